@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import querystring from 'node:querystring';
+import { fileURLToPath } from 'node:url';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { accessRoutes } from './domains/access/access.routes.js';
+import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { healthRoutes } from './http/health.routes.js';
+import { injectFetch } from './http/inject-fetch.js';
+import { authPlugin } from './http/plugins/auth.js';
+import { registerErrorHandling } from './http/plugins/errors.js';
+import { openapiPlugin } from './http/plugins/openapi.js';
+import { protocolPlugin } from './http/plugins/protocol.js';
+import { storefrontPlugin } from './http/plugins/storefront.js';
+import { ajvWirePlugin } from './http/wire.js';
+
+export type { Config } from './config.js';
+export { loadConfig } from './config.js';
+export { createDb, type Database, type Db, type DbOrTx, type Tx } from './db/client.js';
+
+/** Everything a request handler may depend on; injected, never imported as module state. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The current time; tests pass a fixed clock. */
+  clock: () => Date;
+}
+
+export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
+  clock?: () => Date;
+  /** Pino logger options, or false to log nothing (tests). Defaults to the configured level. */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the storefront pages (default true); API-only deployments and API tests turn it off. */
+  storefront?: boolean;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+const MAX_QUERY_KEYS = 1000; // spec §9
+
+/** Builds the HTTP application. Never listens: server.ts does, tests use `inject` or `listen(0)`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const deps: AppDeps = { config, database, clock: options.clock ?? (() => new Date()) };
+  let closing = false;
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    requestIdHeader: false,
+    routerOptions: {
+      querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
+    },
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        allowUnionTypes: true,
+        removeAdditional: false,
+        coerceTypes: 'array',
+      },
+      plugins: [ajvWirePlugin],
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  // The API speaks JSON only; anything else is a clear 415 rather than a string body failing validation.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+  await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
+  const apiKeys = apiKeyResolver(database.db);
+  await app.register(authPlugin, { resolvers: [apiKeys] });
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
+
+  await app.register(healthRoutes, { database, isClosing: () => closing });
+  await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
+
+  if (options.storefront !== false) {
+    await app.register(storefrontPlugin, {
+      buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
+      mode: config.env,
+      loadContext: { apiFetch: injectFetch(app), storeName: config.storeName, publicUrl: config.publicUrl },
+    });
+  }
+  return app;
+}
+
+function defaultStorefrontBuildDir(): string {
+  // src/app.ts and dist/app.js sit at the same depth under packages/server.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/storefront/build');
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('defaults to port 3000 on embedded PGlite in ./data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: expect.stringMatching(/data[/\\]pglite$/) });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.corsOrigins).toBe('*');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/shop',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop', poolSize: 10 });
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('refuses bad values, naming every variable and what to do', () => {
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      expect.unreachable('bad config must throw');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT="70000"');
+      expect(message).toContain('DATABASE_URL="mysql://x"');
+      expect(message).toContain('LOG_LEVEL="loud"');
+      expect(message).toContain('Fix the environment variables');
+    }
+  });
+
+  it('treats empty variables as unset and splits CORS origins', () => {
+    const config = loadConfig({ PORT: '', CORS_ORIGINS: 'https://a.example, https://b.example' });
+    expect(config.port).toBe(3000);
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import Type, { type Static } from 'typebox';
+import Value from 'typebox/value';
+
+/**
+ * The whole process configuration, read from the environment exactly once (in server.ts / cli).
+ * Nothing else in the server reads `process.env`: everything receives a `Config`.
+ */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development',
+  }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://[^\\s]+$' })),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
+  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^\\s]+$' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  CORS_ORIGINS: Type.String({ default: '*' }),
+  STORE_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Openshelf Demo Store' }),
+  STOREFRONT_BUILD_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Base URL this server is reached at; used for absolute links (hosted pages, redirects). */
+  publicUrl: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  dataDir: string;
+  redisUrl?: string;
+  natsUrl?: string;
+  smtpUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** `*` (any origin; tokens travel in headers, never cookies) or an explicit list. */
+  corsOrigins: '*' | string[];
+  storeName: string;
+  storefrontBuildDir?: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Fix the environment variables above (see README "Configuration") and start again.',
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and validates the environment. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.keys(EnvSchema.properties);
+  // Empty strings count as unset, as in most twelve-factor tooling.
+  const raw = Object.fromEntries(
+    known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]),
+  );
+  const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const problems = [...Value.Errors(EnvSchema, withDefaults)].map((error) => {
+    const name = error.instancePath.replace(/^\//, '') || 'environment';
+    return `${name}=${JSON.stringify(env[name] ?? '')}: ${error.message}`;
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  const parsed = withDefaults as Env;
+
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const port = parsed.PORT;
+  const localHost = parsed.HOST === '0.0.0.0' || parsed.HOST === '::' ? 'localhost' : parsed.HOST;
+  return {
+    env: parsed.NODE_ENV,
+    port,
+    host: parsed.HOST,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://${localHost}:${port}`).replace(/\/$/, ''),
+    database: parsed.DATABASE_URL
+      ? { kind: 'postgres', url: parsed.DATABASE_URL, poolSize: parsed.DB_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    redisUrl: parsed.REDIS_URL,
+    natsUrl: parsed.NATS_URL,
+    smtpUrl: parsed.SMTP_URL,
+    logLevel: parsed.LOG_LEVEL,
+    corsOrigins:
+      parsed.CORS_ORIGINS.trim() === '*'
+        ? '*'
+        : parsed.CORS_ORIGINS.split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+    storeName: parsed.STORE_NAME,
+    storefrontBuildDir: parsed.STOREFRONT_BUILD_DIR ? path.resolve(parsed.STOREFRONT_BUILD_DIR) : undefined,
+    shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { PGLITE_EXTENSIONS, readPgliteTemplate } from './pglite-template.js';
+import { noteQuery } from './query-count.js';
+import * as schema from './schema.js';
+
+/** The one database type every service receives, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: services that write in several steps take one explicitly. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseConfig['kind'];
+  /** Round-trip check for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+// Any constant unique to this application: serialises migrations when several processes boot at once.
+const MIGRATION_LOCK_KEY = 73_640_001;
+
+const countingLogger: Logger = { logQuery: () => noteQuery() };
+
+/**
+ * Opens the configured database and applies committed migrations.
+ * PGlite (embedded, default) stores its files in `dataDir` (created on first run), or in memory when
+ * `dataDir` is absent; PostgreSQL is used when a URL is given.
+ */
+export async function createDb(config: DatabaseConfig): Promise<Database> {
+  if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize ?? 10);
+  return openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const template = fresh ? readPgliteTemplate() : undefined;
+  const client = await PGlite.create(dataDir, {
+    extensions: PGLITE_EXTENSIONS,
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: countingLogger });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'openshelf' });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const lockClient = await pool.connect().catch((error: Error) => {
+    throw new Error(
+      `Cannot connect to PostgreSQL at ${redactUrl(url)}: ${error.message}. ` +
+        'Check that the server is running and DATABASE_URL is right, or unset DATABASE_URL to use the embedded database.',
+    );
+  });
+  try {
+    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: lockClient, casing: 'snake_case' }), {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: countingLogger });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

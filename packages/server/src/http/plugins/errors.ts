@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, codeForStatus, invalidField, toErrorReply, ValidationFailed } from '../errors.js';
+import { type SchemaError, violationsFromSchemaErrors } from '../validation.js';
+
+/**
+ * Every failure leaves in the protocol's error form: Fastify's own validation and parsing errors are
+ * translated first, so no reply ever carries Fastify's default error body.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const mapped = toErrorReply(fromFramework(error), request.id);
+    if (mapped.unexpected) request.log.error({ err: mapped.unexpected }, 'request failed');
+    else if (mapped.status >= 500) request.log.warn({ err: error }, 'request refused by server condition');
+    return reply.code(mapped.status).type('application/json; charset=utf-8').send(mapped.body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const mapped = toErrorReply(
+      new AppError('NOT_FOUND', 'Not found', {
+        status: 404,
+        description: `There is no ${request.method} ${path}. The API reference is at /docs.`,
+        data: { method: request.method, path },
+      }),
+      request.id,
+    );
+    return reply.code(404).send(mapped.body);
+  });
+}
+
+/** Maps errors raised by Fastify itself (schema validation, body parsing, limits) onto AppErrors. */
+function fromFramework(error: FastifyError | Error): unknown {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError & { validation?: SchemaError[]; validationContext?: string };
+  if (Array.isArray(fastifyError.validation)) {
+    const context = fastifyError.validationContext;
+    const violations = violationsFromSchemaErrors(
+      fastifyError.validation,
+      context === 'headers' ? 'headers' : '',
+    );
+    return new ValidationFailed(violations);
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return invalidField('body', 'FORMAT', 'must be a JSON object; check the request body is valid JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type', {
+        status: 415,
+        description: 'Send the request body as JSON with the header Content-Type: application/json.',
+      });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body too large', {
+        status: 413,
+        description: 'The request body is over the size limit; send fewer items per request.',
+      });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST', 'Content-Length does not match the body', { status: 400 });
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(codeForStatus(status), error.message, { status });
+  }
+  return error;
+}

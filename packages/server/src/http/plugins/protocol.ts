@@ -1,0 +1,38 @@
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { normalizeSystemFields } from '../wire.js';
+
+export interface ProtocolOptions {
+  corsOrigins: '*' | string[];
+}
+
+/**
+ * Protocol-wide behaviour (wire-protocol.md §1.4, §2): request id header on every reply, CORS for
+ * browser clients of the protocol, and `_id`-style system field names accepted in request bodies.
+ */
+export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, options) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-wix-request-id', request.id);
+  });
+
+  await app.register(cors, {
+    origin: options.corsOrigins === '*' ? true : options.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'x-wix-bi-gateway',
+      'x-wix-consistent',
+      'client-binding',
+    ],
+    exposedHeaders: ['x-wix-request-id', 'x-wix-consistent'],
+    // Tokens travel in the Authorization header, never in cookies, so credentialed CORS is not needed.
+    credentials: false,
+    maxAge: 86_400,
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== null && typeof request.body === 'object') normalizeSystemFields(request.body);
+  });
+});

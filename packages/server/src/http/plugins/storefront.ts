@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { AppError } from '../errors.js';
+
+/** Paths owned by the API: a miss there is a JSON 404 in the protocol's form, never a storefront page. */
+const API_PREFIXES = [
+  '/ecom/',
+  '/stores/',
+  '/stores-reader/',
+  '/v1/',
+  '/v2/',
+  '/_api/',
+  '/oauth2/',
+  '/admin-api/',
+  '/docs',
+];
+
+export interface StorefrontOptions {
+  buildDir: string;
+  mode: 'development' | 'production' | 'test';
+  /** Values every loader and action receives as `context` (e.g. the in-process API fetch). */
+  loadContext: Record<string, unknown>;
+}
+
+/**
+ * Serves the React Router storefront (apps/storefront, built by `npm run build`) on the API's port:
+ * hashed client assets from disk with immutable caching, every other non-API path through SSR.
+ */
+export async function storefrontPlugin(app: FastifyInstance, options: StorefrontOptions): Promise<void> {
+  const serverEntry = path.join(options.buildDir, 'server', 'index.js');
+  if (!existsSync(serverEntry)) {
+    app.log.error(`Storefront build not found at ${serverEntry}. Run \`npm run build\` and restart.`);
+    app.all('/*', async (request) => {
+      rejectApiPath(request);
+      throw new AppError('UNAVAILABLE', 'Storefront not built', {
+        status: 503,
+        description:
+          'The storefront has not been built on this machine. Run `npm run build`, then restart the server.',
+      });
+    });
+    return;
+  }
+
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const handle = createRequestHandler(build, options.mode === 'production' ? 'production' : 'development');
+  // The storefront owns its context type; its entry module gives us the factory (see entry.server.tsx).
+  const { createLoadContext } = build.entry.module as unknown as {
+    createLoadContext: (values: Record<string, unknown>) => RouterContextProvider;
+  };
+  if (typeof createLoadContext !== 'function') {
+    throw new Error(
+      `${serverEntry} does not export createLoadContext; rebuild the storefront with \`npm run build\`.`,
+    );
+  }
+
+  await app.register(fastifyStatic, {
+    root: path.join(options.buildDir, 'client'),
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  // Pages and form posts take any body: leave the stream unread for React Router's actions to parse.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      rejectApiPath(request);
+      const response = await handle(toFetchRequest(request), createLoadContext(options.loadContext) as never);
+      return sendFetchResponse(reply, response);
+    },
+  });
+}
+
+function rejectApiPath(request: FastifyRequest): void {
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+    throw new AppError('NOT_FOUND', 'Not found', {
+      status: 404,
+      description: `There is no ${request.method} ${pathname}. The API reference is at /docs.`,
+      data: { method: request.method, path: pathname },
+    });
+  }
+}
+
+function toFetchRequest(request: FastifyRequest): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  request.raw.once('aborted', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationFailed } from './errors.js';
+import {
+  convertWireValue,
+  decodeQueryParam,
+  normalizeQueryObject,
+  normalizeSystemFields,
+  plainFieldName,
+  toWireFloat,
+} from './wire.js';
+
+describe('system field names', () => {
+  it('renames _id/_createdDate/_updatedDate at any depth and keeps other keys', () => {
+    const body = {
+      _id: 'chk-1',
+      lastUpdated: 'x',
+      lineItems: [{ _id: 'li-1', quantity: 3, nested: { _createdDate: 'd1', _updatedDate: 'd2' } }],
+    };
+    normalizeSystemFields(body);
+    expect(body).toEqual({
+      id: 'chk-1',
+      lastUpdated: 'x',
+      lineItems: [{ id: 'li-1', quantity: 3, nested: { createdDate: 'd1', updatedDate: 'd2' } }],
+    });
+  });
+
+  it('prefers the plain name when both forms are sent', () => {
+    const body = { id: 'plain', _id: 'underscore' };
+    normalizeSystemFields(body);
+    expect(body).toEqual({ id: 'plain' });
+  });
+
+  it('maps dotted filter and sort field names', () => {
+    expect(plainFieldName('_createdDate')).toBe('createdDate');
+    expect(plainFieldName('variants._id')).toBe('variants.id');
+    expect(plainFieldName('price')).toBe('price');
+  });
+});
+
+describe('wire values', () => {
+  it.each([
+    ['float', 12.5, 12.5],
+    ['float', '12.5', 12.5],
+    ['float', '-1e3', -1000],
+    ['float', 'NaN', Number.NaN],
+    ['float', 'Infinity', Infinity],
+    ['float', '-Infinity', -Infinity],
+    ['finite', '0.30', 0.3],
+    ['int64', '1001', '1001'],
+    ['int64', 1001, '1001'],
+  ] as const)('%s accepts %j', (kind, input, expected) => {
+    const result = convertWireValue(kind, input);
+    expect(result).toEqual({ value: expected });
+  });
+
+  it.each([
+    ['float', 'abc'],
+    ['float', true],
+    ['finite', 'NaN'],
+    ['finite', 'Infinity'],
+    ['int64', '12.5'],
+    ['int64', 2 ** 60],
+    ['date', '2024-13-45'],
+    ['date', 'yesterday'],
+  ] as const)('%s rejects %j with a message', (kind, input) => {
+    const result = convertWireValue(kind, input);
+    expect(result).toHaveProperty('error');
+  });
+
+  it('converts dates to Date objects', () => {
+    const result = convertWireValue('date', '2024-05-01T10:00:00.000Z');
+    expect(result).toEqual({ value: new Date('2024-05-01T10:00:00.000Z') });
+  });
+
+  it('enforces bounds after conversion from a string', () => {
+    expect(convertWireValue('finite', '-1', { minimum: 0 })).toEqual({ error: 'must be at least 0' });
+  });
+
+  it('sends non-finite floats as strings', () => {
+    expect(toWireFloat(Number.NaN)).toBe('NaN');
+    expect(toWireFloat(-Infinity)).toBe('-Infinity');
+    expect(toWireFloat(2.5)).toBe(2.5);
+  });
+});
+
+describe('query requests', () => {
+  it('decodes .r (base64url JSON without padding)', () => {
+    const body = { query: { filter: { name: 'Mug ✓' }, paging: { limit: 2, offset: 0 } } };
+    const encoded = Buffer.from(JSON.stringify(body)).toString('base64url');
+    expect(encoded).not.toMatch(/[+/=]/);
+    expect(decodeQueryParam(encoded)).toEqual(body);
+  });
+
+  it('rejects a missing or undecodable .r with a field violation', () => {
+    expect(() => decodeQueryParam(undefined)).toThrow(ValidationFailed);
+    try {
+      decodeQueryParam('%%%not-base64');
+    } catch (error) {
+      expect((error as ValidationFailed).violations[0]).toMatchObject({
+        field: '.r',
+        violatedRule: 'FORMAT',
+      });
+    }
+  });
+
+  it('accepts filter and sort as JSON strings and renames system fields in them', () => {
+    const query: Record<string, unknown> = {
+      filter: '{"$and":[{"_id":{"$in":["a"]}},{"visible":true}]}',
+      sort: '[{"fieldName":"_createdDate","order":"DESC"}]',
+    };
+    normalizeQueryObject(query);
+    expect(query).toEqual({
+      filter: { $and: [{ id: { $in: ['a'] } }, { visible: true }] },
+      sort: [{ fieldName: 'createdDate', order: 'DESC' }],
+    });
+  });
+
+  it('reports a filter string that is not JSON', () => {
+    expect(() => normalizeQueryObject({ filter: '{nope' })).toThrow(/query.filter/);
+  });
+});

@@ -1,0 +1,229 @@
+import type { Ajv } from 'ajv';
+import Type, { type TSchema, type TUnsafe } from 'typebox';
+import { invalidField } from './errors.js';
+
+/*
+ * Wire mapping (wire-protocol.md §2), in one place. Services work with plain domain values (numbers,
+ * Dates, `id`/`createdDate`); this module converts at the HTTP edge in both directions.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// System field names: the protocol's clients speak `id`/`createdDate`/`updatedDate`; some send the
+// underscore forms. Requests are normalised to the plain names at any depth.
+
+const SYSTEM_FIELDS: Record<string, string> = {
+  _id: 'id',
+  _createdDate: 'createdDate',
+  _updatedDate: 'updatedDate',
+};
+
+/** Renames `_id`/`_createdDate`/`_updatedDate` keys to their plain names, in place, at any depth. */
+export function normalizeSystemFields(value: unknown, depth = 0): void {
+  if (depth > 64 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) normalizeSystemFields(item, depth + 1);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const plain = SYSTEM_FIELDS[key];
+    if (plain !== undefined) {
+      if (!(plain in record)) record[plain] = record[key];
+      delete record[key];
+    }
+    normalizeSystemFields(record[plain ?? key], depth + 1);
+  }
+}
+
+/** `_createdDate` → `createdDate` for a single field name (filter keys, sort field names). */
+export function plainFieldName(name: string): string {
+  return name
+    .split('.')
+    .map((part) => SYSTEM_FIELDS[part] ?? part)
+    .join('.');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Value kinds carried as strings on the wire. Requests are converted in place during validation by the
+// `x-wire` Ajv keyword, so handlers receive numbers, Dates and int64 strings already.
+
+type WireKind = 'float' | 'finite' | 'date' | 'int64';
+
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const NON_FINITE: Record<string, number> = { NaN: Number.NaN, Infinity: Infinity, '-Infinity': -Infinity };
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const INT64 = /^-?\d{1,19}$/;
+
+/** A float that may arrive as a number or a string, including "NaN", "Infinity" and "-Infinity". */
+export const WireFloat = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Unsafe<number>({ type: ['number', 'string'], 'x-wire': 'float', ...options });
+
+/** A number that may arrive as a string but must be finite (prices, weights, quantities). */
+export const WireNumber = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Unsafe<number>({ type: ['number', 'string'], 'x-wire': 'finite', ...options });
+
+/** An RFC 3339 date-time string, handed to the service as a Date. */
+export const WireDate = (options: { description?: string } = {}) =>
+  Type.Unsafe<Date>({ type: 'string', format: 'date-time', 'x-wire': 'date', ...options });
+
+/** A 64-bit integer carried as a decimal string (it may also arrive as a JSON number). */
+export const WireInt64 = (options: { description?: string } = {}) =>
+  Type.Unsafe<string>({ type: ['string', 'integer'], 'x-wire': 'int64', ...options });
+
+/** A closed set of strings; one `enum` keyword so a bad value is one INVALID_ENUM_VALUE violation. */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string; default?: T[number] } = {},
+): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** A date-time in a response: services hand over Dates, the serializer writes RFC 3339 strings. */
+export const DateTimeOut = (options: { description?: string } = {}) =>
+  Type.Unsafe<Date | string>({ type: 'string', format: 'date-time', ...options });
+
+/** Response side of WireFloat: JSON has no NaN/Infinity, so those travel as strings. */
+export const WireFloatOut = () => Type.Unsafe<number | string>({ type: ['number', 'string'] });
+
+export function toWireFloat(value: number): number | string {
+  return Number.isFinite(value) ? value : String(value);
+}
+
+/** Converts one wire value; returns an error message when it is not of the kind. */
+export function convertWireValue(
+  kind: WireKind,
+  value: unknown,
+  bounds: { minimum?: number; maximum?: number } = {},
+): { value: unknown } | { error: string } {
+  switch (kind) {
+    case 'float':
+    case 'finite': {
+      let number: number;
+      if (typeof value === 'number') number = value;
+      else if (typeof value === 'string' && DECIMAL.test(value.trim())) number = Number(value);
+      else if (typeof value === 'string' && kind === 'float' && value in NON_FINITE)
+        number = NON_FINITE[value] as number;
+      else
+        return {
+          error:
+            kind === 'float' ? 'must be a number, or "NaN", "Infinity", "-Infinity"' : 'must be a number',
+        };
+      if (kind === 'finite' && !Number.isFinite(number)) return { error: 'must be a finite number' };
+      if (bounds.minimum !== undefined && number < bounds.minimum)
+        return { error: `must be at least ${bounds.minimum}` };
+      if (bounds.maximum !== undefined && number > bounds.maximum)
+        return { error: `must be at most ${bounds.maximum}` };
+      return { value: number };
+    }
+    case 'date': {
+      const time = typeof value === 'string' && ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
+      return Number.isNaN(time)
+        ? { error: 'must be an ISO 8601 date-time, e.g. 2024-05-01T10:00:00.000Z' }
+        : { value: new Date(time) };
+    }
+    case 'int64': {
+      const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+      return typeof text === 'string' && INT64.test(text)
+        ? { value: text }
+        : { error: 'must be an integer string' };
+    }
+  }
+}
+
+interface DataContext {
+  parentData?: Record<string | number, unknown>;
+  parentDataProperty?: string | number;
+}
+
+/** Registers the `x-wire` keyword on Fastify's Ajv (see app.ts `ajv.plugins`). */
+export function ajvWirePlugin(ajv: Ajv): Ajv {
+  type ValidateWithErrors = ((
+    kind: WireKind,
+    data: unknown,
+    parentSchema: TSchema,
+    ctx: DataContext,
+  ) => boolean) & {
+    errors?: { keyword: string; message: string; params: Record<string, unknown> }[];
+  };
+  const validate: ValidateWithErrors = (kind, data, parentSchema, ctx) => {
+    const schema = parentSchema as { minimum?: number; maximum?: number };
+    const result = convertWireValue(kind, data, schema);
+    if ('error' in result) {
+      validate.errors = [{ keyword: 'x-wire', message: result.error, params: { kind } }];
+      return false;
+    }
+    if (ctx.parentData && ctx.parentDataProperty !== undefined)
+      ctx.parentData[ctx.parentDataProperty] = result.value;
+    return true;
+  };
+  ajv.addKeyword({
+    keyword: 'x-wire',
+    schemaType: 'string',
+    modifying: true,
+    errors: true,
+    validate: validate as never,
+  });
+  return ajv;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Query requests (wire-protocol.md §3): `GET …?.r=<base64url JSON>` or the POST fallback with the same
+// JSON body. Filters and sorts may arrive as JSON strings (the REST docs' form) or as JSON values.
+
+/** Decodes the `.r` parameter of a GET query request. */
+export function decodeQueryParam(encoded: unknown): unknown {
+  if (typeof encoded !== 'string' || encoded.length === 0) {
+    throw invalidField(
+      '.r',
+      'REQUIRED_FIELD',
+      'is required: send the query as ?.r=<base64url JSON>, or POST it as the body',
+    );
+  }
+  try {
+    return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidField('.r', 'FORMAT', 'must be base64url-encoded JSON such as {"query":{"filter":{}}}');
+  }
+}
+
+/** Parses `filter`/`sort` given as JSON strings, in place, and renames system field names. */
+export function normalizeQueryObject(query: Record<string, unknown>, fieldPrefix = 'query'): void {
+  for (const key of ['filter', 'sort'] as const) {
+    const value = query[key];
+    if (typeof value !== 'string') continue;
+    if (value.trim() === '') {
+      delete query[key];
+      continue;
+    }
+    try {
+      query[key] = JSON.parse(value);
+    } catch {
+      throw invalidField(`${fieldPrefix}.${key}`, 'FORMAT', 'must be a JSON object, or a string holding one');
+    }
+  }
+  if (Array.isArray(query.sort)) {
+    for (const sort of query.sort) {
+      if (
+        sort &&
+        typeof sort === 'object' &&
+        typeof (sort as { fieldName?: unknown }).fieldName === 'string'
+      ) {
+        const entry = sort as { fieldName: string };
+        entry.fieldName = plainFieldName(entry.fieldName);
+      }
+    }
+  }
+  if (query.filter && typeof query.filter === 'object') query.filter = renameFilterFields(query.filter);
+}
+
+function renameFilterFields(filter: unknown): unknown {
+  if (Array.isArray(filter)) return filter.map(renameFilterFields);
+  if (filter === null || typeof filter !== 'object') return filter;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    out[key.startsWith('$') ? key : plainFieldName(key)] = key.startsWith('$')
+      ? renameFilterFields(value)
+      : value;
+  }
+  return out;
+}

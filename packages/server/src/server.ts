@@ -1,0 +1,68 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb, redactUrl } from './db/client.js';
+import { ensureOwnerKey } from './domains/access/bootstrap.js';
+
+/** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await createDb(
+    config.database.kind === 'postgres'
+      ? config.database
+      : { kind: 'pglite', dataDir: config.database.dataDir },
+  );
+  const app = await buildApp({ config, database });
+
+  if (database.kind === 'pglite') {
+    const created = await ensureOwnerKey(database.db, config.dataDir);
+    if (created) {
+      app.log.info(`Created the owner API key (shown once): ${created.secret}`);
+      app.log.info(
+        `It is also saved in ${created.file}. Create more with \`npm run cli -- apikeys create\`.`,
+      );
+    }
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then closing`);
+    const timer = setTimeout(() => {
+      app.log.error(`Still busy after ${config.shutdownTimeoutMs} ms; exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while closing');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    database.kind === 'postgres' && config.database.kind === 'postgres'
+      ? `PostgreSQL ${redactUrl(config.database.url)}`
+      : `embedded PGlite in ${config.dataDir}`;
+  app.log.info(
+    `Openshelf ready in ${Math.round(performance.now() - startedAt)} ms on ${config.publicUrl} ` +
+      `(storefront /, API docs /docs; database: ${where})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+  console.error('Openshelf failed to start:', error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.stack) console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { MerchantRole } from '../domains/access/access.schema.js';
+import { createApiKey } from '../domains/access/apikeys.service.js';
+import { createTestDatabase } from './database.js';
+
+export { createTestDatabase, testDatabaseKind } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: () => Date;
+  storefront?: boolean;
+  /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** A real app on a fresh database, API only by default, with logs off. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'openshelf-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    storefront: options.storefront ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A merchant key of the given role, returned as the Authorization header value. */
+export async function merchantKey(database: Database, role: MerchantRole = 'owner'): Promise<string> {
+  const key = await createApiKey(database.db, { name: `test ${role}`, role });
+  return key.secret;
+}

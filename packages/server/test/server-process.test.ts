@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '../src/testing/index.js';
+
+// The real process, as `npm start` runs it: compiled output, environment configuration, signals.
+const serverEntry = path.resolve(import.meta.dirname, '../dist/server.js');
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+  startMs: number;
+}
+
+async function start(env: Record<string, string>): Promise<Running> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok)
+        return { child, output: () => output, url, startMs: performance.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy in 15 s:\n${output}`);
+}
+
+function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  return new Promise((resolve) => {
+    running.child.once('exit', (code) => resolve(code));
+    running.child.kill(signal);
+  });
+}
+
+describe('the server process', () => {
+  let env: Record<string, string>;
+  let dataDir: string;
+  let closeDatabase = async () => {};
+
+  beforeAll(async () => {
+    if (!existsSync(serverEntry))
+      throw new Error(`${serverEntry} is missing: run \`npm run build\` first (npm test does).`);
+    dataDir = mkdtempSync(path.join(tmpdir(), 'openshelf-process-'));
+    env = { DATA_DIR: dataDir };
+    if (testDatabaseKind() === 'postgres') {
+      const database = await createTestDatabase();
+      await database.disconnect();
+      env.DATABASE_URL = database.url as string;
+      closeDatabase = database.close;
+    }
+  });
+  afterAll(() => closeDatabase());
+
+  it('starts on an empty data dir, serves health, docs and the API, then stops cleanly on SIGTERM', async () => {
+    const first = await start(env);
+    console.info(`first start: healthy after ${Math.round(first.startMs)} ms on ${testDatabaseKind()}`);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${first.url}/docs/json`)).status).toBe(200);
+    if (testDatabaseKind() === 'pglite') {
+      const key = readFileSync(path.join(dataDir, 'owner-api-key.txt'), 'utf8').trim();
+      expect(first.output()).toContain(key);
+      const keys = await fetch(`${first.url}/admin-api/v1/api-keys`, { headers: { authorization: key } });
+      expect(keys.status).toBe(200);
+    }
+    expect(await stop(first)).toBe(0);
+    expect(first.output()).toContain('SIGTERM received');
+  });
+
+  it.runIf(testDatabaseKind() === 'pglite')(
+    'keeps its data across a restart and does not mint a second owner key',
+    async () => {
+      const key = readFileSync(path.join(dataDir, 'owner-api-key.txt'), 'utf8').trim();
+      const second = await start(env);
+      const keys = await fetch(`${second.url}/admin-api/v1/api-keys`, { headers: { authorization: key } });
+      expect(keys.status).toBe(200);
+      expect(((await keys.json()) as { apiKeys: unknown[] }).apiKeys).toHaveLength(1);
+      expect(second.output()).not.toContain('Created the owner API key');
+      expect(await stop(second, 'SIGINT')).toBe(0);
+    },
+  );
+
+  it('refuses to start on bad configuration, saying which variable and what to do', async () => {
+    const child = spawn(process.execPath, [serverEntry], {
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(78);
+    expect(stderr).toContain('PORT="eighty"');
+    expect(stderr).toContain('Fix the environment variables');
+  });
+});

@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm test`: every suite of every workspace, on embedded PGlite and — when TEST_DATABASE_URL is set —
+// on PostgreSQL too, plus the browser suites in Chromium. Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const env = { ...process.env };
+const problems = [];
+
+function banner(text) {
+  const line = '!'.repeat(Math.min(100, text.length + 8));
+  console.warn(`\n${line}\n!!! ${text}\n${line}\n`);
+}
+
+// PostgreSQL: required in CI, optional (and loudly skipped) on a developer machine.
+if (!env.TEST_DATABASE_URL) {
+  if (inCi)
+    problems.push(
+      'CI needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test) to run the PostgreSQL suites.',
+    );
+  else
+    banner(
+      'SKIPPING the PostgreSQL suites: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run them.',
+    );
+} else {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      "const pg=require('pg');const c=new pg.Client({connectionString:process.env.TEST_DATABASE_URL,connectionTimeoutMillis:5000});c.connect().then(()=>c.end()).catch(e=>{console.error(e.message);process.exit(1)})",
+    ],
+    { cwd: path.join(root, 'packages/server'), env, encoding: 'utf8' },
+  );
+  if (probe.status !== 0) {
+    problems.push(
+      `PostgreSQL at TEST_DATABASE_URL is unreachable (${probe.stderr.trim()}). Start it, or unset TEST_DATABASE_URL to test on PGlite only.`,
+    );
+  }
+}
+
+// Chromium for the browser suites: required in CI, loudly skipped elsewhere.
+const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (existsSync(chromium)) env.CHROMIUM_PATH = chromium;
+else if (inCi)
+  problems.push(`CI needs Chromium at ${chromium} for the browser suites (apt-get install -y chromium).`);
+else {
+  env.E2E_SKIP = '1';
+  banner(
+    `SKIPPING the browser suites: no Chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`npm test: ${problem}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+// The browser suites serve the built storefront.
+const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-needed'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+if (build.status !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const resultsDir = path.join(root, '.test-results');
+const resultsFile = path.join(resultsDir, 'vitest.json');
+mkdirSync(resultsDir, { recursive: true });
+rmSync(resultsFile, { force: true });
+const vitest = spawnSync(
+  path.join(root, 'node_modules/.bin/vitest'),
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit', env },
+);
+
+let summary = '0 passed, 1 failed';
+if (existsSync(resultsFile)) {
+  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const failed =
+    report.numFailedTests +
+    (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+  const skipped = report.numPendingTests + report.numTodoTests;
+  summary = `${report.numPassedTests} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+}
+console.log(summary);
+process.exit(vitest.status ?? 1);
