@@ -1,0 +1,20 @@
+import { createContext, RouterContextProvider } from 'react-router';
+
+/**
+ * What the hosting server hands every loader and action. `apiFetch` reaches the API in-process during
+ * SSR (the SDK is given it as its `fetch`), so a page render costs no network hop to itself.
+ */
+export interface StorefrontContext {
+  apiFetch: typeof fetch;
+  storeName: string;
+  publicUrl: string;
+}
+
+export const storefrontContext = createContext<StorefrontContext>();
+
+/** Called by the API server (through the server build's entry module) once per request. */
+export function createLoadContext(values: StorefrontContext): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(storefrontContext, values);
+  return provider;
+}
