@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ApplicationError, SystemError, ValidationError } from '../errors.js';
+import {
+  INITIAL_LOGIN_STATE,
+  LOGIN_STATES,
+  type LoginResult,
+  mapAuthenticationReply,
+  mapLoginError,
+  mapRegisterError,
+} from './login-states.js';
+
+describe('states', () => {
+  it('lists the seven client login states of spec §4', () => {
+    expect(LOGIN_STATES).toEqual([
+      'INITIAL',
+      'SUCCESS',
+      'FAILURE',
+      'EMAIL_VERIFICATION_REQUIRED',
+      'OWNER_APPROVAL_REQUIRED',
+      'USER_CAPTCHA_REQUIRED',
+      'SILENT_CAPTCHA_REQUIRED',
+    ]);
+    expect(INITIAL_LOGIN_STATE).toEqual({ loginState: 'INITIAL' });
+  });
+});
+
+describe('mapAuthenticationReply', () => {
+  it.each<[Record<string, unknown>, LoginResult]>([
+    [
+      { state: 'SUCCESS', sessionToken: 'st-1', identity: { id: 'i' } },
+      { loginState: 'SUCCESS', data: { sessionToken: 'st-1' } },
+    ],
+    [{ state: 'REQUIRE_OWNER_APPROVAL' }, { loginState: 'OWNER_APPROVAL_REQUIRED' }],
+    [
+      { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'state-token-1' },
+      { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'state-token-1' } },
+    ],
+    [{ state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
+    [{ state: 'UNKNOWN_STATE' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
+    [{}, { loginState: 'FAILURE', error: 'Unknown _state' }],
+    [
+      { state: 'success', sessionToken: 'x' },
+      { loginState: 'FAILURE', error: 'Unknown _state' },
+    ],
+    [{ state: 'SUCCESS' }, { loginState: 'FAILURE', error: 'Missing sessionToken' }],
+    [{ state: 'REQUIRE_EMAIL_VERIFICATION' }, { loginState: 'FAILURE', error: 'Missing stateToken' }],
+  ])('%o → %o', (reply, expected) => {
+    expect(mapAuthenticationReply(reply)).toEqual(expected);
+  });
+});
+
+describe('error mappers called directly', () => {
+  it('rethrow anything that is not a validation or application error', () => {
+    for (const error of [new SystemError(), new TypeError('x'), 'text']) {
+      expect(() => mapRegisterError(error)).toThrow();
+      expect(() => mapLoginError(error)).toThrow();
+    }
+  });
+
+  it('read the e-mail violation from data.type as well as the field', () => {
+    const error = new ValidationError([
+      { field: 'password', description: 'too short', violatedRule: 'MIN_LENGTH' },
+      { field: 'loginId', description: 'not an e-mail', violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+    ]);
+    expect(mapRegisterError(error)).toEqual({
+      loginState: 'FAILURE',
+      error: 'not an e-mail',
+      errorCode: 'invalidEmail',
+    });
+  });
+
+  it('use the application error message (message: description) as the error text', () => {
+    const error = new ApplicationError('Login failed', { code: '-19976', description: 'Wrong password' });
+    expect(mapLoginError(error)).toEqual({
+      loginState: 'FAILURE',
+      error: 'Login failed: Wrong password',
+      errorCode: 'invalidPassword',
+    });
+  });
+});
