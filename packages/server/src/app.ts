@@ -16,6 +16,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
+import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
+import { EventRouting } from './domains/events/dispatch/routing.js';
+import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
@@ -35,10 +39,21 @@ export interface AppDeps {
   database: Database;
   /** The current time; tests pass a fixed clock. */
   clock: () => Date;
+  /** Where domain events go besides webhooks: domains register their in-process consumers here. */
+  events: EventRouting;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers outbox events; server.ts starts it, tests drive it with runOnce(). */
+    dispatcher: Dispatcher;
+  }
+}
+
+export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   clock?: () => Date;
+  /** Randomness for retry jitter (tests make it deterministic). */
+  random?: () => number;
   /** Pino logger options, or false to log nothing (tests). Defaults to the configured level. */
   logger?: FastifyServerOptions['logger'];
   /** Serve the storefront pages (default true); API-only deployments and API tests turn it off. */
@@ -58,7 +73,8 @@ const MAX_QUERY_KEYS = 1000; // spec §9
 /** Builds the HTTP application. Never listens: server.ts does, tests use `inject` or `listen(0)`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const deps: AppDeps = { config, database, clock: options.clock ?? (() => new Date()) };
+  const events = new EventRouting(config.natsUrl ? createNatsPublisher(config.natsUrl) : undefined);
+  const deps: AppDeps = { config, database, clock: options.clock ?? (() => new Date()), events };
   let closing = false;
 
   const app = Fastify({
@@ -83,8 +99,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const dispatcher = createDispatcher({
+    db: database.db,
+    routing: events,
+    clock: deps.clock,
+    log: app.log,
+    webhookTimeoutMs: config.webhookTimeoutMs,
+    ...(options.random ? { random: options.random } : {}),
+  });
+  app.decorate('dispatcher', dispatcher);
   app.addHook('onClose', async () => {
     closing = true;
+    await dispatcher.stop();
+    await events.publisher?.close();
   });
   // The API speaks JSON only; anything else is a clear 415 rather than a string body failing validation.
   app.removeContentTypeParser('text/plain');
@@ -96,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database, isClosing: () => closing });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
+  await app.register(webhookRoutes, { deps });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {

@@ -27,6 +27,8 @@ const EnvSchema = Type.Object({
   STORE_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Openshelf Demo Store' }),
   STOREFRONT_BUILD_DIR: Type.Optional(Type.String({ minLength: 1 })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  EVENTS_DISPATCH: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -48,6 +50,9 @@ export interface Config {
   storeName: string;
   storefrontBuildDir?: string;
   shutdownTimeoutMs: number;
+  /** Run the event dispatcher in this process (off for processes that only serve requests). */
+  eventsDispatch: boolean;
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -100,5 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeName: parsed.STORE_NAME,
     storefrontBuildDir: parsed.STOREFRONT_BUILD_DIR ? path.resolve(parsed.STOREFRONT_BUILD_DIR) : undefined,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    eventsDispatch: parsed.EVENTS_DISPATCH === 'on',
+    webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
   };
 }

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.eventsDispatch) app.dispatcher.start();
   const where =
     database.kind === 'postgres' && config.database.kind === 'postgres'
       ? `PostgreSQL ${redactUrl(config.database.url)}`

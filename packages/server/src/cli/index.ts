@@ -1,65 +1,41 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
-import { MERCHANT_ROLES, type MerchantRole } from '../domains/access/access.schema.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../domains/access/apikeys.service.js';
-import { AppError } from '../http/errors.js';
+import { AppError, ValidationFailed } from '../http/errors.js';
+import { apiKeysCommands } from './apikeys.js';
+import { type CommandGroup, UsageError } from './command.js';
+import { webhooksCommands } from './webhooks.js';
+
+/** Every command group; add new ones here. */
+const GROUPS: CommandGroup[] = [apiKeysCommands, webhooksCommands];
 
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
-  apikeys create --name NAME [--role owner|staff|app]   create a merchant API key (printed once)
-  apikeys list                                          list keys (without secrets)
-  apikeys revoke ID                                     revoke a key
+${GROUPS.flatMap((group) => group.usage.map((line) => `  ${line}`)).join('\n')}
 
 The CLI uses the same configuration as the server (DATABASE_URL, DATA_DIR, …).`;
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      role: { type: 'string', default: 'staff' },
-      help: { type: 'boolean' },
-    },
-  });
-  const [group, command, ...rest] = positionals;
-  if (values.help || !group) {
+  const options = Object.fromEntries([
+    ['help', { type: 'boolean' as const }],
+    ...GROUPS.flatMap((group) => (group.options ?? []).map((name) => [name, { type: 'string' as const }])),
+    ...GROUPS.flatMap((group) => (group.flags ?? []).map((name) => [name, { type: 'boolean' as const }])),
+  ]);
+  const parsed = parseArgs({ args: argv, allowPositionals: true, options });
+  const positionals = parsed.positionals;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const [groupName, command, ...args] = positionals;
+  if (values.help || !groupName) {
     console.log(USAGE);
     return values.help ? 0 : 64;
   }
-  if (group !== 'apikeys' || !command || !['create', 'list', 'revoke'].includes(command)) {
-    console.error(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
-    return 64;
-  }
+  const group = GROUPS.find((candidate) => candidate.name === groupName);
+  if (!group) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
   const config = loadConfig();
   const database = await createDb(config.database);
   try {
-    if (command === 'create') {
-      if (!values.name) throw new Error('apikeys create needs --name NAME (e.g. --name "Mobile app")');
-      if (!MERCHANT_ROLES.includes(values.role as MerchantRole)) {
-        throw new Error(`--role must be one of ${MERCHANT_ROLES.join(', ')}`);
-      }
-      const key = await createApiKey(database.db, { name: values.name, role: values.role as MerchantRole });
-      console.log(
-        `Created ${key.role} key "${key.name}" (id ${key.id}). Store it now; it is not shown again:\n`,
-      );
-      console.log(key.secret);
-    } else if (command === 'list') {
-      const keys = await listApiKeys(database.db);
-      if (keys.length === 0)
-        console.log('No API keys yet. Create one with: npm run cli -- apikeys create --name NAME');
-      for (const key of keys) {
-        const state = key.revokedDate ? `revoked ${key.revokedDate.toISOString()}` : 'active';
-        console.log(`${key.id}  ${key.role.padEnd(5)}  ${key.hint}  ${state}  ${key.name}`);
-      }
-    } else {
-      const id = rest[0];
-      if (!id) throw new Error('apikeys revoke needs the key id (see `npm run cli -- apikeys list`)');
-      const key = await revokeApiKey(database.db, id);
-      console.log(`Revoked key ${key.id} ("${key.name}").`);
-    }
+    await group.run(command, { args, options: values, config, database });
     return 0;
   } finally {
     await database.close();
@@ -69,7 +45,15 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (
+      error instanceof UsageError ||
+      (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      process.exit(64);
+    }
     if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof ValidationFailed) console.error(error.message);
     else if (error instanceof AppError) console.error(`${error.message}: ${error.description}`);
     else console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { Logger } from 'drizzle-orm';
+import type { Logger, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -95,6 +95,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** Rows of a raw SQL statement; both drivers answer `{ rows }`. Prefer the query builder where it fits. */
+export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }
 
 export function redactUrl(url: string): string {

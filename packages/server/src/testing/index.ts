@@ -9,7 +9,7 @@ import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import { createTestDatabase } from './database.js';
 
-export { createTestDatabase, testDatabaseKind } from './database.js';
+export { createTestDatabase, type TestDatabase, testDatabaseKind } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -21,6 +21,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: () => Date;
+  random?: () => number;
   storefront?: boolean;
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
@@ -37,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     storefront: options.storefront ?? false,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.random ? { random: options.random } : {}),
   });
   await options.extend?.(app);
   await app.ready();
