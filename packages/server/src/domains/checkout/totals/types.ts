@@ -3,6 +3,21 @@
  * orders (issue 5). All amounts are integer minor units of one currency; all rates are ppm (lib/ratio.ts).
  */
 
+import type { ShippingSetup, TaxSetup } from './store-setup.js';
+
+export type {
+  ExtraCharge,
+  PickupLocation,
+  ShippingRate,
+  ShippingRegion,
+  ShippingSetup,
+  TaxProvider,
+  TaxProviderRequest,
+  TaxRate,
+  TaxRegion,
+  TaxSetup,
+} from './store-setup.js';
+
 export const ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 export const PAYMENT_OPTIONS = [
@@ -99,21 +114,6 @@ export interface MembershipInput {
   /** Units it can still pay for (absent: unlimited). */
   remainingCredits?: number;
 }
-
-import type { ShippingSetup, TaxSetup } from './store-setup.js';
-
-export type {
-  ExtraCharge,
-  PickupLocation,
-  ShippingRate,
-  ShippingRegion,
-  ShippingSetup,
-  TaxProvider,
-  TaxProviderRequest,
-  TaxRate,
-  TaxRegion,
-  TaxSetup,
-} from './store-setup.js';
 
 export interface TotalsInput {
   currency: string;
