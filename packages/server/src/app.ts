@@ -24,6 +24,7 @@ import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
+import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
 import { storefrontPlugin } from './http/plugins/storefront.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
   await app.register(authPlugin, { resolvers: [apiKeys] });
+  await app.register(metricsPlugin, { database, clock: deps.clock });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
   await app.register(healthRoutes, { database, isClosing: () => closing });

@@ -28,6 +28,8 @@ export interface Database {
   kind: DatabaseConfig['kind'];
   /** Round-trip check for /readyz. */
   ping(): Promise<void>;
+  /** Connection pool state, for /metrics. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('SELECT 1');
     },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -93,6 +96,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
