@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifySchema,
   type FastifyServerOptions,
   LogController,
   type RawReplyDefaultExpression,
@@ -23,7 +24,7 @@ import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
-import { registerErrorHandling } from './http/plugins/errors.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
@@ -44,10 +45,19 @@ export interface AppDeps {
   events: EventRouting;
 }
 
+/** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers outbox events; server.ts starts it, tests drive it with runOnce(). */
     dispatcher: Dispatcher;
+    /** Every route registered on this app, in registration order. */
+    routeCatalog: readonly RouteInfo[];
   }
 }
 
@@ -98,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const dispatcher = createDispatcher({
@@ -109,6 +120,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.random ? { random: options.random } : {}),
   });
   app.decorate('dispatcher', dispatcher);
+  const routeCatalog: RouteInfo[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routeCatalog.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
+  });
   app.addHook('onClose', async () => {
     closing = true;
     await dispatcher.stop();

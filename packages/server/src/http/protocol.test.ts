@@ -145,6 +145,13 @@ describe('wire protocol core over HTTP', () => {
     expect(reply.json().details.applicationError.code).toBe('NOT_FOUND');
   });
 
+  it('answers over-long path segments and bad URLs in the protocol form, with a request id', async () => {
+    const reply = await t.app.inject(`/admin-api/v1/webhooks/${'a'.repeat(300)}`);
+    expect(reply.statusCode).toBe(414);
+    expect(reply.json().details.applicationError.code).toBe('URI_TOO_LONG');
+    expect(reply.headers['x-wix-request-id']).toBeDefined();
+  });
+
   it('never leaks internals in a 500', async () => {
     const reply = await t.app.inject('/test/v1/boom');
     expect(reply.statusCode).toBe(500);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, codeForStatus, invalidField, toErrorReply, ValidationFailed } from '../errors.js';
 import { type SchemaError, violationsFromSchemaErrors } from '../validation.js';
 
@@ -62,4 +62,28 @@ function fromFramework(error: FastifyError | Error): unknown {
     return new AppError(codeForStatus(status), error.message, { status });
   }
   return error;
+}
+
+/**
+ * Errors Fastify raises before a request reaches routing and hooks (malformed URLs, over-long path
+ * segments): answered in the protocol's form too, with the request id header the hooks would have set.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const mapped =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('URI_TOO_LONG', 'Path segment too long', {
+          status: 414,
+          description:
+            'A segment of the URL path is longer than 100 characters; ids are much shorter. Check the URL.',
+        })
+      : error.code === 'FST_ERR_BAD_URL'
+        ? invalidField('path', 'FORMAT', 'is not a valid URL path; percent-encode special characters')
+        : error;
+  const reply_ = toErrorReply(mapped, request.id);
+  if (reply_.unexpected) request.log.error({ err: error }, 'framework error');
+  reply.header('x-wix-request-id', request.id).code(reply_.status).send(reply_.body);
 }
