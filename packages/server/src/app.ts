@@ -16,6 +16,15 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { createIdentityDeps } from './domains/identity/identity.deps.js';
+import { identityRoutes } from './domains/identity/identity.routes.js';
+import {
+  accessTokenResolver,
+  basicClientAuthResolver,
+  delegatedApiKeyResolver,
+} from './domains/identity/token.resolver.js';
+import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
+import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
@@ -91,11 +100,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
-  await app.register(authPlugin, { resolvers: [apiKeys] });
+  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock });
+  app.addHook('onClose', () => identity.close());
+  await app.register(authPlugin, {
+    resolvers: [
+      apiKeys,
+      accessTokenResolver(identity),
+      delegatedApiKeyResolver(apiKeys),
+      basicClientAuthResolver,
+    ],
+  });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
   await app.register(healthRoutes, { database, isClosing: () => closing });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
+  await app.register(identityRoutes, { deps: identity });
+  await app.register(redirectsRoutes, { deps: identity });
+  // The development mailbox shows sign-in codes and links: never in production.
+  if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {

@@ -6,6 +6,10 @@ import Value from 'typebox/value';
  * The whole process configuration, read from the environment exactly once (in server.ts / cli).
  * Nothing else in the server reads `process.env`: everything receives a `Config`.
  */
+/** off: no captcha; invisible: either captcha answers; visible: only the visible (user-solved) one. */
+export const CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const;
+export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
+
 const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
@@ -27,6 +31,19 @@ const EnvSchema = Type.Object({
   STORE_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Openshelf Demo Store' }),
   STOREFRONT_BUILD_DIR: Type.Optional(Type.String({ minLength: 1 })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  // Identity and sign-in (README "Identity and sign-in").
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  STAFF_SESSION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
+  REQUIRE_EMAIL_VERIFICATION: Type.Boolean({ default: true }),
+  REQUIRE_OWNER_APPROVAL: Type.Boolean({ default: false }),
+  CAPTCHA_MODE: Type.Union(
+    CAPTCHA_MODES.map((mode) => Type.Literal(mode)),
+    { default: 'off' },
+  ),
+  CAPTCHA_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 64, default: 8 }),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -48,6 +65,21 @@ export interface Config {
   storeName: string;
   storefrontBuildDir?: string;
   shutdownTimeoutMs: number;
+  identity: IdentityConfig;
+  mail: { from: string };
+}
+
+export interface IdentityConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  staffSessionTtlHours: number;
+  /** Store-setting defaults; the owner may change them in the admin API (stored settings win). */
+  requireEmailVerification: boolean;
+  requireOwnerApproval: boolean;
+  captchaMode: CaptchaMode;
+  /** HMAC secret for captcha challenges; absent means one generated and kept in the database. */
+  captchaHmacSecret?: string;
+  passwordMinLength: number;
 }
 
 export class ConfigError extends Error {
@@ -100,5 +132,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeName: parsed.STORE_NAME,
     storefrontBuildDir: parsed.STOREFRONT_BUILD_DIR ? path.resolve(parsed.STOREFRONT_BUILD_DIR) : undefined,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    identity: {
+      accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: parsed.REFRESH_TOKEN_TTL_DAYS,
+      staffSessionTtlHours: parsed.STAFF_SESSION_TTL_HOURS,
+      requireEmailVerification: parsed.REQUIRE_EMAIL_VERIFICATION,
+      requireOwnerApproval: parsed.REQUIRE_OWNER_APPROVAL,
+      captchaMode: parsed.CAPTCHA_MODE,
+      captchaHmacSecret: parsed.CAPTCHA_HMAC_SECRET,
+      passwordMinLength: parsed.PASSWORD_MIN_LENGTH,
+    },
+    mail: {
+      from:
+        parsed.MAIL_FROM ??
+        `"${parsed.STORE_NAME.replace(/["\\]/g, '')}" <no-reply@${mailDomain(parsed.PUBLIC_URL, localHost)}>`,
+    },
   };
+}
+
+function mailDomain(publicUrl: string | undefined, fallback: string): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : fallback;
+  // "localhost" is not a deliverable domain but is what a development mailbox shows.
+  return host.includes('.') || host === 'localhost' ? host : 'localhost';
 }

@@ -2,3 +2,6 @@
 // Domains own their tables (domains/<d>/<d>.schema.ts); other domains use their services, not these.
 export * from '../domains/access/access.schema.js';
 export * from '../domains/events/events.schema.js';
+export * from '../domains/identity/identity.schema.js';
+export * from '../domains/mail/mail.schema.js';
+export * from '../domains/redirects/redirects.schema.js';
