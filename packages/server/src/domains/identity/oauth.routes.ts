@@ -72,14 +72,12 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const mapped = toErrorReply(error, request.id);
         const code = typeof error.data.error === 'string' ? error.data.error : 'invalid_request';
-        return reply
-          .code(mapped.status as 400)
-          .send({
-            message: mapped.body.message,
-            details: mapped.body.details,
-            error: code,
-            error_description: error.description,
-          });
+        return reply.code(mapped.status as 400).send({
+          message: mapped.body.message,
+          details: mapped.body.details,
+          error: code,
+          error_description: error.description,
+        });
       }
     },
   );
