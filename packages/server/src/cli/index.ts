@@ -4,6 +4,7 @@ import { createDb } from '../db/client.js';
 import { MERCHANT_ROLES, type MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domains/access/apikeys.service.js';
 import { AppError } from '../http/errors.js';
+import { IDENTITY_USAGE, runIdentityCommand } from './identity.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -11,6 +12,7 @@ Commands:
   apikeys create --name NAME [--role owner|staff|app]   create a merchant API key (printed once)
   apikeys list                                          list keys (without secrets)
   apikeys revoke ID                                     revoke a key
+${IDENTITY_USAGE}
 
 The CLI uses the same configuration as the server (DATABASE_URL, DATA_DIR, …).`;
 
@@ -20,7 +22,12 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
-      role: { type: 'string', default: 'staff' },
+      role: { type: 'string' },
+      kind: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
+      origin: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
   });
@@ -29,19 +36,26 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 64;
   }
-  if (group !== 'apikeys' || !command || !['create', 'list', 'revoke'].includes(command)) {
+  const known = ['apikeys', 'oauth-clients', 'staff'].includes(group);
+  if (!known || !command || !['create', 'list', 'revoke'].includes(command)) {
     console.error(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
     return 64;
   }
   const config = loadConfig();
   const database = await createDb(config.database);
   try {
+    if (group !== 'apikeys') {
+      if (await runIdentityCommand(database.db, group, command, values)) return 0;
+      console.error(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
+      return 64;
+    }
     if (command === 'create') {
       if (!values.name) throw new Error('apikeys create needs --name NAME (e.g. --name "Mobile app")');
-      if (!MERCHANT_ROLES.includes(values.role as MerchantRole)) {
+      const role = values.role ?? 'staff';
+      if (!MERCHANT_ROLES.includes(role as MerchantRole)) {
         throw new Error(`--role must be one of ${MERCHANT_ROLES.join(', ')}`);
       }
-      const key = await createApiKey(database.db, { name: values.name, role: values.role as MerchantRole });
+      const key = await createApiKey(database.db, { name: values.name, role: role as MerchantRole });
       console.log(
         `Created ${key.role} key "${key.name}" (id ${key.id}). Store it now; it is not shown again:\n`,
       );

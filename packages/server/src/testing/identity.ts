@@ -45,6 +45,7 @@ export interface TokenReply {
   access_token: string;
   refresh_token: string;
   expires_in: number;
+  refresh_token_role: 'visitor' | 'member';
 }
 
 export async function token(

@@ -43,7 +43,7 @@ beforeAll(async () => {
   await t.app.listen({ port, host: '127.0.0.1' });
   owner = await merchantKey(t.database);
   ({ clientId } = await createClient(t, owner));
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const target = url.replace(WIX_API, base);
     return typeof input === 'string' || input instanceof URL
@@ -99,14 +99,17 @@ describe('the public @wix/sdk OAuthStrategy against this server', () => {
     expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
     const verified = await strategy.processVerification({ verificationCode: await codeFrom(email) });
     expect(verified.loginState).toBe('SUCCESS');
-    expect(verified.data).toEqual({ sessionToken: expect.stringMatching(/^oss_/) });
+    expect((verified as { data?: unknown }).data).toEqual({ sessionToken: expect.stringMatching(/^oss_/) });
 
     const loggedIn = await strategy.login({ email, password });
     expect(loggedIn.loginState).toBe('SUCCESS');
-    const sessionToken = (loggedIn.data as { sessionToken: string }).sessionToken;
+    const sessionToken = (loggedIn as unknown as { data: { sessionToken: string } }).data.sessionToken;
 
     const oauthData = strategy.generateOAuthData(SHOP_CALLBACK, `${SHOP_ORIGIN}/account`);
-    const { authUrl } = await strategy.getAuthUrl(oauthData, { prompt: 'none', sessionToken });
+    // The typings omit `sessionToken`, but the client sends it (the full-page redirect flow).
+    const { authUrl } = await strategy.getAuthUrl(oauthData, { prompt: 'none', sessionToken } as Parameters<
+      typeof strategy.getAuthUrl
+    >[1]);
     expect(authUrl.startsWith(`${base}/oauth2/authorize?`)).toBe(true);
     const page = await realFetch(authUrl, { redirect: 'manual' });
     expect(page.status).toBe(302);

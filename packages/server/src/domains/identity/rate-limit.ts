@@ -19,7 +19,7 @@ export const POLICIES = {
   'register:ip': { freeAttempts: 20, maxDelaySeconds: 900, windowSeconds: 3600 },
   'recovery:account': { freeAttempts: 3, maxDelaySeconds: 3600, windowSeconds: 3600 },
   'recovery:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },
-  'verification:account': { freeAttempts: 5, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'verification:account': { freeAttempts: 10, maxDelaySeconds: 900, windowSeconds: 3600 },
   'verification:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },
   'staff-login:account': { freeAttempts: 5, maxDelaySeconds: 3600, windowSeconds: 3600 },
   'staff-login:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },

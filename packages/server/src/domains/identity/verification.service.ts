@@ -43,7 +43,6 @@ export async function verifyEmailCode(
   return runFlow(deps, async (tx, outbox) => {
     const token = await findLiveToken(tx, 'email_verification', input.stateToken, now, { forUpdate: true });
     if (!token) return { refuse: unknownStateToken() };
-    await deps.limiter.check([{ policy: 'verification:account', key: token.identityId }]);
     if (token.attempts >= MAX_CODE_ATTEMPTS) {
       return {
         refuse: new AppError('VERIFICATION_ATTEMPTS_EXCEEDED', 'Too many wrong codes', {
@@ -53,6 +52,8 @@ export async function verifyEmailCode(
         }),
       };
     }
+    // Across codes (resend after resend) the account backs off too, which bounds guessing overall.
+    await deps.limiter.check([{ policy: 'verification:account', key: token.identityId }]);
     const data = token.data as { salt: string; codeHash: string };
     if (!safeEqual(hashCode(data.salt, input.code.trim()), data.codeHash)) {
       const attempts = await countAttempt(tx, token.tokenHash);
@@ -139,7 +140,7 @@ export async function startVerification(
   origin: FlowOrigin,
 ): Promise<{ verificationId: string }> {
   const identityId = input.identityId ?? (caller.kind === 'member' ? caller.memberId : undefined);
-  if (!identityId) {
+  if (!identityId || caller.kind === 'anonymous') {
     throw new AppError('UNAUTHENTICATED', 'Whose e-mail?', {
       status: 401,
       description: 'Send identityId, or call with a member access token to verify your own e-mail.',
