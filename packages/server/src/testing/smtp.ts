@@ -75,7 +75,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
 /** Just enough MIME: headers, multipart/alternative, quoted-printable and base64 parts. */
 function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const { headers, body } = splitHeaders(raw);
-  const subject = decodeHeader(headers['subject'] ?? '');
+  const subject = decodeHeader(headers.subject ?? '');
   const parts: { type: string; content: string }[] = [];
   collectParts(headers, body, parts);
   const text = parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '';

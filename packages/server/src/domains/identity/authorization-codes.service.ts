@@ -95,7 +95,7 @@ export async function exchangeAuthorizationCode(
       };
     }
     const member = await findIdentity(tx, row.identityId);
-    if (!member || member.status !== 'ACTIVE') {
+    if (member?.status !== 'ACTIVE') {
       return {
         refused: LOCKED_STATUSES.includes(member?.status ?? 'DELETED')
           ? 'This member can no longer sign in.'

@@ -153,7 +153,7 @@ async function authorizedClientGrant(
       'Name the OAuth client with client_id (no visitor token or default client to take it from).',
     );
   const member = await findIdentity(deps.db, request.memberId);
-  if (!member || member.status !== 'ACTIVE') {
+  if (member?.status !== 'ACTIVE') {
     throw oauthError('invalid_grant', `Member "${request.memberId}" does not exist or cannot sign in.`);
   }
   const visitorId = visitor && visitor.role !== 'staff' ? (visitor.visitorId ?? null) : null;

@@ -3,8 +3,9 @@ import Type from 'typebox';
 import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
+import { fullUrlForShortId } from './hosted-page.service.js';
 import { CreateRedirectSessionRequest, CreateRedirectSessionResponse } from './redirects.contract.js';
-import { createRedirectSession, fullUrlForShortId, type RedirectRequest } from './redirects.service.js';
+import { createRedirectSession, type RedirectRequest } from './redirects.service.js';
 
 /** Redirect sessions (spec §2, wire-protocol.md §4.5) and their short links. */
 export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {

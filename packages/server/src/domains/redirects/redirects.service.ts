@@ -1,5 +1,3 @@
-import { and, eq, gt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
@@ -8,18 +6,10 @@ import type { IdentityDeps } from '../identity/identity.deps.js';
 import { findOAuthClient, isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
 import { newOpaqueToken, sha256 } from '../identity/secrets.js';
 import { findSession } from '../identity/sessions.service.js';
+import { type CallbackField, isOwnUrl, pageUrl, verifiedCallbacks } from './redirect-urls.js';
 import { type RedirectKind, redirectSessions } from './redirects.schema.js';
 
 const SESSION_TTL_MS = 60 * 60 * 1000;
-const CALLBACK_FIELDS = [
-  'thankYouPageUrl',
-  'postFlowUrl',
-  'loginUrl',
-  'bookingsServiceListUrl',
-  'cartPageUrl',
-  'planListUrl',
-] as const;
-type CallbackField = (typeof CALLBACK_FIELDS)[number];
 const INTENTS = [
   'bookingsCheckout',
   'ecomCheckout',
@@ -141,6 +131,9 @@ export async function createRedirectSession(
       const logoutClient = request.logout?.clientId
         ? await findOAuthClient(deps.db, request.logout.clientId)
         : client;
+      if (request.logout?.clientId && !logoutClient) {
+        throw invalidField('logout.clientId', 'REQUIRED_FIELD', 'must be the id of an enabled OAuth client');
+      }
       const back = request.callbacks?.postFlowUrl;
       if (back && !(logoutClient && isAllowedRedirect(logoutClient, back)) && !isOwnUrl(deps, back)) {
         throw invalidField('callbacks.postFlowUrl', 'FORMAT', 'is not registered for this OAuth client');
@@ -238,50 +231,6 @@ async function store(
   };
 }
 
-/** What a hosted page learns from the session token in its URL (who the shopper is, where to return). */
-export interface ResolvedRedirectSession {
-  id: string;
-  kind: RedirectKind;
-  visitorId: string | null;
-  memberId: string | null;
-  sessionId: string | null;
-  callbacks: Record<string, string>;
-  params: Record<string, unknown>;
-}
-
-export async function resolveRedirectSession(
-  db: DbOrTx,
-  sessionToken: string,
-  now: Date,
-): Promise<ResolvedRedirectSession | undefined> {
-  const [row] = await db
-    .select()
-    .from(redirectSessions)
-    .where(
-      and(eq(redirectSessions.sessionTokenHash, sha256(sessionToken)), gt(redirectSessions.expiresDate, now)),
-    );
-  return row
-    ? {
-        id: row.id,
-        kind: row.kind,
-        visitorId: row.visitorId,
-        memberId: row.memberId,
-        sessionId: row.sessionId,
-        callbacks: row.callbacks,
-        params: row.params,
-      }
-    : undefined;
-}
-
-/** `/r/{shortId}` → the full URL, while the session lasts. */
-export async function fullUrlForShortId(db: DbOrTx, shortId: string, now: Date): Promise<string | undefined> {
-  const [row] = await db
-    .select({ fullUrl: redirectSessions.fullUrl })
-    .from(redirectSessions)
-    .where(and(eq(redirectSessions.shortId, shortId), gt(redirectSessions.expiresDate, now)));
-  return row?.fullUrl;
-}
-
 /** The OAuth client behind the request: named in it, or the one the caller's session was issued to. */
 async function callerClient(
   deps: IdentityDeps,
@@ -293,48 +242,4 @@ async function callerClient(
   if (caller.kind !== 'visitor' && caller.kind !== 'member') return undefined;
   const session = await findSession(deps.db, caller.sessionId);
   return session?.clientId ? findOAuthClient(deps.db, session.clientId) : undefined;
-}
-
-function verifiedCallbacks(
-  deps: IdentityDeps,
-  client: OAuthClient | undefined,
-  callbacks: Partial<Record<CallbackField, string>>,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const field of CALLBACK_FIELDS) {
-    const url = callbacks[field];
-    if (!url) continue;
-    if (!isOwnUrl(deps, url) && !(client && isAllowedRedirect(client, url))) {
-      throw invalidField(
-        `callbacks.${field}`,
-        'FORMAT',
-        client
-          ? "is not one of the OAuth client's redirect URIs or allowed origins"
-          : 'must be on this store, or on an origin registered for your OAuth client (call with its visitor or member token)',
-      );
-    }
-    out[field] = url;
-  }
-  return out;
-}
-
-function isOwnUrl(deps: IdentityDeps, url: string): boolean {
-  try {
-    return new URL(url).origin === new URL(deps.config.publicUrl).origin;
-  } catch {
-    return false;
-  }
-}
-
-function pageUrl(
-  base: string,
-  path: string,
-  sessionToken: string,
-  callbacks: Record<string, string>,
-  pass: CallbackField[],
-): URL {
-  const url = new URL(`${base}${path}`);
-  url.searchParams.set('session', sessionToken);
-  for (const field of pass) if (callbacks[field]) url.searchParams.set(field, callbacks[field] as string);
-  return url;
 }

@@ -11,7 +11,7 @@ import {
   visitorTokens,
 } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
-import { resolveRedirectSession } from './redirects.service.js';
+import { resolveRedirectSession } from './hosted-page.service.js';
 
 const PUBLIC_URL = 'https://store.example';
 let t: TestApp;
