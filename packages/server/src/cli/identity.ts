@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { STAFF_ROLES, type StaffRole } from '../domains/identity/identity.schema.js';
+import { pruneExpiredIdentityRows } from '../domains/identity/maintenance.service.js';
 import { createOAuthClient, listOAuthClients } from '../domains/identity/oauth-clients.service.js';
 import { createStaffUser, listStaffUsers } from '../domains/identity/staff.service.js';
 
@@ -8,7 +9,8 @@ export const IDENTITY_USAGE = `  oauth-clients create --name NAME [--kind public
   oauth-clients list                                    list OAuth clients
   staff create --email EMAIL [--role owner|staff] [--password PW]
                                                         create an admin login (password generated if none)
-  staff list                                            list staff accounts`;
+  staff list                                            list staff accounts
+  identity prune                                        delete expired tokens, codes and old sessions`;
 
 export interface IdentityCliValues {
   name?: string;
@@ -73,6 +75,11 @@ export async function runIdentityCommand(
         `${staff.id}  ${staff.role.padEnd(5)}  ${staff.disabledDate ? 'disabled' : 'active  '}  ${staff.email}`,
       );
     }
+    return true;
+  }
+  if (group === 'identity' && command === 'prune') {
+    const removed = await pruneExpiredIdentityRows(db, new Date());
+    console.log(`Deleted ${removed.tokens} tokens, ${removed.codes} codes and ${removed.sessions} sessions.`);
     return true;
   }
   return false;

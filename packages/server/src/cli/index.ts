@@ -36,8 +36,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 64;
   }
-  const known = ['apikeys', 'oauth-clients', 'staff'].includes(group);
-  if (!known || !command || !['create', 'list', 'revoke'].includes(command)) {
+  const known = ['apikeys', 'oauth-clients', 'staff', 'identity'].includes(group);
+  if (!known || !command || !['create', 'list', 'revoke', 'prune'].includes(command)) {
     console.error(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
     return 64;
   }

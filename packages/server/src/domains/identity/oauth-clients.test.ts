@@ -54,3 +54,33 @@ describe('OAuth clients (admin)', () => {
     expect((await token(t, { clientId: oauthClient.id, grantType: 'anonymous' })).statusCode).toBe(401);
   });
 });
+
+describe('maintenance', () => {
+  it('prunes spent and expired single-use rows but keeps live sessions', async () => {
+    const { pruneExpiredIdentityRows } = await import('./maintenance.service.js');
+    const { oauthClient } = (await create({ name: 'Prune' })).json();
+    const visitor = (await token(t, { clientId: oauthClient.id, grantType: 'anonymous' })).json();
+    const removed = await pruneExpiredIdentityRows(t.database.db, new Date());
+    expect(removed).toMatchObject({ sessions: 0 });
+    expect(
+      (
+        await token(t, {
+          clientId: oauthClient.id,
+          grantType: 'refresh_token',
+          refreshToken: visitor.refresh_token,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const later = await pruneExpiredIdentityRows(t.database.db, new Date(Date.now() + 400 * 86_400_000));
+    expect(later.sessions).toBeGreaterThanOrEqual(1);
+    expect(
+      (
+        await token(t, {
+          clientId: oauthClient.id,
+          grantType: 'refresh_token',
+          refreshToken: visitor.refresh_token,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+});
