@@ -23,6 +23,7 @@ import {
   basicClientAuthResolver,
   delegatedApiKeyResolver,
 } from './domains/identity/token.resolver.js';
+import { createMailer } from './domains/mail/mail.service.js';
 import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { healthRoutes } from './http/health.routes.js';
@@ -100,8 +101,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
-  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock });
-  app.addHook('onClose', () => identity.close());
+  // One mailer for every domain (identity codes and links now, order mail later).
+  const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.smtpUrl });
+  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock, mailer, log: app.log });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await mailer.close();
+  });
   await app.register(authPlugin, {
     resolvers: [
       apiKeys,

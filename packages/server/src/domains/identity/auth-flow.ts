@@ -43,10 +43,20 @@ export const MAX_CODE_ATTEMPTS = 5;
 export async function runFlow<T>(
   deps: IdentityDeps,
   work: (tx: Tx, outbox: MailMessage[]) => Promise<T | { refuse: AppError }>,
+  options: { mailInBackground?: boolean } = {},
 ): Promise<T> {
   const outbox: MailMessage[] = [];
   const result = await deps.db.transaction((tx) => work(tx, outbox));
-  for (const message of outbox) await deps.mailer.send(message);
+  if (options.mailInBackground) {
+    // The reply must not take longer when there is mail to send (recovery must not reveal accounts).
+    for (const message of outbox) {
+      deps.mailer
+        .send(message)
+        .catch((error: unknown) => deps.log.error({ err: error }, `could not send "${message.subject}"`));
+    }
+  } else {
+    for (const message of outbox) await deps.mailer.send(message);
+  }
   if (result && typeof result === 'object' && 'refuse' in result && result.refuse instanceof AppError)
     throw result.refuse;
   return result as T;

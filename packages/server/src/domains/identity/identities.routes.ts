@@ -154,13 +154,20 @@ export const identitiesRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }>
         summary: 'A proof-of-work challenge (ALTCHA) for a site key; solve it and send it in captchaTokens',
         tags: ['identity: captcha'],
         querystring: Type.Object({ siteKey: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: Type.Object({
+            parameters: Type.Record(Type.String(), Type.Unknown()),
+            signature: Type.Optional(Type.String()),
+          }),
+        },
       },
     },
     async (request, reply) => {
       const kind = siteKeyKind(request.query.siteKey);
       if (!kind) throw unknownSiteKey(request.query.siteKey);
       reply.header('cache-control', 'no-store');
-      return deps.captcha.createChallenge(kind);
+      const { parameters, signature } = await deps.captcha.createChallenge(kind);
+      return { parameters: { ...parameters }, ...(signature ? { signature } : {}) };
     },
   );
 };

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { createMailer, type Mailer } from '../mail/mail.service.js';
+import type { Mailer } from '../mail/mail.service.js';
 import { Captcha } from './captcha.service.js';
 import { RateLimiter } from './rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
@@ -22,15 +22,23 @@ export interface IdentityDeps {
   mailer: Mailer;
   /** The token issuer (`iss`): the public URL. */
   issuer: string;
+  /** For failures that happen after the reply (mail sent in the background). */
+  log: IdentityLogger;
+}
+
+export interface IdentityLogger {
+  error(details: Record<string, unknown>, message: string): void;
 }
 
 export interface IdentityDepsOptions {
   db: Db;
   config: Config;
   clock: () => Date;
+  /** The app's mailer (shared with other domains). */
+  mailer: Mailer;
+  log: IdentityLogger;
   /** Defaults: Redis when REDIS_URL is set, else memory. */
   rateLimitStore?: RateLimitStore;
-  mailer?: Mailer;
 }
 
 export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps & { close(): Promise<void> } {
@@ -38,7 +46,6 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
   const store =
     options.rateLimitStore ??
     (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore());
-  const mailer = options.mailer ?? createMailer({ db, from: config.mail.from, smtpUrl: config.smtpUrl });
   return {
     db,
     config,
@@ -47,11 +54,9 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     sessions: new SessionStatusCache(db),
     limiter: new RateLimiter(store, clock),
     captcha: new Captcha(db, config.identity.captchaHmacSecret, clock),
-    mailer,
+    mailer: options.mailer,
     issuer: config.publicUrl,
-    close: async () => {
-      await store.close();
-      await mailer.close();
-    },
+    log: options.log,
+    close: () => store.close(),
   };
 }

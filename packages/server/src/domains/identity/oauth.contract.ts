@@ -92,3 +92,20 @@ export const TokenErrorResponse = Type.Object({
   error: Type.Optional(Type.String()),
   error_description: Type.Optional(Type.String()),
 });
+
+/** RFC 8414 authorization server metadata. */
+export const ServerMetadata = Type.Object({
+  issuer: Type.String(),
+  authorization_endpoint: Type.String(),
+  token_endpoint: Type.String(),
+  jwks_uri: Type.String(),
+  end_session_endpoint: Type.String(),
+  introspection_endpoint: Type.String(),
+  response_types_supported: Type.Array(Type.String()),
+  response_modes_supported: Type.Array(Type.String()),
+  grant_types_supported: Type.Array(Type.String()),
+  code_challenge_methods_supported: Type.Array(Type.String()),
+  token_endpoint_auth_methods_supported: Type.Array(Type.String()),
+  scopes_supported: Type.Array(Type.String()),
+  prompt_values_supported: Type.Array(Type.String()),
+});

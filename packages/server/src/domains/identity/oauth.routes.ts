@@ -11,6 +11,7 @@ import {
   AuthorizeQuery,
   JwksResponse,
   LogoutPageQuery,
+  ServerMetadata,
   TokenErrorResponse,
   TokenInfoRequest,
   TokenInfoResponse,
@@ -103,7 +104,14 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
   for (const url of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
     app.get(
       url,
-      { schema: { summary: 'Authorization server metadata (RFC 8414)', tags, hide: url.includes('openid') } },
+      {
+        schema: {
+          summary: 'Authorization server metadata (RFC 8414)',
+          tags,
+          hide: url.includes('openid'),
+          response: { 200: ServerMetadata },
+        },
+      },
       async () => {
         const base = deps.config.publicUrl;
         return {

@@ -73,27 +73,31 @@ export async function sendRecoveryEmail(
   ]);
   const identity = await findIdentityByEmail(deps.db, email);
   if (!identity || LOCKED_STATUSES.includes(identity.status)) return;
-  await runFlow(deps, async (tx, outbox) => {
-    const now = deps.clock();
-    await consumeAllTokens(tx, identity.id, 'recovery', now);
-    const token = await createIdentityToken(tx, {
-      purpose: 'recovery',
-      identityId: identity.id,
-      visitorId: origin.visitorId ?? null,
-      clientId: input.redirect?.clientId ?? origin.clientId ?? null,
-      data: redirectUrl ? { redirectUrl } : {},
-      now,
-    });
-    outbox.push(
-      recoveryEmail({
-        to: identity.email,
-        storeName: deps.config.storeName,
-        url: resetLink(deps, token, redirectUrl ? { redirect: redirectUrl } : {}),
-        minutes: TOKEN_TTL_SECONDS.recovery / 60,
-      }),
-    );
-    return undefined;
-  });
+  await runFlow(
+    deps,
+    async (tx, outbox) => {
+      const now = deps.clock();
+      await consumeAllTokens(tx, identity.id, 'recovery', now);
+      const token = await createIdentityToken(tx, {
+        purpose: 'recovery',
+        identityId: identity.id,
+        visitorId: origin.visitorId ?? null,
+        clientId: input.redirect?.clientId ?? origin.clientId ?? null,
+        data: redirectUrl ? { redirectUrl } : {},
+        now,
+      });
+      outbox.push(
+        recoveryEmail({
+          to: identity.email,
+          storeName: deps.config.storeName,
+          url: resetLink(deps, token, redirectUrl ? { redirect: redirectUrl } : {}),
+          minutes: TOKEN_TTL_SECONDS.recovery / 60,
+        }),
+      );
+      return undefined;
+    },
+    { mailInBackground: true },
+  );
 }
 
 /**
