@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import { requireCaller } from '../../http/plugins/auth.js';
 import {
@@ -15,7 +14,7 @@ import {
   SignOnResponse,
 } from './authentication.contract.js';
 import { changePassword, login, register, signOn } from './authentication.service.js';
-import { endSession, loginCallback } from './authorize.service.js';
+import { loginCallback, logoutCaller } from './authorize.service.js';
 import { verifySecondFactor } from './factors.service.js';
 import {
   Empty,
@@ -31,7 +30,6 @@ import {
   schemaViolationsWithData,
   sendBrowserReply,
 } from './identity.http.js';
-import { findOAuthClient, isAllowedRedirect } from './oauth-clients.service.js';
 
 const BASE = '/_api/iam/authentication';
 
@@ -130,12 +128,6 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
       },
       async (request) => {
         const caller = request.caller;
-        if (caller.kind === 'staff' && (caller.role !== 'owner' || !caller.apiKeyId)) {
-          throw new AppError('PERMISSION_DENIED', 'Not allowed', {
-            status: 403,
-            description: 'sign-on needs an app or owner API key.',
-          });
-        }
         const { loginId, profile, verifyEmail } = request.body;
         const result = await signOn(
           deps,
@@ -161,20 +153,11 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
         },
       },
       async (request, reply) => {
-        const { postLogoutRedirectUri, clientId } = request.query;
-        const client = clientId ? await findOAuthClient(deps.db, clientId) : undefined;
-        if (postLogoutRedirectUri && (!client || !isAllowedRedirect(client, postLogoutRedirectUri))) {
-          throw new AppError('INVALID_REDIRECT_URI', 'Redirect not allowed', {
-            status: 400,
-            description: 'postLogoutRedirectUri must be registered for the OAuth client named by clientId.',
-          });
-        }
-        const caller = request.caller;
-        if (caller.kind === 'member' || caller.kind === 'visitor') await endSession(deps, caller.sessionId);
-        const target = postLogoutRedirectUri ?? '/';
+        const target = await logoutCaller(deps, request.caller, request.query);
         // A browser navigating here gets the redirect itself; API clients get it described (the protocol's form).
-        if (caller.kind === 'anonymous' && request.headers.accept?.includes('text/html'))
+        if (request.caller.kind === 'anonymous' && request.headers.accept?.includes('text/html')) {
           return reply.redirect(target, 302);
+        }
         return { body: '', statusCode: 302, headers: [{ key: 'Location', value: target }] };
       },
     ),

@@ -174,6 +174,14 @@ export async function signOn(
   input: { email?: string; profile?: Profile; verifyEmail?: boolean },
   origin: FlowOrigin,
 ): Promise<{ sessionToken: string; identity: IdentityView }> {
+  const trusted =
+    caller.kind === 'app' || (caller.kind === 'staff' && caller.role === 'owner' && caller.apiKeyId);
+  if (!trusted) {
+    throw new AppError('PERMISSION_DENIED', 'Not allowed', {
+      status: caller.kind === 'anonymous' ? 401 : 403,
+      description: 'sign-on needs an app or owner API key in the Authorization header.',
+    });
+  }
   const email = normalizeEmail(input.email);
   if (!email)
     throw invalidField('loginId.email', 'FORMAT', 'must be a valid e-mail address', { type: 'EMAIL' });

@@ -1,3 +1,4 @@
+import { AppError } from '../../http/errors.js';
 import type { Caller } from '../access/caller.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
 import { type HtmlReply, loggedOutPage, oauthErrorPage, webMessagePage } from './authorize.pages.js';
@@ -173,6 +174,26 @@ export async function createLogoutToken(deps: IdentityDeps, caller: Caller): Pro
 export async function endSession(deps: IdentityDeps, sessionId: string, reason = 'logout'): Promise<void> {
   const revoked = await revokeSessions(deps.db, [sessionId], reason, deps.clock());
   deps.sessions.markRevoked(revoked);
+}
+
+/**
+ * authentication/v1/logout (API): ends the caller's session and names where to go next, which must be
+ * registered for the client when given.
+ */
+export async function logoutCaller(
+  deps: IdentityDeps,
+  caller: Caller,
+  params: { postLogoutRedirectUri?: string; clientId?: string },
+): Promise<string> {
+  const client = params.clientId ? await findOAuthClient(deps.db, params.clientId) : undefined;
+  if (params.postLogoutRedirectUri && (!client || !isAllowedRedirect(client, params.postLogoutRedirectUri))) {
+    throw new AppError('INVALID_REDIRECT_URI', 'Redirect not allowed', {
+      status: 400,
+      description: 'postLogoutRedirectUri must be registered for the OAuth client named by clientId.',
+    });
+  }
+  if (caller.kind === 'member' || caller.kind === 'visitor') await endSession(deps, caller.sessionId);
+  return params.postLogoutRedirectUri ?? '/';
 }
 
 /**

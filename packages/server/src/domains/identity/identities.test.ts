@@ -143,6 +143,10 @@ describe('member administration', () => {
   it('deletes a member: the address is free again and the profile is erased', async () => {
     const email = uniqueEmail('leaving');
     const { memberId } = await registerMember(t, { email, profile: { firstName: 'Dan' } });
+    expect(
+      (await post(t, `/admin-api/v1/members/${memberId}/delete`, {}, await merchantKey(t.database, 'staff')))
+        .statusCode,
+    ).toBe(403);
     const deleted = await post(t, `/admin-api/v1/members/${memberId}/delete`, {}, owner);
     expect(deleted.json().identity).toMatchObject({
       status: { name: 'DELETED' },

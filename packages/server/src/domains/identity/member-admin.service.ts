@@ -97,6 +97,12 @@ export async function changeMemberStatus(
   identityId: string,
   action: MemberAction,
 ): Promise<IdentityView> {
+  if (action === 'delete' && !(caller.kind === 'staff' && caller.role === 'owner')) {
+    throw new AppError('PERMISSION_DENIED', 'Not allowed', {
+      status: 403,
+      description: 'Only the store owner may delete members. Block them instead, or ask the owner.',
+    });
+  }
   const now = deps.clock();
   let revoked: string[] = [];
   const view = await deps.db.transaction(async (tx) => {
