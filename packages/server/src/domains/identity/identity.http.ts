@@ -49,3 +49,35 @@ export function schemaViolationsAsApplicationError(request: FastifyRequest): voi
     data: { fieldViolations: violations },
   });
 }
+
+/**
+ * PostgreSQL text cannot hold NUL characters (a query with one fails), so they are refused at the edge as
+ * a field violation instead of surfacing as a 500. Registered as a preValidation hook on these routes.
+ */
+export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+  const field = nulPath(request.body, '') ?? nulPath(request.query, '') ?? nulPath(request.params, '');
+  if (field !== undefined) {
+    throw new ValidationFailed([
+      {
+        field: field || '(body)',
+        violatedRule: 'FORMAT',
+        description: 'must not contain NUL characters',
+        data: {},
+      },
+    ]);
+  }
+}
+
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(
+      item,
+      Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+      depth + 1,
+    );
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { DateTimeOut } from '../../http/wire.js';
 import { escapeHtml, htmlPage, NO_SCRIPT_CSP } from '../../lib/html.js';
+import { rejectNulCharacters } from '../identity/identity.http.js';
 import { getMailboxMessage, listMailbox, type MailboxEntry } from './mail.service.js';
 
 const MailboxMessage = Type.Object({
@@ -23,6 +24,7 @@ const MailboxMessage = Type.Object({
  */
 export const mailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const tags = ['development mailbox'];
+  app.addHook('preValidation', rejectNulCharacters);
 
   app.get(
     '/dev/mailbox',

@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
+import { rejectNulCharacters } from '../identity/identity.http.js';
 import { fullUrlForShortId } from './hosted-page.service.js';
 import { CreateRedirectSessionRequest, CreateRedirectSessionResponse } from './redirects.contract.js';
 import { createRedirectSession, type RedirectRequest } from './redirects.service.js';
@@ -10,6 +11,7 @@ import { createRedirectSession, type RedirectRequest } from './redirects.service
 /** Redirect sessions (spec §2, wire-protocol.md §4.5) and their short links. */
 export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
   const tags = ['redirects'];
+  app.addHook('preValidation', rejectNulCharacters);
 
   // The public client's path (www mapping), the spec's path, and the `_` mapping's internal path.
   onPaths(
