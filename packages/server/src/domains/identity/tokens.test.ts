@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countQueries } from '../../db/query-count.js';
 import {
   createClient,
   memberTokens,
@@ -10,6 +11,9 @@ import {
   visitorTokens,
 } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { createMailer } from '../mail/mail.service.js';
+import { createIdentityDeps } from './identity.deps.js';
+import { accessTokenResolver } from './token.resolver.js';
 
 let t: TestApp;
 let now = new Date('2030-01-01T10:00:00.000Z');
@@ -92,6 +96,29 @@ describe('access tokens', () => {
       expect(expired.json().details.applicationError.code).toBe('INVALID_TOKEN');
     } finally {
       now = saved;
+    }
+  });
+
+  it('are resolved without a database query once the session status is cached', async () => {
+    const { access_token } = await visitorTokens(t, clientId);
+    const deps = createIdentityDeps({
+      db: t.database.db,
+      config: t.config,
+      clock: () => now,
+      mailer: createMailer({ db: t.database.db, from: 'x@y.z' }),
+      log: { error: () => {} },
+    });
+    try {
+      const resolve = accessTokenResolver(deps);
+      await deps.keys.jwks(); // load the key ring, as a running server has
+      const first = await countQueries(() => resolve(access_token));
+      const second = await countQueries(() => resolve(access_token));
+      expect(first.result).toMatchObject({ kind: 'visitor', visitorId: decodeJwt(access_token).vid });
+      expect(first.queries).toBe(1);
+      expect(second.queries).toBe(0);
+      expect(second.result).toEqual(first.result);
+    } finally {
+      await deps.close();
     }
   });
 
