@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, uniqueEmail } from '../../testing/identity.js';
 import { createTestApp, type TestApp } from '../../testing/index.js';
+import { testRedisUrl } from '../../testing/redis.js';
 import { backoffSeconds, POLICIES, RateLimiter } from './rate-limit.js';
 import { memoryRateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
 
@@ -86,30 +86,8 @@ describe('login back-off (memory store)', () => {
 });
 
 // Redis: required in CI, skipped loudly elsewhere when unreachable.
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const redisUp = await (async () => {
-  const probe = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
-if (!redisUp && inCi)
-  throw new Error(`CI needs Redis at ${redisUrl} (TEST_REDIS_URL) for the shared rate-limit store tests.`);
-if (!redisUp)
-  console.warn(`\n!!! SKIPPING the Redis rate-limit tests: no Redis at ${redisUrl} (set TEST_REDIS_URL).\n`);
+const redisUrl = (await testRedisUrl()) as string;
+const redisUp = redisUrl !== undefined;
 
 describe.runIf(redisUp)('Redis store (shared by several API processes)', () => {
   it('counts atomically under concurrency and expires', async () => {
