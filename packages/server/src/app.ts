@@ -21,6 +21,16 @@ import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dis
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
+import { createIdentityDeps } from './domains/identity/identity.deps.js';
+import { identityRoutes } from './domains/identity/identity.routes.js';
+import {
+  accessTokenResolver,
+  basicClientAuthResolver,
+  delegatedApiKeyResolver,
+} from './domains/identity/token.resolver.js';
+import { createMailer } from './domains/mail/mail.service.js';
+import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
+import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
@@ -136,13 +146,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
-  await app.register(authPlugin, { resolvers: [apiKeys] });
+  // One mailer for every domain (identity codes and links now, order mail later).
+  const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.smtpUrl });
+  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock, mailer, log: app.log });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await mailer.close();
+  });
+  await app.register(authPlugin, {
+    resolvers: [
+      apiKeys,
+      accessTokenResolver(identity),
+      delegatedApiKeyResolver(apiKeys),
+      basicClientAuthResolver,
+    ],
+  });
   await app.register(metricsPlugin, { database, clock: deps.clock });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
   await app.register(healthRoutes, { database, isClosing: () => closing });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { deps });
+  await app.register(identityRoutes, { deps: identity });
+  await app.register(redirectsRoutes, { deps: identity });
+  // The development mailbox shows sign-in codes and links: never in production.
+  if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {

@@ -6,6 +6,10 @@ import Value from 'typebox/value';
  * The whole process configuration, read from the environment exactly once (in server.ts / cli).
  * Nothing else in the server reads `process.env`: everything receives a `Config`.
  */
+/** off: no captcha; invisible: either captcha answers; visible: only the visible (user-solved) one. */
+export const CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const;
+export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
+
 const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
@@ -29,6 +33,19 @@ const EnvSchema = Type.Object({
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   EVENTS_DISPATCH: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  // Identity and sign-in (README "Identity and sign-in").
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  STAFF_SESSION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
+  REQUIRE_EMAIL_VERIFICATION: Type.Boolean({ default: true }),
+  REQUIRE_OWNER_APPROVAL: Type.Boolean({ default: false }),
+  CAPTCHA_MODE: Type.Union(
+    CAPTCHA_MODES.map((mode) => Type.Literal(mode)),
+    { default: 'off' },
+  ),
+  CAPTCHA_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 64, default: 8 }),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -53,6 +70,21 @@ export interface Config {
   /** Run the event dispatcher in this process (off for processes that only serve requests). */
   eventsDispatch: boolean;
   webhookTimeoutMs: number;
+  identity: IdentityConfig;
+  mail: { from: string };
+}
+
+export interface IdentityConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  staffSessionTtlHours: number;
+  /** Store-setting defaults; the owner may change them in the admin API (stored settings win). */
+  requireEmailVerification: boolean;
+  requireOwnerApproval: boolean;
+  captchaMode: CaptchaMode;
+  /** HMAC secret for captcha challenges; absent means one generated and kept in the database. */
+  captchaHmacSecret?: string;
+  passwordMinLength: number;
 }
 
 export class ConfigError extends Error {
@@ -107,5 +139,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     eventsDispatch: parsed.EVENTS_DISPATCH === 'on',
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
+    identity: {
+      accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: parsed.REFRESH_TOKEN_TTL_DAYS,
+      staffSessionTtlHours: parsed.STAFF_SESSION_TTL_HOURS,
+      requireEmailVerification: parsed.REQUIRE_EMAIL_VERIFICATION,
+      requireOwnerApproval: parsed.REQUIRE_OWNER_APPROVAL,
+      captchaMode: parsed.CAPTCHA_MODE,
+      captchaHmacSecret: parsed.CAPTCHA_HMAC_SECRET,
+      passwordMinLength: parsed.PASSWORD_MIN_LENGTH,
+    },
+    mail: {
+      from:
+        parsed.MAIL_FROM ??
+        `"${parsed.STORE_NAME.replace(/["\\]/g, '')}" <no-reply@${mailDomain(parsed.PUBLIC_URL, localHost)}>`,
+    },
   };
+}
+
+function mailDomain(publicUrl: string | undefined, fallback: string): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : fallback;
+  // "localhost" is not a deliverable domain but is what a development mailbox shows.
+  return host.includes('.') || host === 'localhost' ? host : 'localhost';
 }

@@ -3,3 +3,6 @@
 export * from '../domains/access/access.schema.js';
 export * from '../domains/events/events.schema.js';
 export * from '../domains/events/webhooks.schema.js';
+export * from '../domains/identity/identity.schema.js';
+export * from '../domains/mail/mail.schema.js';
+export * from '../domains/redirects/redirects.schema.js';
