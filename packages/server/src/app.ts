@@ -16,6 +16,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import { mediaRoutes } from './domains/media/media.routes.js';
+import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
@@ -43,6 +46,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
   logger?: FastifyServerOptions['logger'];
   /** Serve the storefront pages (default true); API-only deployments and API tests turn it off. */
   storefront?: boolean;
+  /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
+  mediaStorage?: MediaStorage;
 }
 
 export type App = FastifyInstance<
@@ -96,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { database, isClosing: () => closing });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
+  await app.register(catalogRoutes, { deps });
+  await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {
@@ -105,6 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+export function mediaStorageFor(config: Config): MediaStorage {
+  return new LocalDiskStorage(path.join(config.dataDir, 'media'));
 }
 
 function defaultStorefrontBuildDir(): string {

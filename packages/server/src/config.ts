@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import { isCurrencyCode } from './lib/money.js';
 
 /**
  * The whole process configuration, read from the environment exactly once (in server.ts / cli).
@@ -27,6 +28,9 @@ const EnvSchema = Type.Object({
   STORE_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Openshelf Demo Store' }),
   STOREFRONT_BUILD_DIR: Type.Optional(Type.String({ minLength: 1 })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
+  DEMO_CATALOG: Type.Boolean({ default: true }),
+  MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -48,6 +52,12 @@ export interface Config {
   storeName: string;
   storefrontBuildDir?: string;
   shutdownTimeoutMs: number;
+  /** ISO 4217 code every catalog price is in (ADR 004: integer minor units of this currency). */
+  storeCurrency: string;
+  /** Seed the demo catalog when the embedded (PGlite) store starts with an empty catalog. */
+  demoCatalog: boolean;
+  /** Largest file a merchant may upload to the media library, in bytes. */
+  mediaMaxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +82,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = error.instancePath.replace(/^\//, '') || 'environment';
     return `${name}=${JSON.stringify(env[name] ?? '')}: ${error.message}`;
   });
+  const currency = (withDefaults as { STORE_CURRENCY?: unknown }).STORE_CURRENCY;
+  if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && !isCurrencyCode(currency)) {
+    problems.push(
+      `STORE_CURRENCY=${JSON.stringify(currency)}: must be an ISO 4217 currency code such as USD or EUR`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const parsed = withDefaults as Env;
 
@@ -100,5 +116,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeName: parsed.STORE_NAME,
     storefrontBuildDir: parsed.STOREFRONT_BUILD_DIR ? path.resolve(parsed.STOREFRONT_BUILD_DIR) : undefined,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
+    storeCurrency: parsed.STORE_CURRENCY,
+    demoCatalog: parsed.DEMO_CATALOG,
+    mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
   };
 }
