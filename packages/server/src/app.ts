@@ -21,7 +21,7 @@ import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
-import { authPlugin } from './http/plugins/auth.js';
+import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
@@ -48,6 +48,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
   storefront?: boolean;
   /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** More token resolvers, tried after API keys (tests use it to act as shoppers). */
+  extraTokenResolvers?: TokenResolver[];
 }
 
 export type App = FastifyInstance<
@@ -96,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
-  await app.register(authPlugin, { resolvers: [apiKeys] });
+  await app.register(authPlugin, { resolvers: [apiKeys, ...(options.extraTokenResolvers ?? [])] });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
   await app.register(healthRoutes, { database, isClosing: () => closing });

@@ -121,7 +121,8 @@ class Compiler {
     }
     if (operator === '$not') {
       const inner = this.filter(value, path, depth + 1);
-      return inner ? sql`NOT (${inner})` : undefined;
+      // IS NOT TRUE, not NOT: a condition on an empty field is "unknown" in SQL, and its negation must match.
+      return inner ? sql`(${inner}) IS NOT TRUE` : undefined;
     }
     if (!Array.isArray(value)) return this.fail(path, 'VALIDATION', 'must be an array of filter objects');
     const parts = value
@@ -214,6 +215,7 @@ class Compiler {
         if (value === null) return this.fail(path, 'VALIDATION', 'cannot compare with null');
         return this.scalar(field, value, path, false);
       default:
+        // `{collectionIds: [a, b]}` compares the whole list; `{collectionIds: a}` asks for membership.
         if (field.kind === 'stringArray' && Array.isArray(value)) {
           return this.operand(field, '$hasAll', value, path);
         }
@@ -288,7 +290,9 @@ class Compiler {
         case '$hasAll':
           return sql`${expr} @> ${textArray(value as string[])}`;
         default:
-          return value === null ? sql`cardinality(${expr}) = 0` : sql`${value}::text = ANY(${expr})`;
+          if (value === null) return sql`cardinality(${expr}) = 0`;
+          if (Array.isArray(value)) return sql`${expr} = ${textArray(value as string[])}`;
+          return sql`${value}::text = ANY(${expr})`;
       }
     }
     switch (op) {

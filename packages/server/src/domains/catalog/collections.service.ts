@@ -10,7 +10,7 @@ import { resolveMediaRefs } from './catalog-media.js';
 import { collections } from './collections.schema.js';
 import { type MediaRef, Violations } from './product-input.js';
 import { dedupeSlug, SLUG_PATTERN, slugify } from './product-model.js';
-import { isUniqueViolation, type WriteContext } from './product-write.service.js';
+import { isUniqueViolation, lockSlug, type WriteContext } from './product-write.service.js';
 import { products } from './products.schema.js';
 
 export interface CollectionInput {
@@ -280,6 +280,7 @@ async function lockCollection(tx: Tx, id: string): Promise<void> {
 }
 
 async function freeSlug(tx: Tx, base: string, explicit: boolean): Promise<string> {
+  await lockSlug(tx, 'collection', base);
   const rows = await tx
     .select({ slug: collections.slug })
     .from(collections)

@@ -1,4 +1,4 @@
-import { eq, inArray, like, or } from 'drizzle-orm';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
@@ -297,9 +297,11 @@ export async function resolveCollectionIds(
 }
 
 /**
- * Inserts with the first free slug among `base`, `base-2`, … A concurrent insert that takes the same
- * slug makes the unique index fail inside a savepoint; the next candidate is tried. A slug the
- * merchant chose is never changed: taking it twice is a 409.
+ * Inserts with the first free slug among `base`, `base-2`, … Creators of the same base slug take a
+ * transaction-scoped advisory lock first, so they pick one after the other and each sees the slugs the
+ * others committed; should a slug still be taken (e.g. by an update), the unique index fails inside a
+ * savepoint and the next candidate is tried. A slug the merchant chose is never changed: taking it
+ * twice is a 409.
  */
 async function insertWithUniqueSlug(
   tx: Tx,
@@ -307,6 +309,7 @@ async function insertWithUniqueSlug(
   explicit: boolean,
   values: (slug: string) => typeof products.$inferInsert,
 ): Promise<void> {
+  await lockSlug(tx, 'product', base);
   for (let attempt = 0; attempt < 5; attempt++) {
     const taken = await takenSlugs(tx, base);
     if (explicit && taken.has(base)) throw slugTaken(base);
@@ -325,6 +328,11 @@ async function insertWithUniqueSlug(
     status: 409,
     description: 'Many products with this name are being created at once. Retry, or choose a slug.',
   });
+}
+
+/** Serialises writers of one slug base until their transactions end. */
+export async function lockSlug(tx: Tx, entity: string, base: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${entity}-slug:${base}`}))`);
 }
 
 async function takenSlugs(tx: DbOrTx, base: string): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 import Type, { type Static, type TSchema } from 'typebox';
-import { DateTimeOut, StringEnum, WireNumber } from '../../http/wire.js';
+import { DateTimeOut, StringEnum, WireNumber, WireNumberOrNull } from '../../http/wire.js';
 import {
   DIGITAL_FILE_TYPES,
   DISCOUNT_TYPES,
@@ -251,9 +251,11 @@ const VariantWrite = Type.Object({
   choices: Opt(Type.Record(Type.String(), Type.String())),
   variant: Opt(
     Type.Object({
-      priceData: Opt(Type.Object({ price: Opt(Nullable(money())) })),
-      costAndProfitData: Opt(Type.Object({ itemCost: Opt(Nullable(money())) })),
-      weight: Opt(Nullable(WireNumber({ minimum: 0, maximum: LIMITS.maxWeight }))),
+      priceData: Opt(Type.Object({ price: Opt(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })) })),
+      costAndProfitData: Opt(
+        Type.Object({ itemCost: Opt(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })) }),
+      ),
+      weight: Opt(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
       sku: Opt(Nullable(Type.String({ maxLength: LIMITS.skuLength }))),
       visible: Opt(Type.Boolean()),
     }),
@@ -272,9 +274,11 @@ function productFields(create: boolean) {
     productType: Opt(StringEnum(['physical', 'digital', 'unspecified_product_type'] as const)),
     visible: Opt(Type.Boolean()),
     sku: Opt(Nullable(Type.String({ maxLength: LIMITS.skuLength }))),
-    weight: Opt(Nullable(WireNumber({ minimum: 0, maximum: LIMITS.maxWeight }))),
+    weight: Opt(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
     priceData: create ? price : Opt(price),
-    costAndProfitData: Opt(Type.Object({ itemCost: Opt(Nullable(money())) })),
+    costAndProfitData: Opt(
+      Type.Object({ itemCost: Opt(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })) }),
+    ),
     discount: Opt(
       Type.Object({
         type: StringEnum([...DISCOUNT_TYPES, 'UNDEFINED'] as const),

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { WireNumber } from '../../http/wire.js';
+import { WireNumberOrNull } from '../../http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { LIMITS } from './catalog.types.js';
 import {
@@ -17,9 +17,9 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 export const VariantOverride = Type.Object({
   choices: Type.Optional(Choices),
   variantIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: LIMITS.variants })),
-  price: Type.Optional(Nullable(WireNumber({ minimum: 0, maximum: 999_999_999.99 }))),
-  cost: Type.Optional(Nullable(WireNumber({ minimum: 0, maximum: 999_999_999.99 }))),
-  weight: Type.Optional(Nullable(WireNumber({ minimum: 0, maximum: LIMITS.maxWeight }))),
+  price: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })),
+  cost: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })),
+  weight: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
   sku: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.skuLength }))),
   visible: Type.Optional(Type.Boolean()),
   stock: Type.Optional(
