@@ -19,7 +19,7 @@ import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
-import { healthRoutes } from './http/health.routes.js';
+import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
 import { registerErrorHandling } from './http/plugins/errors.js';
@@ -48,6 +48,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock'> {
   storefront?: boolean;
   /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** Start-up work /readyz waits for (server.ts registers the demo catalog seed). */
+  readiness?: Readiness;
   /** More token resolvers, tried after API keys (tests use it to act as shoppers). */
   extraTokenResolvers?: TokenResolver[];
 }
@@ -101,7 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { resolvers: [apiKeys, ...(options.extraTokenResolvers ?? [])] });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
-  await app.register(healthRoutes, { database, isClosing: () => closing });
+  await app.register(healthRoutes, {
+    database,
+    isClosing: () => closing,
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+  });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(catalogRoutes, { deps });
   await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
