@@ -1,18 +1,22 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
-import { MERCHANT_ROLES, type MerchantRole } from '../domains/access/access.schema.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../domains/access/apikeys.service.js';
 import { AppError } from '../http/errors.js';
+import { APIKEYS_USAGE, apikeysCommand } from './apikeys.js';
+import { CATALOG_USAGE, catalogCommand } from './catalog.js';
 
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
-  apikeys create --name NAME [--role owner|staff|app]   create a merchant API key (printed once)
-  apikeys list                                          list keys (without secrets)
-  apikeys revoke ID                                     revoke a key
+${APIKEYS_USAGE}
+${CATALOG_USAGE}
 
-The CLI uses the same configuration as the server (DATABASE_URL, DATA_DIR, …).`;
+The CLI uses the same configuration as the server (DATABASE_URL, DATA_DIR, STORE_CURRENCY, …).`;
+
+const COMMANDS: Record<string, string[]> = {
+  apikeys: ['create', 'list', 'revoke'],
+  catalog: ['seed', 'import', 'export', 'generate'],
+};
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -20,7 +24,10 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       name: { type: 'string' },
-      role: { type: 'string', default: 'staff' },
+      role: { type: 'string' },
+      products: { type: 'string' },
+      seed: { type: 'string' },
+      'dry-run': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -29,38 +36,16 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 64;
   }
-  if (group !== 'apikeys' || !command || !['create', 'list', 'revoke'].includes(command)) {
+  if (!command || !COMMANDS[group]?.includes(command)) {
     console.error(`Unknown command "${positionals.join(' ')}".\n\n${USAGE}`);
     return 64;
   }
   const config = loadConfig();
   const database = await createDb(config.database);
   try {
-    if (command === 'create') {
-      if (!values.name) throw new Error('apikeys create needs --name NAME (e.g. --name "Mobile app")');
-      if (!MERCHANT_ROLES.includes(values.role as MerchantRole)) {
-        throw new Error(`--role must be one of ${MERCHANT_ROLES.join(', ')}`);
-      }
-      const key = await createApiKey(database.db, { name: values.name, role: values.role as MerchantRole });
-      console.log(
-        `Created ${key.role} key "${key.name}" (id ${key.id}). Store it now; it is not shown again:\n`,
-      );
-      console.log(key.secret);
-    } else if (command === 'list') {
-      const keys = await listApiKeys(database.db);
-      if (keys.length === 0)
-        console.log('No API keys yet. Create one with: npm run cli -- apikeys create --name NAME');
-      for (const key of keys) {
-        const state = key.revokedDate ? `revoked ${key.revokedDate.toISOString()}` : 'active';
-        console.log(`${key.id}  ${key.role.padEnd(5)}  ${key.hint}  ${state}  ${key.name}`);
-      }
-    } else {
-      const id = rest[0];
-      if (!id) throw new Error('apikeys revoke needs the key id (see `npm run cli -- apikeys list`)');
-      const key = await revokeApiKey(database.db, id);
-      console.log(`Revoked key ${key.id} ("${key.name}").`);
-    }
-    return 0;
+    if (group === 'apikeys') await apikeysCommand(database, command, rest, values);
+    else await catalogCommand(config, database, command, rest, values);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } finally {
     await database.close();
   }

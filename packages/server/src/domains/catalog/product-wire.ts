@@ -21,6 +21,8 @@ import type {
  * shapes (major-unit numbers, formatted text, absolute URLs), and request bodies in to service inputs.
  */
 
+const THUMBNAIL_WIDTH = 256;
+
 export interface WireContext {
   publicUrl: string;
   /** Cost, profit and digital files are for merchants who ask for them. */
@@ -72,7 +74,18 @@ export function mediaItem(item: CatalogMediaItem, publicUrl: string): Static<typ
   };
   const base = { id: item.id, mediaType: item.mediaType, ...(item.title ? { title: item.title } : {}) };
   if (item.mediaType === 'image') {
-    const thumbnail = item.url.startsWith('/media/') ? { ...sized, url: `${url}?w=256` } : sized;
+    // Library images have a 256 px rendition; external images are their own thumbnail.
+    const small = item.width && item.width > THUMBNAIL_WIDTH ? THUMBNAIL_WIDTH : item.width;
+    const thumbnail = item.url.startsWith('/media/')
+      ? {
+          ...sized,
+          url: `${url}?w=${THUMBNAIL_WIDTH}`,
+          ...(small ? { width: small } : {}),
+          ...(small && item.width && item.height
+            ? { height: Math.round((item.height * small) / item.width) }
+            : {}),
+        }
+      : sized;
     return { ...base, image: sized, thumbnail };
   }
   if (item.mediaType === 'video') return { ...base, video: { files: [sized] } };
