@@ -31,6 +31,7 @@ const EnvSchema = Type.Object({
   STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
   DEMO_CATALOG: Type.Boolean({ default: true }),
   MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
+  CATALOG_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -58,6 +59,8 @@ export interface Config {
   demoCatalog: boolean;
   /** Largest file a merchant may upload to the media library, in bytes. */
   mediaMaxUploadBytes: number;
+  /** Lifetime of cached public catalog responses (0 turns the cache off); changes invalidate at once. */
+  catalogCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -119,5 +122,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeCurrency: parsed.STORE_CURRENCY,
     demoCatalog: parsed.DEMO_CATALOG,
     mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+    catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
   };
 }

@@ -28,6 +28,12 @@ export interface Database {
   kind: DatabaseConfig['kind'];
   /** Round-trip check for /readyz. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` — sent by `pg_notify` inside a transaction, so only
+   * after it commits. On PostgreSQL a dedicated connection listens and reconnects when it drops (and
+   * then calls `onNotify` once, as notifications may have been missed). Resolves to an unsubscribe.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ping: async () => {
       await client.query('SELECT 1');
     },
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
   };
 }
@@ -93,7 +100,49 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      // Notifications may have been missed while disconnected: report a change once reconnected.
+      connect().then(onNotify, reconnectLater);
+    }, 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: 'openshelf-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (client === next) client = undefined;
+      reconnectLater();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

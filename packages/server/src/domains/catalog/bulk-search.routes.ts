@@ -9,7 +9,7 @@ import {
   bulkUpdateProducts,
 } from './bulk.service.js';
 import type { CatalogHttp } from './catalog-http.js';
-import { onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
+import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import { Violations } from './product-input.js';
 import { minorOf, productOut } from './product-wire.js';
 import {
@@ -51,6 +51,7 @@ export const bulkSearchRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
           response: { 200: BulkResponse },
         },
         onRequest: guard,
+        config: CATALOG_WRITE,
       },
       async (request) => {
         const { set } = request.body;
@@ -84,6 +85,7 @@ export const bulkSearchRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
           response: { 200: BulkResponse },
         },
         onRequest: guard,
+        config: CATALOG_WRITE,
       },
       async (request) => {
         const v = new Violations();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventActor } from '../events/events.service.js';
 import { recordEvent } from '../events/events.service.js';
@@ -10,13 +11,25 @@ import type { CollectionRecord, ProductRecord, VariantRecord } from './catalog.t
 
 export type ProductEvent = 'created' | 'changed' | 'deleted';
 
-export function productEvent(
+/** NOTIFY channel every server process listens on to drop its catalog read cache. */
+export const CATALOG_CHANNEL = 'openshelf_catalog_changed';
+
+/**
+ * Tells every server process that the catalog changed — delivered only if, and once, the transaction
+ * commits (PostgreSQL NOTIFY semantics; repeated notifications in one transaction are folded).
+ */
+export async function notifyCatalogChanged(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${CATALOG_CHANNEL}, '')`);
+}
+
+export async function productEvent(
   tx: Tx,
   type: ProductEvent,
   product: ProductRecord,
   actor: EventActor,
   changedFields?: string[],
 ) {
+  await notifyCatalogChanged(tx);
   return recordEvent(tx, {
     type: `catalog.product.${type}`,
     entityType: 'product',
@@ -26,13 +39,14 @@ export function productEvent(
   });
 }
 
-export function variantsChangedEvent(
+export async function variantsChangedEvent(
   tx: Tx,
   productId: string,
   variants: readonly VariantRecord[],
   changedFields: string[],
   actor: EventActor,
 ) {
+  await notifyCatalogChanged(tx);
   return recordEvent(tx, {
     type: 'catalog.product.variants_changed',
     entityType: 'product',
@@ -42,13 +56,14 @@ export function variantsChangedEvent(
   });
 }
 
-export function collectionEvent(
+export async function collectionEvent(
   tx: Tx,
   type: ProductEvent,
   collection: CollectionRecord,
   actor: EventActor,
   changedFields?: string[],
 ) {
+  await notifyCatalogChanged(tx);
   return recordEvent(tx, {
     type: `catalog.collection.${type}`,
     entityType: 'collection',

@@ -4,6 +4,16 @@ import { actorOf, isMerchant } from '../access/caller.js';
 import type { WireContext } from './product-wire.js';
 import type { WriteContext } from './product-write.service.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route changes the catalog: a 200 from it drops the public read cache. */
+    catalogWrite?: boolean;
+  }
+}
+
+/** Route config of every catalog write. */
+export const CATALOG_WRITE = { catalogWrite: true } as const;
+
 /** Read routes: where the protocol's clients read (`/stores-reader`), the REST docs' and the spec's paths. */
 export const READ_PREFIXES = ['/stores-reader/v1', '/stores/v1', '/v1'] as const;
 /** Write routes: the clients' and REST docs' `/stores/v1`, and the spec's bare `/v1`. */

@@ -5,7 +5,7 @@ import { requireMerchant } from '../../http/plugins/auth.js';
 import { registerQueryRoute } from '../../http/query-route.js';
 import type { CollectionRecord } from './catalog.types.js';
 import type { CatalogHttp } from './catalog-http.js';
-import { onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
+import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import {
   CollectionIdParams,
   CollectionResponse,
@@ -121,6 +121,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
           response: { 200: CollectionResponse },
         },
         onRequest: guard,
+        config: CATALOG_WRITE,
       },
       async (request) => {
         const body = request.body.collection;
@@ -147,6 +148,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
           response: { 200: CollectionResponse },
         },
         onRequest: guard,
+        config: CATALOG_WRITE,
       },
       async (request) => ({
         collection: out(
@@ -170,6 +172,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
           response: { 200: EmptyResponse },
         },
         onRequest: guard,
+        config: CATALOG_WRITE,
       },
       async (request) => {
         await deleteCollection(http.db, request.params.id, http.write(request));
@@ -198,6 +201,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
             response: { 200: EmptyResponse },
           },
           onRequest: guard,
+          config: CATALOG_WRITE,
         },
         async (request) => {
           await change(http.db, request.params.id, request.body.productIds, http.write(request));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
@@ -72,13 +73,17 @@ export async function queryProductPage(
     const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
     return { items: [], metadata: toMetadata(0, paging, Number(row?.total ?? 0)) };
   }
-  const rows = await db
+  const query = db
     .select({ ...productSelection, total })
     .from(products)
     .where(where)
     .orderBy(...orderBy)
     .limit(paging.limit)
     .offset(paging.offset);
+  // A named statement per query shape (values are parameters): PostgreSQL parses and plans it once per
+  // connection instead of on every request — planning costs more than running this query.
+  const name = statementName(query.toSQL().sql);
+  const rows = name ? await query.prepare(name).execute() : await query;
   let counted = rows[0]?.total;
   if (counted === undefined) {
     const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
@@ -91,6 +96,18 @@ export async function queryProductPage(
 /** Sort terms for a product query (validated against the sortable fields). */
 export function productOrderBy(sort: unknown, currency: string, defaultSort: SQL[]): SQL[] {
   return compileSort(sort, filterFields(currency), products.id, { entity: 'products', defaultSort });
+}
+
+const statementNames = new Map<string, string>();
+
+/** A stable name for a statement text (bounded: at most 500 distinct shapes get names). */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < 500) {
+    name = `catalog_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 function countSql(where: SQL) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { requireMerchant } from '../../http/plugins/auth.js';
 import type { CatalogHttp } from './catalog-http.js';
-import { onPaths, WRITE_PREFIXES } from './catalog-http.js';
+import { CATALOG_WRITE, onPaths, WRITE_PREFIXES } from './catalog-http.js';
 import {
   addChoiceMedia,
   addProductMedia,
@@ -58,6 +58,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
             response: { 200: ProductResponse },
           },
           onRequest: guard,
+          config: CATALOG_WRITE,
         },
         async (request) => {
           const v = new Violations();
@@ -85,6 +86,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
             response: { 200: ProductResponse },
           },
           onRequest: guard,
+          config: CATALOG_WRITE,
         },
         async (request) => {
           const v = new Violations();
@@ -107,6 +109,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
             response: { 200: EmptyResponse },
           },
           onRequest: guard,
+          config: CATALOG_WRITE,
         },
         async (request) => {
           await deleteProduct(http.db, request.params.id, http.write(request));
@@ -136,6 +139,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
           response: { 200: EmptyResponse },
         },
         onRequest: guard,
+        config: CATALOG_WRITE,
         handler: async (request) => {
           await run((request.params as { id: string }).id, request.body as never, request);
           return {};

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { requireMerchant } from '../../http/plugins/auth.js';
 import { registerQueryRoute } from '../../http/query-route.js';
 import type { CatalogHttp } from './catalog-http.js';
-import { onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
+import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import { QueryBody } from './collections.contract.js';
 import { Violations } from './product-input.js';
 import type { ProductView, VariantView } from './product-model.js';
@@ -206,6 +206,7 @@ export const variantRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = a
           response: { 200: VariantsResponse },
         },
         onRequest: requireMerchant(),
+        config: CATALOG_WRITE,
       },
       async (request) => {
         const v = new Violations();
@@ -232,6 +233,7 @@ export const variantRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = a
           response: { 200: EmptyResponse },
         },
         onRequest: requireMerchant(),
+        config: CATALOG_WRITE,
       },
       async (request) => {
         await resetVariants(http.db, request.params.id, http.write(request));

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { randomToken, uuidv7 } from '../../../lib/ids.js';
 import type { ProductOption, VariantRecord } from '../catalog.types.js';
+import { notifyCatalogChanged } from '../catalog-events.js';
 import { collections } from '../collections.schema.js';
 import { createCollection } from '../collections.service.js';
 import { DEFAULT_VARIANT_ID, slugify } from '../product-model.js';
@@ -169,6 +170,7 @@ export async function generateCatalog(
     await db.transaction(async (tx) => {
       await tx.insert(products).values(productRows);
       await tx.insert(productVariants).values(variantRows);
+      await notifyCatalogChanged(tx);
     });
     variantCount += variantRows.length;
     onProgress?.(start + count, input.products);
