@@ -80,7 +80,9 @@ describe('the server process', () => {
     const first = await start(env);
     console.info(`first start: healthy after ${Math.round(first.startMs)} ms on ${testDatabaseKind()}`);
     const readyMs = await waitUntilReady(first.url);
-    console.info(`first start: ready after ${Math.round(first.startMs + readyMs)} ms (demo catalog seeded after listen)`);
+    console.info(
+      `first start: ready after ${Math.round(first.startMs + readyMs)} ms (demo catalog seeded after listen)`,
+    );
     if (testDatabaseKind() === 'pglite') {
       const query = await fetch(`${first.url}/stores-reader/v1/products/query-platformized`, {
         method: 'POST',

@@ -1,6 +1,8 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FieldViolation } from '../http/errors.js';
 import { ValidationFailed } from '../http/errors.js';
+import { conditionSql, joinAnd } from './query-sql.js';
+import { shiftDecimal } from './query-values.js';
 
 /*
  * The protocol's query filter language (wire-protocol.md §3, spec §5) compiled to SQL against a
@@ -77,7 +79,7 @@ const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperator[]> = {
   stringArray: ['$eq', '$hasSome', '$hasAll', '$in', '$exists'],
 };
 
-const LIMITS = { depth: 8, nodes: 300, listItems: 1000, stringLength: 1000, sortEntries: 5 };
+const LIMITS = { depth: 8, nodes: 300, listItems: 1000, stringLength: 1000 };
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const INT64 = /^-?\d{1,19}$/;
 
@@ -171,7 +173,7 @@ class Compiler {
     const checked = this.operand(field, op, value, path);
     if (checked === undefined) return undefined;
     if (field.predicate) return field.predicate(op, checked.value);
-    return this.sqlFor(field, op, checked.value);
+    return conditionSql(field, op, checked.value);
   }
 
   /** Validates an operand; returns it converted to the bound value, or undefined after a violation. */
@@ -276,106 +278,6 @@ class Compiler {
         return this.fail(path, 'VALIDATION', 'must be a string');
     }
   }
-
-  private sqlFor(field: FilterField, op: FilterOperator, value: unknown): SQL {
-    const expr = field.expr as AnyColumn | SQL;
-    const bind = (v: unknown) => typed(field.kind, v);
-    if (field.kind === 'stringArray') {
-      switch (op) {
-        case '$exists':
-          return value ? sql`cardinality(${expr}) > 0` : sql`cardinality(${expr}) = 0`;
-        case '$hasSome':
-        case '$in':
-          return sql`${expr} && ${textArray(value as string[])}`;
-        case '$hasAll':
-          return sql`${expr} @> ${textArray(value as string[])}`;
-        default:
-          if (value === null) return sql`cardinality(${expr}) = 0`;
-          if (Array.isArray(value)) return sql`${expr} = ${textArray(value as string[])}`;
-          return sql`${value}::text = ANY(${expr})`;
-      }
-    }
-    switch (op) {
-      case '$eq':
-        return value === null ? sql`${expr} IS NULL` : sql`${expr} = ${bind(value)}`;
-      case '$ne':
-        return value === null ? sql`${expr} IS NOT NULL` : sql`${expr} IS DISTINCT FROM ${bind(value)}`;
-      case '$gt':
-        return sql`${expr} > ${bind(value)}`;
-      case '$gte':
-        return sql`${expr} >= ${bind(value)}`;
-      case '$lt':
-        return sql`${expr} < ${bind(value)}`;
-      case '$lte':
-        return sql`${expr} <= ${bind(value)}`;
-      case '$in': {
-        const items = value as unknown[];
-        if (items.length === 0) return sql`FALSE`;
-        return sql`${expr} IN (${sql.join(
-          items.map((item) => bind(item)),
-          sql`, `,
-        )})`;
-      }
-      case '$exists':
-        return value ? sql`${expr} IS NOT NULL` : sql`${expr} IS NULL`;
-      case '$startsWith':
-        return sql`${expr} ILIKE ${`${escapeLike(value as string)}%`}`;
-      case '$endsWith':
-        return sql`${expr} ILIKE ${`%${escapeLike(value as string)}`}`;
-      case '$contains':
-        return sql`${expr} ILIKE ${`%${escapeLike(value as string)}%`}`;
-      default:
-        return sql`FALSE`;
-    }
-  }
-}
-
-function joinAnd(parts: SQL[]): SQL | undefined {
-  if (parts.length === 0) return undefined;
-  if (parts.length === 1) return parts[0];
-  return sql`(${sql.join(parts, sql` AND `)})`;
-}
-
-function typed(kind: FilterKind, value: unknown): SQL {
-  switch (kind) {
-    case 'number':
-    case 'decimal':
-      return sql`${value}::numeric`;
-    case 'int64':
-      return sql`${value}::bigint`;
-    case 'boolean':
-      return sql`${value}::boolean`;
-    case 'date':
-      return sql`${value}::timestamptz`;
-    default:
-      return sql`${value}::text`;
-  }
-}
-
-function textArray(values: string[]): SQL {
-  if (values.length === 0) return sql`ARRAY[]::text[]`;
-  return sql`ARRAY[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-/** `%`, `_` and `\` are literal in the protocol's string operators. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** 12.34 shifted by 2 → "1234"; exact decimal arithmetic on the number's shortest text form. */
-export function shiftDecimal(value: number, scale: number): string {
-  const [mantissa, exponentText] = value.toExponential().split('e') as [string, string];
-  const negative = mantissa.startsWith('-');
-  const digits = mantissa.replace(/^-/, '').replace('.', '');
-  const pointAt = 1 + Number(exponentText) + scale;
-  let text: string;
-  if (pointAt <= 0) text = `0.${'0'.repeat(-pointAt)}${digits}`;
-  else if (pointAt >= digits.length) text = digits + '0'.repeat(pointAt - digits.length);
-  else text = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
-  return `${negative ? '-' : ''}${text}`;
 }
 
 /** Compiles a filter (already parsed from JSON) or throws ValidationFailed naming every problem. */
@@ -389,84 +291,4 @@ export function compileFilter(
   const result = compiler.filter(filter, options.path ?? 'query.filter', 0);
   if (compiler.violations.length > 0) throw new ValidationFailed(compiler.violations);
   return result;
-}
-
-export interface SortEntry {
-  fieldName?: string;
-  order?: string;
-  [field: string]: unknown;
-}
-
-/**
- * Sort entries as the protocol sends them (`[{fieldName, order: ASC|DESC}]`, or the v1 REST form
- * `[{"price": "asc"}]`), compiled to ORDER BY terms; `tieBreaker` keeps paging stable.
- */
-export function compileSort(
-  sort: unknown,
-  fields: FilterFields,
-  tieBreaker: AnyColumn,
-  options: { path?: string; entity?: string; defaultSort?: SQL[] } = {},
-): SQL[] {
-  const path = options.path ?? 'query.sort';
-  if (sort === undefined || sort === null) return [...(options.defaultSort ?? []), sql`${tieBreaker} ASC`];
-  const violations: FieldViolation[] = [];
-  const terms: SQL[] = [];
-  const entries = Array.isArray(sort) ? sort : [sort];
-  if (entries.length > LIMITS.sortEntries) {
-    throw new ValidationFailed([
-      {
-        field: path,
-        violatedRule: 'MAX_SIZE',
-        description: `must have at most ${LIMITS.sortEntries} entries`,
-      },
-    ]);
-  }
-  const sortable = Object.entries(fields)
-    .filter(([, field]) => field.sort)
-    .map(([name]) => name);
-  entries.forEach((entry: unknown, index) => {
-    const at = `${path}[${index}]`;
-    if (entry === null || typeof entry !== 'object') {
-      violations.push({
-        field: at,
-        violatedRule: 'VALIDATION',
-        description: 'must be {"fieldName": …, "order": "ASC"}',
-      });
-      return;
-    }
-    const record = entry as SortEntry;
-    let name = record.fieldName;
-    let order = record.order ?? 'ASC';
-    if (name === undefined) {
-      const keys = Object.keys(record);
-      if (keys.length === 1) {
-        name = keys[0];
-        order = String(record[keys[0] as string]);
-      }
-    }
-    const field = name === undefined ? undefined : fields[name];
-    if (!field?.sort) {
-      violations.push({
-        field: `${at}.fieldName`,
-        violatedRule: 'FIELD_NOT_ALLOWED',
-        description: `${name === undefined ? 'is required' : `"${name}" is not a field ${options.entity ?? 'this collection'} can be sorted by`}; use one of: ${sortable.join(', ')}`,
-      });
-      return;
-    }
-    const direction = String(order).toUpperCase();
-    if (direction !== 'ASC' && direction !== 'DESC') {
-      violations.push({
-        field: `${at}.order`,
-        violatedRule: 'INVALID_ENUM_VALUE',
-        description: 'must be one of: ASC, DESC',
-      });
-      return;
-    }
-    terms.push(direction === 'ASC' ? sql`${field.sort} ASC` : sql`${field.sort} DESC`);
-  });
-  if (violations.length > 0) throw new ValidationFailed(violations);
-  const last = entries.at(-1) as SortEntry | undefined;
-  const lastDesc = String(last?.order ?? '').toUpperCase() === 'DESC';
-  terms.push(lastDesc ? sql`${tieBreaker} DESC` : sql`${tieBreaker} ASC`);
-  return terms;
 }

@@ -68,3 +68,4 @@ export async function merchantKey(database: Database, role: MerchantRole = 'owne
   return key.secret;
 }
 export { makeCollection, makeProduct, makeTee, TEST_WRITE } from './catalog.js';
+export { httpHelpers } from './http.js';

@@ -11,7 +11,8 @@ import {
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import { Violations } from './product-input.js';
-import { minorOf, productOut } from './product-wire.js';
+import { productOut } from './product-wire.js';
+import { minorOf } from './product-wire-in.js';
 import {
   BulkAdjustRequest,
   BulkResponse,

@@ -2,7 +2,8 @@ import Type, { type Static } from 'typebox';
 import { DateTimeOut } from '../../http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { LIMITS } from './catalog.types.js';
-import { MediaOut, MediaReadShape, MediaWrite } from './products.contract.js';
+import { MediaOut } from './products.contract.js';
+import { MediaReadShape, MediaWrite } from './products-write.contract.js';
 
 export const CollectionOut = Type.Object({
   id: Type.String(),

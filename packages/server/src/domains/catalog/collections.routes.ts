@@ -28,7 +28,8 @@ import {
   removeProductsFromCollection,
   updateCollection,
 } from './collections.service.js';
-import { mediaOut, mediaRefsIn } from './product-wire.js';
+import { mediaOut } from './product-wire.js';
+import { mediaRefsIn } from './product-wire-in.js';
 import { EmptyResponse } from './products.contract.js';
 
 /** Collections: v2 reads (no prefix, as the clients call them), v1 reads and writes, membership. */

@@ -3,14 +3,17 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { compileFilter, compileSort, escapeLike, type FilterFields } from '../../lib/query-filter.js';
+import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
+import { compileSort } from '../../lib/query-sort.js';
+import { escapeLike } from '../../lib/query-values.js';
 import { type CollectionRecord, LIMITS } from './catalog.types.js';
 import { collectionEvent } from './catalog-events.js';
 import { resolveMediaRefs } from './catalog-media.js';
 import { collections } from './collections.schema.js';
 import { type MediaRef, Violations } from './product-input.js';
 import { dedupeSlug, SLUG_PATTERN, slugify } from './product-model.js';
-import { isUniqueViolation, lockSlug, type WriteContext } from './product-write.service.js';
+import { isUniqueViolation, lockSlug } from './product-slugs.js';
+import type { WriteContext } from './product-write.service.js';
 import { products } from './products.schema.js';
 
 export interface CollectionInput {

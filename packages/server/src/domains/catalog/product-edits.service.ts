@@ -7,13 +7,8 @@ import { resolveMediaRefs } from './catalog-media.js';
 import { type MediaRef, Violations } from './product-input.js';
 import type { ProductView } from './product-model.js';
 import { viewProduct } from './product-model.js';
-import {
-  attachChoiceMedia,
-  lockProduct,
-  reload,
-  updateProduct,
-  type WriteContext,
-} from './product-write.service.js';
+import { attachChoiceMedia } from './product-refs.js';
+import { lockProduct, reload, updateProduct, type WriteContext } from './product-write.service.js';
 import { products } from './products.schema.js';
 
 /*

@@ -1,24 +1,23 @@
-import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { escapeLike } from '../../lib/query-filter.js';
 import type { EventActor } from '../events/events.service.js';
-import type { CatalogMediaItem, ProductOption, ProductRecord, VariantRecord } from './catalog.types.js';
+import type { ProductOption, ProductRecord, VariantRecord } from './catalog.types.js';
 import { productEvent, variantsChangedEvent } from './catalog-events.js';
 import { resolveMediaRefs } from './catalog-media.js';
-import { collections } from './collections.schema.js';
 import {
   checkProductRules,
   cleanText,
-  type MediaRef,
   normalizeOptions,
   type ProductInput,
   Violations,
   withPlanIds,
 } from './product-input.js';
-import { dedupeSlug, type ProductView, slugify, viewProduct } from './product-model.js';
+import { type ProductView, slugify, viewProduct } from './product-model.js';
+import { attachChoiceMedia, resolveCollectionIds } from './product-refs.js';
 import { loadProductRecords } from './product-rows.js';
+import { assertSlugFree, insertWithUniqueSlug } from './product-slugs.js';
 import { products, productVariants } from './products.schema.js';
 import { applyVariantInputs, buildVariants, stockFromInput } from './variant-build.js';
 
@@ -250,122 +249,4 @@ function keepChoiceMedia(options: ProductOption[], previous: readonly ProductOpt
       })),
     };
   });
-}
-
-/** Media refs with a `choice` also show for that option choice. */
-export function attachChoiceMedia(
-  options: ProductOption[],
-  refs: readonly MediaRef[],
-  items: readonly CatalogMediaItem[],
-  v: Violations,
-): void {
-  let itemIndex = 0;
-  refs.forEach((ref, index) => {
-    const item = items[itemIndex];
-    if (ref.mediaId || ref.url) itemIndex += 1;
-    if (!ref.choice || !item) return;
-    const option = options.find((o) => o.name === ref.choice?.option);
-    const choice = option?.choices.find(
-      (c) => c.description === ref.choice?.choice || c.value === ref.choice?.choice,
-    );
-    if (!choice) {
-      v.add(`product.media[${index}].choice`, 'VALIDATION', 'is not an option choice of this product');
-      return;
-    }
-    if (!choice.mediaIds.includes(item.id)) choice.mediaIds.push(item.id);
-  });
-}
-
-/** Collection ids (or slugs, for imports) that exist, in the order given, without repeats. */
-export async function resolveCollectionIds(
-  tx: DbOrTx,
-  refs: readonly string[],
-  v: Violations,
-): Promise<string[]> {
-  if (refs.length === 0) return [];
-  const rows = await tx
-    .select({ id: collections.id, slug: collections.slug })
-    .from(collections)
-    .where(or(inArray(collections.id, [...refs]), inArray(collections.slug, [...refs])));
-  const ids: string[] = [];
-  refs.forEach((ref, index) => {
-    const row = rows.find((r) => r.id === ref) ?? rows.find((r) => r.slug === ref);
-    if (!row) v.add(`product.collectionIds[${index}]`, 'VALIDATION', 'is not the id of a collection');
-    else if (!ids.includes(row.id)) ids.push(row.id);
-  });
-  return ids;
-}
-
-/**
- * Inserts with the first free slug among `base`, `base-2`, … Creators of the same base slug take a
- * transaction-scoped advisory lock first, so they pick one after the other and each sees the slugs the
- * others committed; should a slug still be taken (e.g. by an update), the unique index fails inside a
- * savepoint and the next candidate is tried. A slug the merchant chose is never changed: taking it
- * twice is a 409.
- */
-async function insertWithUniqueSlug(
-  tx: Tx,
-  base: string,
-  explicit: boolean,
-  values: (slug: string) => typeof products.$inferInsert,
-): Promise<void> {
-  await lockSlug(tx, 'product', base);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const taken = await takenSlugs(tx, base);
-    if (explicit && taken.has(base)) throw slugTaken(base);
-    const slug = dedupeSlug(base, taken);
-    try {
-      await tx.transaction(async (savepoint) => {
-        await savepoint.insert(products).values(values(slug));
-      });
-      return;
-    } catch (error) {
-      if (!isUniqueViolation(error, 'products_slug_idx')) throw error;
-      if (explicit) throw slugTaken(base);
-    }
-  }
-  throw new AppError('CONFLICT', 'Could not find a free slug', {
-    status: 409,
-    description: 'Many products with this name are being created at once. Retry, or choose a slug.',
-  });
-}
-
-/** Serialises writers of one slug base until their transactions end. */
-export async function lockSlug(tx: Tx, entity: string, base: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${entity}-slug:${base}`}))`);
-}
-
-async function takenSlugs(tx: DbOrTx, base: string): Promise<Set<string>> {
-  const rows = await tx
-    .select({ slug: products.slug })
-    .from(products)
-    .where(or(eq(products.slug, base), like(products.slug, `${escapeLike(base)}-%`)));
-  return new Set(rows.map((row) => row.slug));
-}
-
-async function assertSlugFree(tx: Tx, slug: string, ownId: string): Promise<void> {
-  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
-  if (row && row.id !== ownId) throw slugTaken(slug);
-}
-
-function slugTaken(slug: string): AppError {
-  return new AppError('PRODUCT_SLUG_ALREADY_EXISTS', 'Slug already in use', {
-    status: 409,
-    description: `Another product has the slug "${slug}". Choose another slug, or leave it out to have one generated.`,
-    data: { slug },
-  });
-}
-
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: string; constraint?: string; message?: string };
-    if (candidate.code === '23505') {
-      return (
-        constraint === undefined ||
-        candidate.constraint === constraint ||
-        Boolean(candidate.message?.includes(constraint))
-      );
-    }
-  }
-  return false;
 }

@@ -13,16 +13,11 @@ import {
   removeRibbon,
 } from './product-edits.service.js';
 import { type ProductInput, Violations } from './product-input.js';
-import { mediaRefsIn, productInputIn, productOut } from './product-wire.js';
+import { productOut } from './product-wire.js';
+import { mediaRefsIn, productInputIn } from './product-wire-in.js';
 import { createProduct, deleteProduct, updateProduct } from './product-write.service.js';
-import {
-  CreateProductRequest,
-  EmptyResponse,
-  MediaWrite,
-  ProductIdParams,
-  ProductResponse,
-  UpdateProductRequest,
-} from './products.contract.js';
+import { EmptyResponse, ProductIdParams, ProductResponse } from './products.contract.js';
+import { CreateProductRequest, MediaWrite, UpdateProductRequest } from './products-write.contract.js';
 
 const ChoiceMediaRequest = Type.Object({
   media: Type.Array(

@@ -12,10 +12,10 @@ import {
   mediaOut,
   priceData,
   productOut,
-  variantInputIn,
   variantOut,
   type WireContext,
 } from './product-wire.js';
+import { variantInputIn } from './product-wire-in.js';
 import { EmptyResponse, ProductIdParams } from './products.contract.js';
 import { getStoreVariant, queryStoreVariants } from './store-variants.service.js';
 import {

@@ -7,10 +7,10 @@ import { CollectionCreate } from '../collections.contract.js';
 import { collections } from '../collections.schema.js';
 import { createCollection, updateCollection } from '../collections.service.js';
 import { type ProductInput, Violations } from '../product-input.js';
-import { mediaRefsIn, productInputIn } from '../product-wire.js';
+import { mediaRefsIn, productInputIn } from '../product-wire-in.js';
 import { createProduct, updateProduct, type WriteContext } from '../product-write.service.js';
-import { ProductCreate } from '../products.contract.js';
 import { products } from '../products.schema.js';
+import { ProductCreate } from '../products-write.contract.js';
 
 /*
  * Catalog import (the CLI's `catalog import`): every row is checked against the same contract as the

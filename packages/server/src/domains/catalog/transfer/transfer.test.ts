@@ -87,30 +87,29 @@ async function snapshot(db: Database) {
 }
 
 describe('export and import', () => {
-  it.each(['json', 'yaml'])(
-    'round-trips a catalog through %s, and importing again updates instead of duplicating',
-    async (format) => {
-      const file = path.join(dir, `catalog.${format}`);
-      expect(await exportTo(file)).toBe(3);
-      const fresh = await createTestDatabase();
-      try {
-        const first = await importCatalog(fresh.db, readCatalogFile(file), TEST_WRITE);
-        expect(first).toMatchObject({
-          products: { created: 3, updated: 0 },
-          collections: { created: 1, updated: 0 },
-        });
-        expect(await snapshot(fresh)).toEqual(await snapshot(source));
-        const again = await importCatalog(fresh.db, readCatalogFile(file), TEST_WRITE);
-        expect(again).toMatchObject({
-          products: { created: 0, updated: 3 },
-          collections: { created: 0, updated: 1 },
-        });
-        expect(await snapshot(fresh)).toEqual(await snapshot(source));
-      } finally {
-        await fresh.close();
-      }
-    },
-  );
+  it('round-trips a catalog through JSON and YAML; importing again updates instead of duplicating', async () => {
+    const json = path.join(dir, 'catalog.json');
+    const yaml = path.join(dir, 'catalog.yaml');
+    expect(await exportTo(json)).toBe(3);
+    expect(await exportTo(yaml)).toBe(3);
+    const fresh = await createTestDatabase();
+    try {
+      const first = await importCatalog(fresh.db, readCatalogFile(json), TEST_WRITE);
+      expect(first).toMatchObject({
+        products: { created: 3, updated: 0 },
+        collections: { created: 1, updated: 0 },
+      });
+      expect(await snapshot(fresh)).toEqual(await snapshot(source));
+      const again = await importCatalog(fresh.db, readCatalogFile(yaml), TEST_WRITE);
+      expect(again).toMatchObject({
+        products: { created: 0, updated: 3 },
+        collections: { created: 0, updated: 1 },
+      });
+      expect(await snapshot(fresh)).toEqual(await snapshot(source));
+    } finally {
+      await fresh.close();
+    }
+  });
 
   it('writes and reads CSV rows (product fields, options, collections by slug)', async () => {
     const file = path.join(dir, 'catalog.csv');
@@ -195,28 +194,23 @@ describe('export and import', () => {
   });
 
   it('generates large synthetic catalogs in batches', async () => {
-    const db = await createTestDatabase();
-    try {
-      const progress: number[] = [];
-      const result = await generateCatalog(db.db, { products: 600, batchSize: 250 }, TEST_WRITE, (done) =>
-        progress.push(done),
-      );
-      expect(progress).toEqual([250, 500, 600]);
-      expect(result.products).toBe(600);
-      expect(result.variants).toBeGreaterThan(600);
-      const page = await queryProducts(db.db, {
-        includeHidden: true,
-        currency: 'USD',
-        filter: { brand: 'Hearth', price: { $lt: 100 } },
-        sort: [{ fieldName: 'price', order: 'DESC' }],
-      });
-      expect(page.metadata.total).toBeGreaterThan(0);
-      expect(page.items.every((p) => p.record.brand === 'Hearth' && p.discountedPriceMinor < 10_000)).toBe(
-        true,
-      );
-    } finally {
-      await db.close();
-    }
+    const progress: number[] = [];
+    const result = await generateCatalog(target.db, { products: 600, batchSize: 250 }, TEST_WRITE, (done) =>
+      progress.push(done),
+    );
+    expect(progress).toEqual([250, 500, 600]);
+    expect(result.products).toBe(600);
+    expect(result.variants).toBeGreaterThan(600);
+    const page = await queryProducts(target.db, {
+      includeHidden: true,
+      currency: 'USD',
+      filter: { brand: 'Hearth', price: { $lt: 100 } },
+      sort: [{ fieldName: 'price', order: 'DESC' }],
+    });
+    expect(page.metadata.total).toBeGreaterThan(0);
+    expect(page.items.every((p) => p.record.brand === 'Hearth' && p.discountedPriceMinor < 10_000)).toBe(
+      true,
+    );
   });
 });
 
