@@ -69,11 +69,12 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> 
     ),
   );
 
-  onPaths(['/v2', ...READ_PREFIXES], '/collections/query', (url) =>
+  onPaths(['/v2', ...READ_PREFIXES], '/collections/query', (url, hide) =>
     registerQueryRoute(
       app,
       {
         url,
+        hide,
         body: QueryBody,
         response: { 200: QueryCollectionsResponse },
         summary: 'Query collections',

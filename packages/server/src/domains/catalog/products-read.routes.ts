@@ -70,11 +70,12 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
     ['/products/query-platformized', false],
     ['/products/query', true],
   ] as const) {
-    onPaths(READ_PREFIXES, suffix, (url) =>
+    onPaths(READ_PREFIXES, suffix, (url, hide) =>
       registerQueryRoute(
         app,
         {
           url,
+          hide,
           body: QueryProductsRequest,
           response: { 200: QueryProductsResponse },
           summary: restForm ? 'Query products (v1 REST form)' : 'Query products',

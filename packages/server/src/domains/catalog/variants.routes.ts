@@ -147,11 +147,12 @@ export const variantRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = a
     ),
   );
 
-  onPaths(READ_PREFIXES, '/variants/query', (url) =>
+  onPaths(READ_PREFIXES, '/variants/query', (url, hide) =>
     registerQueryRoute(
       app,
       {
         url,
+        hide,
         body: QueryBody,
         response: { 200: QueryStoreVariantsResponse },
         summary: 'Query variants across the store',
