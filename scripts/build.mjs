@@ -37,6 +37,16 @@ const steps = [
     run: [process.execPath, ['packages/server/dist/db/build-template.js'], root],
   },
   {
+    name: 'demo catalog images',
+    inputs: [
+      'packages/server/dist/domains/catalog/seed/demo-catalog.js',
+      'packages/server/dist/domains/catalog/seed/demo-images.js',
+    ],
+    output: 'packages/server/dist/demo-images/index.json',
+    enabled: true,
+    run: [process.execPath, ['packages/server/dist/domains/catalog/seed/build-demo-images.js'], root],
+  },
+  {
     name: 'storefront',
     inputs: [
       'apps/storefront/app',

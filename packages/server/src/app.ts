@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
@@ -30,10 +31,12 @@ import {
 } from './domains/identity/token.resolver.js';
 import { createMailer } from './domains/mail/mail.service.js';
 import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
+import { mediaRoutes } from './domains/media/media.routes.js';
+import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
-import { healthRoutes } from './http/health.routes.js';
+import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
-import { authPlugin } from './http/plugins/auth.js';
+import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
@@ -79,6 +82,12 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   logger?: FastifyServerOptions['logger'];
   /** Serve the storefront pages (default true); API-only deployments and API tests turn it off. */
   storefront?: boolean;
+  /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
+  mediaStorage?: MediaStorage;
+  /** Start-up work /readyz waits for (server.ts registers the demo catalog seed). */
+  readiness?: Readiness;
+  /** More token resolvers, tried after API keys (tests use it to act as shoppers). */
+  extraTokenResolvers?: TokenResolver[];
 }
 
 export type App = FastifyInstance<
@@ -159,18 +168,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accessTokenResolver(identity),
       delegatedApiKeyResolver(apiKeys),
       basicClientAuthResolver,
+      ...(options.extraTokenResolvers ?? []),
     ],
   });
   await app.register(metricsPlugin, { database, clock: deps.clock });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
-  await app.register(healthRoutes, { database, isClosing: () => closing });
+  await app.register(healthRoutes, {
+    database,
+    isClosing: () => closing,
+    ...(options.readiness ? { readiness: options.readiness } : {}),
+  });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { deps });
   await app.register(identityRoutes, { deps: identity });
   await app.register(redirectsRoutes, { deps: identity });
   // The development mailbox shows sign-in codes and links: never in production.
   if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
+  await app.register(catalogRoutes, { deps });
+  await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {
@@ -180,6 +196,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+export function mediaStorageFor(config: Config): MediaStorage {
+  return new LocalDiskStorage(path.join(config.dataDir, 'media'));
 }
 
 function defaultStorefrontBuildDir(): string {

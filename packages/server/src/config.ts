@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import { isCurrencyCode } from './lib/money.js';
 
 /**
  * The whole process configuration, read from the environment exactly once (in server.ts / cli).
@@ -46,6 +47,10 @@ const EnvSchema = Type.Object({
   CAPTCHA_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 64, default: 8 }),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
+  STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
+  DEMO_CATALOG: Type.Boolean({ default: true }),
+  MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
+  CATALOG_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -72,6 +77,14 @@ export interface Config {
   webhookTimeoutMs: number;
   identity: IdentityConfig;
   mail: { from: string };
+  /** ISO 4217 code every catalog price is in (ADR 004: integer minor units of this currency). */
+  storeCurrency: string;
+  /** Seed the demo catalog when the embedded (PGlite) store starts with an empty catalog. */
+  demoCatalog: boolean;
+  /** Largest file a merchant may upload to the media library, in bytes. */
+  mediaMaxUploadBytes: number;
+  /** Lifetime of cached public catalog responses (0 turns the cache off); changes invalidate at once. */
+  catalogCacheSeconds: number;
 }
 
 export interface IdentityConfig {
@@ -109,6 +122,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = error.instancePath.replace(/^\//, '') || 'environment';
     return `${name}=${JSON.stringify(env[name] ?? '')}: ${error.message}`;
   });
+  const currency = (withDefaults as { STORE_CURRENCY?: unknown }).STORE_CURRENCY;
+  if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && !isCurrencyCode(currency)) {
+    problems.push(
+      `STORE_CURRENCY=${JSON.stringify(currency)}: must be an ISO 4217 currency code such as USD or EUR`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const parsed = withDefaults as Env;
 
@@ -154,6 +173,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         parsed.MAIL_FROM ??
         `"${parsed.STORE_NAME.replace(/["\\]/g, '')}" <no-reply@${mailDomain(parsed.PUBLIC_URL, localHost)}>`,
     },
+    storeCurrency: parsed.STORE_CURRENCY,
+    demoCatalog: parsed.DEMO_CATALOG,
+    mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+    catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
   };
 }
 

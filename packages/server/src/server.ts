@@ -1,8 +1,10 @@
-import { buildApp } from './app.js';
+import { buildApp, mediaStorageFor } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
 import { ensureOwnerKey } from './domains/access/bootstrap.js';
+import { seedDemoCatalog } from './domains/catalog/seed/seed.service.js';
 import { ensureBundledStorefrontClient, ensureOwnerStaff } from './domains/identity/bootstrap.js';
+import { Readiness } from './http/health.routes.js';
 
 /** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -13,7 +15,8 @@ async function main(): Promise<void> {
       ? config.database
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
-  const app = await buildApp({ config, database });
+  const readiness = new Readiness();
+  const app = await buildApp({ config, database, readiness });
 
   if (database.kind === 'pglite') {
     const created = await ensureOwnerKey(database.db, config.dataDir);
@@ -68,6 +71,23 @@ async function main(): Promise<void> {
     `Openshelf ready in ${Math.round(performance.now() - startedAt)} ms on ${config.publicUrl} ` +
       `(storefront /, API docs /docs; database: ${where})`,
   );
+
+  // The embedded store starts with a demo catalog. It is seeded after listen, so /healthz answers at
+  // once; /readyz reports "starting" until the seed has committed (about a second from pre-rendered images).
+  if (database.kind === 'pglite' && config.demoCatalog) {
+    const finished = readiness.begin('demo catalog');
+    seedDemoCatalog(database.db, mediaStorageFor(config), { currency: config.storeCurrency })
+      .then((result) => {
+        if (result.seeded)
+          app.log.info(
+            `Seeded the demo catalog: ${result.products} products in ${result.collections} collections (DEMO_CATALOG=false turns this off)`,
+          );
+      })
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'Seeding the demo catalog failed; the store starts empty'),
+      )
+      .finally(finished);
+  }
 }
 
 main().catch((error: unknown) => {

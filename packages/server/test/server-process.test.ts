@@ -40,6 +40,16 @@ async function start(env: Record<string, string>): Promise<Running> {
   throw new Error(`server did not become healthy in 15 s:\n${output}`);
 }
 
+/** Polls /readyz (503 while start-up work such as the demo seed runs); returns how long it took. */
+async function waitUntilReady(url: string): Promise<number> {
+  const started = performance.now();
+  for (let attempt = 0; attempt < 400; attempt++) {
+    if ((await fetch(`${url}/readyz`)).status === 200) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('server did not become ready in 20 s');
+}
+
 function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   return new Promise((resolve) => {
     running.child.once('exit', (code) => resolve(code));
@@ -69,7 +79,19 @@ describe('the server process', () => {
   it('starts on an empty data dir, serves health, docs and the API, then stops cleanly on SIGTERM', async () => {
     const first = await start(env);
     console.info(`first start: healthy after ${Math.round(first.startMs)} ms on ${testDatabaseKind()}`);
-    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+    const readyMs = await waitUntilReady(first.url);
+    console.info(
+      `first start: ready after ${Math.round(first.startMs + readyMs)} ms (demo catalog seeded after listen)`,
+    );
+    if (testDatabaseKind() === 'pglite') {
+      const query = await fetch(`${first.url}/stores-reader/v1/products/query-platformized`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: { paging: { limit: 1 } } }),
+      });
+      const { metadata } = (await query.json()) as { metadata: { total: number } };
+      expect(metadata.total).toBeGreaterThanOrEqual(40);
+    }
     expect((await fetch(`${first.url}/docs/json`)).status).toBe(200);
     if (testDatabaseKind() === 'pglite') {
       const key = readFileSync(path.join(dataDir, 'owner-api-key.txt'), 'utf8').trim();
@@ -106,6 +128,7 @@ describe('the server process', () => {
     async () => {
       const key = readFileSync(path.join(dataDir, 'owner-api-key.txt'), 'utf8').trim();
       const second = await start(env);
+      await waitUntilReady(second.url);
       const keys = await fetch(`${second.url}/admin-api/v1/api-keys`, { headers: { authorization: key } });
       expect(keys.status).toBe(200);
       expect(((await keys.json()) as { apiKeys: unknown[] }).apiKeys).toHaveLength(1);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
 import { AppError, ValidationFailed } from '../http/errors.js';
 import { apiKeysCommands } from './apikeys.js';
+import { catalogCommands } from './catalog.js';
 import { type CommandGroup, UsageError } from './command.js';
 import { identityCommands, oauthClientsCommands, staffCommands } from './identity.js';
 import { webhooksCommands } from './webhooks.js';
@@ -10,6 +11,7 @@ import { webhooksCommands } from './webhooks.js';
 /** Every command group; add new ones here. */
 const GROUPS: CommandGroup[] = [
   apiKeysCommands,
+  catalogCommands,
   oauthClientsCommands,
   staffCommands,
   identityCommands,
@@ -46,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
   const database = await createDb(config.database);
   try {
     await group.run(command, { args, options: values, config, database });
-    return 0;
+    // Commands that report partial failure (e.g. an import with bad rows) set process.exitCode.
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } finally {
     await database.close();
   }

@@ -30,6 +30,12 @@ export interface Database {
   ping(): Promise<void>;
   /** Connection pool state, for /metrics. */
   poolStats(): { total: number; idle: number; waiting: number };
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` — sent by `pg_notify` inside a transaction, so only
+   * after it commits. On PostgreSQL a dedicated connection listens and reconnects when it drops (and
+   * then calls `onNotify` once, as notifications may have been missed). Resolves to an unsubscribe.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -66,6 +72,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await client.query('SELECT 1');
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: () => client.close(),
   };
 }
@@ -97,6 +104,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('SELECT 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }
@@ -105,6 +113,47 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const reconnectLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      // Notifications may have been missed while disconnected: report a change once reconnected.
+      connect().then(onNotify, reconnectLater);
+    }, 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: 'openshelf-listen' });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (client === next) client = undefined;
+      reconnectLater();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export function redactUrl(url: string): string {

@@ -17,6 +17,8 @@ export interface QueryRouteOptions<Body extends TSchema> {
   summary: string;
   tags: string[];
   preHandler?: preHandlerAsyncHookHandler[];
+  /** Leave out of the OpenAPI document (for alias paths of a route documented elsewhere). */
+  hide?: boolean;
 }
 
 /**
@@ -29,7 +31,12 @@ export function registerQueryRoute<Body extends TSchema>(
   options: QueryRouteOptions<Body>,
   handler: (request: FastifyRequest, body: Static<Body>) => Promise<unknown>,
 ): void {
-  const common = { summary: options.summary, tags: options.tags, response: options.response };
+  const common = {
+    summary: options.summary,
+    tags: options.tags,
+    response: options.response,
+    ...(options.hide ? { hide: true } : {}),
+  };
   const guards = options.preHandler ?? [];
 
   app.post(

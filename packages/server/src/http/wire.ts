@@ -62,6 +62,20 @@ export const WireFloat = (options: { minimum?: number; maximum?: number; descrip
 export const WireNumber = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
   Type.Unsafe<number>({ type: ['number', 'string'], 'x-wire': 'finite', ...options });
 
+/**
+ * WireNumber that may also be null ("clear this value"). One schema rather than a union with null, so
+ * a bad value is reported with its own rule (MIN, FORMAT…) instead of "must match one of the shapes".
+ */
+export const WireNumberOrNull = (
+  options: { minimum?: number; maximum?: number; description?: string } = {},
+) =>
+  Type.Unsafe<number | null>({
+    type: ['number', 'string', 'null'],
+    'x-wire': 'finite',
+    'x-nullable': true,
+    ...options,
+  });
+
 /** An RFC 3339 date-time string, handed to the service as a Date. */
 export const WireDate = (options: { description?: string } = {}) =>
   Type.Unsafe<Date>({ type: 'string', format: 'date-time', 'x-wire': 'date', ...options });
@@ -146,16 +160,29 @@ export function ajvWirePlugin(ajv: Ajv): Ajv {
     errors?: { keyword: string; message: string; params: Record<string, unknown> }[];
   };
   const validate: ValidateWithErrors = (kind, data, parentSchema, ctx) => {
-    const schema = parentSchema as { minimum?: number; maximum?: number };
+    const schema = parentSchema as { minimum?: number; maximum?: number; 'x-nullable'?: boolean };
+    if (data === null && schema['x-nullable']) return true;
     const result = convertWireValue(kind, data, schema);
     if ('error' in result) {
-      validate.errors = [{ keyword: 'x-wire', message: result.error, params: { kind } }];
+      // Out-of-bounds values are reported as the bound they break (MIN/MAX), not as a format problem.
+      const converted = convertWireValue(kind, data);
+      const value = 'value' in converted ? (converted.value as number) : undefined;
+      const bound =
+        value !== undefined && schema.minimum !== undefined && value < schema.minimum
+          ? { keyword: 'minimum', limit: schema.minimum }
+          : value !== undefined && schema.maximum !== undefined && value > schema.maximum
+            ? { keyword: 'maximum', limit: schema.maximum }
+            : undefined;
+      validate.errors = bound
+        ? [{ keyword: bound.keyword, message: result.error, params: { limit: bound.limit } }]
+        : [{ keyword: 'x-wire', message: result.error, params: { kind } }];
       return false;
     }
     if (ctx.parentData && ctx.parentDataProperty !== undefined)
       ctx.parentData[ctx.parentDataProperty] = result.value;
     return true;
   };
+  ajv.addKeyword({ keyword: 'x-nullable', schemaType: 'boolean' });
   ajv.addKeyword({
     keyword: 'x-wire',
     schemaType: 'string',

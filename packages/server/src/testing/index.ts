@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
+import type { TokenResolver } from '../http/plugins/auth.js';
 import { createTestDatabase } from './database.js';
 
 export { createTestDatabase, type TestDatabase, testDatabaseKind } from './database.js';
@@ -25,7 +26,16 @@ export interface TestAppOptions {
   storefront?: boolean;
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Extra token resolvers, e.g. SHOPPER_TOKENS to call as a visitor or member. */
+  tokenResolvers?: TokenResolver[];
 }
+
+/** Test tokens for shopper callers (until the identity domain issues real ones): "visitor-token", "member-token". */
+export const SHOPPER_TOKENS: TokenResolver = async (token) => {
+  if (token === 'visitor-token') return { kind: 'visitor', visitorId: 'v-1', sessionId: 's-1' };
+  if (token === 'member-token') return { kind: 'member', memberId: 'm-1', sessionId: 's-2' };
+  return undefined;
+};
 
 /** A real app on a fresh database, API only by default, with logs off. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -37,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: false,
     storefront: options.storefront ?? false,
+    ...(options.tokenResolvers ? { extraTokenResolvers: options.tokenResolvers } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
@@ -58,3 +69,5 @@ export async function merchantKey(database: Database, role: MerchantRole = 'owne
   const key = await createApiKey(database.db, { name: `test ${role}`, role });
   return key.secret;
 }
+export { makeCollection, makeProduct, makeTee, TEST_WRITE } from './catalog.js';
+export { httpHelpers } from './http.js';

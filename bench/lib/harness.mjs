@@ -1,0 +1,134 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const serverEntry = path.join(root, 'packages/server/dist/server.js');
+export const cliEntry = path.join(root, 'packages/server/dist/cli/index.js');
+
+export const settings = {
+  duration: Number(process.env.BENCH_DURATION ?? 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 3),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
+};
+
+export function log(message) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+}
+
+let nextPort = 21_000 + Math.floor(Math.random() * 10_000);
+
+/** Starts a server process and waits until `readyPath` answers 200. */
+export async function startProcess(name, args, env, readyPath = '/readyz') {
+  const port = nextPort++;
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}${readyPath}`)).ok) return { url, stop: () => stopProcess(child) };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} did not become ready in 120 s:\n${output}`);
+}
+
+function stopProcess(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Runs the catalog CLI against a database, streaming its progress lines to our stderr. */
+export function runCli(args, env) {
+  const result = spawnSync(process.execPath, [cliEntry, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`npm run cli -- ${args.join(' ')} failed (${result.status})`);
+}
+
+export function tempDir(label) {
+  return mkdtempSync(path.join(os.tmpdir(), `openshelf-bench-${label}-`));
+}
+
+/** One autocannon measurement (after a warm-up that is not recorded). */
+export async function measure(label, url, options = {}) {
+  const base = { url, connections: settings.connections, pipelining: 1, ...options };
+  if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
+  log(`measuring ${label} for ${settings.duration} s (${settings.connections} connections)…`);
+  const result = await autocannon({ ...base, duration: settings.duration });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0)
+    log(`  ${label}: ${errors} errors/timeouts/non-2xx responses (of ${result.requests.total})`);
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors,
+    bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+  };
+}
+
+export function printTable(rows, baseline) {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bytes/req'];
+  const lines = rows.map((row) => [
+    row.label,
+    String(row.requestsPerSecond),
+    String(row.p50Ms),
+    String(row.p99Ms),
+    (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+    String(row.bytesPerRequest),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
+  const format = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+export function saveResults(name, data) {
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+export function machine() {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 1e9),
+    node: process.version,
+  };
+}
+
+export function assertBuilt() {
+  if (!existsSync(serverEntry) || !existsSync(cliEntry)) throw new Error('Build first: npm run build');
+}

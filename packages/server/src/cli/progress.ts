@@ -1,0 +1,29 @@
+import cliProgress from 'cli-progress';
+
+/** A progress bar on stderr (so stdout stays clean for scripts); plain periodic lines when not a TTY. */
+export function progressBar(label: string) {
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+      stream: process.stderr,
+      noTTYOutput: true,
+      notTTYSchedule: 2000,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(done: number, total: number) {
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.setTotal(total);
+      bar.update(done);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.js';
+import { cacheHooks, ResponseCache } from '../../http/response-cache.js';
+import { isMerchant } from '../access/caller.js';
+import { bulkSearchRoutes } from './bulk-search.routes.js';
+import { CATALOG_CHANNEL } from './catalog-events.js';
+import { catalogHttp } from './catalog-http.js';
+import { collectionRoutes } from './collections.routes.js';
+import { productReadRoutes } from './products-read.routes.js';
+import { productWriteRoutes } from './products-write.routes.js';
+import { variantRoutes } from './variants.routes.js';
+
+/**
+ * Every catalog call of spec §7 on the paths the protocol's clients use and the spec's own.
+ *
+ * Public reads (anyone who is not a merchant) are served from a response cache (ADR 012): a catalog
+ * write answered here drops it before its reply leaves, and every other change — other processes,
+ * checkout taking stock, the CLI — arrives as a NOTIFY from the database after its commit.
+ */
+export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const seconds = deps.config.catalogCacheSeconds;
+  const cache = seconds > 0 ? new ResponseCache({ ttlMs: seconds * 1000 }) : undefined;
+  if (cache) {
+    const unsubscribe = await deps.database.listen(CATALOG_CHANNEL, () => cache.invalidate());
+    app.addHook('onClose', async () => unsubscribe());
+    const hooks = cacheHooks(cache, (request) => !isMerchant(request.caller));
+    if (hooks.onRequest) app.addHook('onRequest', hooks.onRequest);
+    if (hooks.preHandler) app.addHook('preHandler', hooks.preHandler);
+    if (hooks.onSend) app.addHook('onSend', hooks.onSend);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.config.catalogWrite && reply.statusCode === 200) cache.invalidate();
+      return payload;
+    });
+  }
+  const http = catalogHttp(deps);
+  await app.register(productReadRoutes, { http });
+  await app.register(productWriteRoutes, { http });
+  await app.register(variantRoutes, { http });
+  await app.register(collectionRoutes, { http });
+  await app.register(bulkSearchRoutes, { http });
+};

@@ -1,0 +1,38 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Static, TSchema } from 'typebox';
+import type { FieldViolation } from './errors.js';
+import { type SchemaError, violationsFromSchemaErrors } from './validation.js';
+import { ajvWirePlugin, normalizeSystemFields } from './wire.js';
+
+/**
+ * Validates data outside an HTTP request (imports, files) exactly as the routes do: the same Ajv
+ * options as app.ts, the same wire conversions (`x-wire`), the same field violations.
+ */
+const ajv = ajvWirePlugin(
+  addFormats.default(
+    new Ajv({
+      allErrors: true,
+      allowUnionTypes: true,
+      removeAdditional: false,
+      coerceTypes: 'array',
+      strict: false,
+    }),
+  ),
+);
+
+export type ContractCheck<T extends TSchema> = (
+  value: unknown,
+) => { ok: true; value: Static<T> } | { ok: false; violations: FieldViolation[] };
+
+export function compileContract<T extends TSchema>(schema: T, fieldPrefix = ''): ContractCheck<T> {
+  const validate = ajv.compile(schema as object);
+  return (value) => {
+    normalizeSystemFields(value);
+    if (validate(value)) return { ok: true, value: value as Static<T> };
+    return {
+      ok: false,
+      violations: violationsFromSchemaErrors(validate.errors as SchemaError[], fieldPrefix),
+    };
+  };
+}

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+} from 'fastify';
+
+/*
+ * A cache of serialized responses for reads many callers share (the public catalog), invalidated by a
+ * version: anything that changes the underlying data bumps it and every older entry is dead. A
+ * response is stored under the version that was current when its request started, so a read that
+ * raced with a write can never be served after that write (ADR 012).
+ */
+
+export interface ResponseCacheOptions {
+  /** Safety net: how long an entry may live even if no invalidation arrives. */
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+interface Entry {
+  body: string;
+  version: number;
+  expiresAt: number;
+}
+
+export class ResponseCache {
+  private version = 0;
+  private bytes = 0;
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  }
+
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  /** Everything cached so far is stale (the data changed). */
+  invalidate(): void {
+    this.version += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get(key: string, now = Date.now()): string | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== this.version || entry.expiresAt <= now) {
+      if (entry) this.remove(key, entry);
+      this.misses += 1;
+      return undefined;
+    }
+    // Map order doubles as recency order: a hit moves the entry to the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.hits += 1;
+    return entry.body;
+  }
+
+  /** Stores a body computed from data read at `version`; ignored if the data changed since. */
+  set(key: string, body: string, version: number, now = Date.now()): void {
+    if (version !== this.version || body.length > this.maxBytes / 8) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, { body, version, expiresAt: now + this.options.ttlMs });
+    this.bytes += body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.remove(oldest, entry);
+    }
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    responseCache?: { key: string; version: number };
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Route hooks that serve and fill the cache for callers `shared(request)` accepts (e.g. everyone who
+ * is not a merchant). GET requests are looked up before parsing (key: the URL); POST reads after
+ * parsing (key: URL + body). Hits carry `x-cache: hit`.
+ */
+export function cacheHooks(
+  cache: ResponseCache | undefined,
+  shared: (request: FastifyRequest) => boolean,
+): {
+  onRequest?: onRequestAsyncHookHandler;
+  preHandler?: onRequestAsyncHookHandler;
+  onSend?: onSendAsyncHookHandler;
+} {
+  if (!cache) return {};
+  const lookup = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
+    if (!shared(request)) return;
+    const body = cache.get(key);
+    if (body !== undefined) {
+      reply.header('x-cache', 'hit').type(JSON_TYPE);
+      return reply.send(body);
+    }
+    request.responseCache = { key, version: cache.currentVersion };
+    reply.header('x-cache', 'miss');
+  };
+  return {
+    onRequest: async (request, reply) => {
+      if (request.method === 'GET') await lookup(request, reply, `GET ${request.url}`);
+    },
+    preHandler: async (request, reply) => {
+      if (request.method === 'GET' || request.responseCache) return;
+      const digest = createHash('sha1')
+        .update(JSON.stringify(request.body ?? null))
+        .digest('base64url');
+      await lookup(request, reply, `${request.method} ${request.url} ${digest}`);
+    },
+    onSend: async (request, reply, payload) => {
+      const pending = request.responseCache;
+      if (pending && reply.statusCode === 200 && typeof payload === 'string')
+        cache.set(pending.key, payload, pending.version);
+      return payload;
+    },
+  };
+}

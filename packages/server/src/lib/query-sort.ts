@@ -1,0 +1,86 @@
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { type FieldViolation, ValidationFailed } from '../http/errors.js';
+import type { FilterFields } from './query-filter.js';
+
+const MAX_SORT_ENTRIES = 5;
+
+export interface SortEntry {
+  fieldName?: string;
+  order?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Sort entries as the protocol sends them (`[{fieldName, order: ASC|DESC}]`, or the v1 REST form
+ * `[{"price": "asc"}]`), compiled to ORDER BY terms; `tieBreaker` keeps paging stable.
+ */
+export function compileSort(
+  sort: unknown,
+  fields: FilterFields,
+  tieBreaker: AnyColumn,
+  options: { path?: string; entity?: string; defaultSort?: SQL[] } = {},
+): SQL[] {
+  const path = options.path ?? 'query.sort';
+  if (sort === undefined || sort === null) return [...(options.defaultSort ?? []), sql`${tieBreaker} ASC`];
+  const violations: FieldViolation[] = [];
+  const terms: SQL[] = [];
+  const entries = Array.isArray(sort) ? sort : [sort];
+  if (entries.length > MAX_SORT_ENTRIES) {
+    throw new ValidationFailed([
+      {
+        field: path,
+        violatedRule: 'MAX_SIZE',
+        description: `must have at most ${MAX_SORT_ENTRIES} entries`,
+      },
+    ]);
+  }
+  const sortable = Object.entries(fields)
+    .filter(([, field]) => field.sort)
+    .map(([name]) => name);
+  entries.forEach((entry: unknown, index) => {
+    const at = `${path}[${index}]`;
+    if (entry === null || typeof entry !== 'object') {
+      violations.push({
+        field: at,
+        violatedRule: 'VALIDATION',
+        description: 'must be {"fieldName": …, "order": "ASC"}',
+      });
+      return;
+    }
+    const record = entry as SortEntry;
+    let name = record.fieldName;
+    let order = record.order ?? 'ASC';
+    if (name === undefined) {
+      const keys = Object.keys(record);
+      if (keys.length === 1) {
+        name = keys[0];
+        order = String(record[keys[0] as string]);
+      }
+    }
+    const field = name === undefined ? undefined : fields[name];
+    if (!field?.sort) {
+      violations.push({
+        field: `${at}.fieldName`,
+        violatedRule: 'FIELD_NOT_ALLOWED',
+        description: `${name === undefined ? 'is required' : `"${name}" is not a field ${options.entity ?? 'this collection'} can be sorted by`}; use one of: ${sortable.join(', ')}`,
+      });
+      return;
+    }
+    const direction = String(order).toUpperCase();
+    if (direction !== 'ASC' && direction !== 'DESC') {
+      violations.push({
+        field: `${at}.order`,
+        violatedRule: 'INVALID_ENUM_VALUE',
+        description: 'must be one of: ASC, DESC',
+      });
+      return;
+    }
+    terms.push(direction === 'ASC' ? sql`${field.sort} ASC` : sql`${field.sort} DESC`);
+  });
+  if (violations.length > 0) throw new ValidationFailed(violations);
+  const last = entries.at(-1) as SortEntry | undefined;
+  const lastDesc = String(last?.order ?? '').toUpperCase() === 'DESC';
+  terms.push(lastDesc ? sql`${tieBreaker} DESC` : sql`${tieBreaker} ASC`);
+  return terms;
+}
