@@ -18,6 +18,7 @@ import {
 
 const SCENARIOS = {
   catalog: () => import('./scenarios/catalog.mjs'),
+  events: () => import('./scenarios/events.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverEntry = path.join(root, 'packages/server/dist/server.js');
@@ -131,4 +133,36 @@ export function machine() {
 
 export function assertBuilt() {
   if (!existsSync(serverEntry) || !existsSync(cliEntry)) throw new Error('Build first: npm run build');
+}
+
+/** A fresh PostgreSQL database for one scenario, dropped by `drop()`. */
+export async function createDatabase(adminUrl, label) {
+  const name = `openshelf_bench_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Runs the CLI and returns what it printed (for keys and ids it creates). */
+export function runCliCapture(args, env) {
+  const result = spawnSync(process.execPath, [cliEntry, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`npm run cli -- ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+  return result.stdout;
 }

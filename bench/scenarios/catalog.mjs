@@ -1,9 +1,7 @@
 // Catalog load scenarios (issue #3): the storefront's product list (10 products with variants) and a
 // filtered + sorted query on a large generated catalog, on PostgreSQL and on embedded PGlite. Every
 // server runs as its own process in production mode (NODE_ENV=production, LOG_LEVEL=warn).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { log, runCli, serverEntry, startProcess, tempDir } from '../lib/harness.mjs';
+import { createDatabase, log, runCli, serverEntry, startProcess, tempDir } from '../lib/harness.mjs';
 
 const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -25,25 +23,6 @@ export function filteredPath(collectionId) {
       paging: { limit: 20, offset: 40 },
     },
   })}`;
-}
-
-async function createDatabase(adminUrl, label) {
-  const name = `openshelf_bench_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 async function collectionId(baseUrl, slug) {
