@@ -22,6 +22,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
+  REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'openshelf:' }),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^\\s]+$' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   LOG_LEVEL: Type.Union(
@@ -64,6 +65,8 @@ export interface Config {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   dataDir: string;
   redisUrl?: string;
+  /** Prefix of every Redis key this store writes, so several stores can share one Redis. */
+  redisKeyPrefix: string;
   natsUrl?: string;
   smtpUrl?: string;
   logLevel: Env['LOG_LEVEL'];
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     natsUrl: parsed.NATS_URL,
     smtpUrl: parsed.SMTP_URL,
     logLevel: parsed.LOG_LEVEL,

@@ -45,7 +45,9 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
   const { db, config, clock } = options;
   const store =
     options.rateLimitStore ??
-    (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore());
+    (config.redisUrl
+      ? redisRateLimitStore(config.redisUrl, `${config.redisKeyPrefix}rl:`)
+      : memoryRateLimitStore());
   return {
     db,
     config,

@@ -109,7 +109,12 @@ describe.runIf(redisUp)('Redis store (shared by several API processes)', () => {
   });
 
   it('makes two app instances share one back-off', async () => {
-    const env = { REQUIRE_EMAIL_VERIFICATION: 'false', REDIS_URL: redisUrl };
+    // Both apps share one Redis namespace, fresh for this run (the test clock is fixed, so old keys would count).
+    const env = {
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: `openshelf-test-${randomBytes(6).toString('hex')}:`,
+    };
     const a = await createTestApp({ clock, env });
     const b = await createTestApp({ clock, env });
     try {
