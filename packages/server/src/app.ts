@@ -21,6 +21,9 @@ import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dis
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
+import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import { mediaRoutes } from './domains/media/media.routes.js';
+import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin } from './http/plugins/auth.js';
@@ -69,6 +72,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   logger?: FastifyServerOptions['logger'];
   /** Serve the storefront pages (default true); API-only deployments and API tests turn it off. */
   storefront?: boolean;
+  /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
+  mediaStorage?: MediaStorage;
 }
 
 export type App = FastifyInstance<
@@ -143,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { database, isClosing: () => closing });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { deps });
+  await app.register(catalogRoutes, { deps });
+  await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {
@@ -152,6 +159,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   return app;
+}
+
+export function mediaStorageFor(config: Config): MediaStorage {
+  return new LocalDiskStorage(path.join(config.dataDir, 'media'));
 }
 
 function defaultStorefrontBuildDir(): string {

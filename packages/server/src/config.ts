@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import Value from 'typebox/value';
+import { isCurrencyCode } from './lib/money.js';
 
 /**
  * The whole process configuration, read from the environment exactly once (in server.ts / cli).
@@ -29,6 +30,9 @@ const EnvSchema = Type.Object({
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   EVENTS_DISPATCH: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
+  DEMO_CATALOG: Type.Boolean({ default: true }),
+  MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -53,6 +57,12 @@ export interface Config {
   /** Run the event dispatcher in this process (off for processes that only serve requests). */
   eventsDispatch: boolean;
   webhookTimeoutMs: number;
+  /** ISO 4217 code every catalog price is in (ADR 004: integer minor units of this currency). */
+  storeCurrency: string;
+  /** Seed the demo catalog when the embedded (PGlite) store starts with an empty catalog. */
+  demoCatalog: boolean;
+  /** Largest file a merchant may upload to the media library, in bytes. */
+  mediaMaxUploadBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +87,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = error.instancePath.replace(/^\//, '') || 'environment';
     return `${name}=${JSON.stringify(env[name] ?? '')}: ${error.message}`;
   });
+  const currency = (withDefaults as { STORE_CURRENCY?: unknown }).STORE_CURRENCY;
+  if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && !isCurrencyCode(currency)) {
+    problems.push(
+      `STORE_CURRENCY=${JSON.stringify(currency)}: must be an ISO 4217 currency code such as USD or EUR`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const parsed = withDefaults as Env;
 
@@ -107,5 +123,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     eventsDispatch: parsed.EVENTS_DISPATCH === 'on',
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
+    storeCurrency: parsed.STORE_CURRENCY,
+    demoCatalog: parsed.DEMO_CATALOG,
+    mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
   };
 }

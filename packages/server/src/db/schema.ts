@@ -1,5 +1,8 @@
 // Every table of every domain, in one place for drizzle-kit and the typed client.
 // Domains own their tables (domains/<d>/<d>.schema.ts); other domains use their services, not these.
 export * from '../domains/access/access.schema.js';
+export * from '../domains/catalog/collections.schema.js';
+export * from '../domains/catalog/products.schema.js';
 export * from '../domains/events/events.schema.js';
 export * from '../domains/events/webhooks.schema.js';
+export * from '../domains/media/media.schema.js';

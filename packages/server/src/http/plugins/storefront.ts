@@ -18,6 +18,7 @@ const API_PREFIXES = [
   '/oauth2/',
   '/admin-api/',
   '/docs',
+  '/media/',
 ];
 
 export interface StorefrontOptions {

@@ -1,0 +1,59 @@
+import type { Tx } from '../../db/client.js';
+import type { EventActor } from '../events/events.service.js';
+import { recordEvent } from '../events/events.service.js';
+import type { CollectionRecord, ProductRecord, VariantRecord } from './catalog.types.js';
+
+/*
+ * Catalog events (spec §4 "Catalog events"), written to the outbox in the change's transaction.
+ * Payloads are snapshots of the entity as stored (minor units, ISO dates), plus what changed.
+ */
+
+export type ProductEvent = 'created' | 'changed' | 'deleted';
+
+export function productEvent(
+  tx: Tx,
+  type: ProductEvent,
+  product: ProductRecord,
+  actor: EventActor,
+  changedFields?: string[],
+) {
+  return recordEvent(tx, {
+    type: `catalog.product.${type}`,
+    entityType: 'product',
+    entityId: product.id,
+    payload: { product, ...(changedFields ? { changedFields } : {}) },
+    actor,
+  });
+}
+
+export function variantsChangedEvent(
+  tx: Tx,
+  productId: string,
+  variants: readonly VariantRecord[],
+  changedFields: string[],
+  actor: EventActor,
+) {
+  return recordEvent(tx, {
+    type: 'catalog.product.variants_changed',
+    entityType: 'product',
+    entityId: productId,
+    payload: { productId, variants: variants.map((variant) => ({ ...variant, changedFields })) },
+    actor,
+  });
+}
+
+export function collectionEvent(
+  tx: Tx,
+  type: ProductEvent,
+  collection: CollectionRecord,
+  actor: EventActor,
+  changedFields?: string[],
+) {
+  return recordEvent(tx, {
+    type: `catalog.collection.${type}`,
+    entityType: 'collection',
+    entityId: collection.id,
+    payload: { collection, ...(changedFields ? { changedFields } : {}) },
+    actor,
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { actorOf, isMerchant } from '../access/caller.js';
+import type { WireContext } from './product-wire.js';
+import type { WriteContext } from './product-write.service.js';
+
+/** Read routes: where the protocol's clients read (`/stores-reader`), the REST docs' and the spec's paths. */
+export const READ_PREFIXES = ['/stores-reader/v1', '/stores/v1', '/v1'] as const;
+/** Write routes: the clients' and REST docs' `/stores/v1`, and the spec's bare `/v1`. */
+export const WRITE_PREFIXES = ['/stores/v1', '/v1'] as const;
+
+/**
+ * Registers one route on several paths: `register` runs once per path with the full URL; every path
+ * after the first is an alias and is hidden from the OpenAPI document.
+ */
+export function onPaths(
+  prefixes: readonly string[],
+  suffix: string,
+  register: (url: string, alias: boolean) => void,
+): void {
+  for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
+}
+
+/** What catalog routes need from the app and the request, in service and wire terms. */
+export function catalogHttp(deps: AppDeps) {
+  const { config } = deps;
+  return {
+    db: deps.database.db,
+    currency: config.storeCurrency,
+    publicUrl: config.publicUrl,
+    merchant: (request: FastifyRequest) => isMerchant(request.caller),
+    write: (request: FastifyRequest): WriteContext => ({
+      actor: actorOf(request.caller),
+      currency: config.storeCurrency,
+      now: deps.clock(),
+    }),
+    wire: (
+      request: FastifyRequest,
+      options: { merchantData?: boolean; includeVariants?: boolean } = {},
+    ): WireContext => ({
+      publicUrl: config.publicUrl,
+      merchantData: isMerchant(request.caller) && (options.merchantData ?? false),
+      includeVariants: options.includeVariants ?? true,
+    }),
+  };
+}
+export type CatalogHttp = ReturnType<typeof catalogHttp>;

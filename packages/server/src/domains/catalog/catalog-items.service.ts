@@ -1,0 +1,167 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { CatalogItemType, ProductRecord, ProductType, SubscriptionOptions } from './catalog.types.js';
+import {
+  DEFAULT_VARIANT_ID,
+  matchesChoices,
+  normalizeSelection,
+  type VariantView,
+  viewProduct,
+  viewVariant,
+} from './product-model.js';
+import { loadProductRecords } from './product-rows.js';
+import { products } from './products.schema.js';
+import { variantMedia } from './variants.service.js';
+
+/**
+ * What the cart and checkout need to know about catalog items (the `catalogReference` of a line item:
+ * `{catalogItemId: productId, options: {variantId} | {options: {Size: "M"}}}`).
+ *
+ * Item types (ADR 005): a product with `giftCard: true` is a GIFT_CARD (always digital: buying it
+ * issues a gift card worth its price); other products are PHYSICAL or DIGITAL by `productType`. A
+ * subscription product is a physical or digital product whose `subscriptionOptions` list plans; the
+ * cart offers them as `subscriptionOptions`. The catalog never produces SERVICE items.
+ */
+export interface CatalogItemRef {
+  productId: string;
+  variantId?: string;
+  /** Option name → choice (description, or value for colours). */
+  options?: Record<string, string>;
+}
+
+export type CatalogItemProblem = 'PRODUCT_NOT_FOUND' | 'VARIANT_NOT_FOUND' | 'OPTIONS_REQUIRED';
+
+export interface ResolvedCatalogItem {
+  /** Position of the reference in the request. */
+  index: number;
+  ref: CatalogItemRef;
+  /** Set when the reference cannot be resolved; nothing else is then. */
+  problem?: CatalogItemProblem;
+  productId: string;
+  variantId?: string;
+  name?: string;
+  sku?: string;
+  productType?: ProductType;
+  itemType?: CatalogItemType;
+  currency?: string;
+  /** Price before the product discount, and what the buyer pays, in minor units. */
+  fullPriceMinor?: number;
+  priceMinor?: number;
+  weight?: number;
+  /** The variant's option choices, e.g. `{Color: "Blue", Size: "M"}`, with colour codes where known. */
+  choices?: { option: string; choice: string; colorCode?: string }[];
+  image?: { url: string; width?: number; height?: number; altText?: string };
+  productPageUrl?: { base: string; path: string };
+  /** Visible, variant visible and in stock. */
+  available: boolean;
+  inStock: boolean;
+  /** Units that can be bought; undefined when stock is not tracked (unlimited). */
+  quantityAvailable?: number;
+  subscriptionOptions?: SubscriptionOptions;
+  digitalFileIds?: string[];
+}
+
+/** Finds the variant a reference points at, or says why it cannot. */
+export function resolveVariant(
+  product: ProductRecord,
+  ref: CatalogItemRef,
+): { variant?: ProductRecord['variants'][number]; problem?: CatalogItemProblem } {
+  const managed = product.manageVariants && product.productOptions.length > 0;
+  if (ref.variantId) {
+    const variant = product.variants.find((v) => v.id === ref.variantId);
+    return variant ? { variant } : { problem: 'VARIANT_NOT_FOUND' };
+  }
+  if (!managed) {
+    const variant = product.variants.find((v) => v.id === DEFAULT_VARIANT_ID) ?? product.variants[0];
+    if (ref.options && normalizeSelection(product.productOptions, ref.options).unknown.length > 0) {
+      return { problem: 'VARIANT_NOT_FOUND' };
+    }
+    return variant ? { variant } : { problem: 'VARIANT_NOT_FOUND' };
+  }
+  if (!ref.options || Object.keys(ref.options).length === 0) {
+    return product.variants.length === 1 ? { variant: product.variants[0] } : { problem: 'OPTIONS_REQUIRED' };
+  }
+  const { choices, unknown } = normalizeSelection(product.productOptions, ref.options);
+  if (unknown.length > 0 || Object.keys(choices).length < product.productOptions.length) {
+    return { problem: unknown.length > 0 ? 'VARIANT_NOT_FOUND' : 'OPTIONS_REQUIRED' };
+  }
+  const variant = product.variants.find((v) => matchesChoices(v.choices, choices));
+  return variant ? { variant } : { problem: 'VARIANT_NOT_FOUND' };
+}
+
+export function itemTypeOf(product: Pick<ProductRecord, 'giftCard' | 'productType'>): CatalogItemType {
+  if (product.giftCard) return 'GIFT_CARD';
+  return product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL';
+}
+
+/**
+ * Resolves any number of catalog references in one database round-trip (the products and all their
+ * variants are read by one statement). `baseUrl` makes media and page URLs absolute.
+ */
+export async function resolveCatalogItems(
+  db: DbOrTx,
+  refs: readonly CatalogItemRef[],
+  options: { baseUrl?: string } = {},
+): Promise<ResolvedCatalogItem[]> {
+  const ids = [...new Set(refs.map((ref) => ref.productId))];
+  const records = ids.length > 0 ? await loadProductRecords(db, inArray(products.id, ids)) : [];
+  const byId = new Map(records.map((record) => [record.id, viewProduct(record)]));
+  const base = options.baseUrl ?? '';
+  return refs.map((ref, index) => {
+    const view = byId.get(ref.productId);
+    if (!view)
+      return {
+        index,
+        ref,
+        problem: 'PRODUCT_NOT_FOUND',
+        productId: ref.productId,
+        available: false,
+        inStock: false,
+      };
+    const product = view.record;
+    const { variant: record, problem } = resolveVariant(product, ref);
+    if (!record) return { index, ref, problem, productId: product.id, available: false, inStock: false };
+    const variant: VariantView =
+      view.variants.find((v) => v.record.id === record.id) ?? viewVariant(product, record);
+    const media = variantMedia(view, variant);
+    const absolute = (url: string) => (url.startsWith('/') ? `${base}${url}` : url);
+    return {
+      index,
+      ref,
+      productId: product.id,
+      variantId: record.id,
+      name: product.name,
+      ...(variant.sku ? { sku: variant.sku } : {}),
+      productType: product.productType,
+      itemType: itemTypeOf(product),
+      currency: product.currency,
+      fullPriceMinor: variant.priceMinor,
+      priceMinor: variant.discountedPriceMinor,
+      ...(variant.weight !== null ? { weight: variant.weight } : {}),
+      choices: Object.entries(record.choices).map(([option, choice]) => {
+        const colour = product.productOptions
+          .find((o) => o.name === option && o.optionType === 'color')
+          ?.choices.find((c) => c.description === choice);
+        return { option, choice, ...(colour ? { colorCode: colour.value } : {}) };
+      }),
+      ...(media?.mediaType === 'image'
+        ? {
+            image: {
+              url: absolute(media.url),
+              ...(media.width ? { width: media.width } : {}),
+              ...(media.height ? { height: media.height } : {}),
+              ...(media.altText ? { altText: media.altText } : {}),
+            },
+          }
+        : {}),
+      productPageUrl: { base, path: `/product-page/${product.slug}` },
+      available: product.visible && record.visible && variant.inStock,
+      inStock: variant.inStock,
+      ...(record.trackQuantity ? { quantityAvailable: Math.max(record.quantity ?? 0, 0) } : {}),
+      ...(product.subscriptionOptions ? { subscriptionOptions: product.subscriptionOptions } : {}),
+      ...(product.digitalFiles.length > 0
+        ? { digitalFileIds: product.digitalFiles.map((file) => file.id) }
+        : {}),
+    };
+  });
+}

@@ -1,0 +1,123 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../http/errors.js';
+import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
+import { compileFilter, compileSort } from '../../lib/query-filter.js';
+import { type ProductView, viewProduct } from './product-model.js';
+import { productFilterFields } from './product-query-fields.js';
+import { loadProductRecords, productSelection, toProductRecord } from './product-rows.js';
+import { products } from './products.schema.js';
+
+/**
+ * Counting stops here: a larger result reports `tooManyToCount: true` and no total (ADR 005). Counting
+ * further would cost more than the page itself on big catalogs; the public client then stops offering
+ * "next", and callers narrow the filter or page with `skip`.
+ */
+export const COUNT_CAP = 10_000;
+
+export interface ProductQueryInput {
+  filter?: unknown;
+  sort?: unknown;
+  paging?: { limit?: number; offset?: number };
+  /** Merchants see hidden products; shoppers never do. */
+  includeHidden: boolean;
+  /** Store currency: prices in filters are in its major units. */
+  currency: string;
+}
+
+export interface ProductPage {
+  items: ProductView[];
+  metadata: PagingMetadata;
+}
+
+const filterFieldsCache = new Map<string, ReturnType<typeof productFilterFields>>();
+function filterFields(currency: string) {
+  let fields = filterFieldsCache.get(currency);
+  if (!fields) {
+    fields = productFilterFields(currency);
+    filterFieldsCache.set(currency, fields);
+  }
+  return fields;
+}
+
+/** Compiles a product filter (and the shopper visibility rule) to one WHERE condition. */
+export function productWhere(input: Pick<ProductQueryInput, 'filter' | 'includeHidden' | 'currency'>) {
+  const condition = compileFilter(input.filter, filterFields(input.currency), { entity: 'products' });
+  const visibility = input.includeHidden ? undefined : eq(products.visible, true);
+  return and(visibility, condition) ?? sql`TRUE`;
+}
+
+/** A page of products matching a filter, sorted (numericId ascending by default). */
+export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promise<ProductPage> {
+  const orderBy = compileSort(input.sort, filterFields(input.currency), products.id, {
+    entity: 'products',
+    defaultSort: [sql`${products.numericId} ASC`],
+  });
+  return queryProductPage(db, productWhere(input), orderBy, input.paging);
+}
+
+/**
+ * One page of products with variants and the (capped) total, in one statement: the count runs as an
+ * uncorrelated subquery beside the page. Only an empty page past the end needs a second statement.
+ */
+export async function queryProductPage(
+  db: DbOrTx,
+  where: SQL,
+  orderBy: SQL[],
+  pagingInput: ProductQueryInput['paging'],
+): Promise<ProductPage> {
+  const paging = resolvePaging(pagingInput);
+  const total = countSql(where);
+  if (paging.limit === 0) {
+    const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
+    return { items: [], metadata: toMetadata(0, paging, Number(row?.total ?? 0)) };
+  }
+  const rows = await db
+    .select({ ...productSelection, total })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(paging.limit)
+    .offset(paging.offset);
+  let counted = rows[0]?.total;
+  if (counted === undefined) {
+    const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
+    counted = row?.total ?? 0;
+  }
+  const items = rows.map(({ total: _total, ...row }) => viewProduct(toProductRecord(row)));
+  return { items, metadata: toMetadata(items.length, paging, Number(counted)) };
+}
+
+/** Sort terms for a product query (validated against the sortable fields). */
+export function productOrderBy(sort: unknown, currency: string, defaultSort: SQL[]): SQL[] {
+  return compileSort(sort, filterFields(currency), products.id, { entity: 'products', defaultSort });
+}
+
+function countSql(where: SQL) {
+  return sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${products} WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS capped)`;
+}
+
+function toMetadata(count: number, paging: { limit: number; offset: number }, total: number): PagingMetadata {
+  return pagingMetadata(count, paging, total > COUNT_CAP ? undefined : total);
+}
+
+/** A product with its variants; hidden products exist only for merchants. */
+export async function getProduct(
+  db: DbOrTx,
+  input: { id: string; includeHidden: boolean },
+): Promise<ProductView> {
+  const [record] = await loadProductRecords(db, eq(products.id, input.id));
+  if (!record || (!record.visible && !input.includeHidden)) throw notFound('Product', input.id);
+  return viewProduct(record);
+}
+
+export async function getProductBySlug(
+  db: DbOrTx,
+  input: { slug: string; includeHidden: boolean },
+): Promise<ProductView> {
+  const [record] = await loadProductRecords(db, eq(products.slug, input.slug));
+  if (!record || (!record.visible && !input.includeHidden)) {
+    throw notFound('Product', input.slug, { slug: input.slug });
+  }
+  return viewProduct(record);
+}

@@ -1,0 +1,89 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import type { ProductRecord, VariantRecord } from './catalog.types.js';
+import { products } from './products.schema.js';
+
+/*
+ * How product rows are read: the product columns plus its variants aggregated as JSON in the same
+ * statement, so a page of products with their variants costs one round-trip whatever its size.
+ */
+
+// Spelled out: in a select list drizzle writes columns without their table, and an unqualified "id"
+// inside this subquery would be the variant's.
+export const PRODUCT_ID = sql.raw('"products"."id"');
+
+const variantsJson = sql<VariantRecord[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', v.id, 'choices', v.choices, 'position', v.position, 'priceMinor', v.price_minor,
+    'costMinor', v.cost_minor, 'weight', v.weight, 'sku', v.sku, 'visible', v.visible,
+    'trackQuantity', v.track_quantity, 'quantity', v.quantity, 'inStock', v.in_stock
+  ) ORDER BY v.position, v.id), '[]'::json)
+  FROM product_variants v WHERE v.product_id = ${PRODUCT_ID})`;
+
+export const productSelection = {
+  id: products.id,
+  numericId: products.numericId,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  productType: products.productType,
+  visible: products.visible,
+  sku: products.sku,
+  weight: products.weight,
+  brand: products.brand,
+  ribbon: products.ribbon,
+  currency: products.currency,
+  priceMinor: products.priceMinor,
+  costMinor: products.costMinor,
+  discountType: products.discountType,
+  discountValue: products.discountValue,
+  pricePerUnit: products.pricePerUnit,
+  manageVariants: products.manageVariants,
+  productOptions: products.productOptions,
+  media: products.media,
+  collectionIds: products.collectionIds,
+  additionalInfoSections: products.additionalInfoSections,
+  customTextFields: products.customTextFields,
+  seoData: products.seoData,
+  subscriptionOptions: products.subscriptionOptions,
+  digitalFiles: products.digitalFiles,
+  giftCard: products.giftCard,
+  createdDate: products.createdDate,
+  lastUpdated: products.lastUpdated,
+  variants: variantsJson,
+};
+
+type ProductRow = {
+  [K in keyof typeof productSelection]: K extends 'variants'
+    ? VariantRecord[] | string
+    : (typeof products.$inferSelect)[Exclude<K, 'variants'> & keyof typeof products.$inferSelect];
+};
+
+export function toProductRecord(row: ProductRow): ProductRecord {
+  const { discountType, discountValue, variants, ...rest } = row;
+  const parsed = typeof variants === 'string' ? (JSON.parse(variants) as VariantRecord[]) : variants;
+  return {
+    ...rest,
+    numericId: Number(rest.numericId),
+    priceMinor: Number(rest.priceMinor),
+    costMinor: rest.costMinor === null ? null : Number(rest.costMinor),
+    discount: { type: discountType, value: Number(discountValue) },
+    variants: parsed.map((v) => ({
+      ...v,
+      priceMinor: v.priceMinor === null ? null : Number(v.priceMinor),
+      costMinor: v.costMinor === null ? null : Number(v.costMinor),
+    })),
+  };
+}
+
+/** Products matching `where` (any order; id order when locking), with their variants; one statement. */
+export async function loadProductRecords(
+  db: DbOrTx,
+  where: SQL,
+  options: { lock?: boolean } = {},
+): Promise<ProductRecord[]> {
+  const query = db.select(productSelection).from(products).where(where);
+  // Locks are taken in id order, so writers that lock several products never deadlock each other.
+  const rows = options.lock ? await query.orderBy(products.id).for('update') : await query;
+  return rows.map((row) => toProductRecord(row as ProductRow));
+}

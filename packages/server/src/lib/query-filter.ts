@@ -1,0 +1,468 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { FieldViolation } from '../http/errors.js';
+import { ValidationFailed } from '../http/errors.js';
+
+/*
+ * The protocol's query filter language (wire-protocol.md §3, spec §5) compiled to SQL against a
+ * whitelist of fields. Every value is checked and bound as a typed parameter before any SQL exists, so
+ * a bad filter is a 400 naming the field or operator — never a database error. All problems are
+ * collected and reported together, as spec §5 asks.
+ */
+
+export const FILTER_OPERATORS = [
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$hasSome',
+  '$hasAll',
+  '$startsWith',
+  '$endsWith',
+  '$contains',
+  '$exists',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+const LOGICAL = ['$and', '$or', '$not'] as const;
+
+export type FilterKind =
+  | 'string'
+  | 'number'
+  | 'decimal'
+  | 'int64'
+  | 'boolean'
+  | 'date'
+  | 'enum'
+  | 'stringArray';
+
+export interface FilterField {
+  kind: FilterKind;
+  /** The column or expression the field maps to (not needed when `predicate` builds the SQL). */
+  expr?: AnyColumn | SQL;
+  enumValues?: readonly string[];
+  /** `decimal` fields: decimal digits to shift (major units in the filter, minor units stored). */
+  scale?: number;
+  /** Operators allowed on this field; defaults by kind. */
+  operators?: readonly FilterOperator[];
+  /** Computed fields: build the condition for one operator and an already-checked value. */
+  predicate?: (operator: FilterOperator, value: unknown) => SQL;
+  /** Sort expression; absent means the field cannot be sorted by. */
+  sort?: AnyColumn | SQL;
+}
+
+export type FilterFields = Record<string, FilterField>;
+
+const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperator[]> = {
+  string: [
+    '$eq',
+    '$ne',
+    '$gt',
+    '$gte',
+    '$lt',
+    '$lte',
+    '$in',
+    '$startsWith',
+    '$endsWith',
+    '$contains',
+    '$exists',
+  ],
+  number: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'],
+  decimal: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'],
+  int64: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'],
+  date: ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$exists'],
+  boolean: ['$eq', '$ne', '$exists'],
+  enum: ['$eq', '$ne', '$in', '$exists'],
+  stringArray: ['$eq', '$hasSome', '$hasAll', '$in', '$exists'],
+};
+
+const LIMITS = { depth: 8, nodes: 300, listItems: 1000, stringLength: 1000, sortEntries: 5 };
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const INT64 = /^-?\d{1,19}$/;
+
+class Compiler {
+  readonly violations: FieldViolation[] = [];
+  private nodes = 0;
+
+  constructor(
+    private readonly fields: FilterFields,
+    private readonly entity: string,
+  ) {}
+
+  fail(field: string, violatedRule: FieldViolation['violatedRule'], description: string): undefined {
+    this.violations.push({ field, violatedRule, description });
+    return undefined;
+  }
+
+  filter(value: unknown, path: string, depth: number): SQL | undefined {
+    if (depth > LIMITS.depth) return this.fail(path, 'MAX', `nests deeper than ${LIMITS.depth} levels`);
+    if (++this.nodes > LIMITS.nodes)
+      return this.fail(path, 'MAX_SIZE', `has more than ${LIMITS.nodes} conditions; simplify the filter`);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return this.fail(path, 'VALIDATION', 'must be an object such as {"name": {"$startsWith": "Mug"}}');
+    const parts: SQL[] = [];
+    for (const [key, inner] of Object.entries(value)) {
+      const condition = key.startsWith('$')
+        ? this.logical(key, inner, `${path}.${key}`, depth)
+        : this.field(key, inner, `${path}.${key}`);
+      if (condition) parts.push(condition);
+    }
+    return joinAnd(parts);
+  }
+
+  private logical(operator: string, value: unknown, path: string, depth: number): SQL | undefined {
+    if (!(LOGICAL as readonly string[]).includes(operator)) {
+      return this.fail(
+        path,
+        'FIELD_NOT_ALLOWED',
+        `is not an operator here; combine conditions with ${LOGICAL.join(', ')}, or put field operators under a field name`,
+      );
+    }
+    if (operator === '$not') {
+      const inner = this.filter(value, path, depth + 1);
+      return inner ? sql`NOT (${inner})` : undefined;
+    }
+    if (!Array.isArray(value)) return this.fail(path, 'VALIDATION', 'must be an array of filter objects');
+    const parts = value
+      .map((item, index) => this.filter(item, `${path}[${index}]`, depth + 1) ?? sql`TRUE`)
+      .filter(Boolean);
+    if (operator === '$and') return joinAnd(parts);
+    if (parts.length === 0) return sql`FALSE`;
+    return sql`(${sql.join(parts, sql` OR `)})`;
+  }
+
+  private field(name: string, value: unknown, path: string): SQL | undefined {
+    const field = this.fields[name];
+    if (!field) {
+      return this.fail(
+        path,
+        'FIELD_NOT_ALLOWED',
+        `is not a field ${this.entity} can be filtered by; use one of: ${Object.keys(this.fields).join(', ')}`,
+      );
+    }
+    const isOperatorMap =
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.keys(value).length > 0 &&
+      Object.keys(value).every((key) => key.startsWith('$'));
+    if (!isOperatorMap) return this.condition(field, '$eq', value, path);
+    const parts: SQL[] = [];
+    for (const [operator, operand] of Object.entries(value as Record<string, unknown>)) {
+      const condition = this.condition(field, operator, operand, `${path}.${operator}`);
+      if (condition) parts.push(condition);
+    }
+    return joinAnd(parts);
+  }
+
+  private condition(field: FilterField, operator: string, value: unknown, path: string): SQL | undefined {
+    const allowed = field.operators ?? OPERATORS_BY_KIND[field.kind];
+    if (!(allowed as readonly string[]).includes(operator)) {
+      const known = (FILTER_OPERATORS as readonly string[]).includes(operator);
+      return this.fail(
+        path,
+        'FIELD_NOT_ALLOWED',
+        `${known ? 'cannot be used on this field' : 'is not a supported operator'}; use one of: ${allowed.join(', ')}`,
+      );
+    }
+    const op = operator as FilterOperator;
+    const checked = this.operand(field, op, value, path);
+    if (checked === undefined) return undefined;
+    if (field.predicate) return field.predicate(op, checked.value);
+    return this.sqlFor(field, op, checked.value);
+  }
+
+  /** Validates an operand; returns it converted to the bound value, or undefined after a violation. */
+  private operand(
+    field: FilterField,
+    op: FilterOperator,
+    value: unknown,
+    path: string,
+  ): { value: unknown } | undefined {
+    switch (op) {
+      case '$exists':
+        return typeof value === 'boolean'
+          ? { value }
+          : this.fail(path, 'VALIDATION', 'must be true or false');
+      case '$in':
+      case '$hasSome':
+      case '$hasAll': {
+        if (!Array.isArray(value)) return this.fail(path, 'VALIDATION', 'must be an array of values');
+        if (value.length > LIMITS.listItems)
+          return this.fail(path, 'MAX_SIZE', `must have at most ${LIMITS.listItems} items`);
+        const scalarKind = field.kind === 'stringArray' ? 'string' : field.kind;
+        const items: unknown[] = [];
+        for (const [index, item] of value.entries()) {
+          const converted = this.scalar({ ...field, kind: scalarKind }, item, `${path}[${index}]`, false);
+          if (!converted) return undefined;
+          items.push(converted.value);
+        }
+        return { value: items };
+      }
+      case '$startsWith':
+      case '$endsWith':
+      case '$contains':
+        if (typeof value !== 'string') return this.fail(path, 'VALIDATION', 'must be a string');
+        if (value.length > LIMITS.stringLength)
+          return this.fail(path, 'MAX_LENGTH', `must be at most ${LIMITS.stringLength} characters long`);
+        return { value };
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        if (value === null) return this.fail(path, 'VALIDATION', 'cannot compare with null');
+        return this.scalar(field, value, path, false);
+      default:
+        if (field.kind === 'stringArray' && Array.isArray(value)) {
+          return this.operand(field, '$hasAll', value, path);
+        }
+        return this.scalar(
+          field.kind === 'stringArray' ? { ...field, kind: 'string' } : field,
+          value,
+          path,
+          true,
+        );
+    }
+  }
+
+  private scalar(
+    field: FilterField,
+    value: unknown,
+    path: string,
+    allowNull: boolean,
+  ): { value: unknown } | undefined {
+    if (value === null || value === undefined) {
+      return allowNull ? { value: null } : this.fail(path, 'VALIDATION', 'must not be null');
+    }
+    switch (field.kind) {
+      case 'string':
+        if (typeof value !== 'string') return this.fail(path, 'VALIDATION', 'must be a string');
+        if (value.length > LIMITS.stringLength)
+          return this.fail(path, 'MAX_LENGTH', `must be at most ${LIMITS.stringLength} characters long`);
+        return { value };
+      case 'enum':
+        if (typeof value !== 'string' || !field.enumValues?.includes(value)) {
+          return this.fail(path, 'INVALID_ENUM_VALUE', `must be one of: ${field.enumValues?.join(', ')}`);
+        }
+        return { value };
+      case 'boolean':
+        return typeof value === 'boolean'
+          ? { value }
+          : this.fail(path, 'VALIDATION', 'must be true or false');
+      case 'number':
+      case 'decimal': {
+        const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+        if (typeof number !== 'number' || !Number.isFinite(number))
+          return this.fail(path, 'VALIDATION', 'must be a finite number');
+        return { value: field.kind === 'decimal' ? shiftDecimal(number, field.scale ?? 0) : String(number) };
+      }
+      case 'int64': {
+        const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+        return typeof text === 'string' && INT64.test(text)
+          ? { value: text }
+          : this.fail(path, 'VALIDATION', 'must be an integer, or an integer string such as "1001"');
+      }
+      case 'date': {
+        const text = value instanceof Date ? value.toISOString() : value;
+        const time = typeof text === 'string' && ISO_DATE.test(text) ? Date.parse(text) : Number.NaN;
+        return Number.isNaN(time)
+          ? this.fail(path, 'FORMAT', 'must be an ISO 8601 date-time, e.g. 2024-05-01T10:00:00.000Z')
+          : { value: new Date(time).toISOString() };
+      }
+      case 'stringArray':
+        return this.fail(path, 'VALIDATION', 'must be a string');
+    }
+  }
+
+  private sqlFor(field: FilterField, op: FilterOperator, value: unknown): SQL {
+    const expr = field.expr as AnyColumn | SQL;
+    const bind = (v: unknown) => typed(field.kind, v);
+    if (field.kind === 'stringArray') {
+      switch (op) {
+        case '$exists':
+          return value ? sql`cardinality(${expr}) > 0` : sql`cardinality(${expr}) = 0`;
+        case '$hasSome':
+        case '$in':
+          return sql`${expr} && ${textArray(value as string[])}`;
+        case '$hasAll':
+          return sql`${expr} @> ${textArray(value as string[])}`;
+        default:
+          return value === null ? sql`cardinality(${expr}) = 0` : sql`${value}::text = ANY(${expr})`;
+      }
+    }
+    switch (op) {
+      case '$eq':
+        return value === null ? sql`${expr} IS NULL` : sql`${expr} = ${bind(value)}`;
+      case '$ne':
+        return value === null ? sql`${expr} IS NOT NULL` : sql`${expr} IS DISTINCT FROM ${bind(value)}`;
+      case '$gt':
+        return sql`${expr} > ${bind(value)}`;
+      case '$gte':
+        return sql`${expr} >= ${bind(value)}`;
+      case '$lt':
+        return sql`${expr} < ${bind(value)}`;
+      case '$lte':
+        return sql`${expr} <= ${bind(value)}`;
+      case '$in': {
+        const items = value as unknown[];
+        if (items.length === 0) return sql`FALSE`;
+        return sql`${expr} IN (${sql.join(
+          items.map((item) => bind(item)),
+          sql`, `,
+        )})`;
+      }
+      case '$exists':
+        return value ? sql`${expr} IS NOT NULL` : sql`${expr} IS NULL`;
+      case '$startsWith':
+        return sql`${expr} ILIKE ${`${escapeLike(value as string)}%`}`;
+      case '$endsWith':
+        return sql`${expr} ILIKE ${`%${escapeLike(value as string)}`}`;
+      case '$contains':
+        return sql`${expr} ILIKE ${`%${escapeLike(value as string)}%`}`;
+      default:
+        return sql`FALSE`;
+    }
+  }
+}
+
+function joinAnd(parts: SQL[]): SQL | undefined {
+  if (parts.length === 0) return undefined;
+  if (parts.length === 1) return parts[0];
+  return sql`(${sql.join(parts, sql` AND `)})`;
+}
+
+function typed(kind: FilterKind, value: unknown): SQL {
+  switch (kind) {
+    case 'number':
+    case 'decimal':
+      return sql`${value}::numeric`;
+    case 'int64':
+      return sql`${value}::bigint`;
+    case 'boolean':
+      return sql`${value}::boolean`;
+    case 'date':
+      return sql`${value}::timestamptz`;
+    default:
+      return sql`${value}::text`;
+  }
+}
+
+function textArray(values: string[]): SQL {
+  if (values.length === 0) return sql`ARRAY[]::text[]`;
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** `%`, `_` and `\` are literal in the protocol's string operators. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** 12.34 shifted by 2 → "1234"; exact decimal arithmetic on the number's shortest text form. */
+export function shiftDecimal(value: number, scale: number): string {
+  const [mantissa, exponentText] = value.toExponential().split('e') as [string, string];
+  const negative = mantissa.startsWith('-');
+  const digits = mantissa.replace(/^-/, '').replace('.', '');
+  const pointAt = 1 + Number(exponentText) + scale;
+  let text: string;
+  if (pointAt <= 0) text = `0.${'0'.repeat(-pointAt)}${digits}`;
+  else if (pointAt >= digits.length) text = digits + '0'.repeat(pointAt - digits.length);
+  else text = `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+  return `${negative ? '-' : ''}${text}`;
+}
+
+/** Compiles a filter (already parsed from JSON) or throws ValidationFailed naming every problem. */
+export function compileFilter(
+  filter: unknown,
+  fields: FilterFields,
+  options: { path?: string; entity?: string } = {},
+): SQL | undefined {
+  if (filter === undefined || filter === null) return undefined;
+  const compiler = new Compiler(fields, options.entity ?? 'this collection');
+  const result = compiler.filter(filter, options.path ?? 'query.filter', 0);
+  if (compiler.violations.length > 0) throw new ValidationFailed(compiler.violations);
+  return result;
+}
+
+export interface SortEntry {
+  fieldName?: string;
+  order?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * Sort entries as the protocol sends them (`[{fieldName, order: ASC|DESC}]`, or the v1 REST form
+ * `[{"price": "asc"}]`), compiled to ORDER BY terms; `tieBreaker` keeps paging stable.
+ */
+export function compileSort(
+  sort: unknown,
+  fields: FilterFields,
+  tieBreaker: AnyColumn,
+  options: { path?: string; entity?: string; defaultSort?: SQL[] } = {},
+): SQL[] {
+  const path = options.path ?? 'query.sort';
+  if (sort === undefined || sort === null) return [...(options.defaultSort ?? []), sql`${tieBreaker} ASC`];
+  const violations: FieldViolation[] = [];
+  const terms: SQL[] = [];
+  const entries = Array.isArray(sort) ? sort : [sort];
+  if (entries.length > LIMITS.sortEntries) {
+    throw new ValidationFailed([
+      {
+        field: path,
+        violatedRule: 'MAX_SIZE',
+        description: `must have at most ${LIMITS.sortEntries} entries`,
+      },
+    ]);
+  }
+  const sortable = Object.entries(fields)
+    .filter(([, field]) => field.sort)
+    .map(([name]) => name);
+  entries.forEach((entry: unknown, index) => {
+    const at = `${path}[${index}]`;
+    if (entry === null || typeof entry !== 'object') {
+      violations.push({
+        field: at,
+        violatedRule: 'VALIDATION',
+        description: 'must be {"fieldName": …, "order": "ASC"}',
+      });
+      return;
+    }
+    const record = entry as SortEntry;
+    let name = record.fieldName;
+    let order = record.order ?? 'ASC';
+    if (name === undefined) {
+      const keys = Object.keys(record);
+      if (keys.length === 1) {
+        name = keys[0];
+        order = String(record[keys[0] as string]);
+      }
+    }
+    const field = name === undefined ? undefined : fields[name];
+    if (!field?.sort) {
+      violations.push({
+        field: `${at}.fieldName`,
+        violatedRule: 'FIELD_NOT_ALLOWED',
+        description: `${name === undefined ? 'is required' : `"${name}" is not a field ${options.entity ?? 'this collection'} can be sorted by`}; use one of: ${sortable.join(', ')}`,
+      });
+      return;
+    }
+    const direction = String(order).toUpperCase();
+    if (direction !== 'ASC' && direction !== 'DESC') {
+      violations.push({
+        field: `${at}.order`,
+        violatedRule: 'INVALID_ENUM_VALUE',
+        description: 'must be one of: ASC, DESC',
+      });
+      return;
+    }
+    terms.push(direction === 'ASC' ? sql`${field.sort} ASC` : sql`${field.sort} DESC`);
+  });
+  if (violations.length > 0) throw new ValidationFailed(violations);
+  const last = entries.at(-1) as SortEntry | undefined;
+  const lastDesc = String(last?.order ?? '').toUpperCase() === 'DESC';
+  terms.push(lastDesc ? sql`${tieBreaker} DESC` : sql`${tieBreaker} ASC`);
+  return terms;
+}
