@@ -17,16 +17,18 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { cartRoutes } from './domains/cart/cart.routes.js';
+import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import type { TaxProvider } from './domains/checkout/totals/types.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
-import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
-import { authPlugin } from './http/plugins/auth.js';
+import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
@@ -46,6 +48,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Where domain events go besides webhooks: domains register their in-process consumers here. */
   events: EventRouting;
+  /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
+  taxProvider?: TaxProvider;
 }
 
 /** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */
@@ -74,6 +78,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   storefront?: boolean;
   /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** More Authorization-token resolvers, tried after the built-in ones (tests use this for shoppers). */
+  extraTokenResolvers?: TokenResolver[];
 }
 
 export type App = FastifyInstance<
@@ -90,7 +96,13 @@ const MAX_QUERY_KEYS = 1000; // spec §9
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const events = new EventRouting(config.natsUrl ? createNatsPublisher(config.natsUrl) : undefined);
-  const deps: AppDeps = { config, database, clock: options.clock ?? (() => new Date()), events };
+  const deps: AppDeps = {
+    config,
+    database,
+    clock: options.clock ?? (() => new Date()),
+    events,
+    ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
+  };
   let closing = false;
 
   const app = Fastify({
@@ -141,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
-  await app.register(authPlugin, { resolvers: [apiKeys] });
+  await app.register(authPlugin, { resolvers: [apiKeys, ...(options.extraTokenResolvers ?? [])] });
   await app.register(metricsPlugin, { database, clock: deps.clock });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
@@ -149,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { deps });
   await app.register(catalogRoutes, { deps });
+  await app.register(cartRoutes, { deps });
   await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
 
   if (options.storefront !== false) {

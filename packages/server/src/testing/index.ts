@@ -7,9 +7,12 @@ import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
+import type { TaxProvider } from '../domains/checkout/totals/types.js';
 import { createTestDatabase } from './database.js';
+import { testShopperResolver } from './shoppers.js';
 
 export { createTestDatabase, type TestDatabase, testDatabaseKind } from './database.js';
+export { memberToken, testShopperResolver, visitorToken } from './shoppers.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,6 +26,7 @@ export interface TestAppOptions {
   clock?: () => Date;
   random?: () => number;
   storefront?: boolean;
+  taxProvider?: TaxProvider;
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -37,6 +41,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: false,
     storefront: options.storefront ?? false,
+    extraTokenResolvers: [testShopperResolver],
+    ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
