@@ -19,6 +19,7 @@ import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
 import type { TaxProvider } from './domains/checkout/totals/types.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
@@ -26,6 +27,10 @@ import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
+import { createOrderRoutes } from './domains/orders/create-order.routes.js';
+import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
+import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
+import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
@@ -78,6 +83,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   storefront?: boolean;
   /** Where media bytes live; defaults to local disk under DATA_DIR/media. */
   mediaStorage?: MediaStorage;
+  /** Payment gateways by name; default: the built-in sandbox card provider (ADR 011). */
+  paymentProviders?: PaymentProviders;
   /** More Authorization-token resolvers, tried after the built-in ones (tests use this for shoppers). */
   extraTokenResolvers?: TokenResolver[];
 }
@@ -162,6 +169,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookRoutes, { deps });
   await app.register(catalogRoutes, { deps });
   await app.register(cartRoutes, { deps });
+  await app.register(checkoutRoutes, { deps });
+  await app.register(createOrderRoutes, {
+    deps,
+    providers: options.paymentProviders ?? defaultPaymentProviders(deps.clock),
+  });
+  await app.register(storeSetupRoutes, { deps });
+  await app.register(promotionRoutes, { deps });
   await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
 
   if (options.storefront !== false) {

@@ -74,10 +74,19 @@ export async function deleteCartRow(tx: Tx, row: CartRow, actor: EventActor): Pr
   });
 }
 
-/** Deletes a cart by id if it still exists (the order bought it). */
-export async function deleteCartById(tx: Tx, cartId: string, actor: EventActor): Promise<boolean> {
+/**
+ * Deletes a cart by id if it still exists (its order was placed). With `recordEvent: false` the caller
+ * records `ecom.cart.deleted` itself (batched with its own events).
+ */
+export async function deleteCartById(
+  tx: Tx,
+  cartId: string,
+  actor: EventActor,
+  options: { recordEvent?: boolean } = {},
+): Promise<boolean> {
   const deleted = await tx.delete(carts).where(eq(carts.id, cartId)).returning({ id: carts.id });
   if (deleted.length === 0) return false;
+  if (options.recordEvent === false) return true;
   await recordEvent(tx, {
     type: 'ecom.cart.deleted',
     entityType: 'cart',

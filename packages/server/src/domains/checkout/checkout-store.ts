@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { type Caller, isMerchant } from '../access/caller.js';
-import { type EventActor, recordEvent } from '../events/events.service.js';
+import { type DomainEvent, type EventActor, recordEvent } from '../events/events.service.js';
 import { checkouts } from './checkout.schema.js';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -90,14 +90,34 @@ export async function saveCheckout(
   const [saved] = await tx
     .update(checkouts)
     .set({ ...changes, updatedDate: now })
-    .where(and(eq(checkouts.id, row.id)))
+    .where(eq(checkouts.id, row.id))
     .returning();
   if (!saved) throw checkoutNotFound(row.id);
   await recordEvent(tx, checkoutEvent(type, saved, actor));
   return saved;
 }
 
-function checkoutEvent(type: string, row: CheckoutRow, actor: EventActor) {
+/**
+ * Completes a checkout for an order without recording the event: the order's transaction records it
+ * with its own events in one statement. Returns the event to record.
+ */
+export async function saveCheckoutQuietly(
+  tx: Tx,
+  row: CheckoutRow,
+  changes: CheckoutChanges,
+  now: Date,
+  actor: EventActor,
+): Promise<DomainEvent> {
+  const [saved] = await tx
+    .update(checkouts)
+    .set({ ...changes, updatedDate: now })
+    .where(eq(checkouts.id, row.id))
+    .returning();
+  if (!saved) throw checkoutNotFound(row.id);
+  return checkoutEvent('ecom.checkout.completed', saved, actor);
+}
+
+function checkoutEvent(type: string, row: CheckoutRow, actor: EventActor): DomainEvent {
   return {
     type,
     entityType: 'checkout',

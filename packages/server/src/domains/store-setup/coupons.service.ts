@@ -34,7 +34,18 @@ export interface Coupon {
 }
 
 export type CouponWrite = Partial<
-  Omit<Coupon, 'id' | 'uses' | 'createdDate' | 'updatedDate' | 'startsAt' | 'expiresAt'>
+  Omit<
+    Coupon,
+    | 'id'
+    | 'uses'
+    | 'createdDate'
+    | 'updatedDate'
+    | 'startsAt'
+    | 'expiresAt'
+    | 'minimumSubtotalMinor'
+    | 'usageLimit'
+    | 'perCustomerLimit'
+  >
 > & {
   startsAt?: Date | null;
   expiresAt?: Date | null;

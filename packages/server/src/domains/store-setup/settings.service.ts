@@ -20,7 +20,9 @@ export interface StoreSettings {
   updatedDate?: Date;
 }
 
-export type StoreSettingsPatch = Partial<Omit<StoreSettings, 'currency' | 'updatedDate'>> & {
+export type StoreSettingsPatch = Partial<
+  Omit<StoreSettings, 'currency' | 'updatedDate' | 'businessAddress'>
+> & {
   businessAddress?: Address | null;
 };
 
