@@ -20,10 +20,11 @@ import { type DomainEvent, type EventActor, recordEvents } from '../events/event
 import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
 import { takePayment } from '../payments/payments.service.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
-import { couponProblem, redeemCoupon } from '../store-setup/coupons.service.js';
-import { giftCardProblem, redeemGiftCard } from '../store-setup/gift-cards.service.js';
+import { couponProblem } from '../store-setup/coupons.service.js';
+import { giftCardProblem } from '../store-setup/gift-cards.service.js';
 import { consumeMembershipCredits } from '../store-setup/memberships.service.js';
 import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
+import { redeemForOrder } from '../store-setup/redemptions.service.js';
 import { orderEventPayload, orderLinesOf, orderShippingOf, orderTotalsOf } from './order-snapshot.js';
 import { orders, subscriptions } from './orders.schema.js';
 import { subscriptionRowsOf } from './subscriptions.service.js';
@@ -89,17 +90,17 @@ export async function createOrder(
       );
       if (stockLines.length > 0) await decrementStock(tx, stockLines, { actor: ctx.actor });
       const couponApplied = totals.appliedDiscounts.some((discount) => discount.coupon);
-      if (setup.coupon && couponApplied) {
-        await redeemCoupon(tx, { couponId: setup.coupon.id, orderId, customerKey: customerKeyOf(row), now });
-      }
-      if (setup.giftCard && totals.giftCard && totals.giftCard.appliedAmount > 0) {
-        await redeemGiftCard(tx, {
-          giftCardId: setup.giftCard.id,
-          amountMinor: totals.giftCard.appliedAmount,
-          orderId,
-          now,
-        });
-      }
+      const giftCardAmount = totals.giftCard?.appliedAmount ?? 0;
+      await redeemForOrder(tx, {
+        orderId,
+        now,
+        ...(setup.coupon && couponApplied
+          ? { coupon: { couponId: setup.coupon.id, customerKey: customerKeyOf(row) } }
+          : {}),
+        ...(setup.giftCard && giftCardAmount > 0
+          ? { giftCard: { giftCardId: setup.giftCard.id, amountMinor: giftCardAmount } }
+          : {}),
+      });
       await consumeMemberships(tx, row, views, totals, now);
       payment = await takePayment(tx, ctx.providers, {
         orderId,

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../http/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
 import type { Paging } from '../../lib/paging.js';
 import { escapeLike } from '../../lib/query-filter.js';
 import type { CouponInput as TotalsCoupon } from '../checkout/totals/types.js';
@@ -239,52 +238,6 @@ export function couponForTotals(coupon: Coupon): TotalsCoupon {
     collectionIds: coupon.collectionIds,
     ...(coupon.minimumSubtotalMinor !== undefined ? { minimumSubtotal: coupon.minimumSubtotalMinor } : {}),
   };
-}
-
-/**
- * Counts one use of a coupon for an order, in the order's transaction (ADR 009). The total limit is a
- * guarded UPDATE (its row lock queues concurrent orders, and the guard is re-checked on the row they
- * see); the per-customer limit is checked by the next statement, which sees every redemption committed
- * before the lock was granted. Throws (so the order rolls back) when either limit is reached.
- */
-export async function redeemCoupon(
-  tx: Tx,
-  input: { couponId: string; orderId: string; customerKey: string; now: Date },
-): Promise<void> {
-  const [counted] = await tx
-    .update(coupons)
-    .set({ uses: sql`${coupons.uses} + 1` })
-    .where(
-      and(
-        eq(coupons.id, input.couponId),
-        eq(coupons.active, true),
-        sql`(${coupons.usageLimit} IS NULL OR ${coupons.uses} < ${coupons.usageLimit})`,
-        sql`(${coupons.expiresAt} IS NULL OR ${coupons.expiresAt} > ${input.now})`,
-      ),
-    )
-    .returning({ code: coupons.code, perCustomerLimit: coupons.perCustomerLimit });
-  if (!counted) {
-    throw new AppError('COUPON_USAGE_EXCEEDED', 'Coupon cannot be used', {
-      status: 409,
-      description:
-        'The coupon on this checkout has been used up or is no longer valid. Remove it and place the order again.',
-      data: { couponId: input.couponId },
-    });
-  }
-  const inserted = await tx.execute(sql`
-    INSERT INTO coupon_redemptions (id, coupon_id, order_id, customer_key)
-    SELECT ${uuidv7()}, ${input.couponId}, ${input.orderId}, ${input.customerKey}
-    WHERE ${counted.perCustomerLimit}::int IS NULL
-       OR (SELECT count(*) FROM coupon_redemptions
-           WHERE coupon_id = ${input.couponId} AND customer_key = ${input.customerKey}) < ${counted.perCustomerLimit}::int
-    RETURNING id`);
-  if ((inserted as unknown as { rows: unknown[] }).rows.length === 0) {
-    throw new AppError('COUPON_CUSTOMER_LIMIT_REACHED', 'Coupon already used', {
-      status: 409,
-      description: `You have already used coupon ${counted.code} as often as it allows. Remove it and place the order again.`,
-      data: { couponId: input.couponId },
-    });
-  }
 }
 
 /** How many orders of this customer used the coupon (for tests and the admin). */

@@ -223,36 +223,6 @@ export async function findUsableGiftCard(db: DbOrTx, code: string, now: Date): P
   return card;
 }
 
-/**
- * Takes `amountMinor` off a card for an order, in the order's transaction: one statement that lowers the
- * balance only if it covers the amount (so it never goes negative, whatever runs concurrently) and writes
- * the ledger entry. Throws when the card cannot pay it.
- */
-export async function redeemGiftCard(
-  tx: Tx,
-  input: { giftCardId: string; amountMinor: number; orderId: string; now: Date },
-): Promise<{ balanceAfterMinor: number }> {
-  const result = await tx.execute(sql`
-    WITH card AS (
-      UPDATE gift_cards SET balance_minor = balance_minor - ${input.amountMinor}, updated_date = ${input.now}
-      WHERE id = ${input.giftCardId} AND balance_minor >= ${input.amountMinor} AND disabled_at IS NULL
-        AND (expires_at IS NULL OR expires_at > ${input.now})
-      RETURNING id, balance_minor)
-    INSERT INTO gift_card_transactions (id, gift_card_id, kind, amount_minor, balance_after_minor, order_id)
-    SELECT ${uuidv7()}, card.id, 'REDEEM', ${-input.amountMinor}, card.balance_minor, ${input.orderId} FROM card
-    RETURNING balance_after_minor`);
-  const [row] = (result as unknown as { rows: { balance_after_minor: string | number }[] }).rows;
-  if (!row) {
-    throw new AppError('GIFT_CARD_INSUFFICIENT_BALANCE', 'Gift card cannot pay this amount', {
-      status: 409,
-      description:
-        'The gift card on this checkout no longer covers the amount (it was used meanwhile, disabled or expired). Review the checkout and place the order again.',
-      data: { giftCardId: input.giftCardId },
-    });
-  }
-  return { balanceAfterMinor: Number(row.balance_after_minor) };
-}
-
 /** Gives an amount back to a card (a cancelled order), with its ledger entry. */
 export async function refundGiftCard(
   tx: Tx,
