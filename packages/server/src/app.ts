@@ -28,6 +28,7 @@ import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { createOrderRoutes } from './domains/orders/create-order.routes.js';
+import { orderRoutes } from './domains/orders/orders.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
 import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
 import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
@@ -167,16 +168,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { database, isClosing: () => closing });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { deps });
+  const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
   await app.register(catalogRoutes, { deps });
   await app.register(cartRoutes, { deps });
   await app.register(checkoutRoutes, { deps });
-  await app.register(createOrderRoutes, {
-    deps,
-    providers: options.paymentProviders ?? defaultPaymentProviders(deps.clock),
-  });
+  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
+  await app.register(createOrderRoutes, { deps, providers: paymentProviders });
+  await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
   await app.register(storeSetupRoutes, { deps });
   await app.register(promotionRoutes, { deps });
-  await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
+  await app.register(mediaRoutes, { deps, storage: mediaStorage });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {

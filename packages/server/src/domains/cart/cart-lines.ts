@@ -84,6 +84,14 @@ export function mergeCatalogItems(
       });
       return;
     }
+    if (!planId && item.subscriptionOptions && !item.subscriptionOptions.oneTimePurchase) {
+      violations.push({
+        field: `${at}.options.subscriptionOptionId`,
+        violatedRule: 'REQUIRED_FIELD',
+        description: `product "${item.productId}" is sold by subscription only: choose one of its plans`,
+      });
+      return;
+    }
     const candidate: StoredLine = {
       id: uuidv7(),
       quantity: request.quantity,

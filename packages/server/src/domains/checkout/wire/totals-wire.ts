@@ -34,7 +34,9 @@ export function moneyOf(currency: string) {
   return (minor: number): WireMoney => toWireMoney(minor, currency);
 }
 
-export function priceSummaryOut(totals: Totals): Static<typeof PriceSummaryOut> {
+export function priceSummaryOut(
+  totals: Pick<Totals, 'currency' | 'priceSummary'>,
+): Static<typeof PriceSummaryOut> {
   const m = moneyOf(totals.currency);
   const s = totals.priceSummary;
   return {
@@ -47,7 +49,9 @@ export function priceSummaryOut(totals: Totals): Static<typeof PriceSummaryOut> 
   };
 }
 
-export function appliedDiscountsOut(totals: Totals): Static<typeof AppliedDiscountOut>[] {
+export function appliedDiscountsOut(
+  totals: Pick<Totals, 'currency' | 'appliedDiscounts'>,
+): Static<typeof AppliedDiscountOut>[] {
   const m = moneyOf(totals.currency);
   return totals.appliedDiscounts.map((discount) => ({
     discountType: discount.scope,
