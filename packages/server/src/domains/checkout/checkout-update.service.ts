@@ -1,5 +1,4 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type CatalogLineRequest, checkLineCount, removeLines, setQuantities } from '../cart/cart-lines.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
@@ -9,6 +8,7 @@ import {
   type CheckoutContext,
   type CheckoutView,
   catalogLinesOf,
+  membershipsNeedMember,
   totalsOf,
   withSnapshot,
 } from './checkout.service.js';
@@ -103,12 +103,7 @@ export function updateCheckout(db: DbOrTx, id: string, patch: CheckoutPatch, ctx
     if (patch.customFields !== undefined) changes.customFields = patch.customFields;
     if (patch.overrideCheckoutUrl !== undefined) changes.overrideCheckoutUrl = patch.overrideCheckoutUrl;
     if (patch.selectedMemberships !== undefined) {
-      if (patch.selectedMemberships.length > 0 && !row.memberId)
-        throw invalidField(
-          'checkout.membershipOptions.selectedMemberships',
-          'FIELD_NOT_ALLOWED',
-          'memberships pay only for a logged-in member; log in first',
-        );
+      if (patch.selectedMemberships.length > 0 && !row.memberId) throw membershipsNeedMember();
       changes.selectedMemberships = patch.selectedMemberships;
     }
     if (patch.couponCode) changes.couponId = (await findUsableCoupon(tx, patch.couponCode, ctx.now)).id;

@@ -111,6 +111,7 @@ export interface NewCheckout {
   merchantDiscounts?: StoredMerchantDiscount[];
   customFields?: CustomField[];
   overrideCheckoutUrl?: string;
+  selectedMemberships?: { id: string; lineItemIds: string[] }[];
 }
 
 /**
@@ -152,6 +153,7 @@ export async function createCheckout(
       giftCardId: input.giftCardId ?? null,
       merchantDiscounts: input.merchantDiscounts ?? [],
       customFields: input.customFields ?? [],
+      selectedMemberships: input.selectedMemberships ?? [],
       overrideCheckoutUrl: input.overrideCheckoutUrl ?? null,
       holdExpiresAt: new Date(now.getTime() + setup.settings.checkoutHoldMinutes * MINUTE_MS),
       createdDate: now,
@@ -183,6 +185,7 @@ export interface CreateCheckoutRequest {
   selectedShippingCode?: string;
   customFields?: CustomField[];
   merchantDiscounts?: StoredMerchantDiscount[];
+  selectedMemberships?: { id: string; lineItemIds: string[] }[];
   /** Merchants may create a checkout for a given buyer identity. */
   buyer?: { visitorId?: string; memberId?: string };
 }
@@ -205,6 +208,8 @@ export function createCheckoutFromLineItems(
       ? (await findUsableGiftCard(tx, input.giftCardCode, ctx.now)).id
       : undefined;
     const { caller } = ctx;
+    if (input.selectedMemberships?.length && caller.kind !== 'member' && !input.buyer?.memberId)
+      throw membershipsNeedMember();
     const owner =
       caller.kind === 'member'
         ? { memberId: caller.memberId, ...(caller.visitorId ? { visitorId: caller.visitorId } : {}) }
@@ -224,7 +229,7 @@ export function createCheckoutFromLineItems(
           'shippingDestination',
           'selectedShippingCode',
         ]),
-        ...pick(input, ['customFields', 'merchantDiscounts', 'overrideCheckoutUrl']),
+        ...pick(input, ['customFields', 'merchantDiscounts', 'overrideCheckoutUrl', 'selectedMemberships']),
         ...(couponId ? { couponId } : {}),
         ...(giftCardId ? { giftCardId } : {}),
       },
@@ -248,6 +253,15 @@ export async function catalogLinesOf(
     { baseUrl: env.baseUrl },
   );
   return mergeCatalogItems(existing, requests, resolved, field).lines;
+}
+
+/** Memberships belong to members: a visitor cannot choose one. */
+export function membershipsNeedMember() {
+  return invalidField(
+    'checkout.membershipOptions.selectedMemberships',
+    'FIELD_NOT_ALLOWED',
+    'memberships pay only for a logged-in member; log in first',
+  );
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {
