@@ -41,6 +41,13 @@ CREATE TABLE "checkouts" (
 	"updated_date" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_notifications" (
+	"key" text PRIMARY KEY NOT NULL,
+	"order_id" text NOT NULL,
+	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_date" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "orders" (
 	"id" text PRIMARY KEY NOT NULL,
 	"number" bigint GENERATED ALWAYS AS IDENTITY (sequence name "orders_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 10001 CACHE 1),
@@ -173,6 +180,7 @@ CREATE TABLE "gift_cards" (
 	"recipient_email" text,
 	"source_order_id" text,
 	"source_line_item_id" text,
+	"source_sequence" integer,
 	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_date" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -228,7 +236,7 @@ CREATE TABLE "store_settings" (
 	"business_address" jsonb,
 	"checkout_hold_minutes" integer DEFAULT 30 NOT NULL,
 	"extra_charges" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"download_signing_key" text NOT NULL,
+	"signing_key" text NOT NULL,
 	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_date" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -267,7 +275,7 @@ CREATE UNIQUE INDEX "coupon_redemptions_order_idx" ON "coupon_redemptions" USING
 CREATE UNIQUE INDEX "coupons_code_idx" ON "coupons" USING btree (lower("code"));--> statement-breakpoint
 CREATE INDEX "gift_card_transactions_card_idx" ON "gift_card_transactions" USING btree ("gift_card_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gift_cards_code_hash_idx" ON "gift_cards" USING btree ("code_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "gift_cards_source_idx" ON "gift_cards" USING btree ("source_order_id","source_line_item_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "gift_cards_source_idx" ON "gift_cards" USING btree ("source_order_id","source_line_item_id","source_sequence");--> statement-breakpoint
 CREATE INDEX "memberships_member_idx" ON "memberships" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pickup_locations_code_idx" ON "pickup_locations" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "tax_regions_country_idx" ON "tax_regions" USING btree ("country");

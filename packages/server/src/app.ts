@@ -28,6 +28,8 @@ import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { createOrderRoutes } from './domains/orders/create-order.routes.js';
+import { registerOrderMail } from './domains/orders/order-emails.js';
+import { defaultEcomMailer, type EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
 import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
@@ -86,6 +88,8 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   mediaStorage?: MediaStorage;
   /** Payment gateways by name; default: the built-in sandbox card provider (ADR 011). */
   paymentProviders?: PaymentProviders;
+  /** Sends order e-mails; default: SMTP when SMTP_URL is set, else they are logged. */
+  mailer?: EcomMailer;
   /** More Authorization-token resolvers, tried after the built-in ones (tests use this for shoppers). */
   extraTokenResolvers?: TokenResolver[];
 }
@@ -175,6 +179,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
   await app.register(createOrderRoutes, { deps, providers: paymentProviders });
   await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
+  registerOrderMail(events, {
+    db: database.db,
+    mailer: options.mailer ?? defaultEcomMailer(config, app.log),
+    publicUrl: config.publicUrl,
+    storeName: config.storeName,
+    clock: deps.clock,
+  });
   await app.register(storeSetupRoutes, { deps });
   await app.register(promotionRoutes, { deps });
   await app.register(mediaRoutes, { deps, storage: mediaStorage });

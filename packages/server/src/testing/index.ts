@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import type { TaxProvider } from '../domains/checkout/totals/types.js';
+import type { EcomMailer } from '../domains/orders/order-mail.js';
 import { createTestDatabase } from './database.js';
 import { testShopperResolver } from './shoppers.js';
 
@@ -27,6 +28,7 @@ export interface TestAppOptions {
   random?: () => number;
   storefront?: boolean;
   taxProvider?: TaxProvider;
+  mailer?: EcomMailer;
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storefront: options.storefront ?? false,
     extraTokenResolvers: [testShopperResolver],
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
   });

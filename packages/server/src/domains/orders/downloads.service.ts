@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { getMediaFile } from '../media/media.service.js';
 import type { MediaStorage } from '../media/storage.js';
-import { downloadSigningKey } from '../store-setup/settings.service.js';
+import { storeSigningKey } from '../store-setup/settings.service.js';
 import { orders } from './orders.schema.js';
 import type { OrderRecord } from './orders-read.service.js';
 
@@ -32,7 +32,7 @@ function signature(
   expires: number,
 ): string {
   return createHmac('sha256', key)
-    .update(`${orderId}\n${lineItemId}\n${fileId}\n${expires}`)
+    .update(`download\n${orderId}\n${lineItemId}\n${fileId}\n${expires}`)
     .digest('base64url');
 }
 
@@ -49,7 +49,7 @@ export async function downloadLinks(
   if (!downloadable(order)) return [];
   const lines = order.lines.filter((line) => line.itemType === 'DIGITAL' && line.digitalFileIds.length > 0);
   if (lines.length === 0) return [];
-  const key = await downloadSigningKey(db);
+  const key = await storeSigningKey(db);
   const expires = Math.floor((now.getTime() + DOWNLOAD_LINK_TTL_MS) / 1000);
   return lines.flatMap((line) =>
     line.digitalFileIds.map((fileId) => ({
@@ -77,7 +77,7 @@ export async function openDownload(
     now: Date;
   },
 ): Promise<{ body: Readable; size: number; fileName: string; mimeType: string }> {
-  const key = await downloadSigningKey(db);
+  const key = await storeSigningKey(db);
   const expected = Buffer.from(signature(key, input.orderId, input.lineItemId, input.fileId, input.expires));
   const given = Buffer.from(input.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given))

@@ -88,3 +88,13 @@ export const subscriptions = pgTable(
   },
   (table) => [uniqueIndex('subscriptions_line_idx').on(table.orderId, table.lineItemId)],
 );
+
+/**
+ * Notifications already sent (order confirmation, gift-card codes), so that consumers retried by the
+ * event dispatcher (at least once) do not send the same e-mail again.
+ */
+export const orderNotifications = pgTable('order_notifications', {
+  key: text('key').primaryKey(),
+  orderId: text('order_id').notNull(),
+  ...entityDates(),
+});

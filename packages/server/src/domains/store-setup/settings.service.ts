@@ -58,7 +58,7 @@ async function ensureRow(db: DbOrTx): Promise<Row> {
   if (existing) return existing;
   await db
     .insert(storeSettings)
-    .values({ id: STORE_SETTINGS_ID, downloadSigningKey: randomBytes(32).toString('base64url') })
+    .values({ id: STORE_SETTINGS_ID, signingKey: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
   const [created] = await db.select().from(storeSettings).where(eq(storeSettings.id, STORE_SETTINGS_ID));
   if (!created) throw new Error('store settings row missing after insert');
@@ -69,9 +69,9 @@ export async function getStoreSettings(db: DbOrTx, currency: string): Promise<St
   return settingsFromRow(await ensureRow(db), currency);
 }
 
-/** The secret that signs digital download links (never leaves the server). */
-export async function downloadSigningKey(db: DbOrTx): Promise<string> {
-  return (await ensureRow(db)).downloadSigningKey;
+/** The store's secret key (download links, derived gift-card codes); it never leaves the server. */
+export async function storeSigningKey(db: DbOrTx): Promise<string> {
+  return (await ensureRow(db)).signingKey;
 }
 
 export async function updateStoreSettings(

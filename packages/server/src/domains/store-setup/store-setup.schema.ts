@@ -37,8 +37,11 @@ export const storeSettings = pgTable('store_settings', {
   /** How long a checkout holds its prices (ADR 010). */
   checkoutHoldMinutes: integer('checkout_hold_minutes').notNull().default(30),
   extraCharges: jsonb('extra_charges').$type<StoredExtraCharge[]>().notNull().default([]),
-  /** HMAC key of digital download links; random, generated with the row, never shown. */
-  downloadSigningKey: text('download_signing_key').notNull(),
+  /**
+   * The store's secret HMAC key (random, made with the row, never shown): signs digital download links
+   * and derives the codes of gift cards bought as products (so a lost e-mail can be sent again).
+   */
+  signingKey: text('signing_key').notNull(),
   ...entityDates(),
 });
 
@@ -176,11 +179,17 @@ export const giftCards = pgTable(
     /** The order that bought it, for gift cards sold as products. */
     sourceOrderId: text('source_order_id'),
     sourceLineItemId: text('source_line_item_id'),
+    /** Which of the line's cards (a line of quantity 3 issues cards 0, 1 and 2). */
+    sourceSequence: integer('source_sequence'),
     ...entityDates(),
   },
   (table) => [
     uniqueIndex('gift_cards_code_hash_idx').on(table.codeHash),
-    uniqueIndex('gift_cards_source_idx').on(table.sourceOrderId, table.sourceLineItemId),
+    uniqueIndex('gift_cards_source_idx').on(
+      table.sourceOrderId,
+      table.sourceLineItemId,
+      table.sourceSequence,
+    ),
   ],
 );
 
