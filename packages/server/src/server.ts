@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
 import { ensureOwnerKey } from './domains/access/bootstrap.js';
+import { ensureDemoStoreSetup } from './domains/store-setup/demo-setup.js';
 
 /** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -21,6 +22,14 @@ async function main(): Promise<void> {
       app.log.info(
         `It is also saved in ${created.file}. Create more with \`npm run cli -- apikeys create\`.`,
       );
+    }
+    if (config.demoCatalog) {
+      const demo = await ensureDemoStoreSetup(database.db, config.storeCurrency);
+      if (demo) {
+        app.log.info(
+          `Set up the demo store: US and EU shipping, store pickup, tax, coupons SAVE10 and FREESHIP, and a demo gift card worth 50.00 ${config.storeCurrency} (shown once): ${demo.giftCardCode}`,
+        );
+      }
     }
   }
 
