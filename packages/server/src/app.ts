@@ -32,8 +32,10 @@ import { registerOrderMail } from './domains/orders/order-emails.js';
 import { defaultEcomMailer, type EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
+import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
 import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
 import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
+import { taxRoutes } from './domains/store-setup/tax.routes.js';
 import { healthRoutes } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
@@ -187,7 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: deps.clock,
   });
   await app.register(storeSetupRoutes, { deps });
+  await app.register(taxRoutes, { deps });
   await app.register(promotionRoutes, { deps });
+  await app.register(membershipRoutes, { deps });
   await app.register(mediaRoutes, { deps, storage: mediaStorage });
 
   if (options.storefront !== false) {

@@ -1,13 +1,8 @@
 import type { Static } from 'typebox';
 import { addressWithContactOut } from '../checkout/wire/address-wire.js';
 import { cartLineItemOut } from '../checkout/wire/lines-wire.js';
-import {
-  appliedDiscountsOut,
-  calculatedLineOut,
-  moneyOf,
-  shippingInfoOut,
-  totalsOut,
-} from '../checkout/wire/totals-wire.js';
+import { shippingInfoOut } from '../checkout/wire/shipping-wire.js';
+import { appliedDiscountsOut, calculatedLineOut, moneyOf, totalsOut } from '../checkout/wire/totals-wire.js';
 import type { CartOut, EstimateTotalsResponse } from './cart.contract.js';
 import type { CartView } from './cart.service.js';
 import type { estimateCurrentCartTotals } from './cart-checkout.service.js';

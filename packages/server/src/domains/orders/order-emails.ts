@@ -6,7 +6,7 @@ import {
   derivedGiftCardCode,
   issueOrderGiftCards,
   type OrderGiftCard,
-} from '../store-setup/gift-cards.service.js';
+} from '../store-setup/gift-card-issuing.service.js';
 import { storeSigningKey } from '../store-setup/settings.service.js';
 import { downloadLinks } from './downloads.service.js';
 import type { EcomMailer } from './order-mail.js';

@@ -5,16 +5,18 @@ import { percentToPpm, ppmToPercent } from '../../lib/ratio.js';
 import type { Coupon, CouponWrite } from './coupons.service.js';
 import type { GiftCard, GiftCardTransaction } from './gift-cards.service.js';
 import type { Membership, MembershipPlan } from './memberships.service.js';
-import type { StoreSettings, StoreSettingsPatch } from './settings.service.js';
-import type { PickupLocationRecord, ShippingRegionRecord } from './shipping.service.js';
 import type {
   CouponOut,
   CouponWrite as CouponWriteIn,
   GiftCardOut,
   GiftCardResponse,
   MembershipOut,
-  PickupOut,
   PlanOut,
+} from './promotions.contract.js';
+import type { StoreSettings, StoreSettingsPatch } from './settings.service.js';
+import type { PickupLocationRecord, ShippingRegionRecord } from './shipping.service.js';
+import type {
+  PickupOut,
   RegionOut,
   SettingsResponse,
   SettingsWrite,

@@ -3,7 +3,8 @@ import type { CheckoutOut } from '../checkout.contract.js';
 import type { CheckoutView } from '../checkout.service.js';
 import { addressWithContactOut } from './address-wire.js';
 import { checkoutLineItemOut } from './lines-wire.js';
-import { shippingInfoOut, totalsOut } from './totals-wire.js';
+import { shippingInfoOut } from './shipping-wire.js';
+import { totalsOut } from './totals-wire.js';
 
 export function checkoutOut(view: CheckoutView): Static<typeof CheckoutOut> {
   const { row, totals, setup } = view;

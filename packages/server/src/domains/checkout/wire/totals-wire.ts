@@ -2,8 +2,7 @@ import type { Static } from 'typebox';
 import { toWireMoney, type WireMoney } from '../../../lib/money.js';
 import { ppmToDecimalString, ppmToPercent } from '../../../lib/ratio.js';
 import type { LineView } from '../lines/line-types.js';
-import type { LineTotals, ShippingOption, TaxBreakdown, Totals, Violation } from '../totals/types.js';
-import { addressOut } from './address-wire.js';
+import type { LineTotals, TaxBreakdown, Totals, Violation } from '../totals/types.js';
 import type { ViolationOut } from './common.contract.js';
 import type {
   AppliedDiscountOut,
@@ -11,7 +10,6 @@ import type {
   CalculationErrorsOut,
   MembershipOptionsOut,
   PriceSummaryOut,
-  ShippingInfoOut,
   TaxDetailsOut,
   TaxSummaryOut,
   TotalsFieldsOut,
@@ -112,85 +110,6 @@ export function calculatedLineOut(currency: string, line: LineTotals): Static<ty
       fullPrice: m(line.fullUnitPrice),
     },
     paymentOption: line.paymentOption,
-  };
-}
-
-function logisticsOf(option: ShippingOption) {
-  const slot = option.deliveryTimeSlots?.[0];
-  return {
-    ...(option.deliveryTime ? { deliveryTime: option.deliveryTime } : {}),
-    ...(option.pickup?.instructions ? { instructions: option.pickup.instructions } : {}),
-    ...(option.pickup
-      ? {
-          pickupDetails: {
-            address: addressOut(option.pickup.address) ?? {},
-            pickupMethod: option.pickup.method,
-            businessLocation: option.pickup.method === 'STORE_PICKUP',
-          },
-        }
-      : {}),
-    ...(slot ? { deliveryTimeSlot: { from: slot.from, to: slot.to } } : {}),
-  };
-}
-
-export function shippingInfoOut(totals: Totals, ctx: TotalsWireContext): Static<typeof ShippingInfoOut> {
-  const m = moneyOf(totals.currency);
-  const { shipping } = totals;
-  const byCarrier = new Map<string, ShippingOption[]>();
-  for (const option of shipping.options)
-    byCarrier.set(option.carrierId, [...(byCarrier.get(option.carrierId) ?? []), option]);
-  const selected = shipping.selected;
-  const shippingTax = totals.tax.shippingTax;
-  const beforeTax = shipping.cost - shipping.discount - (totals.tax.pricesIncludeTax ? shippingTax : 0);
-  return {
-    ...(shipping.regionId
-      ? { region: { id: shipping.regionId, name: ctx.regionNames.get(shipping.regionId) ?? '' } }
-      : {}),
-    ...(selected
-      ? {
-          selectedCarrierServiceOption: {
-            code: selected.code,
-            title: selected.title,
-            carrierId: selected.carrierId,
-            logistics: logisticsOf(selected),
-            cost: {
-              totalPriceAfterTax: m(beforeTax + shippingTax),
-              totalPriceBeforeTax: m(beforeTax),
-              totalDiscount: m(shipping.discount),
-              price: m(selected.cost),
-              taxDetails: taxDetailsOut(
-                totals.currency,
-                beforeTax,
-                shippingTax,
-                totals.tax.shippingPpm,
-                totals.tax.shippingBreakdown,
-              ),
-            },
-            requestedShippingOption: ctx.requestedShippingCode === selected.code,
-            otherCharges: totals.additionalFees.map((fee) => ({
-              type: fee.type,
-              details: fee.title,
-              cost: { price: m(fee.amount) },
-            })),
-          },
-        }
-      : {}),
-    carrierServiceOptions: [...byCarrier].map(([carrierId, options]) => ({
-      carrierId,
-      shippingOptions: options.map((option) => ({
-        code: option.code,
-        title: option.title,
-        logistics: logisticsOf(option),
-        cost: {
-          price: m(option.cost),
-          otherCharges: totals.additionalFees.map((fee) => ({
-            type: fee.type,
-            details: fee.title,
-            price: m(fee.amount),
-          })),
-        },
-      })),
-    })),
   };
 }
 
