@@ -18,6 +18,7 @@ import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
+import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
 import type { TaxProvider } from './domains/checkout/totals/types.js';
@@ -25,13 +26,23 @@ import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dis
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
+import { createIdentityDeps } from './domains/identity/identity.deps.js';
+import { identityRoutes } from './domains/identity/identity.routes.js';
+import {
+  accessTokenResolver,
+  basicClientAuthResolver,
+  delegatedApiKeyResolver,
+} from './domains/identity/token.resolver.js';
+import { createMailer } from './domains/mail/mail.service.js';
+import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { createOrderRoutes } from './domains/orders/create-order.routes.js';
 import { registerOrderMail } from './domains/orders/order-emails.js';
-import { defaultEcomMailer, type EcomMailer } from './domains/orders/order-mail.js';
+import type { EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
+import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
 import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
 import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
@@ -90,7 +101,7 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   mediaStorage?: MediaStorage;
   /** Payment gateways by name; default: the built-in sandbox card provider (ADR 011). */
   paymentProviders?: PaymentProviders;
-  /** Sends order e-mails; default: SMTP when SMTP_URL is set, else they are logged. */
+  /** Sends order e-mails; default: the app's mailer (SMTP, or the development mailbox). */
   mailer?: EcomMailer;
   /** More Authorization-token resolvers, tried after the built-in ones (tests use this for shoppers). */
   extraTokenResolvers?: TokenResolver[];
@@ -167,7 +178,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   const apiKeys = apiKeyResolver(database.db);
-  await app.register(authPlugin, { resolvers: [apiKeys, ...(options.extraTokenResolvers ?? [])] });
+  // One mailer for every domain (identity codes and links now, order mail later).
+  const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.smtpUrl });
+  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock, mailer, log: app.log });
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await mailer.close();
+  });
+  await app.register(authPlugin, {
+    resolvers: [
+      apiKeys,
+      accessTokenResolver(identity),
+      delegatedApiKeyResolver(apiKeys),
+      basicClientAuthResolver,
+      ...(options.extraTokenResolvers ?? []),
+    ],
+  });
   await app.register(metricsPlugin, { database, clock: deps.clock });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
@@ -177,13 +203,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
   await app.register(catalogRoutes, { deps });
   await app.register(cartRoutes, { deps });
+  const stopCartMerge = mergeCartsOnLogin(deps.clock);
+  app.addHook('onClose', async () => stopCartMerge());
   await app.register(checkoutRoutes, { deps });
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
   await app.register(createOrderRoutes, { deps, providers: paymentProviders });
   await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
   registerOrderMail(events, {
     db: database.db,
-    mailer: options.mailer ?? defaultEcomMailer(config, app.log),
+    mailer: options.mailer ?? mailer,
     publicUrl: config.publicUrl,
     storeName: config.storeName,
     clock: deps.clock,
@@ -193,6 +221,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(promotionRoutes, { deps });
   await app.register(membershipRoutes, { deps });
   await app.register(mediaRoutes, { deps, storage: mediaStorage });
+  await app.register(identityRoutes, { deps: identity });
+  await app.register(redirectsRoutes, { deps: identity });
+  // The development mailbox shows sign-in codes and links: never in production.
+  if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {

@@ -39,4 +39,40 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('reads the identity settings with defaults, and refuses bad ones', () => {
+    const defaults = loadConfig({});
+    expect(defaults.identity).toEqual({
+      accessTokenTtlSeconds: 3600,
+      refreshTokenTtlDays: 90,
+      staffSessionTtlHours: 12,
+      requireEmailVerification: true,
+      requireOwnerApproval: false,
+      captchaMode: 'off',
+      captchaHmacSecret: undefined,
+      passwordMinLength: 8,
+    });
+    expect(defaults.mail.from).toBe('"Openshelf Demo Store" <no-reply@localhost>');
+    const custom = loadConfig({
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      CAPTCHA_MODE: 'visible',
+      PUBLIC_URL: 'https://shop.example.com',
+    });
+    expect(custom.identity).toMatchObject({
+      accessTokenTtlSeconds: 600,
+      requireEmailVerification: false,
+      captchaMode: 'visible',
+    });
+    expect(custom.mail.from).toBe('"Openshelf Demo Store" <no-reply@shop.example.com>');
+    try {
+      loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '5', CAPTCHA_MODE: 'sometimes', CAPTCHA_HMAC_SECRET: 'short' });
+      expect.unreachable('bad config must throw');
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toContain('ACCESS_TOKEN_TTL_SECONDS="5"');
+      expect(message).toContain('CAPTCHA_MODE="sometimes"');
+      expect(message).toContain('CAPTCHA_HMAC_SECRET="short"');
+    }
+  });
 });

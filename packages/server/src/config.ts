@@ -7,6 +7,10 @@ import { isCurrencyCode } from './lib/money.js';
  * The whole process configuration, read from the environment exactly once (in server.ts / cli).
  * Nothing else in the server reads `process.env`: everything receives a `Config`.
  */
+/** off: no captcha; invisible: either captcha answers; visible: only the visible (user-solved) one. */
+export const CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const;
+export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
+
 const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development',
@@ -33,6 +37,19 @@ const EnvSchema = Type.Object({
   STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
   DEMO_CATALOG: Type.Boolean({ default: true }),
   MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
+  // Identity and sign-in (README "Identity and sign-in").
+  ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
+  REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
+  STAFF_SESSION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
+  REQUIRE_EMAIL_VERIFICATION: Type.Boolean({ default: true }),
+  REQUIRE_OWNER_APPROVAL: Type.Boolean({ default: false }),
+  CAPTCHA_MODE: Type.Union(
+    CAPTCHA_MODES.map((mode) => Type.Literal(mode)),
+    { default: 'off' },
+  ),
+  CAPTCHA_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 64, default: 8 }),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -63,6 +80,21 @@ export interface Config {
   demoCatalog: boolean;
   /** Largest file a merchant may upload to the media library, in bytes. */
   mediaMaxUploadBytes: number;
+  identity: IdentityConfig;
+  mail: { from: string };
+}
+
+export interface IdentityConfig {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  staffSessionTtlHours: number;
+  /** Store-setting defaults; the owner may change them in the admin API (stored settings win). */
+  requireEmailVerification: boolean;
+  requireOwnerApproval: boolean;
+  captchaMode: CaptchaMode;
+  /** HMAC secret for captcha challenges; absent means one generated and kept in the database. */
+  captchaHmacSecret?: string;
+  passwordMinLength: number;
 }
 
 export class ConfigError extends Error {
@@ -126,5 +158,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storeCurrency: parsed.STORE_CURRENCY,
     demoCatalog: parsed.DEMO_CATALOG,
     mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
+    identity: {
+      accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: parsed.REFRESH_TOKEN_TTL_DAYS,
+      staffSessionTtlHours: parsed.STAFF_SESSION_TTL_HOURS,
+      requireEmailVerification: parsed.REQUIRE_EMAIL_VERIFICATION,
+      requireOwnerApproval: parsed.REQUIRE_OWNER_APPROVAL,
+      captchaMode: parsed.CAPTCHA_MODE,
+      captchaHmacSecret: parsed.CAPTCHA_HMAC_SECRET,
+      passwordMinLength: parsed.PASSWORD_MIN_LENGTH,
+    },
+    mail: {
+      from:
+        parsed.MAIL_FROM ??
+        `"${parsed.STORE_NAME.replace(/["\\]/g, '')}" <no-reply@${mailDomain(parsed.PUBLIC_URL, localHost)}>`,
+    },
   };
+}
+
+function mailDomain(publicUrl: string | undefined, fallback: string): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : fallback;
+  // "localhost" is not a deliverable domain but is what a development mailbox shows.
+  return host.includes('.') || host === 'localhost' ? host : 'localhost';
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
 import { ensureOwnerKey } from './domains/access/bootstrap.js';
+import { ensureBundledStorefrontClient, ensureOwnerStaff } from './domains/identity/bootstrap.js';
 import { ensureDemoStoreSetup } from './domains/store-setup/demo-setup.js';
 
 /** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
@@ -23,6 +24,11 @@ async function main(): Promise<void> {
         `It is also saved in ${created.file}. Create more with \`npm run cli -- apikeys create\`.`,
       );
     }
+    const owner = await ensureOwnerStaff(database.db, config.dataDir);
+    if (owner) {
+      app.log.info(`Created the owner's admin login (shown once): ${owner.email} / ${owner.password}`);
+      app.log.info(`It is also saved in ${owner.file}. Add staff with \`npm run cli -- staff create\`.`);
+    }
     if (config.demoCatalog) {
       const demo = await ensureDemoStoreSetup(database.db, config.storeCurrency);
       if (demo) {
@@ -31,6 +37,12 @@ async function main(): Promise<void> {
         );
       }
     }
+  }
+  const storefront = await ensureBundledStorefrontClient(database.db, config.publicUrl, config.dataDir);
+  if (storefront.created) {
+    app.log.info(
+      `Created the OAuth client of the bundled storefront: ${storefront.client.id} (saved in ${storefront.file})`,
+    );
   }
 
   let closing = false;

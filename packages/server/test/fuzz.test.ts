@@ -66,7 +66,12 @@ describe('fuzzing every route from its contract', () => {
             failures.push(
               `${route.method} ${url} → ${reply.statusCode} ${reply.body.slice(0, 300)} (body ${String(payload).slice(0, 200)})`,
             );
-          else if (reply.statusCode >= 400 && !isProtocolError(reply.json()))
+          // Browser-facing pages (authorize, logout) answer their errors as HTML pages, not JSON.
+          else if (
+            reply.statusCode >= 400 &&
+            !isHtml(reply.headers['content-type']) &&
+            !isProtocolError(reply.json())
+          )
             failures.push(
               `${route.method} ${url} → ${reply.statusCode} not in protocol form: ${reply.body.slice(0, 200)}`,
             );
@@ -78,6 +83,10 @@ describe('fuzzing every route from its contract', () => {
     expect(requests).toBeGreaterThan(0);
   });
 });
+
+function isHtml(contentType: unknown): boolean {
+  return String(contentType).startsWith('text/html');
+}
 
 function toQueryString(query: unknown): string {
   if (!query || typeof query !== 'object' || Array.isArray(query)) return '';

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,27 @@ describe('the server process', () => {
       expect(first.output()).toContain(key);
       const keys = await fetch(`${first.url}/admin-api/v1/api-keys`, { headers: { authorization: key } });
       expect(keys.status).toBe(200);
+      // The owner's admin login, shown once and kept in a file only the owner can read.
+      const login = readFileSync(path.join(dataDir, 'owner-login.txt'), 'utf8');
+      const [, email, password] = /e-mail: (\S+)\npassword: (\S+)/.exec(login) as RegExpExecArray;
+      expect(first.output()).toContain(password as string);
+      expect(statSync(path.join(dataDir, 'owner-login.txt')).mode & 0o777).toBe(0o600);
+      const staff = await fetch(`${first.url}/admin-api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      expect(staff.status).toBe(200);
     }
+    // The bundled storefront's OAuth client, on either database.
+    const clientId = readFileSync(path.join(dataDir, 'storefront-client-id.txt'), 'utf8').trim();
+    expect(first.output()).toContain(clientId);
+    const visitor = await fetch(`${first.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId, grantType: 'anonymous' }),
+    });
+    expect(visitor.status).toBe(200);
     expect(await stop(first)).toBe(0);
     expect(first.output()).toContain('SIGTERM received');
   });
@@ -90,6 +110,8 @@ describe('the server process', () => {
       expect(keys.status).toBe(200);
       expect(((await keys.json()) as { apiKeys: unknown[] }).apiKeys).toHaveLength(1);
       expect(second.output()).not.toContain('Created the owner API key');
+      expect(second.output()).not.toContain("Created the owner's admin login");
+      expect(second.output()).not.toContain('Created the OAuth client');
       expect(await stop(second, 'SIGINT')).toBe(0);
     },
   );

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.js';
 /** What every CLI command receives: parsed arguments, configuration and an open database. */
 export interface CommandContext {
   args: string[];
-  options: Record<string, string | boolean | undefined>;
+  options: Record<string, string | boolean | string[] | undefined>;
   config: Config;
   database: Database;
 }
@@ -16,6 +16,8 @@ export interface CommandGroup {
   usage: string[];
   /** Option names this group reads (all are `--name value` strings unless listed in `flags`). */
   options?: string[];
+  /** Options that may be given several times (`--origin A --origin B`). */
+  multiOptions?: string[];
   flags?: string[];
   run(command: string | undefined, context: CommandContext): Promise<void>;
 }

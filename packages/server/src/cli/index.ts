@@ -4,10 +4,17 @@ import { createDb } from '../db/client.js';
 import { AppError, ValidationFailed } from '../http/errors.js';
 import { apiKeysCommands } from './apikeys.js';
 import { type CommandGroup, UsageError } from './command.js';
+import { identityCommands, oauthClientsCommands, staffCommands } from './identity.js';
 import { webhooksCommands } from './webhooks.js';
 
 /** Every command group; add new ones here. */
-const GROUPS: CommandGroup[] = [apiKeysCommands, webhooksCommands];
+const GROUPS: CommandGroup[] = [
+  apiKeysCommands,
+  oauthClientsCommands,
+  staffCommands,
+  identityCommands,
+  webhooksCommands,
+];
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -20,11 +27,14 @@ async function main(argv: string[]): Promise<number> {
   const options = Object.fromEntries([
     ['help', { type: 'boolean' as const }],
     ...GROUPS.flatMap((group) => (group.options ?? []).map((name) => [name, { type: 'string' as const }])),
+    ...GROUPS.flatMap((group) =>
+      (group.multiOptions ?? []).map((name) => [name, { type: 'string' as const, multiple: true }]),
+    ),
     ...GROUPS.flatMap((group) => (group.flags ?? []).map((name) => [name, { type: 'boolean' as const }])),
   ]);
   const parsed = parseArgs({ args: argv, allowPositionals: true, options });
   const positionals = parsed.positionals;
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const [groupName, command, ...args] = positionals;
   if (values.help || !groupName) {
     console.log(USAGE);

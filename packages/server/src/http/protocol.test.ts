@@ -139,6 +139,23 @@ describe('wire protocol core over HTTP', () => {
     expect(wrongType.json()).not.toHaveProperty('statusCode');
   });
 
+  it('refuses NUL characters (PostgreSQL text cannot hold them) as a field violation, in bodies and in .r', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/test/v1/things/query',
+      payload: { query: { filter: { name: 'a\u0000b' } } },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'query.filter.name',
+      violatedRule: 'FORMAT',
+    });
+    const viaGet = await t.app.inject(
+      `/test/v1/things/query?.r=${encode({ query: { filter: { name: '\u0000' } } })}`,
+    );
+    expect(viaGet.statusCode).toBe(400);
+  });
+
   it('answers unknown paths with a JSON 404 in the protocol form', async () => {
     const reply = await t.app.inject('/ecom/v1/nothing-here');
     expect(reply.statusCode).toBe(404);

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerAsyncHoo
 import Type, { type Static, type TSchema } from 'typebox';
 import { ValidationFailed } from './errors.js';
 import { type SchemaError, violationsFromSchemaErrors } from './validation.js';
-import { decodeQueryParam, normalizeQueryObject, normalizeSystemFields } from './wire.js';
+import {
+  decodeQueryParam,
+  normalizeQueryObject,
+  normalizeSystemFields,
+  rejectNulCharacters,
+} from './wire.js';
 
 export interface QueryRouteOptions<Body extends TSchema> {
   url: string;
@@ -51,6 +56,7 @@ export function registerQueryRoute<Body extends TSchema>(
         async (request) => {
           const decoded = decodeQueryParam((request.query as Record<string, unknown>)['.r']);
           normalizeSystemFields(decoded);
+          rejectNulCharacters(decoded);
           normalizeQueryBody(decoded);
           const validate = request.compileValidationSchema(options.body as object);
           if (!validate(decoded))

@@ -1,6 +1,6 @@
 import type { Ajv } from 'ajv';
 import Type, { type TSchema, type TUnsafe } from 'typebox';
-import { invalidField } from './errors.js';
+import { invalidField, ValidationFailed } from './errors.js';
 
 /*
  * Wire mapping (wire-protocol.md §2), in one place. Services work with plain domain values (numbers,
@@ -226,4 +226,38 @@ function renameFilterFields(filter: unknown): unknown {
       : value;
   }
   return out;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL characters (a query with one fails), so they are refused at the edge,
+ * for every route and every query request, as a field violation instead of surfacing as a 500.
+ */
+export function rejectNulCharacters(...parts: unknown[]): void {
+  for (const part of parts) {
+    const field = nulPath(part, '');
+    if (field !== undefined) {
+      throw new ValidationFailed([
+        {
+          field: field || '(body)',
+          violatedRule: 'FORMAT',
+          description: 'must not contain NUL characters',
+          data: {},
+        },
+      ]);
+    }
+  }
+}
+
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(
+      item,
+      Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
+      depth + 1,
+    );
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -10,7 +10,13 @@ export type Caller =
   | { kind: 'anonymous' }
   | { kind: 'visitor'; visitorId: string; sessionId: string }
   | { kind: 'member'; memberId: string; visitorId?: string; sessionId: string }
-  | { kind: 'staff'; role: Exclude<MerchantRole, 'app'>; apiKeyId?: string; staffId?: string }
+  | {
+      kind: 'staff';
+      role: Exclude<MerchantRole, 'app'>;
+      apiKeyId?: string;
+      staffId?: string;
+      sessionId?: string;
+    }
   | { kind: 'app'; apiKeyId: string };
 
 export type CallerKind = Caller['kind'];

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventActor } from '../events/events.service.js';
+import { onVisitorBecameMember } from '../identity/hooks.js';
 import { carts } from './cart.schema.js';
 import { combineLines } from './cart-lines.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';
@@ -38,4 +39,19 @@ export async function mergeVisitorCartIntoMember(
   );
   await deleteCartRow(tx, visitorCart, ctx.actor);
   return { cartId: saved.id, merged: true };
+}
+
+/**
+ * Wires the merge to the identity domain's visitor → member moment (a login that started from a
+ * visitor token): the merge runs in the login's transaction. Returns the unsubscribe function (the app
+ * calls it when it closes).
+ */
+export function mergeCartsOnLogin(clock: () => Date): () => void {
+  return onVisitorBecameMember(async ({ tx, visitorId, memberId }) => {
+    await mergeVisitorCartIntoMember(
+      tx,
+      { visitorId, memberId },
+      { actor: { identityType: 'MEMBER', id: memberId }, now: clock() },
+    );
+  });
 }

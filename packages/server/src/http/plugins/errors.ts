@@ -8,7 +8,12 @@ import { type SchemaError, violationsFromSchemaErrors } from '../validation.js';
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const mapped = toErrorReply(fromFramework(error), request.id);
+    const appError = fromFramework(error);
+    const mapped = toErrorReply(appError, request.id);
+    // Back-off refusals say when to come back (RFC 9110 Retry-After), as well as in the body.
+    const retryAfter = appError instanceof AppError ? appError.data.retryAfterSeconds : undefined;
+    if (mapped.status === 429 && typeof retryAfter === 'number')
+      reply.header('retry-after', String(retryAfter));
     if (mapped.unexpected) request.log.error({ err: mapped.unexpected }, 'request failed');
     else if (mapped.status >= 500) request.log.warn({ err: error }, 'request refused by server condition');
     return reply.code(mapped.status).type('application/json; charset=utf-8').send(mapped.body);

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { normalizeSystemFields } from '../wire.js';
+import { normalizeSystemFields, rejectNulCharacters } from '../wire.js';
 
 export interface ProtocolOptions {
   corsOrigins: '*' | string[];
@@ -34,5 +34,6 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
 
   app.addHook('preValidation', async (request) => {
     if (request.body !== null && typeof request.body === 'object') normalizeSystemFields(request.body);
+    rejectNulCharacters(request.body, request.query, request.params);
   });
 });

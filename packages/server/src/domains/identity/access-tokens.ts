@@ -1,0 +1,111 @@
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
+import type { StaffRole } from './identity.schema.js';
+import { type KeyRing, SIGNING_ALGORITHM } from './signing-keys.service.js';
+
+/** Audiences keep shopper and staff tokens apart: one is never accepted where the other is expected. */
+export const SHOPPER_AUDIENCE = 'openshelf';
+export const STAFF_AUDIENCE = 'openshelf-admin';
+
+/** What an access token says about its holder (ADR 005). */
+export type AccessClaims =
+  | { role: 'visitor'; sessionId: string; visitorId: string; clientId: string }
+  | { role: 'member'; sessionId: string; memberId: string; visitorId?: string; clientId: string }
+  | { role: 'staff'; sessionId: string; staffId: string; staffRole: StaffRole };
+
+export interface SignOptions {
+  issuer: string;
+  now: Date;
+  ttlSeconds: number;
+}
+
+/** Signs a short-lived JWT (ES256, `kid` in the header) for the claims. */
+export async function signAccessToken(
+  keys: KeyRing,
+  claims: AccessClaims,
+  options: SignOptions,
+): Promise<string> {
+  const { kid, key } = await keys.signer();
+  const issuedAt = Math.floor(options.now.getTime() / 1000);
+  const payload: Record<string, unknown> = { sid: claims.sessionId, role: claims.role };
+  let subject: string;
+  let audience = SHOPPER_AUDIENCE;
+  if (claims.role === 'staff') {
+    subject = claims.staffId;
+    audience = STAFF_AUDIENCE;
+    payload.staff_role = claims.staffRole;
+  } else {
+    payload.cid = claims.clientId;
+    if (claims.visitorId) payload.vid = claims.visitorId;
+    if (claims.role === 'member') payload.mid = claims.memberId;
+    subject = claims.role === 'member' ? claims.memberId : claims.visitorId;
+  }
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'at+jwt' })
+    .setIssuer(options.issuer)
+    .setAudience(audience)
+    .setSubject(subject)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + options.ttlSeconds)
+    .sign(key);
+}
+
+/** True for strings shaped like a compact JWS (three base64url parts, JSON header). */
+export function looksLikeJwt(token: string): boolean {
+  return token.startsWith('eyJ') && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
+}
+
+/**
+ * Verifies signature, issuer, audience and expiry (against the injected clock) and returns the claims,
+ * or undefined for any token that does not pass. Revocation is checked by the caller (session cache).
+ */
+export async function verifyAccessToken(
+  keys: KeyRing,
+  token: string,
+  options: { issuer: string; now: Date },
+): Promise<(AccessClaims & { expiresAt: number }) | undefined> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return undefined;
+  }
+  if (!kid) return undefined;
+  const key = await keys.verificationKey(kid);
+  if (!key) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: options.issuer,
+      audience: [SHOPPER_AUDIENCE, STAFF_AUDIENCE],
+      algorithms: [SIGNING_ALGORITHM],
+      currentDate: options.now,
+      requiredClaims: ['exp', 'sub', 'sid'],
+    });
+    const sessionId = String(payload.sid);
+    const expiresAt = payload.exp as number;
+    const audience = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+    if (audience === STAFF_AUDIENCE) {
+      if (payload.role !== 'staff') return undefined;
+      const staffRole = payload.staff_role === 'owner' ? 'owner' : 'staff';
+      return { role: 'staff', sessionId, staffId: String(payload.sub), staffRole, expiresAt };
+    }
+    const clientId = String(payload.cid ?? '');
+    if (payload.role === 'member' && typeof payload.mid === 'string') {
+      const visitorId = typeof payload.vid === 'string' ? payload.vid : undefined;
+      return {
+        role: 'member',
+        sessionId,
+        memberId: payload.mid,
+        clientId,
+        expiresAt,
+        ...(visitorId ? { visitorId } : {}),
+      };
+    }
+    if (payload.role === 'visitor' && typeof payload.vid === 'string') {
+      return { role: 'visitor', sessionId, visitorId: payload.vid, clientId, expiresAt };
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,93 @@
+import Type from 'typebox';
+import { CAPTCHA_MODES } from '../../config.js';
+import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
+import { IdentityOut } from './identity.contract.js';
+import { IDENTITY_STATUSES, STAFF_ROLES } from './identity.schema.js';
+import { MEMBER_ACTIONS } from './member-admin.service.js';
+
+const Uri = Type.String({ minLength: 1, maxLength: 2048 });
+
+export const OAuthClientOut = Type.Object({
+  id: Type.String({ description: 'The client id apps are configured with' }),
+  name: Type.String(),
+  kind: StringEnum(['public', 'confidential'] as const),
+  redirectUris: Type.Array(Type.String()),
+  allowedOrigins: Type.Array(Type.String()),
+  bundled: Type.Boolean(),
+  createdDate: DateTimeOut(),
+  updatedDate: DateTimeOut(),
+  disabledDate: Type.Union([DateTimeOut(), Type.Null()]),
+});
+
+export const CreateOAuthClientRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  kind: Type.Optional(StringEnum(['public', 'confidential'] as const, { default: 'public' })),
+  redirectUris: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
+  allowedOrigins: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
+});
+export const CreateOAuthClientResponse = Type.Object({
+  oauthClient: OAuthClientOut,
+  clientSecret: Type.Optional(Type.String({ description: 'Confidential clients only. Shown once.' })),
+});
+export const UpdateOAuthClientRequest = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  redirectUris: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
+  allowedOrigins: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
+  disabled: Type.Optional(Type.Boolean()),
+});
+
+export const IdentitySettingsOut = Type.Object({
+  requireEmailVerification: Type.Boolean(),
+  requireOwnerApproval: Type.Boolean(),
+  captchaMode: StringEnum(CAPTCHA_MODES),
+});
+export const UpdateIdentitySettingsRequest = Type.Partial(IdentitySettingsOut);
+
+export const ListMembersQuery = Type.Object({
+  status: Type.Optional(StringEnum(IDENTITY_STATUSES)),
+  limit: OffsetPagingSchema.properties.limit,
+  offset: OffsetPagingSchema.properties.offset,
+});
+export const ListMembersResponse = Type.Object({
+  members: Type.Array(IdentityOut),
+  metadata: PagingMetadataSchema,
+});
+export const MemberActionParams = Type.Object({
+  id: Type.String({ maxLength: 100 }),
+  action: StringEnum(MEMBER_ACTIONS),
+});
+
+export const StaffOut = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: StringEnum(STAFF_ROLES),
+  createdDate: DateTimeOut(),
+  disabledDate: Type.Union([DateTimeOut(), Type.Null()]),
+});
+export const StaffLoginRequest = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export const StaffLoginResponse = Type.Object({
+  accessToken: Type.String({ description: 'Send as the Authorization header of admin calls' }),
+  expiresIn: Type.Integer(),
+  staff: StaffOut,
+});
+export const CreateStaffRequest = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 320 }),
+  role: StringEnum(STAFF_ROLES),
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+});
+export const CreateStaffResponse = Type.Object({
+  staff: StaffOut,
+  password: Type.String({ description: 'Shown once (generated when none was given)' }),
+});
+
+export const SigningKeyOut = Type.Object({
+  kid: Type.String(),
+  algorithm: Type.String(),
+  createdDate: DateTimeOut(),
+  retiredDate: Type.Union([DateTimeOut(), Type.Null()]),
+  expiresDate: Type.Union([DateTimeOut(), Type.Null()]),
+});

@@ -1,0 +1,220 @@
+import { AppError, invalidField } from '../../http/errors.js';
+import { actorOf, type Caller } from '../access/caller.js';
+import { recordEvent } from '../events/events.service.js';
+import { type AuthResult, type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
+import type { CaptchaTokenInput } from './captcha.service.js';
+import type { IdentityDeps } from './identity.deps.js';
+import type { StatusReason } from './identity.schema.js';
+import { createIdentityToken } from './identity-tokens.js';
+import {
+  findIdentityByEmail,
+  type IdentityView,
+  insertIdentity,
+  LOCKED_STATUSES,
+  requireIdentity,
+  toIdentityView,
+  updateIdentityRow,
+} from './members.service.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { normalizeEmail, type Profile, toStoredProfile } from './profile.js';
+import { revokeMemberSessions } from './sessions.service.js';
+import { getIdentitySettings } from './settings.service.js';
+
+export const INVALID_PASSWORD = '-19976';
+export const RESET_PASSWORD = '-19973';
+
+export interface RegisterInput {
+  email?: string;
+  password?: string;
+  profile?: Profile;
+  captchaTokens?: CaptchaTokenInput[];
+}
+
+/**
+ * Sign-up (spec §3/§4). Every field problem carries `data` (the public client reads `data.type` on each
+ * violation and fails on one without it); an invalid e-mail is `loginId.email` with type EMAIL.
+ */
+export async function register(
+  deps: IdentityDeps,
+  input: RegisterInput,
+  origin: FlowOrigin,
+): Promise<AuthResult> {
+  const settings = await getIdentitySettings(deps.db, deps.config.identity);
+  await deps.captcha.enforce(settings.captchaMode, input.captchaTokens);
+  const email = normalizeEmail(input.email);
+  if (!email) {
+    throw invalidField(
+      'loginId.email',
+      input.email ? 'FORMAT' : 'REQUIRED_FIELD',
+      'must be a valid e-mail address, such as name@example.com',
+      {
+        type: 'EMAIL',
+      },
+    );
+  }
+  if (!input.password) throw invalidField('password', 'REQUIRED_FIELD', 'is required', { type: 'PASSWORD' });
+  checkPasswordPolicy(input.password, deps.config.identity.passwordMinLength);
+  const profile = toStoredProfile(input.profile ?? {});
+  await deps.limiter.consume([
+    { policy: 'register:ip', key: origin.ip },
+    { policy: 'register:account', key: email },
+  ]);
+  const passwordHash = await hashPassword(input.password);
+  const reasons: StatusReason[] = [];
+  if (settings.requireEmailVerification) reasons.push('PENDING_EMAIL_VERIFICATION_REQUIRED');
+  if (settings.requireOwnerApproval) reasons.push('PENDING_ADMIN_APPROVAL_REQUIRED');
+  return runFlow(deps, async (tx, outbox) => {
+    const now = deps.clock();
+    const identity = await insertIdentity(tx, {
+      email,
+      passwordHash,
+      profile,
+      status: reasons.length > 0 ? 'PENDING' : 'ACTIVE',
+      statusReasons: reasons,
+      emailVerified: false,
+      now,
+    });
+    await recordEvent(tx, {
+      type: 'identity.member.created',
+      entityType: 'member',
+      entityId: identity.id,
+      payload: { id: identity.id, email, status: identity.status, statusReasons: reasons },
+      actor: origin.visitorId
+        ? { identityType: 'ANONYMOUS_VISITOR', id: origin.visitorId }
+        : { identityType: 'UNKNOWN' },
+    });
+    return nextAuthState(deps, tx, outbox, identity, origin);
+  });
+}
+
+export interface LoginInput {
+  email?: string;
+  password?: string;
+  captchaTokens?: CaptchaTokenInput[];
+}
+
+/**
+ * Login. The public client cannot read field violations on login (it only looks at applicationError),
+ * so every refusal here is an application error: -19976 for a wrong e-mail or password (the same
+ * answer for both, so addresses cannot be probed), -19973 when the account has no password yet.
+ * Failures count towards the back-off of the account and the IP (ADR 006).
+ */
+export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowOrigin): Promise<AuthResult> {
+  const settings = await getIdentitySettings(deps.db, deps.config.identity);
+  await deps.captcha.enforce(settings.captchaMode, input.captchaTokens);
+  const email = normalizeEmail(input.email);
+  if (!email) {
+    throw new AppError('INVALID_EMAIL', 'Invalid e-mail address', {
+      status: 400,
+      description: 'loginId.email must be a valid e-mail address, such as name@example.com.',
+      data: { field: 'loginId.email', type: 'EMAIL' },
+    });
+  }
+  const limits = [
+    { policy: 'login:account', key: email },
+    { policy: 'login:ip', key: origin.ip },
+  ] as const;
+  await deps.limiter.check(limits);
+  const identity = await findIdentityByEmail(deps.db, email);
+  if (identity && !identity.passwordHash && identity.status !== 'DELETED') {
+    throw new AppError(RESET_PASSWORD, 'Password reset required', {
+      status: 403,
+      description: 'This account has no password yet. Use "forgot password" to get a link and choose one.',
+    });
+  }
+  const valid = await verifyPassword(
+    identity?.status === 'DELETED' ? null : identity?.passwordHash,
+    input.password ?? '',
+  );
+  if (!identity || !valid) {
+    await deps.limiter.fail(limits);
+    throw new AppError(INVALID_PASSWORD, 'Wrong e-mail or password', {
+      status: 401,
+      description: 'The e-mail address or the password is wrong. Check both, or reset the password.',
+    });
+  }
+  await deps.limiter.reset([limits[0]]);
+  if (LOCKED_STATUSES.includes(identity.status)) throw identityLocked();
+  return runFlow(deps, (tx, outbox) => nextAuthState(deps, tx, outbox, identity, origin));
+}
+
+/** A member sets a new password; every other session of theirs ends (ADR 005). */
+export async function changePassword(deps: IdentityDeps, caller: Caller, newPassword: string): Promise<void> {
+  if (caller.kind !== 'member') {
+    throw new AppError('UNAUTHENTICATED', 'Log in first', {
+      status: 401,
+      description: 'Changing the password needs a member access token in the Authorization header.',
+    });
+  }
+  checkPasswordPolicy(newPassword, deps.config.identity.passwordMinLength, 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  const now = deps.clock();
+  const revoked = await deps.db.transaction(async (tx) => {
+    await requireIdentity(tx, caller.memberId, { forUpdate: true });
+    await updateIdentityRow(tx, caller.memberId, { passwordHash }, now);
+    await recordEvent(tx, {
+      type: 'identity.member.password_changed',
+      entityType: 'member',
+      entityId: caller.memberId,
+      payload: { id: caller.memberId },
+      actor: actorOf(caller),
+    });
+    return revokeMemberSessions(tx, caller.memberId, 'password changed', now, caller.sessionId);
+  });
+  deps.sessions.markRevoked(revoked);
+}
+
+/**
+ * sign-on (external login, wire-protocol.md §5.1): a trusted backend (app or owner API key) vouches for
+ * an e-mail address; the member is found or created (without a password) and a session token returned.
+ */
+export async function signOn(
+  deps: IdentityDeps,
+  caller: Caller,
+  input: { email?: string; profile?: Profile; verifyEmail?: boolean },
+  origin: FlowOrigin,
+): Promise<{ sessionToken: string; identity: IdentityView }> {
+  const trusted =
+    caller.kind === 'app' || (caller.kind === 'staff' && caller.role === 'owner' && caller.apiKeyId);
+  if (!trusted) {
+    throw new AppError('PERMISSION_DENIED', 'Not allowed', {
+      status: caller.kind === 'anonymous' ? 401 : 403,
+      description: 'sign-on needs an app or owner API key in the Authorization header.',
+    });
+  }
+  const email = normalizeEmail(input.email);
+  if (!email)
+    throw invalidField('loginId.email', 'FORMAT', 'must be a valid e-mail address', { type: 'EMAIL' });
+  const profile = toStoredProfile(input.profile ?? {});
+  return runFlow(deps, async (tx) => {
+    const now = deps.clock();
+    let identity = await findIdentityByEmail(tx, email);
+    if (!identity) {
+      identity = await insertIdentity(tx, {
+        email,
+        passwordHash: null,
+        profile,
+        status: 'ACTIVE',
+        statusReasons: [],
+        emailVerified: input.verifyEmail === true,
+        now,
+      });
+      await recordEvent(tx, {
+        type: 'identity.member.created',
+        entityType: 'member',
+        entityId: identity.id,
+        payload: { id: identity.id, email, status: 'ACTIVE', statusReasons: [], via: 'sign-on' },
+        actor: actorOf(caller),
+      });
+    }
+    if (identity.status !== 'ACTIVE') throw identityLocked();
+    const sessionToken = await createIdentityToken(tx, {
+      purpose: 'session',
+      identityId: identity.id,
+      visitorId: origin.visitorId ?? null,
+      clientId: origin.clientId ?? null,
+      now,
+    });
+    return { sessionToken, identity: await toIdentityView(tx, identity) };
+  });
+}

@@ -1,0 +1,243 @@
+import { AppError } from '../../http/errors.js';
+import type { Caller } from '../access/caller.js';
+import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
+import { type HtmlReply, loggedOutPage, oauthErrorPage, webMessagePage } from './authorize.pages.js';
+import type { IdentityDeps } from './identity.deps.js';
+import { consumeToken, createIdentityToken, findLiveToken } from './identity-tokens.js';
+import { findIdentity } from './members.service.js';
+import {
+  findOAuthClient,
+  isAllowedRedirect,
+  messageOrigins,
+  type OAuthClient,
+} from './oauth-clients.service.js';
+import { revokeSessions } from './sessions.service.js';
+
+/** The storefront's hosted login page (built in the storefront issue); linked by path. */
+export const LOGIN_PAGE_PATH = '/login';
+export const RESPONSE_MODES = ['query', 'fragment', 'web_message'] as const;
+const ALLOWED_SCOPES = new Set(['offline_access', 'openid']);
+
+export interface AuthorizeParams {
+  clientId?: string;
+  redirectUri?: string;
+  responseType?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  state?: string;
+  scope?: string;
+  responseMode?: string;
+  prompt?: string;
+  sessionToken?: string;
+}
+
+/** What the authorize endpoint does with the browser: a redirect, or a page. */
+export type BrowserReply = { redirect: string } | HtmlReply;
+
+/**
+ * GET /oauth2/authorize (RFC 6749 §4.1 with PKCE): a valid session token (from login/register) is
+ * exchanged for a single-use code delivered by query, fragment or postMessage; without one the browser
+ * goes to the hosted login page (or, with prompt=none, gets `login_required`). Problems with the client
+ * or redirect URI are shown as a page: nothing is ever sent to a URI the client has not registered.
+ */
+export async function authorize(
+  deps: IdentityDeps,
+  params: AuthorizeParams,
+  requestPath: string,
+): Promise<BrowserReply> {
+  const client = params.clientId ? await findOAuthClient(deps.db, params.clientId) : undefined;
+  if (!client)
+    return oauthErrorPage(
+      'Unknown app',
+      'The app that sent you here is not registered with this store (client_id).',
+    );
+  const mode = params.responseMode ?? 'query';
+  if (!(RESPONSE_MODES as readonly string[]).includes(mode)) {
+    return oauthErrorPage('Cannot sign in', `response_mode must be one of ${RESPONSE_MODES.join(', ')}.`);
+  }
+  if (params.redirectUri !== undefined && !isAllowedRedirect(client, params.redirectUri)) {
+    return oauthErrorPage(
+      'Cannot sign in',
+      'The redirect_uri is not registered for this app, so this store will not send you there.',
+    );
+  }
+  if (mode !== 'web_message' && params.redirectUri === undefined) {
+    return oauthErrorPage('Cannot sign in', 'redirect_uri is required.');
+  }
+  const deliver = (result: Record<string, string | undefined>): BrowserReply =>
+    deliverResult(client, mode, params.redirectUri, {
+      ...result,
+      ...(params.state ? { state: params.state } : {}),
+    });
+
+  if (params.responseType !== 'code') {
+    return deliver({
+      error: 'unsupported_response_type',
+      error_description: 'response_type must be "code".',
+    });
+  }
+  const scopes = (params.scope ?? '').split(/\s+/).filter(Boolean);
+  if (scopes.some((scope) => !ALLOWED_SCOPES.has(scope))) {
+    return deliver({
+      error: 'invalid_scope',
+      error_description: 'scope may contain offline_access (and openid) only.',
+    });
+  }
+  if (params.codeChallenge !== undefined || params.codeChallengeMethod !== undefined) {
+    if ((params.codeChallengeMethod ?? 'plain') !== 'S256') {
+      return deliver({ error: 'invalid_request', error_description: 'code_challenge_method must be S256.' });
+    }
+    if (!params.codeChallenge || !isValidCodeChallenge(params.codeChallenge)) {
+      return deliver({
+        error: 'invalid_request',
+        error_description: 'code_challenge must be base64url(SHA-256(code_verifier)), 43 characters.',
+      });
+    }
+  } else if (client.kind === 'public') {
+    return deliver({
+      error: 'invalid_request',
+      error_description: 'code_challenge (PKCE S256) is required for this app.',
+    });
+  }
+
+  const now = deps.clock();
+  const code = params.sessionToken
+    ? await deps.db.transaction(async (tx) => {
+        const token = await findLiveToken(tx, 'session', params.sessionToken as string, now, {
+          forUpdate: true,
+        });
+        if (!token || (token.clientId && token.clientId !== client.id)) return undefined;
+        const member = await findIdentity(tx, token.identityId);
+        if (member?.status !== 'ACTIVE' || !(await consumeToken(tx, token.tokenHash, now))) return undefined;
+        return issueAuthorizationCode(tx, {
+          clientId: client.id,
+          redirectUri: params.redirectUri ?? null,
+          codeChallenge: params.codeChallenge ?? null,
+          identityId: member.id,
+          visitorId: token.visitorId,
+          scope: scopes.join(' ') || null,
+          now,
+        });
+      })
+    : undefined;
+  if (code) return deliver({ code });
+  if (params.prompt === 'none') {
+    return deliver({
+      error: 'login_required',
+      error_description: 'No valid session token: the member must log in.',
+    });
+  }
+  // Back to this same request once the member has logged in, without the spent or invalid token.
+  const returnTo = new URL(requestPath, 'http://local');
+  returnTo.searchParams.delete('sessionToken');
+  returnTo.searchParams.delete('session_token');
+  return {
+    redirect: `${LOGIN_PAGE_PATH}?returnTo=${encodeURIComponent(returnTo.pathname + returnTo.search)}`,
+  };
+}
+
+function deliverResult(
+  client: OAuthClient,
+  mode: string,
+  redirectUri: string | undefined,
+  result: Record<string, string | undefined>,
+): BrowserReply {
+  const entries = Object.entries(result).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  if (mode === 'web_message') {
+    const origins = redirectUri ? [new URL(redirectUri).origin] : messageOrigins(client);
+    if (origins.length === 0)
+      return oauthErrorPage('Cannot sign in', 'This app has no allowed origins to send the result to.');
+    return webMessagePage(origins, Object.fromEntries(entries));
+  }
+  const target = new URL(redirectUri as string);
+  const params = new URLSearchParams(entries);
+  if (mode === 'fragment') target.hash = params.toString();
+  else for (const [key, value] of entries) target.searchParams.set(key, value);
+  return { redirect: target.toString() };
+}
+
+/**
+ * A token for the logout page: lets a browser that navigates to /oauth2/logout (without the app's
+ * Authorization header) end the session that created the logout redirect session.
+ */
+export async function createLogoutToken(deps: IdentityDeps, caller: Caller): Promise<string | undefined> {
+  if (caller.kind !== 'member' && caller.kind !== 'visitor') return undefined;
+  return createIdentityToken(deps.db, {
+    purpose: 'logout',
+    identityId: caller.kind === 'member' ? caller.memberId : caller.visitorId,
+    data: { sessionId: caller.sessionId },
+    now: deps.clock(),
+  });
+}
+
+/** Ends a shopper session (logout): its refresh token and access tokens stop working. */
+export async function endSession(deps: IdentityDeps, sessionId: string, reason = 'logout'): Promise<void> {
+  const revoked = await revokeSessions(deps.db, [sessionId], reason, deps.clock());
+  deps.sessions.markRevoked(revoked);
+}
+
+/**
+ * authentication/v1/logout (API): ends the caller's session and names where to go next, which must be
+ * registered for the client when given.
+ */
+export async function logoutCaller(
+  deps: IdentityDeps,
+  caller: Caller,
+  params: { postLogoutRedirectUri?: string; clientId?: string },
+): Promise<string> {
+  const client = params.clientId ? await findOAuthClient(deps.db, params.clientId) : undefined;
+  if (params.postLogoutRedirectUri && (!client || !isAllowedRedirect(client, params.postLogoutRedirectUri))) {
+    throw new AppError('INVALID_REDIRECT_URI', 'Redirect not allowed', {
+      status: 400,
+      description: 'postLogoutRedirectUri must be registered for the OAuth client named by clientId.',
+    });
+  }
+  if (caller.kind === 'member' || caller.kind === 'visitor') await endSession(deps, caller.sessionId);
+  return params.postLogoutRedirectUri ?? '/';
+}
+
+/**
+ * GET /oauth2/logout: ends the session named by the logout token (if any) and sends the browser to the
+ * post-logout URI, which must be registered for the client; otherwise shows a "logged out" page.
+ */
+export async function logoutPage(
+  deps: IdentityDeps,
+  params: { clientId?: string; postLogoutRedirectUri?: string; logoutToken?: string },
+): Promise<BrowserReply> {
+  const client = params.clientId ? await findOAuthClient(deps.db, params.clientId) : undefined;
+  if (params.postLogoutRedirectUri && (!client || !isAllowedRedirect(client, params.postLogoutRedirectUri))) {
+    return oauthErrorPage(
+      'Logged out?',
+      'The address to return to is not registered for this app, so this store will not send you there.',
+    );
+  }
+  if (params.logoutToken) {
+    const now = deps.clock();
+    const sessionId = await deps.db.transaction(async (tx) => {
+      const token = await findLiveToken(tx, 'logout', params.logoutToken as string, now, { forUpdate: true });
+      if (!token || !(await consumeToken(tx, token.tokenHash, now))) return undefined;
+      return String((token.data as { sessionId?: string }).sessionId ?? '');
+    });
+    if (sessionId) await endSession(deps, sessionId);
+  }
+  return params.postLogoutRedirectUri
+    ? { redirect: params.postLogoutRedirectUri }
+    : loggedOutPage(deps.config.storeName);
+}
+
+/**
+ * authentication/v1/callback: where a hosted login page sends the browser after a successful login.
+ * `state` is the authorize request it came from (a path on this server); the session token is added and
+ * the browser continues there. Anything else is refused, so this is no open redirect.
+ */
+export function loginCallback(params: { state?: string; sessionToken?: string }): BrowserReply {
+  if (!params.state?.startsWith('/oauth2/authorize?') || !params.sessionToken) {
+    return oauthErrorPage(
+      'Cannot continue',
+      'state must be the /oauth2/authorize request the login started from, and sessionToken is required.',
+    );
+  }
+  const target = new URL(params.state, 'http://local');
+  target.searchParams.set('sessionToken', params.sessionToken);
+  return { redirect: target.pathname + target.search };
+}

@@ -1,0 +1,243 @@
+import Type, { type Static } from 'typebox';
+import { DateTimeOut, StringEnum, toWireFloat, WireDate, WireFloat, WireFloatOut } from '../../http/wire.js';
+import type { AuthResult } from './auth-flow.js';
+import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
+import type { IdentityView } from './members.service.js';
+import type { CustomField, Profile } from './profile.js';
+
+/*
+ * Identity wire shapes (wire-protocol.md §4.6, @wix/identity). Profile addresses travel in the REST form
+ * (`addressLine`, `addressLine2`, `streetAddress`); the public client turns them into its
+ * addressLine1/streetAddress form, and sends that back converted, so both names are accepted in requests.
+ */
+
+const Text = (maxLength = 1000) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+
+const StreetIn = Type.Object({ name: Text(200), number: Text(50), apt: Text(50) });
+const AddressIn = Type.Object({
+  addressLine: Text(),
+  addressLine1: Text(),
+  addressLine2: Text(),
+  streetAddress: Type.Optional(StreetIn),
+  street: Type.Optional(StreetIn),
+  city: Text(200),
+  subdivision: Text(200),
+  country: Text(100),
+  postalCode: Text(50),
+});
+const CustomValueIn = Type.Object({
+  strValue: Type.Optional(Type.String({ maxLength: 5000 })),
+  numValue: Type.Optional(WireFloat()),
+  dateValue: Type.Optional(WireDate()),
+  boolValue: Type.Optional(Type.Boolean()),
+});
+
+export const ProfileIn = Type.Object({
+  firstName: Text(),
+  lastName: Text(),
+  nickname: Text(),
+  picture: Text(2048),
+  language: Text(20),
+  emails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 50 })),
+  phones: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 50 })),
+  addresses: Type.Optional(
+    Type.Array(
+      Type.Object({ address: Type.Optional(AddressIn), tag: Type.Optional(Type.String({ maxLength: 50 })) }),
+      { maxItems: 50 },
+    ),
+  ),
+  customFields: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.String({ minLength: 1, maxLength: 200 }),
+        value: Type.Optional(CustomValueIn),
+      }),
+      { maxItems: 50 },
+    ),
+  ),
+});
+type ProfileWireIn = Static<typeof ProfileIn>;
+
+/** Request profile → domain profile. */
+export function profileFromWire(wire: ProfileWireIn | undefined): Profile {
+  if (!wire) return {};
+  const text = (value: string | null | undefined) => value ?? undefined;
+  const profile: Profile = {};
+  for (const key of ['firstName', 'lastName', 'nickname', 'picture', 'language'] as const) {
+    const value = text(wire[key]);
+    if (value !== undefined) profile[key] = value;
+  }
+  if (wire.emails) profile.emails = wire.emails;
+  if (wire.phones) profile.phones = wire.phones;
+  if (wire.addresses) {
+    profile.addresses = wire.addresses.map(({ address = {}, tag }) => {
+      const street = address.streetAddress ?? address.street;
+      const out: StoredAddress = {
+        addressLine1: text(address.addressLine1 ?? address.addressLine),
+        addressLine2: text(address.addressLine2),
+        city: text(address.city),
+        subdivision: text(address.subdivision),
+        country: text(address.country),
+        postalCode: text(address.postalCode),
+        ...(tag ? { tag } : {}),
+        ...(street
+          ? { street: { name: text(street.name), number: text(street.number), apt: text(street.apt) } }
+          : {}),
+      };
+      return out;
+    });
+  }
+  if (wire.customFields) {
+    profile.customFields = wire.customFields.map(({ name, value = {} }): CustomField => {
+      const custom = value as { strValue?: string; numValue?: number; dateValue?: Date; boolValue?: boolean };
+      const picked = custom.numValue ?? custom.dateValue ?? custom.boolValue ?? custom.strValue ?? '';
+      return { name, value: picked };
+    });
+  }
+  return profile;
+}
+
+const Opt = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
+const CustomValueOut = Type.Object({
+  strValue: Type.Optional(Type.String()),
+  numValue: Type.Optional(WireFloatOut()),
+  dateValue: Type.Optional(DateTimeOut()),
+  boolValue: Type.Optional(Type.Boolean()),
+});
+const AddressOut = Type.Object({
+  addressLine: Opt(Type.String()),
+  addressLine2: Opt(Type.String()),
+  streetAddress: Type.Optional(
+    Type.Object({ name: Opt(Type.String()), number: Opt(Type.String()), apt: Opt(Type.String()) }),
+  ),
+  city: Opt(Type.String()),
+  subdivision: Opt(Type.String()),
+  country: Opt(Type.String()),
+  postalCode: Opt(Type.String()),
+});
+const ProfileOut = Type.Object({
+  firstName: Opt(Type.String()),
+  lastName: Opt(Type.String()),
+  nickname: Opt(Type.String()),
+  picture: Opt(Type.String()),
+  language: Opt(Type.String()),
+  emails: Type.Array(Type.String()),
+  phones: Type.Array(Type.String()),
+  addresses: Type.Array(Type.Object({ address: AddressOut, tag: Type.String() })),
+  customFields: Type.Array(Type.Object({ name: Type.String(), value: CustomValueOut })),
+});
+
+export const IdentityOut = Type.Object({
+  id: Type.String(),
+  revision: Type.String({ description: 'int64 as a string; send it back to update' }),
+  createdDate: DateTimeOut(),
+  updatedDate: DateTimeOut(),
+  identityProfile: ProfileOut,
+  email: Type.Object({ address: Type.String(), isVerified: Type.Boolean() }),
+  status: Type.Object({
+    name: StringEnum(IDENTITY_STATUSES),
+    reasons: Type.Array(StringEnum(STATUS_REASONS)),
+  }),
+  factors: Type.Array(Type.Object({ factorId: Type.String(), type: Type.String(), status: Type.String() })),
+  connections: Type.Array(Type.Unknown()),
+});
+
+export function toWireIdentity(view: IdentityView): Static<typeof IdentityOut> {
+  const { profile } = view;
+  return {
+    id: view.id,
+    revision: String(view.revision),
+    createdDate: view.createdDate,
+    updatedDate: view.updatedDate,
+    identityProfile: {
+      ...(profile.firstName ? { firstName: profile.firstName } : {}),
+      ...(profile.lastName ? { lastName: profile.lastName } : {}),
+      ...(profile.nickname ? { nickname: profile.nickname } : {}),
+      ...(profile.picture ? { picture: profile.picture } : {}),
+      ...(profile.language ? { language: profile.language } : {}),
+      emails: profile.emails ?? [],
+      phones: profile.phones ?? [],
+      addresses: (profile.addresses ?? []).map(({ tag, addressLine1, street, ...rest }) => ({
+        tag: tag ?? 'UNTAGGED',
+        address: {
+          ...rest,
+          ...(addressLine1 ? { addressLine: addressLine1 } : {}),
+          ...(street ? { streetAddress: street } : {}),
+        },
+      })),
+      customFields: (profile.customFields ?? []).map(({ name, value }) => ({
+        name,
+        value:
+          value instanceof Date
+            ? { dateValue: value }
+            : typeof value === 'number'
+              ? { numValue: toWireFloat(value) }
+              : typeof value === 'boolean'
+                ? { boolValue: value }
+                : { strValue: value },
+      })),
+    },
+    email: { address: view.email, isVerified: view.emailVerified },
+    status: { name: view.status, reasons: view.statusReasons },
+    factors: view.factors,
+    connections: [],
+  };
+}
+
+export const StateMachineResponse = Type.Object({
+  state: StringEnum([
+    'SUCCESS',
+    'REQUIRE_EMAIL_VERIFICATION',
+    'REQUIRE_OWNER_APPROVAL',
+    'REQUIRE_MFA',
+  ] as const),
+  sessionToken: Type.Optional(
+    Type.String({ description: 'SUCCESS: exchange at /oauth2/authorize (single use, 5 minutes)' }),
+  ),
+  stateToken: Type.Optional(
+    Type.String({ description: 'REQUIRE_EMAIL_VERIFICATION / REQUIRE_MFA: send with the next step' }),
+  ),
+  identity: IdentityOut,
+  additionalData: Type.Record(Type.String(), Type.Unknown()),
+  requireMfaData: Type.Optional(
+    Type.Object({
+      availableFactors: Type.Array(Type.Object({ factorType: Type.String(), factorStatus: Type.String() })),
+      reason: Type.String(),
+    }),
+  ),
+});
+
+export function toWireAuthResult(result: AuthResult): Static<typeof StateMachineResponse> {
+  return {
+    state: result.state,
+    ...(result.sessionToken ? { sessionToken: result.sessionToken } : {}),
+    ...(result.stateToken ? { stateToken: result.stateToken } : {}),
+    identity: toWireIdentity(result.identity),
+    additionalData: {},
+    ...(result.availableFactors
+      ? {
+          requireMfaData: {
+            availableFactors: result.availableFactors.map((factorType) => ({
+              factorType,
+              factorStatus: 'ENABLED',
+            })),
+            reason: 'USER_SETTINGS',
+          },
+        }
+      : {}),
+  };
+}
+
+/** `captchaTokens` entries: `{Recaptcha}`, `{InvisibleRecaptcha}`, or both in one object. */
+export const CaptchaTokensIn = Type.Optional(
+  Type.Array(
+    Type.Object({
+      Recaptcha: Type.Optional(Type.String({ maxLength: 5000 })),
+      InvisibleRecaptcha: Type.Optional(Type.String({ maxLength: 5000 })),
+      NoCaptcha: Type.Optional(Type.String({ maxLength: 5000 })),
+    }),
+    { maxItems: 4 },
+  ),
+);
+
+export const Empty = Type.Object({});

@@ -1,0 +1,62 @@
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../mail/mail.service.js';
+import { Captcha } from './captcha.service.js';
+import { RateLimiter } from './rate-limit.js';
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
+import { SessionStatusCache } from './sessions.service.js';
+import { KeyRing } from './signing-keys.service.js';
+
+/**
+ * What the identity services need besides the database: one instance per app (buildApp), shared by the
+ * routes and the access-token resolver. Services take it as their first argument.
+ */
+export interface IdentityDeps {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+  keys: KeyRing;
+  sessions: SessionStatusCache;
+  limiter: RateLimiter;
+  captcha: Captcha;
+  mailer: Mailer;
+  /** The token issuer (`iss`): the public URL. */
+  issuer: string;
+  /** For failures that happen after the reply (mail sent in the background). */
+  log: IdentityLogger;
+}
+
+export interface IdentityLogger {
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface IdentityDepsOptions {
+  db: Db;
+  config: Config;
+  clock: () => Date;
+  /** The app's mailer (shared with other domains). */
+  mailer: Mailer;
+  log: IdentityLogger;
+  /** Defaults: Redis when REDIS_URL is set, else memory. */
+  rateLimitStore?: RateLimitStore;
+}
+
+export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps & { close(): Promise<void> } {
+  const { db, config, clock } = options;
+  const store =
+    options.rateLimitStore ??
+    (config.redisUrl ? redisRateLimitStore(config.redisUrl) : memoryRateLimitStore());
+  return {
+    db,
+    config,
+    clock,
+    keys: new KeyRing(db, clock),
+    sessions: new SessionStatusCache(db),
+    limiter: new RateLimiter(store, clock),
+    captcha: new Captcha(db, config.identity.captchaHmacSecret, clock),
+    mailer: options.mailer,
+    issuer: config.publicUrl,
+    log: options.log,
+    close: () => store.close(),
+  };
+}

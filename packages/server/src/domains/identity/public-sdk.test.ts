@@ -1,0 +1,190 @@
+import { createServer } from 'node:net';
+import { redirects } from '@wix/redirects';
+import { createClient as createWixClient, OAuthStrategy } from '@wix/sdk';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  SHOP_CALLBACK,
+  SHOP_ORIGIN,
+  setSettings,
+  uniqueEmail,
+} from '../../testing/identity.js';
+import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
+import { onVisitorBecameMember, type VisitorBecameMember } from './hooks.js';
+
+// The real public client (@wix/sdk OAuthStrategy) against a listening server, pointed at it by
+// rewriting the global fetch exactly as wire-protocol.md §1.3 shows. If it fails, the server is wrong.
+const WIX_API = /^https:\/\/(www|edge)\.wixapis\.com(?=\/|$)/;
+const realFetch = globalThis.fetch;
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let base: string;
+let clientId: string;
+let owner: string;
+const hookCalls: Omit<VisitorBecameMember, 'tx'>[] = [];
+let unsubscribe: () => void;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: base } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  owner = await merchantKey(t.database);
+  ({ clientId } = await createClient(t, owner));
+  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const target = url.replace(WIX_API, base);
+    return typeof input === 'string' || input instanceof URL
+      ? realFetch(target, init)
+      : realFetch(new Request(target, input), init);
+  }) as typeof fetch;
+  unsubscribe = onVisitorBecameMember(({ tx: _tx, ...event }) => {
+    hookCalls.push(event);
+  });
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  unsubscribe?.();
+  await t?.close();
+  await smtp?.close();
+});
+
+const codeFrom = async (email: string) => {
+  const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('verification code'));
+  return /code is (\d{6})/.exec(mail.text)?.[1] as string;
+};
+
+describe('the public @wix/sdk OAuthStrategy against this server', () => {
+  const email = uniqueEmail('sdk');
+  const password = 'correct horse 1';
+  const auth = () => OAuthStrategy({ clientId });
+
+  it('mints visitor tokens and renews them; the refresh token is reusable', async () => {
+    const strategy = auth();
+    const visitor = await strategy.generateVisitorTokens();
+    expect(visitor.refreshToken.role).toBe('visitor');
+    expect(visitor.accessToken.expiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
+    const renewed = await strategy.renewToken(visitor.refreshToken);
+    const again = await strategy.renewToken(visitor.refreshToken);
+    expect(renewed.accessToken.value).not.toBe('');
+    expect(again.refreshToken).toEqual(visitor.refreshToken);
+    expect(decodeJwt(again.accessToken.value).vid).toBe(decodeJwt(visitor.accessToken.value).vid);
+  });
+
+  it('registers → EMAIL_VERIFICATION_REQUIRED → processVerification with the e-mailed code → SUCCESS; login; authorize; member tokens; logout', async () => {
+    const strategy = auth();
+    const wix = createWixClient({ auth: strategy, modules: { redirects } });
+    const visitor = await strategy.generateVisitorTokens();
+    strategy.setTokens(visitor);
+    const visitorId = decodeJwt(visitor.accessToken.value).vid;
+
+    const registered = await strategy.register({
+      email,
+      password,
+      profile: { nickname: 'Neo', firstName: 'N' },
+    });
+    expect(registered.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
+    const verified = await strategy.processVerification({ verificationCode: await codeFrom(email) });
+    expect(verified.loginState).toBe('SUCCESS');
+    expect((verified as { data?: unknown }).data).toEqual({ sessionToken: expect.stringMatching(/^oss_/) });
+
+    const loggedIn = await strategy.login({ email, password });
+    expect(loggedIn.loginState).toBe('SUCCESS');
+    const sessionToken = (loggedIn as unknown as { data: { sessionToken: string } }).data.sessionToken;
+
+    const oauthData = strategy.generateOAuthData(SHOP_CALLBACK, `${SHOP_ORIGIN}/account`);
+    // The typings omit `sessionToken`, but the client sends it (the full-page redirect flow).
+    const { authUrl } = await strategy.getAuthUrl(oauthData, { prompt: 'none', sessionToken } as Parameters<
+      typeof strategy.getAuthUrl
+    >[1]);
+    expect(authUrl.startsWith(`${base}/oauth2/authorize?`)).toBe(true);
+    const page = await realFetch(authUrl, { redirect: 'manual' });
+    expect(page.status).toBe(302);
+    const location = page.headers.get('location') as string;
+    expect(location.startsWith(`${SHOP_CALLBACK}#`)).toBe(true);
+    const { code, state } = strategy.parseFromUrl(location);
+    const member = await strategy.getMemberTokens(code as string, state as string, oauthData);
+    expect(member.refreshToken.role).toBe('member');
+    strategy.setTokens(member);
+    expect(strategy.loggedIn()).toBe(true);
+    const claims = decodeJwt(member.accessToken.value);
+    expect(claims.role).toBe('member');
+    expect(hookCalls.filter((call) => call.memberId === claims.mid)).toEqual([
+      { visitorId, memberId: claims.mid, sessionId: claims.sid },
+    ]);
+
+    // A module call with the member token, through the same rewritten fetch.
+    const { redirectSession } = await wix.redirects.createRedirectSession({
+      ecomCheckout: { checkoutId: 'chk-1' },
+      callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` },
+    });
+    expect(redirectSession?.fullUrl).toMatch(new RegExp(`^${base}/checkout/chk-1\\?`));
+
+    const { logoutUrl } = await strategy.logout(`${SHOP_ORIGIN}/`);
+    expect(strategy.loggedIn()).toBe(false);
+    const out = await realFetch(logoutUrl, { redirect: 'manual' });
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe(`${SHOP_ORIGIN}/`);
+    await expect(strategy.renewToken(member.refreshToken)).rejects.toThrow(
+      /Failed to fetch tokens from OAuth API/,
+    );
+  });
+
+  it('answers wrong password, existing e-mail, invalid e-mail and missing captcha with the codes the client maps', async () => {
+    const strategy = auth();
+    strategy.setTokens(await strategy.generateVisitorTokens());
+    expect(await strategy.login({ email, password: 'wrong password' })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidPassword',
+    });
+    expect(await strategy.register({ email, password })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'emailAlreadyExists',
+    });
+    expect(await strategy.register({ email: 'not-an-email', password })).toMatchObject({
+      loginState: 'FAILURE',
+      errorCode: 'invalidEmail',
+    });
+    await setSettings(t, owner, { captchaMode: 'invisible' });
+    try {
+      expect(await strategy.register({ email: uniqueEmail(), password })).toMatchObject({
+        errorCode: 'missingCaptchaToken',
+      });
+      expect(await strategy.login({ email, password })).toMatchObject({ errorCode: 'missingCaptchaToken' });
+      expect(
+        await strategy.login({ email, password, captchaTokens: { invisibleRecaptchaToken: 'forged' } }),
+      ).toMatchObject({ errorCode: 'invalidCaptchaToken' });
+    } finally {
+      await setSettings(t, owner, { captchaMode: 'off' });
+    }
+  });
+
+  it('sends the password reset e-mail (and answers the same for unknown addresses)', async () => {
+    const strategy = auth();
+    strategy.setTokens(await strategy.generateVisitorTokens());
+    await expect(
+      strategy.sendPasswordResetEmail(email, `${SHOP_ORIGIN}/reset-done`),
+    ).resolves.toBeUndefined();
+    await expect(
+      strategy.sendPasswordResetEmail(uniqueEmail('nobody'), `${SHOP_ORIGIN}/reset-done`),
+    ).resolves.toBeUndefined();
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('Reset'));
+    const link = new URL(/(http\S+)/.exec(mail.text)?.[1] as string);
+    expect(link.origin + link.pathname).toBe(`${base}/reset-password`);
+    expect(link.searchParams.get('redirect')).toBe(`${SHOP_ORIGIN}/reset-done`);
+    expect(mail.html).toContain('Choose a new password');
+  });
+});

@@ -1,0 +1,92 @@
+import { AppError } from '../../http/errors.js';
+import type { RateLimitStore } from './rate-limit.stores.js';
+
+/**
+ * Exponential back-off per key (ADR 006): the first `freeAttempts` failures cost nothing; after that each
+ * further attempt must wait 2^(failures - freeAttempts) seconds after the previous failure, up to
+ * `maxDelaySeconds`. Counters are forgotten `windowSeconds` after the last failure.
+ */
+export interface LimitPolicy {
+  freeAttempts: number;
+  maxDelaySeconds: number;
+  windowSeconds: number;
+}
+
+export const POLICIES = {
+  'login:account': { freeAttempts: 5, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'login:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'register:account': { freeAttempts: 5, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'register:ip': { freeAttempts: 20, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'recovery:account': { freeAttempts: 3, maxDelaySeconds: 3600, windowSeconds: 3600 },
+  'recovery:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },
+  'verification:account': { freeAttempts: 10, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'verification:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },
+  'staff-login:account': { freeAttempts: 5, maxDelaySeconds: 3600, windowSeconds: 3600 },
+  'staff-login:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },
+} satisfies Record<string, LimitPolicy>;
+export type PolicyName = keyof typeof POLICIES;
+
+export interface LimitKey {
+  policy: PolicyName;
+  /** What is limited: an IP address, a lower-cased e-mail, an identity id. */
+  key: string;
+}
+
+/** Seconds the next attempt must wait after `count` failures (0 while still free). */
+export function backoffSeconds(policy: LimitPolicy, count: number): number {
+  if (count < policy.freeAttempts) return 0;
+  return Math.min(policy.maxDelaySeconds, 2 ** (count - policy.freeAttempts));
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Refuses with 429 (and how long to wait) when any key is still backing off. */
+  async check(keys: readonly LimitKey[]): Promise<void> {
+    const now = this.clock().getTime();
+    let waitMs = 0;
+    for (const { policy, key } of keys) {
+      const record = await this.store.get(storeKey(policy, key), now);
+      if (!record) continue;
+      const delayMs = backoffSeconds(POLICIES[policy], record.count) * 1000;
+      waitMs = Math.max(waitMs, record.lastAt + delayMs - now);
+    }
+    if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000), new Date(now + waitMs));
+  }
+
+  /** Counts a failure (or, for policies that limit every attempt, an attempt) against each key. */
+  async fail(keys: readonly LimitKey[]): Promise<void> {
+    const now = this.clock().getTime();
+    await Promise.all(
+      keys.map(({ policy, key }) =>
+        this.store.record(storeKey(policy, key), now, POLICIES[policy].windowSeconds * 1000),
+      ),
+    );
+  }
+
+  /** check + fail: for calls where every attempt counts (sign-up, recovery e-mails, resends). */
+  async consume(keys: readonly LimitKey[]): Promise<void> {
+    await this.check(keys);
+    await this.fail(keys);
+  }
+
+  /** Forgets the keys' failures (after a success). */
+  async reset(keys: readonly LimitKey[]): Promise<void> {
+    await Promise.all(keys.map(({ policy, key }) => this.store.reset(storeKey(policy, key))));
+  }
+}
+
+function storeKey(policy: string, key: string): string {
+  return `${policy}:${key.toLowerCase()}`;
+}
+
+function tooManyAttempts(seconds: number, retryAt: Date): AppError {
+  return new AppError('TOO_MANY_REQUESTS', 'Too many attempts', {
+    status: 429,
+    description: `Too many attempts. Wait ${seconds} second${seconds === 1 ? '' : 's'} (until ${retryAt.toISOString()}) before trying again.`,
+    data: { retryAfterSeconds: seconds, retryAt: retryAt.toISOString() },
+  });
+}

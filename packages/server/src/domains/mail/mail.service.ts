@@ -1,0 +1,110 @@
+import { desc, eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { mailMessages } from './mail.schema.js';
+
+/** A message any domain may send (identity codes and links now, order confirmations later). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Free-form labels for filtering and tests, e.g. `identity.verification`. */
+  tags?: string[];
+}
+
+export interface SentMail {
+  /** `smtp`: handed to the SMTP server; `mailbox`: stored for /dev/mailbox (no SMTP_URL). */
+  delivery: 'smtp' | 'mailbox';
+  id: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): Promise<void>;
+}
+
+export interface MailerOptions {
+  db: DbOrTx;
+  from: string;
+  /** smtp(s)://user:pass@host:port; absent: messages go to the development mailbox. */
+  smtpUrl?: string;
+}
+
+/**
+ * The one way the server sends e-mail: nodemailer over SMTP when SMTP_URL is set, otherwise the message is
+ * stored in the database for /dev/mailbox. Call it after the transaction that decided to send has
+ * committed, so a rolled-back change never sends mail.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : undefined;
+  return {
+    async send(message) {
+      if (!transport) {
+        const [row] = await options.db
+          .insert(mailMessages)
+          .values({
+            from: options.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html ?? null,
+            tags: message.tags ?? [],
+          })
+          .returning({ id: mailMessages.id });
+        return { delivery: 'mailbox', id: row?.id ?? '' };
+      }
+      try {
+        const info = await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          headers: message.tags?.length ? { 'X-Openshelf-Tags': message.tags.join(',') } : {},
+        });
+        return { delivery: 'smtp', id: String(info.messageId ?? '') };
+      } catch (cause) {
+        throw new AppError('UNAVAILABLE', 'E-mail could not be sent', {
+          status: 503,
+          description: 'The mail server did not accept the message. Try again in a minute.',
+          cause,
+        });
+      }
+    },
+    async close() {
+      transport?.close();
+    },
+  };
+}
+
+export interface MailboxEntry {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  tags: string[];
+  createdDate: Date;
+}
+
+/** Newest first; optionally only the messages to one address. */
+export async function listMailbox(
+  db: DbOrTx,
+  filter: { to?: string; limit?: number } = {},
+): Promise<MailboxEntry[]> {
+  const query = db.select().from(mailMessages);
+  const rows = await (filter.to ? query.where(eq(mailMessages.to, filter.to)) : query)
+    .orderBy(desc(mailMessages.createdDate), desc(mailMessages.id))
+    .limit(filter.limit ?? 100);
+  return rows;
+}
+
+export async function getMailboxMessage(db: DbOrTx, id: string): Promise<MailboxEntry | undefined> {
+  const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+  return row;
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../testing/database.js';
+import { createTestApp, createTestDatabase, type TestApp } from '../../testing/index.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
+import { createMailer, listMailbox } from './mail.service.js';
+
+let smtp: TestSmtpServer;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await smtp.close();
+  await database.close();
+});
+
+const message = {
+  to: 'ada@example.com',
+  subject: 'Hello Ada',
+  text: 'Plain ünïcode text\nwith a link https://store.example/x?a=1&b=2',
+  html: '<p>Hi <b>Ada</b></p>',
+  tags: ['test'],
+};
+
+describe('mailer', () => {
+  it('sends HTML and text over SMTP when SMTP_URL is set (and stores nothing)', async () => {
+    const mailer = createMailer({
+      db: database.db,
+      from: '"Store" <no-reply@store.example>',
+      smtpUrl: smtp.url,
+    });
+    const sent = await mailer.send(message);
+    expect(sent.delivery).toBe('smtp');
+    const received = await smtp.waitFor((mail) => mail.subject === 'Hello Ada');
+    expect(received.to).toEqual(['ada@example.com']);
+    expect(received.text).toContain('Plain ünïcode text');
+    expect(received.text).toContain('https://store.example/x?a=1&b=2');
+    expect(received.html).toContain('<b>Ada</b>');
+    expect(received.raw).toContain('X-Openshelf-Tags: test');
+    expect(await listMailbox(database.db)).toEqual([]);
+    await mailer.close();
+  });
+
+  it('stores the message for the development mailbox without SMTP_URL, and fails clearly when SMTP is down', async () => {
+    const mailer = createMailer({ db: database.db, from: 'Store <no-reply@localhost>' });
+    expect((await mailer.send(message)).delivery).toBe('mailbox');
+    expect((await listMailbox(database.db, { to: 'ada@example.com' }))[0]).toMatchObject({
+      subject: 'Hello Ada',
+      tags: ['test'],
+    });
+    const down = createMailer({ db: database.db, from: 'x@y.z', smtpUrl: 'smtp://127.0.0.1:1' });
+    await expect(down.send(message)).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+  });
+});
+
+describe('/dev/mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lists stored mail as HTML and JSON and shows a message with its HTML part sandboxed', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/_api/iam/recovery/v1/send-email',
+      payload: { email: 'nobody@example.com' },
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/_api/iam/authentication/v2/register',
+      payload: {
+        loginId: { email: 'eve@example.com' },
+        password: 'secret123',
+        profile: { nickname: '<script>x</script>' },
+      },
+    });
+    expect(reset.json().state).toBe('REQUIRE_EMAIL_VERIFICATION');
+    const page = await t.app.inject('/dev/mailbox');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('eve@example.com');
+    const { messages } = (await t.app.inject('/dev/mailbox/messages?to=eve@example.com')).json();
+    expect(messages).toHaveLength(1);
+    const view = await t.app.inject(`/dev/mailbox/${messages[0].id}`);
+    expect(view.body).toContain('<iframe sandbox');
+    expect(view.body).toContain('is your verification code');
+    expect((await t.app.inject('/dev/mailbox/nope')).statusCode).toBe(404);
+  });
+
+  it('is not served in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { DateTimeOut } from '../../http/wire.js';
+import { escapeHtml, htmlPage, NO_SCRIPT_CSP } from '../../lib/html.js';
+import { getMailboxMessage, listMailbox, type MailboxEntry } from './mail.service.js';
+
+const MailboxMessage = Type.Object({
+  id: Type.String(),
+  from: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  text: Type.String(),
+  html: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  createdDate: DateTimeOut(),
+});
+
+/**
+ * The development mailbox: mail the server would have sent, when no SMTP_URL is configured. Registered
+ * only outside production (app.ts); it shows codes and links, so it must never face the internet.
+ */
+export const mailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const tags = ['development mailbox'];
+
+  app.get(
+    '/dev/mailbox',
+    {
+      schema: {
+        summary: 'Development mailbox (HTML)',
+        tags,
+        querystring: Type.Object({ to: Type.Optional(Type.String()) }),
+      },
+    },
+    async (request, reply) => {
+      const messages = await listMailbox(db, { to: request.query.to });
+      const rows = messages
+        .map(
+          (m) =>
+            `<tr><td>${escapeHtml(m.createdDate.toISOString())}</td><td>${escapeHtml(m.to)}</td>` +
+            `<td><a href="/dev/mailbox/${encodeURIComponent(m.id)}">${escapeHtml(m.subject)}</a></td></tr>`,
+        )
+        .join('');
+      const body =
+        '<h1>Development mailbox</h1><p>Mail the server would have sent. Set SMTP_URL to send real mail.</p>' +
+        (messages.length === 0
+          ? '<p>No messages yet. Register or ask for a password reset, then reload.</p>'
+          : `<table><thead><tr><th>When</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`);
+      return sendPage(reply, htmlPage('Mailbox', body));
+    },
+  );
+
+  app.get(
+    '/dev/mailbox/messages',
+    {
+      schema: {
+        summary: 'Development mailbox (JSON), newest first',
+        tags,
+        querystring: Type.Object({ to: Type.Optional(Type.String()) }),
+        response: { 200: Type.Object({ messages: Type.Array(MailboxMessage) }) },
+      },
+    },
+    async (request) => ({ messages: await listMailbox(db, { to: request.query.to }) }),
+  );
+
+  app.get(
+    '/dev/mailbox/:id',
+    { schema: { summary: 'One message (HTML)', tags, params: Type.Object({ id: Type.String() }) } },
+    async (request, reply) => {
+      const message = await findMessage(db, request.params.id);
+      // The HTML part is shown in a sandboxed frame (no scripts, no same-origin access).
+      const frame = message.html
+        ? `<h2>HTML</h2><iframe sandbox title="HTML part" srcdoc="${escapeHtml(message.html)}"></iframe>`
+        : '';
+      const body =
+        `<p><a href="/dev/mailbox">← Mailbox</a></p><h1>${escapeHtml(message.subject)}</h1>` +
+        `<p>From ${escapeHtml(message.from)}<br>To ${escapeHtml(message.to)}<br>${escapeHtml(message.createdDate.toISOString())}</p>` +
+        `<h2>Text</h2><pre>${escapeHtml(message.text)}</pre>${frame}`;
+      return sendPage(reply, htmlPage(message.subject, body));
+    },
+  );
+};
+
+async function findMessage(db: Db, id: string): Promise<MailboxEntry> {
+  const message = await getMailboxMessage(db, id);
+  if (!message) {
+    throw new AppError('MAIL_MESSAGE_NOT_FOUND', 'Message not found', {
+      status: 404,
+      description: 'No stored message has this id. Open /dev/mailbox to see the list.',
+    });
+  }
+  return message;
+}
+
+function sendPage(reply: import('fastify').FastifyReply, html: string) {
+  return reply
+    .header('content-security-policy', NO_SCRIPT_CSP)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

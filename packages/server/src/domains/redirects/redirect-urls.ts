@@ -1,0 +1,61 @@
+import { invalidField } from '../../http/errors.js';
+import type { IdentityDeps } from '../identity/identity.deps.js';
+import { isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
+
+export const CALLBACK_FIELDS = [
+  'thankYouPageUrl',
+  'postFlowUrl',
+  'loginUrl',
+  'bookingsServiceListUrl',
+  'cartPageUrl',
+  'planListUrl',
+] as const;
+export type CallbackField = (typeof CALLBACK_FIELDS)[number];
+
+/**
+ * Open-redirect protection for redirect sessions: every URL a client asks us to send the browser back to
+ * must be registered for its OAuth client (redirect URI or allowed origin) or lie on this store's origin.
+ */
+export function verifiedCallbacks(
+  deps: IdentityDeps,
+  client: OAuthClient | undefined,
+  callbacks: Partial<Record<CallbackField, string>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of CALLBACK_FIELDS) {
+    const url = callbacks[field];
+    if (!url) continue;
+    if (!isOwnUrl(deps, url) && !(client && isAllowedRedirect(client, url))) {
+      throw invalidField(
+        `callbacks.${field}`,
+        'FORMAT',
+        client
+          ? "is not one of the OAuth client's redirect URIs or allowed origins"
+          : 'must be on this store, or on an origin registered for your OAuth client (call with its visitor or member token)',
+      );
+    }
+    out[field] = url;
+  }
+  return out;
+}
+
+export function isOwnUrl(deps: IdentityDeps, url: string): boolean {
+  try {
+    return new URL(url).origin === new URL(deps.config.publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+export function pageUrl(
+  base: string,
+  path: string,
+  sessionToken: string,
+  callbacks: Record<string, string>,
+  pass: CallbackField[],
+): URL {
+  const url = new URL(`${base}${path}`);
+  url.searchParams.set('session', sessionToken);
+  for (const field of pass) if (callbacks[field]) url.searchParams.set(field, callbacks[field] as string);
+  return url;
+}

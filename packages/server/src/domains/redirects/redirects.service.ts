@@ -1,0 +1,245 @@
+import { AppError, invalidField } from '../../http/errors.js';
+import { randomToken } from '../../lib/ids.js';
+import type { Caller } from '../access/caller.js';
+import { createLogoutToken } from '../identity/authorize.service.js';
+import type { IdentityDeps } from '../identity/identity.deps.js';
+import { findOAuthClient, isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
+import { newOpaqueToken, sha256 } from '../identity/secrets.js';
+import { findSession } from '../identity/sessions.service.js';
+import { type CallbackField, isOwnUrl, pageUrl, verifiedCallbacks } from './redirect-urls.js';
+import { type RedirectKind, redirectSessions } from './redirects.schema.js';
+
+const SESSION_TTL_MS = 60 * 60 * 1000;
+const INTENTS = [
+  'bookingsCheckout',
+  'ecomCheckout',
+  'eventsCheckout',
+  'paidPlansCheckout',
+  'login',
+  'logout',
+  'auth',
+  'storesProduct',
+  'bookingsBook',
+  'ecomOrderPaymentRequest',
+] as const;
+type Intent = (typeof INTENTS)[number];
+/** Features this store does not have: asking for their pages is a clear 400, not a broken link. */
+const NOT_OFFERED: Partial<Record<Intent, string>> = {
+  bookingsCheckout: 'bookings',
+  bookingsBook: 'bookings',
+  eventsCheckout: 'events',
+  paidPlansCheckout: 'paid plans',
+  ecomOrderPaymentRequest: 'order payment requests',
+};
+
+/** A redirect-session request in domain terms (the edge drops nulls). */
+export interface RedirectRequest {
+  ecomCheckout?: { checkoutId?: string };
+  login?: Record<string, unknown>;
+  logout?: { clientId?: string };
+  auth?: { authRequest?: Record<string, string | undefined>; prompt?: string };
+  storesProduct?: { productSlug?: string };
+  bookingsCheckout?: Record<string, unknown>;
+  eventsCheckout?: Record<string, unknown>;
+  paidPlansCheckout?: Record<string, unknown>;
+  bookingsBook?: Record<string, unknown>;
+  ecomOrderPaymentRequest?: Record<string, unknown>;
+  callbacks?: Partial<Record<CallbackField, string>>;
+  preferences?: { additionalQueryParameters?: Record<string, string> };
+}
+
+export interface RedirectSession {
+  id: string;
+  kind: RedirectKind;
+  fullUrl: string;
+  endpoint: string;
+  searchParams: Record<string, string>;
+  sessionToken: string;
+  shortId: string;
+  shortUrl: string;
+}
+
+/**
+ * Creates a redirect session (spec §2) pointing at this server's own hosted pages. Every URL a client
+ * asks us to send the browser back to must be registered for its OAuth client or lie on this store's
+ * own origin (open-redirect protection).
+ */
+export async function createRedirectSession(
+  deps: IdentityDeps,
+  caller: Caller,
+  request: RedirectRequest,
+): Promise<RedirectSession> {
+  const intents = INTENTS.filter((intent) => request[intent] !== undefined);
+  if (intents.length > 1) {
+    throw invalidField(
+      intents[1] as string,
+      'ONE_OF_ALIGNMENT',
+      `only one intent per redirect session (got ${intents.join(', ')})`,
+    );
+  }
+  const intent = intents[0];
+  if (intent && NOT_OFFERED[intent]) {
+    throw new AppError('FAILED_PRECONDITION', `This store does not offer ${NOT_OFFERED[intent]}`, {
+      status: 400,
+      description: `${intent} pages do not exist here: this store has no ${NOT_OFFERED[intent]}. Offered: ecomCheckout, login, logout, auth, storesProduct, callbacks.`,
+      data: { intent },
+    });
+  }
+  const base = deps.config.publicUrl;
+  const client = await callerClient(deps, caller, request);
+  const callbacks = verifiedCallbacks(deps, client, request.callbacks ?? {});
+  const sessionToken = newOpaqueToken('osrs_');
+  let kind: RedirectKind;
+  let target: URL;
+
+  switch (intent) {
+    case 'auth': {
+      kind = 'auth';
+      const auth = request.auth?.authRequest ?? {};
+      const authClient = auth.clientId ? await findOAuthClient(deps.db, auth.clientId) : undefined;
+      if (!authClient)
+        throw invalidField(
+          'auth.authRequest.clientId',
+          'REQUIRED_FIELD',
+          'must be the id of an enabled OAuth client',
+        );
+      if (auth.redirectUri && !isAllowedRedirect(authClient, auth.redirectUri)) {
+        throw invalidField(
+          'auth.authRequest.redirectUri',
+          'FORMAT',
+          'is not registered for this OAuth client',
+        );
+      }
+      target = new URL(`${base}/oauth2/authorize`);
+      const params: Record<string, string | undefined> = {
+        client_id: authClient.id,
+        redirect_uri: auth.redirectUri,
+        response_type: auth.responseType ?? 'code',
+        scope: auth.scope,
+        state: auth.state,
+        code_challenge: auth.codeChallenge,
+        code_challenge_method: auth.codeChallengeMethod,
+        response_mode: auth.responseMode,
+        prompt: request.auth?.prompt ?? auth.prompt ?? 'login',
+        sessionToken: auth.sessionToken,
+      };
+      for (const [key, value] of Object.entries(params)) if (value) target.searchParams.set(key, value);
+      break;
+    }
+    case 'logout': {
+      kind = 'logout';
+      const logoutClient = request.logout?.clientId
+        ? await findOAuthClient(deps.db, request.logout.clientId)
+        : client;
+      if (request.logout?.clientId && !logoutClient) {
+        throw invalidField('logout.clientId', 'REQUIRED_FIELD', 'must be the id of an enabled OAuth client');
+      }
+      const back = request.callbacks?.postFlowUrl;
+      if (back && !(logoutClient && isAllowedRedirect(logoutClient, back)) && !isOwnUrl(deps, back)) {
+        throw invalidField('callbacks.postFlowUrl', 'FORMAT', 'is not registered for this OAuth client');
+      }
+      target = new URL(`${base}/oauth2/logout`);
+      if (logoutClient) target.searchParams.set('client_id', logoutClient.id);
+      if (back) target.searchParams.set('post_logout_redirect_uri', back);
+      const logoutToken = await createLogoutToken(deps, caller);
+      if (logoutToken) target.searchParams.set('logout_token', logoutToken);
+      break;
+    }
+    case 'ecomCheckout': {
+      kind = 'ecomCheckout';
+      const checkoutId = request.ecomCheckout?.checkoutId?.trim();
+      if (!checkoutId) throw invalidField('ecomCheckout.checkoutId', 'REQUIRED_FIELD', 'is required');
+      target = pageUrl(base, `/checkout/${encodeURIComponent(checkoutId)}`, sessionToken, callbacks, [
+        'postFlowUrl',
+        'thankYouPageUrl',
+      ]);
+      break;
+    }
+    case 'storesProduct': {
+      kind = 'storesProduct';
+      const slug = request.storesProduct?.productSlug?.trim();
+      if (!slug) throw invalidField('storesProduct.productSlug', 'REQUIRED_FIELD', 'is required');
+      target = pageUrl(base, `/products/${encodeURIComponent(slug)}`, sessionToken, callbacks, [
+        'postFlowUrl',
+      ]);
+      break;
+    }
+    case 'login':
+      kind = 'login';
+      target = pageUrl(base, '/login', sessionToken, callbacks, ['postFlowUrl']);
+      break;
+    default:
+      kind = request.callbacks ? 'callbacks' : 'preferences';
+      if (!request.callbacks && !request.preferences) {
+        throw invalidField(
+          '(body)',
+          'REQUIRED_FIELD',
+          `name one intent: ${INTENTS.filter((i) => !NOT_OFFERED[i]).join(', ')}, or callbacks`,
+        );
+      }
+      target = callbacks.postFlowUrl
+        ? new URL(callbacks.postFlowUrl)
+        : pageUrl(base, '/', sessionToken, {}, []);
+  }
+  for (const [key, value] of Object.entries(request.preferences?.additionalQueryParameters ?? {})) {
+    if (!target.searchParams.has(key)) target.searchParams.set(key, value);
+  }
+  return store(deps, caller, { kind, target, sessionToken, clientId: client?.id, callbacks, request });
+}
+
+async function store(
+  deps: IdentityDeps,
+  caller: Caller,
+  input: {
+    kind: RedirectKind;
+    target: URL;
+    sessionToken: string;
+    clientId?: string;
+    callbacks: Record<string, string>;
+    request: RedirectRequest;
+  },
+): Promise<RedirectSession> {
+  const now = deps.clock();
+  const shortId = randomToken(10);
+  const [row] = await deps.db
+    .insert(redirectSessions)
+    .values({
+      shortId,
+      kind: input.kind,
+      clientId: input.clientId ?? null,
+      visitorId: caller.kind === 'visitor' || caller.kind === 'member' ? (caller.visitorId ?? null) : null,
+      memberId: caller.kind === 'member' ? caller.memberId : null,
+      sessionId: caller.kind === 'visitor' || caller.kind === 'member' ? caller.sessionId : null,
+      sessionTokenHash: sha256(input.sessionToken),
+      fullUrl: input.target.toString(),
+      params: { ...input.request, auth: undefined } as Record<string, unknown>,
+      callbacks: input.callbacks,
+      createdDate: now,
+      expiresDate: new Date(now.getTime() + SESSION_TTL_MS),
+    })
+    .returning({ id: redirectSessions.id });
+  const endpoint = `${input.target.origin}${input.target.pathname}`;
+  return {
+    id: (row as { id: string }).id,
+    kind: input.kind,
+    fullUrl: input.target.toString(),
+    endpoint,
+    searchParams: Object.fromEntries(input.target.searchParams),
+    sessionToken: input.sessionToken,
+    shortId,
+    shortUrl: `${deps.config.publicUrl}/r/${shortId}`,
+  };
+}
+
+/** The OAuth client behind the request: named in it, or the one the caller's session was issued to. */
+async function callerClient(
+  deps: IdentityDeps,
+  caller: Caller,
+  request: RedirectRequest,
+): Promise<OAuthClient | undefined> {
+  const named = request.logout?.clientId ?? request.auth?.authRequest?.clientId;
+  if (named) return findOAuthClient(deps.db, named);
+  if (caller.kind !== 'visitor' && caller.kind !== 'member') return undefined;
+  const session = await findSession(deps.db, caller.sessionId);
+  return session?.clientId ? findOAuthClient(deps.db, session.clientId) : undefined;
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClient,
+  memberTokens,
+  pkcePair,
+  registerMember,
+  SHOP_CALLBACK,
+  SHOP_ORIGIN,
+  setSettings,
+  uniqueEmail,
+  visitorTokens,
+} from '../../testing/identity.js';
+import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { resolveRedirectSession } from './hosted-page.service.js';
+
+const PUBLIC_URL = 'https://store.example';
+let t: TestApp;
+let clientId: string;
+let visitor: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL } });
+  const owner = await merchantKey(t.database);
+  ({ clientId } = await createClient(t, owner));
+  await setSettings(t, owner, { requireEmailVerification: false });
+  visitor = (await visitorTokens(t, clientId)).access_token;
+});
+afterAll(() => t.close());
+
+const create = (
+  payload: Record<string, unknown>,
+  authorization = visitor,
+  url = '/_api/redirects-api/v1/redirect-session',
+) => t.app.inject({ method: 'POST', url, payload, headers: authorization ? { authorization } : {} });
+
+describe('redirect sessions', () => {
+  it('points ecomCheckout at the hosted checkout page with verified callbacks, on both paths', async () => {
+    for (const url of ['/_api/redirects-api/v1/redirect-session', '/v1/redirect-session']) {
+      const reply = await create(
+        {
+          ecomCheckout: { checkoutId: 'chk-1' },
+          callbacks: { postFlowUrl: `${SHOP_ORIGIN}/`, thankYouPageUrl: `${SHOP_ORIGIN}/thanks` },
+        },
+        visitor,
+        url,
+      );
+      expect(reply.statusCode).toBe(200);
+      const { redirectSession } = reply.json();
+      expect(redirectSession).toMatchObject({
+        id: expect.any(String),
+        shortId: expect.any(String),
+        sessionToken: expect.stringMatching(/^osrs_/),
+        urlDetails: { endpoint: `${PUBLIC_URL}/checkout/chk-1` },
+      });
+      const full = new URL(redirectSession.fullUrl);
+      expect(full.searchParams.get('postFlowUrl')).toBe(`${SHOP_ORIGIN}/`);
+      expect(full.searchParams.get('thankYouPageUrl')).toBe(`${SHOP_ORIGIN}/thanks`);
+      expect(redirectSession.urlDetails.searchParams.session).toBe(redirectSession.sessionToken);
+      // The hosted page learns who the shopper is from the session token.
+      const resolved = await resolveRedirectSession(t.database.db, redirectSession.sessionToken, new Date());
+      expect(resolved).toMatchObject({ kind: 'ecomCheckout', memberId: null, visitorId: expect.any(String) });
+      const short = await t.app.inject(`/r/${redirectSession.shortId}`);
+      expect(short.statusCode).toBe(302);
+      expect(short.headers.location).toBe(redirectSession.fullUrl);
+    }
+  });
+
+  it('builds auth (authorize URL), login, storesProduct, callbacks and preferences sessions', async () => {
+    const { challenge } = pkcePair();
+    const auth = await create({
+      auth: {
+        authRequest: {
+          clientId,
+          redirectUri: SHOP_CALLBACK,
+          codeChallenge: challenge,
+          codeChallengeMethod: 'S256',
+          responseMode: 'fragment',
+          responseType: 'code',
+          scope: 'offline_access',
+          state: 's',
+        },
+        prompt: 'login',
+      },
+    });
+    expect(auth.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}/oauth2/authorize`);
+    expect(auth.json().redirectSession.urlDetails.searchParams).toMatchObject({
+      client_id: clientId,
+      redirect_uri: SHOP_CALLBACK,
+      prompt: 'login',
+      code_challenge: challenge,
+    });
+    const login = await create({ login: {}, callbacks: { postFlowUrl: `${SHOP_ORIGIN}/account` } });
+    expect(login.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}/login`);
+    const product = await create({
+      storesProduct: { productSlug: 'blue mug' },
+      preferences: { additionalQueryParameters: { utm_source: 'news' } },
+    });
+    expect(product.json().redirectSession.fullUrl).toMatch(
+      new RegExp(`^${PUBLIC_URL}/products/blue%20mug\\?.*utm_source=news`),
+    );
+    const back = await create({ callbacks: { postFlowUrl: `${SHOP_ORIGIN}/home` } });
+    expect(back.json().redirectSession.fullUrl).toBe(`${SHOP_ORIGIN}/home`);
+    const home = await create({ preferences: { additionalQueryParameters: { lang: 'fr' } } });
+    expect(home.json().redirectSession.urlDetails).toMatchObject({
+      endpoint: `${PUBLIC_URL}/`,
+      searchParams: { lang: 'fr' },
+    });
+  });
+
+  it('ends the member session when the browser follows a logout session, and returns to postFlowUrl', async () => {
+    const { sessionToken } = await registerMember(t, { email: uniqueEmail() });
+    const member = await memberTokens(t, { clientId, sessionToken });
+    const reply = await create(
+      { logout: { clientId }, callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` } },
+      member.access_token,
+    );
+    const logoutUrl = new URL(reply.json().redirectSession.fullUrl);
+    expect(logoutUrl.pathname).toBe('/oauth2/logout');
+    const me = () =>
+      t.app.inject({
+        url: '/_api/iam/identity/v1/identities/me',
+        headers: { authorization: member.access_token },
+      });
+    expect((await me()).statusCode).toBe(200);
+    const followed = await t.app.inject(logoutUrl.pathname + logoutUrl.search);
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe(`${SHOP_ORIGIN}/`);
+    expect((await me()).statusCode).toBe(401);
+  });
+
+  it('refuses callback URLs that are not registered for the client (open redirects)', async () => {
+    for (const postFlowUrl of [
+      'https://evil.example/',
+      'javascript:alert(1)',
+      `${SHOP_ORIGIN}.evil.example/`,
+    ]) {
+      const reply = await create({ ecomCheckout: { checkoutId: 'chk-1' }, callbacks: { postFlowUrl } });
+      expect(reply.statusCode, postFlowUrl).toBe(400);
+      expect(reply.json().details.validationError.fieldViolations[0].field).toBe('callbacks.postFlowUrl');
+    }
+    const auth = await create({
+      auth: { authRequest: { clientId, redirectUri: 'https://evil.example/cb' } },
+    });
+    expect(auth.json().details.validationError.fieldViolations[0].field).toBe('auth.authRequest.redirectUri');
+    // Without a client (no token) only this store's own pages are allowed.
+    expect((await create({ callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` } }, '')).statusCode).toBe(400);
+    expect((await create({ callbacks: { postFlowUrl: `${PUBLIC_URL}/thanks` } }, '')).statusCode).toBe(200);
+  });
+
+  it('answers kinds this store has no feature for with a clear 400, and wants exactly one intent', async () => {
+    for (const kind of ['bookingsCheckout', 'bookingsBook', 'eventsCheckout', 'paidPlansCheckout']) {
+      const reply = await create({ [kind]: {} });
+      expect(reply.statusCode, kind).toBe(400);
+      expect(reply.json().details.applicationError).toMatchObject({
+        code: 'FAILED_PRECONDITION',
+        data: { intent: kind },
+      });
+    }
+    const two = await create({ login: {}, ecomCheckout: { checkoutId: 'c' } });
+    expect(two.json().details.validationError.fieldViolations[0].violatedRule).toBe('ONE_OF_ALIGNMENT');
+    expect((await create({ ecomCheckout: {} })).json().details.validationError.fieldViolations[0].field).toBe(
+      'ecomCheckout.checkoutId',
+    );
+    expect((await create({})).statusCode).toBe(400);
+  });
+});

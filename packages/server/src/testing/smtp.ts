@@ -1,0 +1,141 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the loopback SMTP server received it, decoded enough to read codes and links. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  /** SMTP_URL pointing at this server. */
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or future) that matches. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback (smtp-server), no TLS or auth, keeping every message it receives. */
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ReceivedMail[] = [];
+  const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const mail = parseMail(
+          raw,
+          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          session.envelope.rcptTo.map((r) => r.address),
+        );
+        messages.push(mail);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(mail)) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(match, timeoutMs = 5000) {
+      const found = messages.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching e-mail arrived')), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Just enough MIME: headers, multipart/alternative, quoted-printable and base64 parts. */
+function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
+  const { headers, body } = splitHeaders(raw);
+  const subject = decodeHeader(headers.subject ?? '');
+  const parts: { type: string; content: string }[] = [];
+  collectParts(headers, body, parts);
+  const text = parts.find((part) => part.type.startsWith('text/plain'))?.content ?? '';
+  const html = parts.find((part) => part.type.startsWith('text/html'))?.content ?? '';
+  return { from, to, subject, text, html, raw };
+}
+
+function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {
+  const index = raw.search(/\r?\n\r?\n/);
+  const head = index < 0 ? raw : raw.slice(0, index);
+  const body = index < 0 ? '' : raw.slice(index).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function collectParts(
+  headers: Record<string, string>,
+  body: string,
+  out: { type: string; content: string }[],
+): void {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.startsWith('multipart/') && boundary) {
+    for (const section of body.split(`--${boundary}`).slice(1)) {
+      if (section.startsWith('--')) break;
+      const part = splitHeaders(section.replace(/^\r?\n/, ''));
+      collectParts(part.headers, part.body, out);
+    }
+    return;
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const content =
+    encoding === 'quoted-printable'
+      ? Buffer.from(
+          body
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) =>
+              String.fromCharCode(Number.parseInt(hex, 16)),
+            ),
+          'latin1',
+        ).toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  out.push({ type, content });
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_match, kind: string, text: string) =>
+    kind.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
