@@ -17,7 +17,11 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { cartRoutes } from './domains/cart/cart.routes.js';
+import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
+import type { TaxProvider } from './domains/checkout/totals/types.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
@@ -33,7 +37,16 @@ import { createMailer } from './domains/mail/mail.service.js';
 import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
+import { createOrderRoutes } from './domains/orders/create-order.routes.js';
+import { registerOrderMail } from './domains/orders/order-emails.js';
+import type { EcomMailer } from './domains/orders/order-mail.js';
+import { orderRoutes } from './domains/orders/orders.routes.js';
+import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
+import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
+import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
+import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
+import { taxRoutes } from './domains/store-setup/tax.routes.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
@@ -56,6 +69,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Where domain events go besides webhooks: domains register their in-process consumers here. */
   events: EventRouting;
+  /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
+  taxProvider?: TaxProvider;
 }
 
 /** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */
@@ -86,7 +101,11 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
   mediaStorage?: MediaStorage;
   /** Start-up work /readyz waits for (server.ts registers the demo catalog seed). */
   readiness?: Readiness;
-  /** More token resolvers, tried after API keys (tests use it to act as shoppers). */
+  /** Payment gateways by name; default: the built-in sandbox card provider (ADR 011). */
+  paymentProviders?: PaymentProviders;
+  /** Sends order e-mails; default: the app's mailer (SMTP, or the development mailbox). */
+  mailer?: EcomMailer;
+  /** More Authorization-token resolvers, tried after the built-in ones (tests use this for shoppers). */
   extraTokenResolvers?: TokenResolver[];
 }
 
@@ -104,7 +123,13 @@ const MAX_QUERY_KEYS = 1000; // spec §9
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const events = new EventRouting(config.natsUrl ? createNatsPublisher(config.natsUrl) : undefined);
-  const deps: AppDeps = { config, database, clock: options.clock ?? (() => new Date()), events };
+  const deps: AppDeps = {
+    config,
+    database,
+    clock: options.clock ?? (() => new Date()),
+    events,
+    ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
+  };
   let closing = false;
 
   const app = Fastify({
@@ -181,12 +206,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { deps });
+  const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
+  await app.register(catalogRoutes, { deps });
+  await app.register(cartRoutes, { deps });
+  const stopCartMerge = mergeCartsOnLogin(deps.clock);
+  app.addHook('onClose', async () => stopCartMerge());
+  await app.register(checkoutRoutes, { deps });
+  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
+  await app.register(createOrderRoutes, { deps, providers: paymentProviders });
+  await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
+  registerOrderMail(events, {
+    db: database.db,
+    mailer: options.mailer ?? mailer,
+    publicUrl: config.publicUrl,
+    storeName: config.storeName,
+    clock: deps.clock,
+  });
+  await app.register(storeSetupRoutes, { deps });
+  await app.register(taxRoutes, { deps });
+  await app.register(promotionRoutes, { deps });
+  await app.register(membershipRoutes, { deps });
+  await app.register(mediaRoutes, { deps, storage: mediaStorage });
   await app.register(identityRoutes, { deps: identity });
   await app.register(redirectsRoutes, { deps: identity });
   // The development mailbox shows sign-in codes and links: never in production.
   if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
-  await app.register(catalogRoutes, { deps });
-  await app.register(mediaRoutes, { deps, storage: options.mediaStorage ?? mediaStorageFor(config) });
 
   if (options.storefront !== false) {
     await app.register(storefrontPlugin, {

@@ -4,6 +4,7 @@ import { createDb, redactUrl } from './db/client.js';
 import { ensureOwnerKey } from './domains/access/bootstrap.js';
 import { seedDemoCatalog } from './domains/catalog/seed/seed.service.js';
 import { ensureBundledStorefrontClient, ensureOwnerStaff } from './domains/identity/bootstrap.js';
+import { ensureDemoStoreSetup } from './domains/store-setup/demo-setup.js';
 import { Readiness } from './http/health.routes.js';
 
 /** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
@@ -30,6 +31,14 @@ async function main(): Promise<void> {
     if (owner) {
       app.log.info(`Created the owner's admin login (shown once): ${owner.email} / ${owner.password}`);
       app.log.info(`It is also saved in ${owner.file}. Add staff with \`npm run cli -- staff create\`.`);
+    }
+    if (config.demoCatalog) {
+      const demo = await ensureDemoStoreSetup(database.db, config.storeCurrency);
+      if (demo) {
+        app.log.info(
+          `Set up the demo store: US and EU shipping, store pickup, tax, coupons SAVE10 and FREESHIP, and a demo gift card worth 50.00 ${config.storeCurrency} (shown once): ${demo.giftCardCode}`,
+        );
+      }
     }
   }
   const storefront = await ensureBundledStorefrontClient(database.db, config.publicUrl, config.dataDir);

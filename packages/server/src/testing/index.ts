@@ -7,10 +7,14 @@ import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
+import type { TaxProvider } from '../domains/checkout/totals/types.js';
+import type { EcomMailer } from '../domains/orders/order-mail.js';
 import type { TokenResolver } from '../http/plugins/auth.js';
 import { createTestDatabase } from './database.js';
+import { testShopperResolver } from './shoppers.js';
 
 export { createTestDatabase, type TestDatabase, testDatabaseKind } from './database.js';
+export { memberToken, testShopperResolver, visitorToken } from './shoppers.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,6 +28,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   random?: () => number;
   storefront?: boolean;
+  taxProvider?: TaxProvider;
+  mailer?: EcomMailer;
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Extra token resolvers, e.g. SHOPPER_TOKENS to call as a visitor or member. */
@@ -47,7 +53,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: false,
     storefront: options.storefront ?? false,
-    ...(options.tokenResolvers ? { extraTokenResolvers: options.tokenResolvers } : {}),
+    extraTokenResolvers: [testShopperResolver, ...(options.tokenResolvers ?? [])],
+    ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
   });

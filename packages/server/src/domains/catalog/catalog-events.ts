@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { EventActor } from '../events/events.service.js';
+import type { DomainEvent, EventActor } from '../events/events.service.js';
 import { recordEvent } from '../events/events.service.js';
 import type { CollectionRecord, ProductRecord, VariantRecord } from './catalog.types.js';
 
@@ -47,13 +47,23 @@ export async function variantsChangedEvent(
   actor: EventActor,
 ) {
   await notifyCatalogChanged(tx);
-  return recordEvent(tx, {
+  return recordEvent(tx, variantsChangedEventOf(productId, variants, changedFields, actor));
+}
+
+/** The `variants_changed` event itself, for callers that record several events in one statement. */
+export function variantsChangedEventOf(
+  productId: string,
+  variants: readonly VariantRecord[],
+  changedFields: string[],
+  actor: EventActor,
+): DomainEvent {
+  return {
     type: 'catalog.product.variants_changed',
     entityType: 'product',
     entityId: productId,
     payload: { productId, variants: variants.map((variant) => ({ ...variant, changedFields })) },
     actor,
-  });
+  };
 }
 
 export async function collectionEvent(

@@ -59,6 +59,8 @@ export interface ResolvedCatalogItem {
   quantityAvailable?: number;
   subscriptionOptions?: SubscriptionOptions;
   digitalFileIds?: string[];
+  /** Collections the product is in (coupons may target them). */
+  collectionIds?: string[];
 }
 
 /** Finds the variant a reference points at, or says why it cannot. */
@@ -155,6 +157,7 @@ export async function resolveCatalogItems(
           }
         : {}),
       productPageUrl: { base, path: `/product-page/${product.slug}` },
+      collectionIds: product.collectionIds,
       available: product.visible && record.visible && variant.inStock,
       inStock: variant.inStock,
       ...(record.trackQuantity ? { quantityAvailable: Math.max(record.quantity ?? 0, 0) } : {}),

@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
-import type { EventActor } from '../events/events.service.js';
+import { type EventActor, recordEvents } from '../events/events.service.js';
 import type { VariantRecord } from './catalog.types.js';
-import { variantsChangedEvent } from './catalog-events.js';
+import { notifyCatalogChanged, variantsChangedEventOf } from './catalog-events.js';
 import { type CatalogItemProblem, type CatalogItemRef, resolveVariant } from './catalog-items.service.js';
 import { loadProductRecords } from './product-rows.js';
 import { products, productVariants } from './products.schema.js';
@@ -218,7 +218,8 @@ async function recordStockEvents(
   const byProduct = new Map<string, StockChange[]>();
   for (const change of changes)
     byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
-  for (const [productId, productChanges] of byProduct) {
+  // One statement for all products of an order (an order of N products must not cost N inserts).
+  const events = [...byProduct].map(([productId, productChanges]) => {
     const variants = records.get(productId)?.variants ?? [];
     const changed = productChanges.flatMap((change) => {
       const variant = variants.find((v) => v.id === change.variantId);
@@ -226,8 +227,11 @@ async function recordStockEvents(
         ? [{ ...variant, ...(change.quantity !== undefined ? { quantity: change.quantity } : {}) }]
         : [];
     });
-    await variantsChangedEvent(tx, productId, changed, ['stock'], actor);
-  }
+    return variantsChangedEventOf(productId, changed, ['stock'], actor);
+  });
+  // Stock changes what shoppers see (in stock / out of stock): every process drops its read cache.
+  await notifyCatalogChanged(tx);
+  await recordEvents(tx, events);
 }
 
 function compare(a: string, b: string): number {

@@ -45,3 +45,11 @@ export async function listEntityEvents(
     .where(and(eq(outboxEvents.entityType, entityType), eq(outboxEvents.entityId, entityId)))
     .orderBy(asc(outboxEvents.seq));
 }
+
+/** Several events of one transaction in one statement (same guarantees as recordEvent). */
+export async function recordEvents(tx: Tx, events: readonly DomainEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event) => ({ id: uuidv7(), ...event }));
+  await tx.insert(outboxEvents).values(rows);
+  return rows.map((row) => row.id);
+}

@@ -155,7 +155,9 @@ describe('totals engine', () => {
       rateType: 'MANUAL_RATE',
       manualReason: 'GLOBAL_SETTING_TO_MANUAL',
       shippingTax: 36,
+      shippingPpm: 88_750,
     });
+    expect(totals.tax.shippingBreakdown.reduce((sum, b) => sum + b.taxAmount, 0)).toBe(36);
     const mugBreakdown = totals.lines[0]!.taxBreakdown;
     expect(mugBreakdown.map((b) => b.taxAmount)).toEqual([100, 113, 9]);
     expect(totals.tax.breakdown.reduce((sum, b) => sum + b.taxAmount, 0)).toBe(347);

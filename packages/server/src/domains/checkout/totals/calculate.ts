@@ -196,6 +196,8 @@ export async function calculateTotals(input: TotalsInput): Promise<Totals> {
       ...(tax.fallbackReason ? { fallbackReason: tax.fallbackReason } : {}),
       breakdown: mergeBreakdowns([...lines.flatMap((line) => line.taxBreakdown), ...tax.shipping.breakdown]),
       shippingTax: tax.shipping.tax,
+      shippingPpm: tax.shipping.ppm,
+      shippingBreakdown: tax.shipping.breakdown,
     },
     ...(giftCard ? { giftCard } : {}),
     membershipOptions: memberships.options,

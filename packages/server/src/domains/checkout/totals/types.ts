@@ -228,6 +228,9 @@ export interface Totals {
     fallbackReason?: FallbackReason;
     breakdown: TaxBreakdown[];
     shippingTax: number;
+    /** Combined rate and per-jurisdiction split of the shipping tax. */
+    shippingPpm: number;
+    shippingBreakdown: TaxBreakdown[];
   };
   giftCard?: { code: string; appliedAmount: number; remainingBalance: number };
   membershipOptions: {

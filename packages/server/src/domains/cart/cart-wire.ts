@@ -1,0 +1,47 @@
+import type { Static } from 'typebox';
+import { addressWithContactOut } from '../checkout/wire/address-wire.js';
+import { cartLineItemOut } from '../checkout/wire/lines-wire.js';
+import { shippingInfoOut } from '../checkout/wire/shipping-wire.js';
+import { appliedDiscountsOut, calculatedLineOut, moneyOf, totalsOut } from '../checkout/wire/totals-wire.js';
+import type { CartOut, EstimateTotalsResponse } from './cart.contract.js';
+import type { CartView } from './cart.service.js';
+import type { estimateCurrentCartTotals } from './cart-checkout.service.js';
+
+export function cartOut(view: CartView): Static<typeof CartOut> {
+  const { row, totals } = view;
+  const currency = totals.currency;
+  const byId = new Map(totals.lines.map((line) => [line.id, line]));
+  return {
+    id: row.id,
+    lineItems: view.lines.map((line) => cartLineItemOut(line, currency, byId.get(line.id))),
+    ...(row.buyerNote ? { buyerNote: row.buyerNote } : {}),
+    buyerInfo: row.memberId ? { memberId: row.memberId } : { visitorId: row.visitorId ?? '' },
+    currency,
+    conversionCurrency: currency,
+    subtotal: moneyOf(currency)(totals.priceSummary.subtotal),
+    appliedDiscounts: appliedDiscountsOut(totals),
+    ...(row.contactInfo ? { contactInfo: addressWithContactOut(row.contactInfo) } : {}),
+    ...(row.selectedShippingCode ? { selectedShippingOption: { code: row.selectedShippingCode } } : {}),
+    ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),
+    ...(row.overrideCheckoutUrl ? { overrideCheckoutUrl: row.overrideCheckoutUrl } : {}),
+    createdDate: row.createdDate,
+    updatedDate: row.updatedDate,
+  };
+}
+
+export function estimateOut(
+  view: Awaited<ReturnType<typeof estimateCurrentCartTotals>>,
+): Static<typeof EstimateTotalsResponse> {
+  const { totals } = view;
+  const ctx = {
+    currency: totals.currency,
+    regionNames: new Map(view.setup.shipping.regions.map((region) => [region.id, region.name])),
+    ...(view.requestedShippingCode ? { requestedShippingCode: view.requestedShippingCode } : {}),
+  };
+  return {
+    cart: cartOut(view),
+    calculatedLineItems: totals.lines.map((line) => calculatedLineOut(totals.currency, line)),
+    shippingInfo: shippingInfoOut(totals, ctx),
+    ...totalsOut(totals, ctx),
+  };
+}

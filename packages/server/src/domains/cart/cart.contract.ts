@@ -1,0 +1,102 @@
+import Type from 'typebox';
+import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { CHANNEL_TYPES } from '../checkout/checkout.schema.js';
+import {
+  AddressIn,
+  AddressWithContactIn,
+  AddressWithContactOut,
+  CustomLineItemIn,
+  LineItemIn,
+  LineItemQuantityIn,
+  MoneyOut,
+  SelectedMembershipsIn,
+  SelectedShippingOptionIn,
+} from '../checkout/wire/common.contract.js';
+import { CartLineItemOut } from '../checkout/wire/lines-wire.js';
+import {
+  AppliedDiscountOut,
+  CalculatedLineItemOut,
+  ShippingInfoOut,
+  totalsFields,
+} from '../checkout/wire/totals.contract.js';
+
+const LineItems = Type.Array(LineItemIn, { maxItems: 100 });
+const CustomLineItems = Type.Array(CustomLineItemIn, { maxItems: 100 });
+
+export const AddToCartRequest = Type.Object({
+  lineItems: Type.Optional(LineItems),
+  customLineItems: Type.Optional(CustomLineItems),
+});
+
+export const UpdateCartRequest = Type.Object({
+  cartInfo: Type.Optional(
+    Type.Object({
+      buyerNote: Type.Optional(Type.String({ maxLength: 1000 })),
+      contactInfo: Type.Optional(AddressWithContactIn),
+      selectedShippingOption: Type.Optional(SelectedShippingOptionIn),
+      overrideCheckoutUrl: Type.Optional(Type.String({ maxLength: 2000, pattern: '^https?://' })),
+    }),
+  ),
+  couponCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  merchantDiscounts: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 20 })),
+  lineItems: Type.Optional(LineItems),
+  customLineItems: Type.Optional(CustomLineItems),
+});
+
+export const UpdateQuantitiesRequest = Type.Object({
+  lineItems: Type.Array(LineItemQuantityIn, { minItems: 1, maxItems: 100 }),
+});
+
+export const RemoveLineItemsRequest = Type.Object({
+  lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
+});
+
+export const ChannelTypeIn = StringEnum(CHANNEL_TYPES);
+
+export const CreateCheckoutFromCartRequest = Type.Object({
+  channelType: Type.Optional(ChannelTypeIn),
+  shippingAddress: Type.Optional(AddressIn),
+  billingAddress: Type.Optional(AddressIn),
+  selectedShippingOption: Type.Optional(SelectedShippingOptionIn),
+  email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+});
+
+export const EstimateTotalsRequest = Type.Object({
+  selectedShippingOption: Type.Optional(SelectedShippingOptionIn),
+  shippingAddress: Type.Optional(AddressIn),
+  billingAddress: Type.Optional(AddressIn),
+  selectedMemberships: Type.Optional(SelectedMembershipsIn),
+  calculateTax: Type.Optional(Type.Boolean()),
+  calculateShipping: Type.Optional(Type.Boolean()),
+  calculateAdditionalFees: Type.Optional(Type.Boolean()),
+});
+
+export const CartOut = Type.Object({
+  id: Type.String(),
+  lineItems: Type.Array(CartLineItemOut),
+  buyerNote: Type.Optional(Type.String()),
+  buyerInfo: Type.Object({ visitorId: Type.Optional(Type.String()), memberId: Type.Optional(Type.String()) }),
+  currency: Type.String(),
+  conversionCurrency: Type.String(),
+  subtotal: MoneyOut,
+  appliedDiscounts: Type.Array(AppliedDiscountOut),
+  contactInfo: Type.Optional(AddressWithContactOut),
+  selectedShippingOption: Type.Optional(Type.Object({ code: Type.String() })),
+  checkoutId: Type.Optional(Type.String()),
+  overrideCheckoutUrl: Type.Optional(Type.String()),
+  createdDate: DateTimeOut(),
+  updatedDate: DateTimeOut(),
+});
+
+export const CartResponse = Type.Object({ cart: CartOut });
+/** GET with no cart yet: `{}` (the protocol's clients then return undefined without throwing). */
+export const MaybeCartResponse = Type.Object({ cart: Type.Optional(CartOut) });
+
+export const EstimateTotalsResponse = Type.Object({
+  cart: CartOut,
+  calculatedLineItems: Type.Array(CalculatedLineItemOut),
+  shippingInfo: ShippingInfoOut,
+  ...totalsFields,
+});
+
+export const CheckoutIdResponse = Type.Object({ checkoutId: Type.String() });

@@ -1,0 +1,270 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.js';
+import { requireShopper } from '../../http/plugins/auth.js';
+import {
+  CART_PREFIXES,
+  catalogLinesIn,
+  ecomHttp,
+  merchantOnlyField,
+  onPaths,
+} from '../checkout/ecom-http.js';
+import { addressIn, addressWithContactIn } from '../checkout/wire/address-wire.js';
+import { EmptyOut } from '../checkout/wire/common.contract.js';
+import {
+  AddToCartRequest,
+  CartResponse,
+  CheckoutIdResponse,
+  CreateCheckoutFromCartRequest,
+  EstimateTotalsRequest,
+  EstimateTotalsResponse,
+  MaybeCartResponse,
+  RemoveLineItemsRequest,
+  UpdateCartRequest,
+  UpdateQuantitiesRequest,
+} from './cart.contract.js';
+import {
+  addToCurrentCart,
+  deleteCurrentCart,
+  getCurrentCart,
+  removeCoupon,
+  removeLineItems,
+  updateCurrentCart,
+  updateLineItemsQuantity,
+} from './cart.service.js';
+import { createCheckoutFromCurrentCart, estimateCurrentCartTotals } from './cart-checkout.service.js';
+import { cartOwnerOf } from './cart-owner.js';
+import { cartOut, estimateOut } from './cart-wire.js';
+
+/** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
+export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const http = ecomHttp(deps);
+  const { db, env } = http;
+  const tags = ['ecom: current cart'];
+  const preHandler = requireShopper();
+
+  onPaths(CART_PREFIXES, '', (url, hide) => {
+    app.get(
+      url,
+      {
+        schema: {
+          summary: 'Get the current cart ({} when there is none yet)',
+          tags,
+          hide,
+          response: { 200: MaybeCartResponse },
+        },
+        preHandler,
+      },
+      async (request) => {
+        const view = await getCurrentCart(db, env, cartOwnerOf(request.caller), http.now());
+        return view ? { cart: cartOut(view) } : {};
+      },
+    );
+    app.patch(
+      url,
+      {
+        schema: {
+          summary: 'Update the current cart (info, coupon, lines to add)',
+          tags,
+          hide,
+          body: UpdateCartRequest,
+          response: { 200: CartResponse },
+        },
+        preHandler,
+      },
+      async (request) => {
+        const body = request.body;
+        if (body.customLineItems?.length) merchantOnlyField('customLineItems', 'Custom line items');
+        if (body.merchantDiscounts?.length) merchantOnlyField('merchantDiscounts', 'Merchant discounts');
+        const info = body.cartInfo;
+        const contactInfo = addressWithContactIn(info?.contactInfo);
+        const view = await updateCurrentCart(
+          db,
+          cartOwnerOf(request.caller),
+          {
+            ...(info?.buyerNote !== undefined ? { buyerNote: info.buyerNote } : {}),
+            ...(contactInfo ? { contactInfo } : {}),
+            ...(info?.selectedShippingOption
+              ? { selectedShippingCode: info.selectedShippingOption.code }
+              : {}),
+            ...(info?.overrideCheckoutUrl ? { overrideCheckoutUrl: info.overrideCheckoutUrl } : {}),
+            ...(body.couponCode ? { couponCode: body.couponCode } : {}),
+            lineItems: catalogLinesIn(body.lineItems),
+          },
+          http.ctx(request),
+        );
+        return { cart: cartOut(view) };
+      },
+    );
+    app.delete(
+      url,
+      { schema: { summary: 'Delete the current cart', tags, hide, response: { 200: EmptyOut } }, preHandler },
+      async (request) => {
+        await deleteCurrentCart(db, cartOwnerOf(request.caller), http.ctx(request));
+        return {};
+      },
+    );
+  });
+
+  onPaths(CART_PREFIXES, '/add-to-cart', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Add items to the current cart',
+          tags,
+          hide,
+          body: AddToCartRequest,
+          response: { 200: CartResponse },
+        },
+        preHandler,
+      },
+      async (request) => {
+        if (request.body.customLineItems?.length) merchantOnlyField('customLineItems', 'Custom line items');
+        const view = await addToCurrentCart(
+          db,
+          cartOwnerOf(request.caller),
+          { lineItems: catalogLinesIn(request.body.lineItems) },
+          http.ctx(request),
+        );
+        return { cart: cartOut(view) };
+      },
+    ),
+  );
+
+  onPaths(CART_PREFIXES, '/update-line-items-quantity', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Change line quantities',
+          tags,
+          hide,
+          body: UpdateQuantitiesRequest,
+          response: { 200: CartResponse },
+        },
+        preHandler,
+      },
+      async (request) => ({
+        cart: cartOut(
+          await updateLineItemsQuantity(
+            db,
+            cartOwnerOf(request.caller),
+            request.body.lineItems,
+            http.ctx(request),
+          ),
+        ),
+      }),
+    ),
+  );
+
+  onPaths(CART_PREFIXES, '/remove-line-items', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Remove lines',
+          tags,
+          hide,
+          body: RemoveLineItemsRequest,
+          response: { 200: CartResponse },
+        },
+        preHandler,
+      },
+      async (request) => ({
+        cart: cartOut(
+          await removeLineItems(db, cartOwnerOf(request.caller), request.body.lineItemIds, http.ctx(request)),
+        ),
+      }),
+    ),
+  );
+
+  onPaths(CART_PREFIXES, '/remove-coupon', (url, hide) =>
+    app.post(
+      url,
+      { schema: { summary: 'Remove the coupon', tags, hide, response: { 200: CartResponse } }, preHandler },
+      async (request) => ({
+        cart: cartOut(await removeCoupon(db, cartOwnerOf(request.caller), http.ctx(request))),
+      }),
+    ),
+  );
+
+  onPaths(CART_PREFIXES, '/estimate-totals', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Estimate totals with shipping and tax',
+          tags,
+          hide,
+          body: EstimateTotalsRequest,
+          response: { 200: EstimateTotalsResponse },
+        },
+        preHandler,
+      },
+      async (request) => {
+        const body = request.body;
+        const shippingAddress = addressIn(body.shippingAddress);
+        const billingAddress = addressIn(body.billingAddress);
+        const view = await estimateCurrentCartTotals(
+          db,
+          env,
+          cartOwnerOf(request.caller),
+          {
+            ...(shippingAddress ? { shippingAddress } : {}),
+            ...(billingAddress ? { billingAddress } : {}),
+            ...(body.selectedShippingOption
+              ? { selectedShippingCode: body.selectedShippingOption.code }
+              : {}),
+            ...(body.selectedMemberships?.memberships
+              ? {
+                  selectedMemberships: body.selectedMemberships.memberships.map((m) => ({
+                    id: m.id,
+                    lineItemIds: m.lineItemIds ?? [],
+                  })),
+                }
+              : {}),
+            ...(body.calculateTax !== undefined ? { calculateTax: body.calculateTax } : {}),
+            ...(body.calculateShipping !== undefined ? { calculateShipping: body.calculateShipping } : {}),
+          },
+          http.now(),
+        );
+        return estimateOut(view);
+      },
+    ),
+  );
+
+  onPaths(CART_PREFIXES, '/create-checkout', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Create a checkout from the current cart',
+          tags,
+          hide,
+          body: CreateCheckoutFromCartRequest,
+          response: { 200: CheckoutIdResponse },
+        },
+        preHandler,
+      },
+      async (request) => {
+        const body = request.body;
+        const shippingAddress = addressIn(body.shippingAddress);
+        const billingAddress = addressIn(body.billingAddress);
+        return createCheckoutFromCurrentCart(
+          db,
+          cartOwnerOf(request.caller),
+          {
+            channelType: body.channelType ?? 'WEB',
+            ...(shippingAddress ? { shippingAddress } : {}),
+            ...(billingAddress ? { billingAddress } : {}),
+            ...(body.selectedShippingOption
+              ? { selectedShippingCode: body.selectedShippingOption.code }
+              : {}),
+            ...(body.email ? { email: body.email } : {}),
+          },
+          http.ctx(request),
+        );
+      },
+    ),
+  );
+};

@@ -1,0 +1,134 @@
+import Type from 'typebox';
+import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { CHANNEL_TYPES } from './checkout.schema.js';
+import {
+  AddressWithContactIn,
+  AddressWithContactOut,
+  AmountIn,
+  CatalogReferenceIn,
+  CustomLineItemIn,
+  LineItemIn,
+  SelectedMembershipsIn,
+  SelectedShippingOptionIn,
+} from './wire/common.contract.js';
+import { CheckoutLineItemOut } from './wire/lines-wire.js';
+import { shippingInfoFields, totalsFields } from './wire/totals.contract.js';
+
+const CustomFieldIn = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 100 }),
+  translatedTitle: Type.Optional(Type.String({ maxLength: 100 })),
+  value: Type.Optional(Type.Unknown()),
+});
+
+/** The settable parts of a checkout (createCheckout's checkoutInfo, updateCheckout's checkout). */
+export const CheckoutInfoIn = Type.Object({
+  buyerInfo: Type.Optional(
+    Type.Object({
+      email: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+      visitorId: Type.Optional(Type.String({ maxLength: 100 })),
+      memberId: Type.Optional(Type.String({ maxLength: 100 })),
+    }),
+  ),
+  billingInfo: Type.Optional(AddressWithContactIn),
+  shippingInfo: Type.Optional(
+    Type.Object({
+      shippingDestination: Type.Optional(AddressWithContactIn),
+      selectedCarrierServiceOption: Type.Optional(SelectedShippingOptionIn),
+    }),
+  ),
+  buyerNote: Type.Optional(Type.String({ maxLength: 1000 })),
+  customFields: Type.Optional(Type.Array(CustomFieldIn, { maxItems: 20 })),
+  membershipOptions: Type.Optional(
+    Type.Object({ selectedMemberships: Type.Optional(SelectedMembershipsIn) }),
+  ),
+});
+
+const LineItems = Type.Array(LineItemIn, { maxItems: 100 });
+const CustomLineItems = Type.Array(CustomLineItemIn, { maxItems: 100 });
+const Code = Type.Union([Type.String({ maxLength: 60 }), Type.Null()]);
+const Url = Type.Union([Type.String({ maxLength: 2000, pattern: '^https?://' }), Type.Null()]);
+
+/** Ours, for merchant-created checkouts (POS, invoices): discounts the store grants. */
+const MerchantDiscountIn = Type.Object({
+  amount: Type.Optional(AmountIn),
+  percentage: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
+  lineItemIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 300 })),
+});
+
+export const CreateCheckoutRequest = Type.Object({
+  checkoutInfo: Type.Optional(CheckoutInfoIn),
+  couponCode: Type.Optional(Code),
+  giftCardCode: Type.Optional(Code),
+  lineItems: Type.Optional(LineItems),
+  customLineItems: Type.Optional(CustomLineItems),
+  channelType: Type.Optional(StringEnum(CHANNEL_TYPES)),
+  overrideCheckoutUrl: Type.Optional(Url),
+  merchantDiscounts: Type.Optional(Type.Array(MerchantDiscountIn, { maxItems: 10 })),
+});
+
+/** updateCheckout's lineItems: `{id, quantity}` changes a line, `{catalogReference, quantity}` adds one. */
+const UpdateLineItemIn = Type.Object({
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 99_999 })),
+  catalogReference: Type.Optional(CatalogReferenceIn),
+});
+
+export const UpdateCheckoutRequest = Type.Object({
+  checkout: Type.Optional(CheckoutInfoIn),
+  fieldMask: Type.Optional(
+    Type.Union([
+      Type.String({ maxLength: 1000 }),
+      Type.Object({ paths: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 30 }) }),
+    ]),
+  ),
+  couponCode: Type.Optional(Code),
+  giftCardCode: Type.Optional(Code),
+  overrideCheckoutUrl: Type.Optional(Url),
+  lineItems: Type.Optional(Type.Array(UpdateLineItemIn, { maxItems: 100 })),
+  customLineItems: Type.Optional(CustomLineItems),
+});
+
+export const AddToCheckoutRequest = Type.Object({
+  lineItems: Type.Optional(LineItems),
+  customLineItems: Type.Optional(CustomLineItems),
+});
+
+export const CheckoutIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const CheckoutOut = Type.Object({
+  id: Type.String(),
+  cartId: Type.Optional(Type.String()),
+  lineItems: Type.Array(CheckoutLineItemOut),
+  channelType: StringEnum(CHANNEL_TYPES),
+  completed: Type.Boolean(),
+  orderId: Type.Optional(Type.String()),
+  conversionCurrency: Type.String(),
+  buyerInfo: Type.Object({
+    email: Type.Optional(Type.String()),
+    visitorId: Type.Optional(Type.String()),
+    memberId: Type.Optional(Type.String()),
+  }),
+  buyerNote: Type.Optional(Type.String()),
+  billingInfo: Type.Optional(AddressWithContactOut),
+  shippingInfo: Type.Object({
+    shippingDestination: Type.Optional(AddressWithContactOut),
+    ...shippingInfoFields,
+  }),
+  ...totalsFields,
+  couponCode: Type.Optional(Type.String()),
+  overrideCheckoutUrl: Type.Optional(Type.String()),
+  customFields: Type.Array(
+    Type.Object({
+      title: Type.String(),
+      translatedTitle: Type.Optional(Type.String()),
+      value: Type.Unknown(),
+    }),
+  ),
+  taxIncludedInPrice: Type.Boolean(),
+  holdExpiresAt: DateTimeOut({ description: 'Line prices are held until then (ours; ADR 010)' }),
+  createdDate: DateTimeOut(),
+  updatedDate: DateTimeOut(),
+});
+
+export const CheckoutResponse = Type.Object({ checkout: CheckoutOut });
+export const CheckoutUrlResponse = Type.Object({ checkoutUrl: Type.String() });

@@ -1,0 +1,287 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { AppDeps } from '../../app.js';
+import { invalidField } from '../../http/errors.js';
+import { requireCaller } from '../../http/plugins/auth.js';
+import { RemoveLineItemsRequest, UpdateQuantitiesRequest } from '../cart/cart.contract.js';
+import {
+  AddToCheckoutRequest,
+  CheckoutIdParams,
+  CheckoutResponse,
+  CheckoutUrlResponse,
+  CreateCheckoutRequest,
+  UpdateCheckoutRequest,
+} from './checkout.contract.js';
+import {
+  createCheckoutFromLineItems,
+  getCheckout,
+  getCheckoutByCartId,
+  getCheckoutUrl,
+} from './checkout.service.js';
+import {
+  addToCheckout,
+  markCheckoutAsCompleted,
+  removeCheckoutCoupon,
+  removeCheckoutGiftCard,
+  removeCheckoutLineItems,
+  removeOverrideCheckoutUrl,
+  updateCheckout,
+  updateCheckoutLineItemsQuantity,
+} from './checkout-update.service.js';
+import { CHECKOUT_PREFIXES, catalogLinesIn, ecomHttp, onPaths } from './ecom-http.js';
+import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './wire/checkout-in.js';
+import { checkoutOut } from './wire/checkout-wire.js';
+import { EmptyOut } from './wire/common.contract.js';
+
+/**
+ * Checkouts (wire-protocol.md §4.2): shoppers work on their own checkouts, merchants (API keys) on any.
+ * create-order lives with the orders (orders.routes.ts).
+ */
+export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const http = ecomHttp(deps);
+  const { db, env } = http;
+  const tags = ['ecom: checkout'];
+  const preHandler = requireCaller(['visitor', 'member', 'staff', 'app']);
+  const params = CheckoutIdParams;
+  const reply = { 200: CheckoutResponse };
+
+  onPaths(CHECKOUT_PREFIXES, '', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Create a checkout from line items',
+          tags,
+          hide,
+          body: CreateCheckoutRequest,
+          response: reply,
+        },
+        preHandler,
+      },
+      async (request) => {
+        const body = request.body;
+        const info = checkoutInfoIn(body.checkoutInfo, undefined);
+        const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
+        const buyer = body.checkoutInfo?.buyerInfo;
+        const view = await createCheckoutFromLineItems(
+          db,
+          {
+            lineItems: catalogLinesIn(body.lineItems),
+            customLines: customLinesIn(body.customLineItems, env.currency, request.caller),
+            channelType: body.channelType ?? 'WEB',
+            ...(body.couponCode ? { couponCode: body.couponCode } : {}),
+            ...(body.giftCardCode ? { giftCardCode: body.giftCardCode } : {}),
+            ...(body.overrideCheckoutUrl ? { overrideCheckoutUrl: body.overrideCheckoutUrl } : {}),
+            ...info,
+            ...(merchantDiscounts ? { merchantDiscounts } : {}),
+            ...(buyer?.visitorId || buyer?.memberId
+              ? {
+                  buyer: {
+                    ...(buyer.visitorId ? { visitorId: buyer.visitorId } : {}),
+                    ...(buyer.memberId ? { memberId: buyer.memberId } : {}),
+                  },
+                }
+              : {}),
+          },
+          http.ctx(request),
+        );
+        return { checkout: checkoutOut(view) };
+      },
+    ),
+  );
+
+  onPaths(CHECKOUT_PREFIXES, '/:id', (url, hide) => {
+    app.get(
+      url,
+      { schema: { summary: 'Get a checkout', tags, hide, params, response: reply }, preHandler },
+      async (request) => ({
+        checkout: checkoutOut(await getCheckout(db, env, request.params.id, request.caller, http.now())),
+      }),
+    );
+    app.patch(
+      url,
+      {
+        schema: {
+          summary: 'Update a checkout',
+          tags,
+          hide,
+          params,
+          body: UpdateCheckoutRequest,
+          response: reply,
+        },
+        preHandler,
+      },
+      async (request) => {
+        const body = request.body;
+        const quantities = (body.lineItems ?? []).flatMap((item, index) => {
+          if (item.catalogReference) return [];
+          if (!item.id || item.quantity === undefined)
+            throw invalidField(
+              `lineItems[${index}]`,
+              'REQUIRED_FIELD',
+              'needs id and quantity to change a line, or catalogReference to add one',
+            );
+          return [{ id: item.id, quantity: item.quantity }];
+        });
+        const additions = (body.lineItems ?? []).flatMap((item) =>
+          item.catalogReference ? [{ catalogReference: item.catalogReference, quantity: item.quantity }] : [],
+        );
+        const view = await updateCheckout(
+          db,
+          request.params.id,
+          {
+            ...checkoutInfoIn(body.checkout, fieldMaskIn(body.fieldMask)),
+            ...(body.couponCode ? { couponCode: body.couponCode } : {}),
+            ...(body.giftCardCode ? { giftCardCode: body.giftCardCode } : {}),
+            ...(body.overrideCheckoutUrl ? { overrideCheckoutUrl: body.overrideCheckoutUrl } : {}),
+            quantities,
+            addLineItems: catalogLinesIn(additions),
+            customLines: customLinesIn(body.customLineItems, env.currency, request.caller),
+          },
+          http.ctx(request),
+        );
+        return { checkout: checkoutOut(view) };
+      },
+    );
+  });
+
+  onPaths(CHECKOUT_PREFIXES, '/by-cart-id/:id', (url, hide) =>
+    app.get(
+      url,
+      { schema: { summary: 'Get the checkout of a cart', tags, hide, params, response: reply }, preHandler },
+      async (request) => ({
+        checkout: checkoutOut(
+          await getCheckoutByCartId(db, env, request.params.id, request.caller, http.now()),
+        ),
+      }),
+    ),
+  );
+
+  onPaths(CHECKOUT_PREFIXES, '/:id/checkout-url', (url, hide) =>
+    app.get(
+      url,
+      {
+        schema: {
+          summary: 'The hosted checkout page URL',
+          tags,
+          hide,
+          params,
+          response: { 200: CheckoutUrlResponse },
+        },
+        preHandler,
+      },
+      async (request) => ({
+        checkoutUrl: await getCheckoutUrl(db, http.publicUrl, request.params.id, request.caller),
+      }),
+    ),
+  );
+
+  const simple = [
+    ['/remove-coupon', 'Remove the coupon', removeCheckoutCoupon],
+    ['/remove-gift-card', 'Remove the gift card', removeCheckoutGiftCard],
+    ['/remove-override-checkout-url', 'Remove the override checkout URL', removeOverrideCheckoutUrl],
+  ] as const;
+  for (const [suffix, summary, change] of simple) {
+    onPaths(CHECKOUT_PREFIXES, `/:id${suffix}`, (url, hide) =>
+      app.post(
+        url,
+        { schema: { summary, tags, hide, params, response: reply }, preHandler },
+        async (request) => ({
+          checkout: checkoutOut(await change(db, request.params.id, http.ctx(request))),
+        }),
+      ),
+    );
+  }
+
+  onPaths(CHECKOUT_PREFIXES, '/:id/add-to-checkout', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: { summary: 'Add lines', tags, hide, params, body: AddToCheckoutRequest, response: reply },
+        preHandler,
+      },
+      async (request) => {
+        const view = await addToCheckout(
+          db,
+          request.params.id,
+          {
+            lineItems: catalogLinesIn(request.body.lineItems),
+            customLines: customLinesIn(request.body.customLineItems, env.currency, request.caller),
+          },
+          http.ctx(request),
+        );
+        return { checkout: checkoutOut(view) };
+      },
+    ),
+  );
+
+  onPaths(CHECKOUT_PREFIXES, '/:id/remove-line-items', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Remove lines',
+          tags,
+          hide,
+          params,
+          body: RemoveLineItemsRequest,
+          response: reply,
+        },
+        preHandler,
+      },
+      async (request) => ({
+        checkout: checkoutOut(
+          await removeCheckoutLineItems(db, request.params.id, request.body.lineItemIds, http.ctx(request)),
+        ),
+      }),
+    ),
+  );
+
+  onPaths(CHECKOUT_PREFIXES, '/:id/update-line-items-quantity', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Change line quantities',
+          tags,
+          hide,
+          params,
+          body: UpdateQuantitiesRequest,
+          response: reply,
+        },
+        preHandler,
+      },
+      async (request) => ({
+        checkout: checkoutOut(
+          await updateCheckoutLineItemsQuantity(
+            db,
+            request.params.id,
+            request.body.lineItems,
+            http.ctx(request),
+          ),
+        ),
+      }),
+    ),
+  );
+
+  onPaths(CHECKOUT_PREFIXES, '/:id/mark-as-completed', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Mark the checkout completed (idempotent)',
+          tags,
+          hide,
+          params,
+          body: Type.Optional(Type.Object({ orderId: Type.Optional(Type.String({ maxLength: 100 })) })),
+          response: { 200: EmptyOut },
+        },
+        preHandler,
+      },
+      async (request) => {
+        await markCheckoutAsCompleted(db, request.params.id, http.ctx(request));
+        return {};
+      },
+    ),
+  );
+};

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { invalidField } from '../../http/errors.js';
+import { actorOf } from '../access/caller.js';
+import type { CatalogLineRequest } from '../cart/cart-lines.js';
+import type { CheckoutContext } from './checkout.service.js';
+import { STORES_APP_ID } from './lines/line-types.js';
+import type { PricingEnv } from './pricing.js';
+
+/** Cart paths: the protocol clients' `/ecom/v1/…` and the spec's bare `/v1/…` (aliases, hidden in docs). */
+export const CART_PREFIXES = ['/ecom/v1/carts/current', '/v1/carts/current'] as const;
+export const CHECKOUT_PREFIXES = ['/ecom/v1/checkouts', '/v1/checkouts'] as const;
+
+export function onPaths(
+  prefixes: readonly string[],
+  suffix: string,
+  register: (url: string, alias: boolean) => void,
+): void {
+  for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
+}
+
+/** What ecom routes need from the app, in service terms. */
+export function ecomHttp(deps: AppDeps) {
+  const env: PricingEnv = {
+    currency: deps.config.storeCurrency,
+    baseUrl: deps.config.publicUrl,
+    ...(deps.taxProvider ? { taxProvider: deps.taxProvider } : {}),
+  };
+  return {
+    db: deps.database.db,
+    env,
+    publicUrl: deps.config.publicUrl,
+    now: () => deps.clock(),
+    ctx: (request: FastifyRequest): CheckoutContext => ({
+      env,
+      caller: request.caller,
+      actor: actorOf(request.caller),
+      now: deps.clock(),
+    }),
+  };
+}
+export type EcomHttp = ReturnType<typeof ecomHttp>;
+
+/** Requested catalog lines in service terms (quantity defaults to 1, appId to the stores app). */
+export function catalogLinesIn(
+  lineItems:
+    | {
+        catalogReference: { appId?: string; catalogItemId: string; options?: Record<string, unknown> };
+        quantity?: number;
+      }[]
+    | undefined,
+): CatalogLineRequest[] {
+  return (lineItems ?? []).map((item) => ({
+    catalogReference: {
+      appId: item.catalogReference.appId ?? STORES_APP_ID,
+      catalogItemId: item.catalogReference.catalogItemId,
+      ...(item.catalogReference.options ? { options: item.catalogReference.options } : {}),
+    },
+    quantity: item.quantity ?? 1,
+  }));
+}
+
+/** Shoppers cannot set prices: custom lines and merchant discounts are for merchant (API key) callers. */
+export function merchantOnlyField(field: string, what: string): never {
+  throw invalidField(
+    field,
+    'FIELD_NOT_ALLOWED',
+    `${what} can only be set by the store (a merchant or app API key); remove it`,
+  );
+}

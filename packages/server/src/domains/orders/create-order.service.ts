@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError, invalidField } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import type { Caller } from '../access/caller.js';
+import { deleteCartById } from '../cart/cart-store.js';
+import { decrementStock } from '../catalog/stock.service.js';
+import { totalsOf } from '../checkout/checkout.service.js';
+import {
+  assertOpen,
+  type CheckoutRow,
+  lockCheckout,
+  saveCheckoutQuietly,
+} from '../checkout/checkout-store.js';
+import { evaluateLines } from '../checkout/lines/evaluate.js';
+import type { LineView } from '../checkout/lines/line-types.js';
+import { loadSetup, type PricingEnv } from '../checkout/pricing.js';
+import type { Totals } from '../checkout/totals/types.js';
+import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
+import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
+import { takePayment } from '../payments/payments.service.js';
+import type { PaymentMethodInput } from '../payments/provider.js';
+import { couponProblem } from '../store-setup/coupons.service.js';
+import { giftCardProblem } from '../store-setup/gift-cards.service.js';
+import { consumeMembershipCredits } from '../store-setup/memberships.service.js';
+import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
+import { redeemForOrder } from '../store-setup/redemptions.service.js';
+import { orderEventPayload, orderLinesOf, orderShippingOf, orderTotalsOf } from './order-snapshot.js';
+import { orders, subscriptions } from './orders.schema.js';
+import { subscriptionRowsOf } from './subscriptions.service.js';
+
+export interface CreateOrderInput {
+  checkoutId: string;
+  method: PaymentMethodInput;
+  delayCapture: boolean;
+  savePaymentMethod: boolean;
+}
+
+export interface CreateOrderContext {
+  env: PricingEnv;
+  caller: Caller;
+  actor: EventActor;
+  now: Date;
+  providers: PaymentProviders;
+}
+
+export interface CreatedOrder {
+  orderId: string;
+  subscriptionId?: string;
+  paymentGatewayOrderId?: string;
+}
+
+/**
+ * create-order (ADR 009). Idempotent: the checkout row is locked first, so concurrent calls on one
+ * checkout queue; the first creates the order and completes the checkout, the others find its order id
+ * and return it (and `orders.checkout_id` is unique besides). In one transaction: recompute the totals
+ * and refuse ERROR violations, take stock under row locks (never below zero), count the coupon use,
+ * redeem the gift card and membership credits, take the payment, snapshot everything, complete the
+ * checkout, delete the cart, record the events. Any failure — a declined card included — rolls all of
+ * it back; a charge made before a later failure is voided or refunded.
+ */
+export async function createOrder(
+  db: DbOrTx,
+  input: CreateOrderInput,
+  ctx: CreateOrderContext,
+): Promise<CreatedOrder> {
+  let payment: TakenPayment | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockCheckout(tx, input.checkoutId, ctx.caller);
+      if (row.orderId) return existingOrder(tx, row.orderId);
+      assertOpen(row);
+      const { env, now } = ctx;
+      const [views, setup] = await Promise.all([
+        evaluateLines(tx, row.lines, {
+          currency: env.currency,
+          baseUrl: env.baseUrl,
+          hold: { until: row.holdExpiresAt, now },
+        }),
+        loadSetup(tx, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
+      ]);
+      const totals = await totalsOf(env, row, views, setup, now);
+      assertOrderable(row, views, totals, setup, now);
+
+      const orderId = uuidv7(now.getTime());
+      const stockLines = views.flatMap((view) =>
+        view.productId && view.variantId && !view.custom
+          ? [{ productId: view.productId, variantId: view.variantId, quantity: view.quantity }]
+          : [],
+      );
+      if (stockLines.length > 0) await decrementStock(tx, stockLines, { actor: ctx.actor });
+      const couponApplied = totals.appliedDiscounts.some((discount) => discount.coupon);
+      const giftCardAmount = totals.giftCard?.appliedAmount ?? 0;
+      await redeemForOrder(tx, {
+        orderId,
+        now,
+        ...(setup.coupon && couponApplied
+          ? { coupon: { couponId: setup.coupon.id, customerKey: customerKeyOf(row) } }
+          : {}),
+        ...(setup.giftCard && giftCardAmount > 0
+          ? { giftCard: { giftCardId: setup.giftCard.id, amountMinor: giftCardAmount } }
+          : {}),
+      });
+      await consumeMemberships(tx, row, views, totals, now);
+      payment = await takePayment(tx, ctx.providers, {
+        orderId,
+        amountMinor: totals.payNow,
+        payLaterMinor: totals.payLater,
+        currency: env.currency,
+        method: input.method,
+        delayCapture: input.delayCapture,
+        savePaymentMethod: input.savePaymentMethod,
+        ...(ownerKeyOf(row) ? { ownerKey: ownerKeyOf(row) } : {}),
+      });
+
+      const lines = orderLinesOf(views, totals);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          checkoutId: row.id,
+          cartId: row.cartId,
+          visitorId: row.visitorId,
+          memberId: row.memberId,
+          buyerEmail: row.buyerEmail,
+          buyerNote: row.buyerNote,
+          channelType: row.channelType,
+          currency: env.currency,
+          paymentStatus: payment.paymentStatus,
+          lines,
+          totals: orderTotalsOf(totals),
+          totalMinor: totals.priceSummary.total,
+          billingInfo: row.billingInfo,
+          shipping: orderShippingOf(totals, row.shippingDestination ?? undefined) ?? null,
+          couponId: couponApplied ? (setup.coupon?.id ?? null) : null,
+          giftCardId: totals.giftCard?.appliedAmount ? (setup.giftCard?.id ?? null) : null,
+          customFields: row.customFields,
+          paidDate: payment.paymentStatus === 'PAID' ? now : null,
+          createdDate: now,
+          updatedDate: now,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned no row');
+      const subscriptionRows = subscriptionRowsOf(order, lines, now);
+      if (subscriptionRows.length > 0) await tx.insert(subscriptions).values(subscriptionRows);
+
+      const completed = await saveCheckoutQuietly(
+        tx,
+        row,
+        { completed: true, completedDate: now, orderId },
+        now,
+        ctx.actor,
+      );
+      const events: DomainEvent[] = [
+        {
+          type: 'ecom.order.created',
+          entityType: 'order',
+          entityId: orderId,
+          payload: orderEventPayload(order),
+          actor: ctx.actor,
+        },
+        completed,
+      ];
+      if (row.cartId && (await deleteCartById(tx, row.cartId, ctx.actor, { recordEvent: false }))) {
+        events.push({
+          type: 'ecom.cart.deleted',
+          entityType: 'cart',
+          entityId: row.cartId,
+          payload: { cart: { id: row.cartId } },
+          actor: ctx.actor,
+        });
+      }
+      await recordEvents(tx, events);
+      return {
+        orderId,
+        ...(subscriptionRows[0] ? { subscriptionId: subscriptionRows[0].id } : {}),
+        ...(payment.reference ? { paymentGatewayOrderId: payment.reference } : {}),
+      };
+    });
+  } catch (error) {
+    // The charge happened but the order did not: give the money back (best effort, the gateway's job).
+    await payment?.compensate?.().catch(() => {});
+    throw error;
+  }
+}
+
+async function existingOrder(tx: Tx, orderId: string): Promise<CreatedOrder> {
+  const [subscription] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId))
+    .limit(1);
+  return { orderId, ...(subscription ? { subscriptionId: subscription.id } : {}) };
+}
+
+/** What must hold before anything is taken: lines, no ERROR violations, usable coupon and gift card. */
+function assertOrderable(
+  row: CheckoutRow,
+  views: LineView[],
+  totals: Totals,
+  setup: PricingSetup,
+  now: Date,
+): void {
+  if (views.length === 0)
+    throw invalidField('lineItems', 'MIN_SIZE', 'the checkout has no line items', { threshold: 1 });
+  if (!row.buyerEmail)
+    throw invalidField(
+      'checkout.buyerInfo.email',
+      'REQUIRED_FIELD',
+      "is required to place an order: update the checkout with the buyer's e-mail",
+    );
+  const errors = totals.violations.filter((violation) => violation.severity === 'ERROR');
+  if (errors.length > 0) {
+    throw new AppError('CHECKOUT_HAS_ERRORS', 'The checkout cannot be ordered yet', {
+      status: 409,
+      description: `${errors.map((e) => e.description).join(' ')} Fix the checkout, then place the order again.`,
+      data: {
+        violations: errors.map((e) => ({
+          code: e.code,
+          lineItemId: e.lineItemId,
+          description: e.description,
+        })),
+      },
+    });
+  }
+  if (totals.shipping.required && !totals.shipping.selected) {
+    throw new AppError('SHIPPING_REQUIRED', 'Choose how to receive the order', {
+      status: 409,
+      description:
+        'Some items must be delivered: add a shipping address and choose a shipping option or pickup.',
+    });
+  }
+  const couponIssue = setup.coupon ? couponProblem(setup.coupon, now) : undefined;
+  if (couponIssue) {
+    throw new AppError(couponIssue.code, 'Coupon cannot be used', {
+      status: 409,
+      description: `${couponIssue.message} Remove it from the checkout, then place the order again.`,
+    });
+  }
+  const cardIssue = setup.giftCard ? giftCardProblem(setup.giftCard, now) : undefined;
+  if (cardIssue) {
+    throw new AppError(cardIssue.code, 'Gift card cannot be used', {
+      status: 409,
+      description: `${cardIssue.message} Remove it from the checkout, then place the order again.`,
+    });
+  }
+}
+
+async function consumeMemberships(tx: Tx, row: CheckoutRow, views: LineView[], totals: Totals, now: Date) {
+  if (!row.memberId) return;
+  const units = new Map<string, number>();
+  for (const line of totals.lines) {
+    if (!line.membershipId) continue;
+    const quantity = views.find((view) => view.id === line.id)?.quantity ?? 0;
+    units.set(line.membershipId, (units.get(line.membershipId) ?? 0) + quantity);
+  }
+  for (const [membershipId, count] of units)
+    await consumeMembershipCredits(tx, { membershipId, memberId: row.memberId, units: count, now });
+}
+
+/** Who used a coupon, for per-customer limits: the member, else the e-mail, else the visitor. */
+function customerKeyOf(row: CheckoutRow): string {
+  if (row.memberId) return `member:${row.memberId}`;
+  if (row.buyerEmail) return `email:${row.buyerEmail.toLowerCase()}`;
+  return `visitor:${row.visitorId ?? row.id}`;
+}
+
+function ownerKeyOf(row: CheckoutRow): string | undefined {
+  if (row.memberId) return `member:${row.memberId}`;
+  if (row.visitorId) return `visitor:${row.visitorId}`;
+  return undefined;
+}

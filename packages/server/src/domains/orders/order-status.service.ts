@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { restoreStock } from '../catalog/stock.service.js';
+import { type EventActor, recordEvent } from '../events/events.service.js';
+import {
+  capturePayments,
+  type PaymentProviders,
+  recordManualPayment,
+  reversePayments,
+} from '../payments/payments.service.js';
+import { refundGiftCard } from '../store-setup/gift-cards.service.js';
+import { orderEventPayload } from './order-snapshot.js';
+import { orders } from './orders.schema.js';
+import type { OrderRecord } from './orders-read.service.js';
+
+export interface StatusContext {
+  actor: EventActor;
+  now: Date;
+  providers: PaymentProviders;
+}
+
+type Change = (tx: Tx, order: OrderRecord) => Promise<Partial<OrderRecord> | undefined>;
+
+/** Every status change: lock the order, check, change, record `ecom.order.updated` — one transaction. */
+function changeOrder(db: DbOrTx, id: string, ctx: StatusContext, change: Change): Promise<OrderRecord> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!order) throw notFound('Order', id);
+    const changes = await change(tx, order);
+    if (!changes) return order;
+    const [saved] = await tx
+      .update(orders)
+      .set({ ...changes, updatedDate: ctx.now })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!saved) throw notFound('Order', id);
+    await recordEvent(tx, {
+      type: 'ecom.order.updated',
+      entityType: 'order',
+      entityId: id,
+      payload: orderEventPayload(saved),
+      actor: ctx.actor,
+    });
+    return saved;
+  });
+}
+
+function refuseIfCanceled(order: OrderRecord, action: string): void {
+  if (order.status === 'CANCELED') {
+    throw new AppError('ORDER_CANCELED', 'Order is canceled', {
+      status: 409,
+      description: `Order #${order.number} was canceled; it cannot be ${action}.`,
+      data: { orderId: order.id },
+    });
+  }
+}
+
+/**
+ * The merchant received the money: authorized card payments are captured, whatever is still due
+ * (offline lines, offline orders) is recorded as a manual payment. Paying a paid order changes nothing.
+ */
+export function markOrderPaid(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
+  return changeOrder(db, id, ctx, async (tx, order) => {
+    refuseIfCanceled(order, 'paid');
+    if (order.paymentStatus === 'PAID') return undefined;
+    const captured = await capturePayments(tx, ctx.providers, order.id);
+    const due =
+      order.paymentStatus === 'NOT_PAID'
+        ? order.totals.payNow + order.totals.payLater - captured
+        : order.paymentStatus === 'PARTIALLY_PAID'
+          ? order.totals.payLater
+          : order.paymentStatus === 'AUTHORIZED'
+            ? order.totals.payLater
+            : 0;
+    await recordManualPayment(tx, {
+      orderId: order.id,
+      amountMinor: Math.max(due, 0),
+      currency: order.currency,
+    });
+    return { paymentStatus: 'PAID', paidDate: ctx.now };
+  });
+}
+
+/** Captures an authorization made with delayCapture. */
+export function captureOrderPayment(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
+  return changeOrder(db, id, ctx, async (tx, order) => {
+    refuseIfCanceled(order, 'captured');
+    if (order.paymentStatus !== 'AUTHORIZED') {
+      throw new AppError('NOTHING_TO_CAPTURE', 'Nothing to capture', {
+        status: 409,
+        description: `Order #${order.number} has no authorized payment (payment status ${order.paymentStatus}).`,
+        data: { orderId: order.id, paymentStatus: order.paymentStatus },
+      });
+    }
+    await capturePayments(tx, ctx.providers, order.id);
+    const paid = order.totals.payLater === 0;
+    return { paymentStatus: paid ? 'PAID' : 'PARTIALLY_PAID', ...(paid ? { paidDate: ctx.now } : {}) };
+  });
+}
+
+export function fulfillOrder(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
+  return changeOrder(db, id, ctx, async (_tx, order) => {
+    refuseIfCanceled(order, 'fulfilled');
+    if (order.fulfillmentStatus === 'FULFILLED') return undefined;
+    return { fulfillmentStatus: 'FULFILLED', fulfilledDate: ctx.now };
+  });
+}
+
+/**
+ * Cancels an order that has not been fulfilled: stock goes back, the gift card gets its amount back,
+ * authorizations are voided and card payments refunded. The coupon use and membership credits stay
+ * counted (README "Orders").
+ */
+export function cancelOrder(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
+  return changeOrder(db, id, ctx, async (tx, order) => {
+    if (order.status === 'CANCELED') return undefined;
+    if (order.fulfillmentStatus === 'FULFILLED') {
+      throw new AppError('ORDER_ALREADY_FULFILLED', 'Order already fulfilled', {
+        status: 409,
+        description: `Order #${order.number} has been fulfilled and cannot be canceled; refund it instead.`,
+        data: { orderId: order.id },
+      });
+    }
+    const stockLines = order.lines.flatMap((line) =>
+      line.productId && line.variantId && !line.custom
+        ? [{ productId: line.productId, variantId: line.variantId, quantity: line.quantity }]
+        : [],
+    );
+    if (stockLines.length > 0) await restoreStock(tx, stockLines, { actor: ctx.actor });
+    const giftCardAmount = order.totals.giftCard?.appliedAmount ?? 0;
+    if (order.giftCardId && giftCardAmount > 0)
+      await refundGiftCard(tx, {
+        giftCardId: order.giftCardId,
+        amountMinor: giftCardAmount,
+        orderId: order.id,
+        now: ctx.now,
+      });
+    const reversed = await reversePayments(tx, ctx.providers, order.id);
+    return {
+      status: 'CANCELED',
+      canceledDate: ctx.now,
+      ...(reversed ? { paymentStatus: reversed } : {}),
+    };
+  });
+}

@@ -1,0 +1,67 @@
+import type { AddressWithContact } from '../checkout/lines/address.js';
+import type { CatalogReference, LineImage } from '../checkout/lines/line-types.js';
+import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../checkout/totals/types.js';
+
+export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = [
+  'NOT_PAID',
+  'AUTHORIZED',
+  'PAID',
+  'PARTIALLY_PAID',
+  'VOIDED',
+  'REFUNDED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'FULFILLED'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+/** An order line, frozen at order creation: later catalog or rule changes never alter it. */
+export interface OrderLine {
+  id: string;
+  quantity: number;
+  custom: boolean;
+  catalogReference?: CatalogReference;
+  productId?: string;
+  variantId?: string;
+  name: string;
+  sku?: string;
+  itemType: ItemType;
+  weight: number;
+  image?: LineImage;
+  descriptionLines: { name: string; value: string; colorCode?: string }[];
+  unitPriceMinor: number;
+  fullUnitPriceMinor: number;
+  /** unit price × quantity. */
+  subtotalMinor: number;
+  discountMinor: number;
+  taxMinor: number;
+  taxPpm: number;
+  taxBreakdown: TaxBreakdown[];
+  totalMinor: number;
+  paymentOption: PaymentOption;
+  membershipId?: string;
+  subscription?: {
+    planId: string;
+    title: string;
+    frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+    interval: number;
+    billingCycles: number;
+  };
+  digitalFileIds: string[];
+}
+
+/** What the order keeps of the shipping choice. */
+export interface OrderShipping {
+  destination?: AddressWithContact;
+  code?: string;
+  title?: string;
+  carrierId?: string;
+  costMinor: number;
+  discountMinor: number;
+  deliveryTime?: string;
+  pickup?: Totals['shipping']['options'][number]['pickup'];
+}
+
+/** Totals as the order froze them (the engine's output without per-line data, which is in `lines`). */
+export type OrderTotals = Omit<Totals, 'lines' | 'shipping' | 'membershipOptions' | 'violations'>;

@@ -1,0 +1,141 @@
+import type { Static } from 'typebox';
+import { addressWithContactOut } from '../checkout/wire/address-wire.js';
+import {
+  appliedDiscountsOut,
+  moneyOf,
+  priceSummaryOut,
+  taxDetailsOut,
+} from '../checkout/wire/totals-wire.js';
+import type { PaymentRecord } from '../payments/payments.service.js';
+import type { DownloadLink } from './downloads.service.js';
+import type { OrderOut } from './orders.contract.js';
+import type { OrderRecord } from './orders-read.service.js';
+
+export function orderOut(
+  order: OrderRecord,
+  extra: { downloads?: DownloadLink[]; payments?: PaymentRecord[] } = {},
+): Static<typeof OrderOut> {
+  const m = moneyOf(order.currency);
+  const totals = { ...order.totals, currency: order.currency };
+  const translatable = (text: string) => ({ original: text, translated: text });
+  const shipping = order.shipping;
+  const destination = addressWithContactOut(shipping?.destination);
+  const billing = addressWithContactOut(order.billingInfo);
+  return {
+    id: order.id,
+    number: String(order.number),
+    checkoutId: order.checkoutId,
+    ...(order.cartId ? { cartId: order.cartId } : {}),
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    fulfillmentStatus: order.fulfillmentStatus,
+    currency: order.currency,
+    channelInfo: { type: order.channelType },
+    buyerInfo: {
+      ...(order.buyerEmail ? { email: order.buyerEmail } : {}),
+      ...(order.memberId
+        ? { memberId: order.memberId }
+        : order.visitorId
+          ? { visitorId: order.visitorId }
+          : {}),
+    },
+    ...(order.buyerNote ? { buyerNote: order.buyerNote } : {}),
+    lineItems: order.lines.map((line) => {
+      const downloads = extra.downloads?.filter((link) => link.lineItemId === line.id);
+      const beforeTax = totals.tax.pricesIncludeTax
+        ? line.totalMinor - line.taxMinor
+        : line.subtotalMinor - line.discountMinor;
+      return {
+        id: line.id,
+        quantity: line.quantity,
+        productName: translatable(line.name),
+        ...(line.catalogReference ? { catalogReference: line.catalogReference } : {}),
+        itemType: { preset: line.itemType },
+        physicalProperties: {
+          ...(line.sku ? { sku: line.sku } : {}),
+          shippable: line.itemType === 'PHYSICAL',
+          ...(line.weight ? { weight: line.weight } : {}),
+        },
+        ...(line.image ? { image: line.image } : {}),
+        descriptionLines: line.descriptionLines.map((d) =>
+          d.colorCode
+            ? {
+                name: translatable(d.name),
+                lineType: 'COLOR' as const,
+                colorInfo: { ...translatable(d.value), code: d.colorCode },
+              }
+            : {
+                name: translatable(d.name),
+                lineType: 'PLAIN_TEXT' as const,
+                plainText: translatable(d.value),
+              },
+        ),
+        price: m(line.unitPriceMinor),
+        fullPrice: m(line.fullUnitPriceMinor),
+        lineItemPrice: m(line.subtotalMinor),
+        totalDiscount: m(line.discountMinor),
+        totalPriceBeforeTax: m(beforeTax),
+        totalPriceAfterTax: m(line.totalMinor),
+        taxDetails: taxDetailsOut(order.currency, beforeTax, line.taxMinor, line.taxPpm, line.taxBreakdown),
+        paymentOption: line.paymentOption,
+        ...(line.subscription ? { subscriptionInfo: line.subscription } : {}),
+        ...(downloads?.length
+          ? {
+              downloads: downloads.map((link) => ({
+                fileId: link.fileId,
+                url: link.url,
+                expiresAt: link.expiresAt,
+              })),
+            }
+          : {}),
+      };
+    }),
+    priceSummary: priceSummaryOut(totals),
+    appliedDiscounts: appliedDiscountsOut(totals),
+    taxSummary: { totalTax: m(totals.priceSummary.tax), rateType: totals.tax.rateType },
+    payNow: m(totals.payNow),
+    payLater: m(totals.payLater),
+    ...(totals.giftCard
+      ? {
+          giftCard: {
+            obfuscatedCode: `••••${totals.giftCard.code}`,
+            amount: m(totals.giftCard.appliedAmount),
+          },
+        }
+      : {}),
+    ...(shipping
+      ? {
+          shippingInfo: {
+            ...(shipping.code ? { code: shipping.code } : {}),
+            ...(shipping.title ? { title: shipping.title } : {}),
+            ...(shipping.carrierId ? { carrierId: shipping.carrierId } : {}),
+            cost: m(shipping.costMinor),
+            discount: m(shipping.discountMinor),
+            ...(shipping.deliveryTime ? { deliveryTime: shipping.deliveryTime } : {}),
+            ...(shipping.pickup ? { pickupMethod: shipping.pickup.method } : {}),
+            ...(destination ? { shippingDestination: destination } : {}),
+          },
+        }
+      : {}),
+    ...(billing ? { billingInfo: billing } : {}),
+    customFields: order.customFields.map((field) => ({ title: field.title, value: field.value ?? null })),
+    ...(extra.payments
+      ? {
+          payments: extra.payments.map((payment) => ({
+            id: payment.id,
+            provider: payment.provider,
+            status: payment.status,
+            amount: m(payment.amountMinor),
+            ...(payment.cardBrand ? { cardBrand: payment.cardBrand } : {}),
+            ...(payment.cardLast4 ? { cardLast4: payment.cardLast4 } : {}),
+            createdDate: payment.createdDate,
+          })),
+        }
+      : {}),
+    ...(order.paidDate ? { paidDate: order.paidDate } : {}),
+    ...(order.fulfilledDate ? { fulfilledDate: order.fulfilledDate } : {}),
+    ...(order.canceledDate ? { canceledDate: order.canceledDate } : {}),
+    createdDate: order.createdDate,
+    updatedDate: order.updatedDate,
+  };
+}

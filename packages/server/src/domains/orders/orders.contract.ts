@@ -1,0 +1,145 @@
+import Type from 'typebox';
+import { DateTimeOut, StringEnum, WireFloatOut } from '../../http/wire.js';
+import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
+import {
+  AddressWithContactOut,
+  DescriptionLineOut,
+  ImageOut,
+  MoneyOut,
+} from '../checkout/wire/common.contract.js';
+import { AppliedDiscountOut, PriceSummaryOut, TaxDetailsOut } from '../checkout/wire/totals.contract.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-types.js';
+
+const Translatable = Type.Object({ original: Type.String(), translated: Type.String() });
+
+export const OrderLineOut = Type.Object({
+  id: Type.String(),
+  quantity: Type.Integer(),
+  productName: Translatable,
+  catalogReference: Type.Optional(
+    Type.Object({
+      appId: Type.String(),
+      catalogItemId: Type.String(),
+      options: Type.Optional(Type.Unknown()),
+    }),
+  ),
+  itemType: Type.Object({ preset: Type.String() }),
+  physicalProperties: Type.Object({
+    sku: Type.Optional(Type.String()),
+    shippable: Type.Boolean(),
+    weight: Type.Optional(WireFloatOut()),
+  }),
+  image: Type.Optional(ImageOut),
+  descriptionLines: Type.Array(DescriptionLineOut),
+  price: MoneyOut,
+  fullPrice: MoneyOut,
+  lineItemPrice: MoneyOut,
+  totalDiscount: MoneyOut,
+  totalPriceBeforeTax: MoneyOut,
+  totalPriceAfterTax: MoneyOut,
+  taxDetails: TaxDetailsOut,
+  paymentOption: Type.String(),
+  subscriptionInfo: Type.Optional(
+    Type.Object({
+      planId: Type.String(),
+      title: Type.String(),
+      frequency: Type.String(),
+      interval: Type.Integer(),
+      billingCycles: Type.Integer(),
+    }),
+  ),
+  downloads: Type.Optional(
+    Type.Array(Type.Object({ fileId: Type.String(), url: Type.String(), expiresAt: DateTimeOut() }), {
+      description: 'Signed, expiring links to the files of a digital line (paid orders only)',
+    }),
+  ),
+});
+
+export const OrderOut = Type.Object({
+  id: Type.String(),
+  number: Type.String(),
+  checkoutId: Type.String(),
+  cartId: Type.Optional(Type.String()),
+  status: StringEnum(ORDER_STATUSES),
+  paymentStatus: StringEnum(PAYMENT_STATUSES),
+  fulfillmentStatus: StringEnum(FULFILLMENT_STATUSES),
+  currency: Type.String(),
+  channelInfo: Type.Object({ type: Type.String() }),
+  buyerInfo: Type.Object({
+    email: Type.Optional(Type.String()),
+    visitorId: Type.Optional(Type.String()),
+    memberId: Type.Optional(Type.String()),
+  }),
+  buyerNote: Type.Optional(Type.String()),
+  lineItems: Type.Array(OrderLineOut),
+  priceSummary: PriceSummaryOut,
+  appliedDiscounts: Type.Array(AppliedDiscountOut),
+  taxSummary: Type.Object({ totalTax: MoneyOut, rateType: Type.String() }),
+  payNow: MoneyOut,
+  payLater: MoneyOut,
+  giftCard: Type.Optional(Type.Object({ obfuscatedCode: Type.String(), amount: MoneyOut })),
+  shippingInfo: Type.Optional(
+    Type.Object({
+      code: Type.Optional(Type.String()),
+      title: Type.Optional(Type.String()),
+      carrierId: Type.Optional(Type.String()),
+      cost: MoneyOut,
+      discount: MoneyOut,
+      deliveryTime: Type.Optional(Type.String()),
+      pickupMethod: Type.Optional(Type.String()),
+      shippingDestination: Type.Optional(AddressWithContactOut),
+    }),
+  ),
+  billingInfo: Type.Optional(AddressWithContactOut),
+  customFields: Type.Array(Type.Object({ title: Type.String(), value: Type.Unknown() })),
+  payments: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        provider: Type.String(),
+        status: Type.String(),
+        amount: MoneyOut,
+        cardBrand: Type.Optional(Type.String()),
+        cardLast4: Type.Optional(Type.String()),
+        createdDate: DateTimeOut(),
+      }),
+    ),
+  ),
+  paidDate: Type.Optional(DateTimeOut()),
+  fulfilledDate: Type.Optional(DateTimeOut()),
+  canceledDate: Type.Optional(DateTimeOut()),
+  createdDate: DateTimeOut(),
+  updatedDate: DateTimeOut(),
+});
+
+export const OrderResponse = Type.Object({ order: OrderOut });
+export const OrdersResponse = Type.Object({ orders: Type.Array(OrderOut), metadata: PagingMetadataSchema });
+export const OrderIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export const QueryOrdersRequest = Type.Object({
+  query: Type.Optional(
+    Type.Object({
+      filter: Type.Optional(Type.Unknown()),
+      sort: Type.Optional(Type.Unknown()),
+      paging: Type.Optional(OffsetPagingSchema),
+    }),
+  ),
+});
+
+export const SearchOrdersQuery = Type.Object({
+  ...OffsetPagingSchema.properties,
+  search: Type.Optional(Type.String({ maxLength: 100, description: 'Order number or part of the e-mail' })),
+  status: Type.Optional(StringEnum(ORDER_STATUSES)),
+  paymentStatus: Type.Optional(StringEnum(PAYMENT_STATUSES)),
+  fulfillmentStatus: Type.Optional(StringEnum(FULFILLMENT_STATUSES)),
+});
+
+export const DownloadParams = Type.Object({
+  orderId: Type.String({ minLength: 1, maxLength: 100 }),
+  lineItemId: Type.String({ minLength: 1, maxLength: 100 }),
+  fileId: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const DownloadQuery = Type.Object({
+  expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
+  signature: Type.String({ minLength: 1, maxLength: 200 }),
+});

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.js';
+import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
+import { registerQueryRoute } from '../../http/query-route.js';
+import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
+import { actorOf } from '../access/caller.js';
+import type { MediaStorage } from '../media/storage.js';
+import { listPayments, type PaymentProviders } from '../payments/payments.service.js';
+import { downloadLinks, openDownload } from './downloads.service.js';
+import { cancelOrder, captureOrderPayment, fulfillOrder, markOrderPaid } from './order-status.service.js';
+import {
+  DownloadParams,
+  DownloadQuery,
+  OrderIdParams,
+  OrderResponse,
+  OrdersResponse,
+  QueryOrdersRequest,
+  SearchOrdersQuery,
+} from './orders.contract.js';
+import { getOrder, queryOrders, searchOrders } from './orders-read.service.js';
+import { orderOut } from './orders-wire.js';
+
+/**
+ * Order reads for buyers (their own orders only) and merchants, the merchant's status changes, and the
+ * signed download links of digital products.
+ */
+export const orderRoutes: FastifyPluginAsyncTypebox<{
+  deps: AppDeps;
+  providers: PaymentProviders;
+  storage: MediaStorage;
+}> = async (app, { deps, providers, storage }) => {
+  const db = deps.database.db;
+  const publicUrl = deps.config.publicUrl;
+  const anyone = requireCaller(['visitor', 'member', 'staff', 'app']);
+  const tags = ['ecom: orders'];
+
+  app.get(
+    '/ecom/v1/orders/:id',
+    {
+      schema: {
+        summary: 'Get an order (buyers: their own)',
+        tags,
+        params: OrderIdParams,
+        response: { 200: OrderResponse },
+      },
+      preHandler: anyone,
+    },
+    async (request) => {
+      const order = await getOrder(db, request.params.id, request.caller);
+      return {
+        order: orderOut(order, { downloads: await downloadLinks(db, order, publicUrl, deps.clock()) }),
+      };
+    },
+  );
+
+  registerQueryRoute(
+    app,
+    {
+      url: '/ecom/v1/orders/query',
+      body: QueryOrdersRequest,
+      response: { 200: OrdersResponse },
+      summary:
+        'Query orders (buyers: their own; filter number, status, paymentStatus, fulfillmentStatus, createdDate)',
+      tags,
+      preHandler: [anyone],
+    },
+    async (request, body) => {
+      const paging = resolvePaging(body.query?.paging);
+      const result = await queryOrders(db, request.caller, {
+        filter: body.query?.filter,
+        sort: body.query?.sort,
+        paging,
+      });
+      return {
+        orders: result.orders.map((order) => orderOut(order)),
+        metadata: pagingMetadata(result.orders.length, paging, result.total),
+      };
+    },
+  );
+
+  app.get(
+    '/ecom/v1/downloads/:orderId/:lineItemId/:fileId',
+    {
+      schema: {
+        summary: 'Download a file of a digital product (signed link)',
+        tags,
+        params: DownloadParams,
+        querystring: DownloadQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await openDownload(db, storage, {
+        ...request.params,
+        ...request.query,
+        now: deps.clock(),
+      });
+      return reply
+        .type(file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  const adminTags = ['admin: orders'];
+  const merchant = requireMerchant();
+  app.get(
+    '/admin-api/v1/orders',
+    {
+      schema: {
+        summary: 'Orders, newest first (search by number or e-mail)',
+        tags: adminTags,
+        querystring: SearchOrdersQuery,
+        response: { 200: OrdersResponse },
+      },
+      preHandler: merchant,
+    },
+    async (request) => {
+      const { search, status, paymentStatus, fulfillmentStatus } = request.query;
+      const paging = resolvePaging(request.query);
+      const result = await searchOrders(db, {
+        paging,
+        ...(search ? { search } : {}),
+        ...(status ? { status } : {}),
+        ...(paymentStatus ? { paymentStatus } : {}),
+        ...(fulfillmentStatus ? { fulfillmentStatus } : {}),
+      });
+      return {
+        orders: result.orders.map((order) => orderOut(order)),
+        metadata: pagingMetadata(result.orders.length, paging, result.total),
+      };
+    },
+  );
+  app.get(
+    '/admin-api/v1/orders/:id',
+    {
+      schema: {
+        summary: 'An order with its payments',
+        tags: adminTags,
+        params: OrderIdParams,
+        response: { 200: OrderResponse },
+      },
+      preHandler: merchant,
+    },
+    async (request) => {
+      const order = await getOrder(db, request.params.id, request.caller);
+      return { order: orderOut(order, { payments: await listPayments(db, order.id) }) };
+    },
+  );
+  const actions = [
+    ['mark-paid', 'Mark paid (captures authorizations; records money received offline)', markOrderPaid],
+    ['capture', 'Capture an authorized payment (delayCapture)', captureOrderPayment],
+    ['fulfill', 'Mark fulfilled', fulfillOrder],
+    ['cancel', 'Cancel: stock returned, gift card refunded, payments voided or refunded', cancelOrder],
+  ] as const;
+  for (const [action, summary, change] of actions) {
+    app.post(
+      `/admin-api/v1/orders/:id/${action}`,
+      {
+        schema: { summary, tags: adminTags, params: OrderIdParams, response: { 200: OrderResponse } },
+        preHandler: merchant,
+      },
+      async (request) => {
+        const order = await change(db, request.params.id, {
+          actor: actorOf(request.caller),
+          now: deps.clock(),
+          providers,
+        });
+        return { order: orderOut(order, { payments: await listPayments(db, order.id) }) };
+      },
+    );
+  }
+};

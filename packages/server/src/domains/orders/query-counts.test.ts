@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countQueries } from '../../db/query-count.js';
+import {
+  createTestProduct,
+  issueTestGiftCard,
+  lineItem,
+  setUpTestStore,
+  type TestProduct,
+} from '../../testing/ecom.js';
+import { createTestApp, type TestApp, testDatabaseKind, visitorToken } from '../../testing/index.js';
+
+// SQL round trips per call, pinned so they cannot creep up unnoticed (issue 5: add-to-cart ≤ 6,
+// create-order ≤ 15). On PostgreSQL BEGIN and COMMIT are round trips too and are counted; PGlite runs
+// them inside its own transaction call.
+let t: TestApp;
+let mug: TestProduct;
+let lamp: TestProduct;
+beforeAll(async () => {
+  t = await createTestApp();
+  await setUpTestStore(t.database.db);
+  mug = await createTestProduct(t.database.db, {
+    name: 'Mug',
+    priceMinor: 1250,
+    stock: { trackInventory: true, quantity: 100 },
+  });
+  lamp = await createTestProduct(t.database.db, {
+    name: 'Lamp',
+    priceMinor: 4000,
+    stock: { trackInventory: true, quantity: 100 },
+  });
+});
+afterAll(() => t.close());
+
+const measured = async (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) => {
+  // inject() returns a lazy thenable: await it inside the counted block, or it runs outside it.
+  const { result, queries } = await countQueries(
+    async () =>
+      await t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) }),
+  );
+  expect(result.statusCode, result.body).toBe(200);
+  return { queries, json: result.json() };
+};
+
+describe(`SQL round trips per call (${testDatabaseKind()})`, () => {
+  const me = visitorToken('v-counted');
+  const counts: Record<string, number> = {};
+
+  it('add-to-cart: at most 6 (first add and later adds)', async () => {
+    counts.firstAdd = (
+      await measured(me, 'POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: [lineItem(mug.id, 1)] })
+    ).queries;
+    counts.laterAdd = (
+      await measured(me, 'POST', '/ecom/v1/carts/current/add-to-cart', {
+        lineItems: [lineItem(lamp.id, 1), lineItem(mug.id, 2)],
+      })
+    ).queries;
+    expect(counts.firstAdd).toBeLessThanOrEqual(6);
+    expect(counts.laterAdd).toBeLessThanOrEqual(6);
+    counts.getCart = (await measured(me, 'GET', '/ecom/v1/carts/current')).queries;
+    expect(counts.getCart).toBeLessThanOrEqual(2);
+  });
+
+  it('create-order: at most 15 with two products, a coupon and a gift card', async () => {
+    const card = await issueTestGiftCard(t.database.db, 1000);
+    await measured(me, 'PATCH', '/ecom/v1/carts/current', { couponCode: 'SAVE10' });
+    const { json } = await measured(me, 'POST', '/ecom/v1/carts/current/create-checkout', {
+      channelType: 'WEB',
+    });
+    const checkoutId = json.checkoutId as string;
+    const update = await measured(me, 'PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+      checkout: { buyerInfo: { email: 'count@example.com' } },
+      giftCardCode: card.code,
+    });
+    counts.updateCheckout = update.queries;
+    counts.estimate = (
+      await measured(me, 'POST', '/ecom/v1/carts/current/estimate-totals', {
+        shippingAddress: { country: 'US', subdivision: 'US-NY' },
+      })
+    ).queries;
+    expect(counts.estimate).toBeLessThanOrEqual(3);
+    const order = await measured(me, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {});
+    counts.createOrder = order.queries;
+    expect(order.json.orderId).toBeTruthy();
+    expect(counts.createOrder).toBeLessThanOrEqual(15);
+    counts.createOrderRetry = (
+      await measured(me, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {})
+    ).queries;
+    expect(counts.createOrderRetry).toBeLessThanOrEqual(5);
+    console.info(`query counts (${testDatabaseKind()}): ${JSON.stringify(counts)}`);
+  });
+});

@@ -1,0 +1,45 @@
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { entityDates, idColumn } from '../../db/columns.js';
+
+export const PAYMENT_PROVIDERS = ['OFFLINE', 'SANDBOX_CARD'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_RECORD_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURED', 'VOIDED', 'REFUNDED'] as const;
+export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
+
+/** One payment of an order through a provider (ADR 011). Card numbers are never stored. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: idColumn(),
+    orderId: text('order_id').notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    status: text('status').$type<PaymentRecordStatus>().notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** The provider's id of the charge or authorization. */
+    providerReference: text('provider_reference'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    savedPaymentMethodId: text('saved_payment_method_id'),
+    ...entityDates(),
+  },
+  (table) => [index('payments_order_idx').on(table.orderId)],
+);
+
+/** A provider token the buyer asked us to keep (`savePaymentMethod`), with what can be shown of it. */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: idColumn(),
+    /** `member:<id>` or `visitor:<id>`. */
+    ownerKey: text('owner_key').notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    ...entityDates(),
+  },
+  (table) => [index('saved_payment_methods_owner_idx').on(table.ownerKey)],
+);

@@ -1,0 +1,202 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError, invalidField } from '../../http/errors.js';
+import type { PaymentStatus } from '../orders/order-types.js';
+import {
+  type PaymentProviderName,
+  type PaymentRecordStatus,
+  payments,
+  savedPaymentMethods,
+} from './payments.schema.js';
+import type { ChargeRequest, PaymentMethodInput, PaymentProvider } from './provider.js';
+import { sandboxCardProvider } from './sandbox-card.provider.js';
+
+export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
+
+export function defaultPaymentProviders(clock: () => Date): PaymentProviders {
+  return { SANDBOX_CARD: sandboxCardProvider(clock) };
+}
+
+export interface PaymentRecord {
+  id: string;
+  provider: PaymentProviderName;
+  status: PaymentRecordStatus;
+  amountMinor: number;
+  currency: string;
+  providerReference?: string;
+  cardBrand?: string;
+  cardLast4?: string;
+  createdDate: Date;
+}
+
+export interface TakePaymentInput {
+  orderId: string;
+  /** What is due now (pay-now after gift card). */
+  amountMinor: number;
+  /** What is due later (offline lines): a fully paid online part still leaves the order partly unpaid. */
+  payLaterMinor: number;
+  currency: string;
+  method: PaymentMethodInput;
+  delayCapture: boolean;
+  savePaymentMethod: boolean;
+  /** `member:<id>` / `visitor:<id>`: who may reuse a saved method. */
+  ownerKey?: string;
+}
+
+export interface TakenPayment {
+  paymentStatus: PaymentStatus;
+  reference?: string;
+  /** Undoes the charge when the order's transaction fails after it (void or refund). */
+  compensate?: () => Promise<void>;
+}
+
+/**
+ * Takes the payment of a new order inside its transaction (ADR 011). Nothing due → PAID at once;
+ * OFFLINE → NOT_PAID (the merchant marks it paid); a card → the provider charges (or authorizes with
+ * delayCapture) and a payment record is written. A decline throws, so the order rolls back whole.
+ */
+export async function takePayment(
+  tx: Tx,
+  providers: PaymentProviders,
+  input: TakePaymentInput,
+): Promise<TakenPayment> {
+  if (input.amountMinor === 0) return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
+  if (input.method.type === 'OFFLINE') return { paymentStatus: 'NOT_PAID' };
+  const provider = providers.SANDBOX_CARD;
+  if (!provider) throw new AppError('UNAVAILABLE', 'Card payments are not configured', { status: 503 });
+  const request: ChargeRequest = {
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    orderId: input.orderId,
+    delayCapture: input.delayCapture,
+    savePaymentMethod: input.savePaymentMethod && input.ownerKey !== undefined,
+  };
+  let savedMethodId: string | undefined;
+  if (input.method.type === 'SAVED_METHOD') {
+    const [saved] = input.ownerKey
+      ? await tx
+          .select()
+          .from(savedPaymentMethods)
+          .where(
+            and(
+              eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
+              eq(savedPaymentMethods.ownerKey, input.ownerKey),
+            ),
+          )
+      : [];
+    if (!saved)
+      throw invalidField(
+        'paymentMethod.savedPaymentMethodId',
+        'VALIDATION',
+        'is not a saved payment method of this buyer',
+      );
+    request.token = saved.token;
+    savedMethodId = saved.id;
+  } else {
+    request.card = input.method.card;
+  }
+  const result = await provider.charge(request);
+  const compensate = () =>
+    result.status === 'AUTHORIZED'
+      ? provider.void(result.reference)
+      : provider.refund(result.reference, input.amountMinor);
+  if (result.token && result.card && input.ownerKey) {
+    const [saved] = await tx
+      .insert(savedPaymentMethods)
+      .values({
+        ownerKey: input.ownerKey,
+        provider: provider.name,
+        token: result.token,
+        brand: result.card.brand,
+        last4: result.card.last4,
+        expMonth: result.card.expMonth,
+        expYear: result.card.expYear,
+      })
+      .returning({ id: savedPaymentMethods.id });
+    savedMethodId = saved?.id;
+  }
+  await tx.insert(payments).values({
+    orderId: input.orderId,
+    provider: provider.name,
+    status: result.status,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    providerReference: result.reference,
+    cardBrand: result.card?.brand ?? null,
+    cardLast4: result.card?.last4 ?? null,
+    savedPaymentMethodId: savedMethodId ?? null,
+  });
+  const paymentStatus: PaymentStatus =
+    result.status === 'AUTHORIZED' ? 'AUTHORIZED' : input.payLaterMinor > 0 ? 'PARTIALLY_PAID' : 'PAID';
+  return { paymentStatus, reference: result.reference, compensate };
+}
+
+const recordOf = (row: typeof payments.$inferSelect): PaymentRecord => ({
+  id: row.id,
+  provider: row.provider,
+  status: row.status,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  ...(row.providerReference ? { providerReference: row.providerReference } : {}),
+  ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}),
+  ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}),
+  createdDate: row.createdDate,
+});
+
+export async function listPayments(db: DbOrTx, orderId: string): Promise<PaymentRecord[]> {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdDate));
+  return rows.map(recordOf);
+}
+
+/** Captures the order's authorized card payments (delayCapture). Returns how much was captured. */
+export async function capturePayments(tx: Tx, providers: PaymentProviders, orderId: string): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'AUTHORIZED')))
+    .for('update');
+  let captured = 0;
+  for (const row of rows) {
+    const provider = providers[row.provider];
+    if (provider && row.providerReference) await provider.capture(row.providerReference, row.amountMinor);
+    await tx.update(payments).set({ status: 'CAPTURED' }).where(eq(payments.id, row.id));
+    captured += row.amountMinor;
+  }
+  return captured;
+}
+
+/** The merchant received the money outside the system (cash, bank transfer). */
+export async function recordManualPayment(
+  tx: Tx,
+  input: { orderId: string; amountMinor: number; currency: string },
+): Promise<void> {
+  if (input.amountMinor <= 0) return;
+  await tx.insert(payments).values({ ...input, provider: 'OFFLINE', status: 'CAPTURED' });
+}
+
+/** A cancelled order: authorizations are voided, captured card payments refunded. */
+export async function reversePayments(
+  tx: Tx,
+  providers: PaymentProviders,
+  orderId: string,
+): Promise<PaymentStatus | undefined> {
+  const rows = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
+  let outcome: PaymentStatus | undefined;
+  for (const row of rows) {
+    const provider = providers[row.provider];
+    if (row.status === 'AUTHORIZED') {
+      if (provider && row.providerReference) await provider.void(row.providerReference);
+      await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
+      outcome ??= 'VOIDED';
+    } else if (row.status === 'CAPTURED') {
+      if (provider && row.providerReference) await provider.refund(row.providerReference, row.amountMinor);
+      await tx.update(payments).set({ status: 'REFUNDED' }).where(eq(payments.id, row.id));
+      outcome = 'REFUNDED';
+    }
+  }
+  return outcome;
+}

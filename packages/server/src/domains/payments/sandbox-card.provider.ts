@@ -1,0 +1,93 @@
+import { AppError, invalidField } from '../../http/errors.js';
+import { randomToken } from '../../lib/ids.js';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
+
+/**
+ * A card gateway for development and tests: no network, deterministic outcomes by card number (README
+ * "Payments" lists them). Tokens it issues (savePaymentMethod) always charge successfully.
+ */
+export const SANDBOX_CARDS = {
+  success: ['4242424242424242', '5555555555554444'],
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  expired: '4000000000000069',
+} as const;
+
+const DECLINES: Record<string, { code: string; reason: string }> = {
+  [SANDBOX_CARDS.declined]: { code: 'CARD_DECLINED', reason: 'The card was declined.' },
+  [SANDBOX_CARDS.insufficientFunds]: {
+    code: 'INSUFFICIENT_FUNDS',
+    reason: 'The card has insufficient funds.',
+  },
+  [SANDBOX_CARDS.expired]: { code: 'EXPIRED_CARD', reason: 'The card has expired.' },
+};
+
+export function luhnValid(number: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < number.length; index++) {
+    let digit = Number(number[number.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return number.length >= 12 && sum % 10 === 0;
+}
+
+function brandOf(number: string): string {
+  if (number.startsWith('4')) return 'VISA';
+  if (/^5[1-5]/.test(number)) return 'MASTERCARD';
+  if (/^3[47]/.test(number)) return 'AMEX';
+  return 'CARD';
+}
+
+export function sandboxCardProvider(clock: () => Date = () => new Date()): PaymentProvider {
+  return {
+    name: 'SANDBOX_CARD',
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const status = request.delayCapture ? 'AUTHORIZED' : 'CAPTURED';
+      const reference = `sbx_${randomToken(20)}`;
+      if (request.token) {
+        if (!request.token.startsWith('tok_sandbox_'))
+          throw invalidField(
+            'paymentMethod.savedPaymentMethodId',
+            'VALIDATION',
+            'is not a sandbox card token',
+          );
+        return { status, reference };
+      }
+      const card = request.card;
+      if (!card) throw invalidField('paymentMethod.card', 'REQUIRED_FIELD', 'is required for a card payment');
+      const number = card.number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
+        throw invalidField('paymentMethod.card.number', 'FORMAT', 'is not a valid card number');
+      const now = clock();
+      const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+      if (expiry <= now)
+        throw invalidField('paymentMethod.card.expYear', 'VALIDATION', 'the card has expired');
+      const decline = DECLINES[number];
+      if (decline) {
+        throw new AppError('PAYMENT_DECLINED', 'Payment declined', {
+          status: 402,
+          description: `${decline.reason} No order was placed; use another card or payment method.`,
+          data: { reason: decline.code },
+        });
+      }
+      return {
+        status,
+        reference,
+        card: {
+          brand: brandOf(number),
+          last4: number.slice(-4),
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        },
+        ...(request.savePaymentMethod ? { token: `tok_sandbox_${randomToken(24)}` } : {}),
+      };
+    },
+    async capture() {},
+    async void() {},
+    async refund() {},
+  };
+}

@@ -1,0 +1,214 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { MembershipInput } from '../checkout/totals/types.js';
+import { membershipPlans, memberships } from './store-setup.schema.js';
+
+export interface MembershipPlan {
+  id: string;
+  name: string;
+  productIds: string[];
+  credits?: number;
+  durationDays?: number;
+  active: boolean;
+  createdDate: Date;
+  updatedDate: Date;
+}
+
+export interface MembershipPlanWrite {
+  name?: string;
+  productIds?: string[];
+  credits?: number | null;
+  durationDays?: number | null;
+  active?: boolean;
+}
+
+export interface Membership {
+  id: string;
+  planId: string;
+  planName: string;
+  memberId: string;
+  expiresAt?: Date;
+  remainingCredits?: number;
+  createdDate: Date;
+  updatedDate: Date;
+}
+
+const DAY_MS = 86_400_000;
+
+const planOut = (row: typeof membershipPlans.$inferSelect): MembershipPlan => ({
+  id: row.id,
+  name: row.name,
+  productIds: row.productIds,
+  ...(row.credits !== null ? { credits: row.credits } : {}),
+  ...(row.durationDays !== null ? { durationDays: row.durationDays } : {}),
+  active: row.active,
+  createdDate: row.createdDate,
+  updatedDate: row.updatedDate,
+});
+
+export async function listMembershipPlans(db: DbOrTx): Promise<MembershipPlan[]> {
+  const rows = await db
+    .select()
+    .from(membershipPlans)
+    .orderBy(asc(membershipPlans.createdDate), asc(membershipPlans.id));
+  return rows.map(planOut);
+}
+
+export async function createMembershipPlan(
+  db: DbOrTx,
+  input: MembershipPlanWrite & { name: string },
+): Promise<MembershipPlan> {
+  const [row] = await db.insert(membershipPlans).values(input).returning();
+  return planOut(row as typeof membershipPlans.$inferSelect);
+}
+
+export async function updateMembershipPlan(
+  db: DbOrTx,
+  id: string,
+  patch: MembershipPlanWrite,
+): Promise<MembershipPlan> {
+  const [row] = await db.update(membershipPlans).set(patch).where(eq(membershipPlans.id, id)).returning();
+  if (!row) throw notFound('MembershipPlan', id);
+  return planOut(row);
+}
+
+export async function deleteMembershipPlan(db: DbOrTx, id: string): Promise<void> {
+  const rows = await db
+    .delete(membershipPlans)
+    .where(eq(membershipPlans.id, id))
+    .returning({ id: membershipPlans.id });
+  if (rows.length === 0) throw notFound('MembershipPlan', id);
+}
+
+const membershipColumns = {
+  id: memberships.id,
+  planId: memberships.planId,
+  planName: membershipPlans.name,
+  memberId: memberships.memberId,
+  expiresAt: memberships.expiresAt,
+  remainingCredits: memberships.remainingCredits,
+  createdDate: memberships.createdDate,
+  updatedDate: memberships.updatedDate,
+};
+
+type MembershipRow = {
+  [K in keyof typeof membershipColumns]: (typeof membershipColumns)[K]['_']['data'] | null;
+};
+
+function membershipOut(row: MembershipRow): Membership {
+  return {
+    id: row.id as string,
+    planId: row.planId as string,
+    planName: row.planName ?? '',
+    memberId: row.memberId as string,
+    ...(row.expiresAt ? { expiresAt: row.expiresAt } : {}),
+    ...(row.remainingCredits !== null ? { remainingCredits: row.remainingCredits } : {}),
+    createdDate: row.createdDate as Date,
+    updatedDate: row.updatedDate as Date,
+  };
+}
+
+export async function listMemberships(db: DbOrTx, filter: { memberId?: string } = {}): Promise<Membership[]> {
+  const rows = await db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
+    .where(filter.memberId ? eq(memberships.memberId, filter.memberId) : undefined)
+    .orderBy(asc(memberships.createdDate), asc(memberships.id));
+  return rows.map(membershipOut);
+}
+
+async function getMembership(db: DbOrTx, id: string): Promise<Membership> {
+  const [row] = await db
+    .select(membershipColumns)
+    .from(memberships)
+    .innerJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
+    .where(eq(memberships.id, id));
+  if (!row) throw notFound('Membership', id);
+  return membershipOut(row);
+}
+
+/** Gives a member a membership of a plan: credits and expiry default from the plan. */
+export async function grantMembership(
+  db: DbOrTx,
+  input: { memberId: string; planId: string; expiresAt?: Date; remainingCredits?: number; now: Date },
+): Promise<Membership> {
+  const [plan] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, input.planId));
+  if (!plan) throw notFound('MembershipPlan', input.planId);
+  const expiresAt =
+    input.expiresAt ??
+    (plan.durationDays !== null ? new Date(input.now.getTime() + plan.durationDays * DAY_MS) : null);
+  const [row] = await db
+    .insert(memberships)
+    .values({
+      planId: plan.id,
+      memberId: input.memberId,
+      expiresAt,
+      remainingCredits: input.remainingCredits ?? plan.credits,
+    })
+    .returning({ id: memberships.id });
+  return getMembership(db, (row as { id: string }).id);
+}
+
+export async function updateMembership(
+  db: DbOrTx,
+  id: string,
+  patch: { expiresAt?: Date | null; remainingCredits?: number | null },
+): Promise<Membership> {
+  const rows = await db
+    .update(memberships)
+    .set(patch)
+    .where(eq(memberships.id, id))
+    .returning({ id: memberships.id });
+  if (rows.length === 0) throw notFound('Membership', id);
+  return getMembership(db, id);
+}
+
+export async function deleteMembership(db: DbOrTx, id: string): Promise<void> {
+  const rows = await db.delete(memberships).where(eq(memberships.id, id)).returning({ id: memberships.id });
+  if (rows.length === 0) throw notFound('Membership', id);
+}
+
+/** The engine's view of a member's memberships. */
+export function membershipForTotals(membership: Membership, plan: { productIds: string[] }): MembershipInput {
+  return {
+    id: membership.id,
+    name: membership.planName,
+    ...(membership.expiresAt ? { expirationDate: membership.expiresAt } : {}),
+    productIds: plan.productIds,
+    ...(membership.remainingCredits !== undefined ? { remainingCredits: membership.remainingCredits } : {}),
+  };
+}
+
+/**
+ * Uses `units` credits of a membership for an order (guarded: never below zero, and only while it has
+ * not expired). Unlimited memberships only need to be valid.
+ */
+export async function consumeMembershipCredits(
+  tx: Tx,
+  input: { membershipId: string; memberId: string; units: number; now: Date },
+): Promise<void> {
+  const rows = await tx
+    .update(memberships)
+    .set({
+      remainingCredits: sql`CASE WHEN ${memberships.remainingCredits} IS NULL THEN NULL ELSE ${memberships.remainingCredits} - ${input.units} END`,
+    })
+    .where(
+      and(
+        eq(memberships.id, input.membershipId),
+        eq(memberships.memberId, input.memberId),
+        sql`(${memberships.remainingCredits} IS NULL OR ${memberships.remainingCredits} >= ${input.units})`,
+        sql`(${memberships.expiresAt} IS NULL OR ${memberships.expiresAt} > ${input.now})`,
+      ),
+    )
+    .returning({ id: memberships.id });
+  if (rows.length === 0) {
+    throw new AppError('MEMBERSHIP_NOT_APPLICABLE', 'Membership cannot pay for these items', {
+      status: 409,
+      description:
+        'The membership chosen on this checkout has expired or has too few credits left. Choose another payment and place the order again.',
+      data: { membershipId: input.membershipId },
+    });
+  }
+}

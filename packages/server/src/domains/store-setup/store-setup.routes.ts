@@ -1,0 +1,229 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../../app.js';
+import { requireMerchant } from '../../http/plugins/auth.js';
+import { getStoreSettings, updateStoreSettings } from './settings.service.js';
+import { Converter, pickupOut, ratesIn, regionOut, settingsIn, settingsOut } from './setup-wire.js';
+import {
+  createPickupLocation,
+  createShippingRegion,
+  deletePickupLocation,
+  deleteShippingRegion,
+  getShippingRegion,
+  listPickupLocations,
+  listShippingRegions,
+  updatePickupLocation,
+  updateShippingRegion,
+} from './shipping.service.js';
+import {
+  CreatePickupRequest,
+  CreateRegionRequest,
+  EmptyResponse,
+  IdParams,
+  PickupResponse,
+  PickupsResponse,
+  RegionResponse,
+  RegionsResponse,
+  SettingsResponse,
+  UpdatePickupRequest,
+  UpdateRegionRequest,
+  UpdateSettingsRequest,
+} from './store-setup.contract.js';
+
+/**
+ * Store settings, shipping and tax set-up (admin API). Any merchant key reads; owner and staff keys and
+ * apps write, except the store settings, which only the owner changes.
+ */
+export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const db = deps.database.db;
+  const currency = deps.config.storeCurrency;
+  const preHandler = requireMerchant();
+  const base = '/admin-api/v1';
+
+  const settingsTags = ['admin: store settings'];
+  app.get(
+    `${base}/store-settings`,
+    {
+      schema: { summary: 'Store settings', tags: settingsTags, response: { 200: SettingsResponse } },
+      preHandler,
+    },
+    async () => ({ settings: settingsOut(await getStoreSettings(db, currency)) }),
+  );
+  app.patch(
+    `${base}/store-settings`,
+    {
+      schema: {
+        summary: 'Change store settings',
+        tags: settingsTags,
+        body: UpdateSettingsRequest,
+        response: { 200: SettingsResponse },
+      },
+      preHandler: requireMerchant({ ownerOnly: true }),
+    },
+    async (request) => {
+      const patch = settingsIn(request.body.settings, new Converter(currency));
+      return { settings: settingsOut(await updateStoreSettings(db, patch, currency)) };
+    },
+  );
+
+  const shippingTags = ['admin: shipping'];
+  app.get(
+    `${base}/shipping-regions`,
+    {
+      schema: {
+        summary: 'Shipping regions and rates',
+        tags: shippingTags,
+        response: { 200: RegionsResponse },
+      },
+      preHandler,
+    },
+    async () => ({ shippingRegions: (await listShippingRegions(db)).map((r) => regionOut(r, currency)) }),
+  );
+  app.post(
+    `${base}/shipping-regions`,
+    {
+      schema: {
+        summary: 'Create a shipping region',
+        tags: shippingTags,
+        body: CreateRegionRequest,
+        response: { 200: RegionResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const { rates, destinations, ...rest } = request.body.shippingRegion;
+      const c = new Converter(currency);
+      const input = c.done({
+        ...rest,
+        destinations: destinations.map((d) => d.toUpperCase()),
+        rates: ratesIn(rates ?? [], c),
+      });
+      return { shippingRegion: regionOut(await createShippingRegion(db, input), currency) };
+    },
+  );
+  app.get(
+    `${base}/shipping-regions/:id`,
+    {
+      schema: {
+        summary: 'A shipping region',
+        tags: shippingTags,
+        params: IdParams,
+        response: { 200: RegionResponse },
+      },
+      preHandler,
+    },
+    async (request) => ({
+      shippingRegion: regionOut(await getShippingRegion(db, request.params.id), currency),
+    }),
+  );
+  app.patch(
+    `${base}/shipping-regions/:id`,
+    {
+      schema: {
+        summary: 'Change a shipping region',
+        tags: shippingTags,
+        params: IdParams,
+        body: UpdateRegionRequest,
+        response: { 200: RegionResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const { rates, destinations, ...rest } = request.body.shippingRegion;
+      const c = new Converter(currency);
+      const patch = c.done({
+        ...rest,
+        ...(destinations ? { destinations: destinations.map((d) => d.toUpperCase()) } : {}),
+        ...(rates ? { rates: ratesIn(rates, c) } : {}),
+      });
+      return {
+        shippingRegion: regionOut(await updateShippingRegion(db, request.params.id, patch), currency),
+      };
+    },
+  );
+  app.delete(
+    `${base}/shipping-regions/:id`,
+    {
+      schema: {
+        summary: 'Delete a shipping region',
+        tags: shippingTags,
+        params: IdParams,
+        response: { 200: EmptyResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      await deleteShippingRegion(db, request.params.id);
+      return {};
+    },
+  );
+
+  app.get(
+    `${base}/pickup-locations`,
+    {
+      schema: { summary: 'Pickup locations', tags: shippingTags, response: { 200: PickupsResponse } },
+      preHandler,
+    },
+    async () => ({ pickupLocations: (await listPickupLocations(db)).map((p) => pickupOut(p, currency)) }),
+  );
+  app.post(
+    `${base}/pickup-locations`,
+    {
+      schema: {
+        summary: 'Create a pickup location',
+        tags: shippingTags,
+        body: CreatePickupRequest,
+        response: { 200: PickupResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const { fee, ...rest } = request.body.pickupLocation;
+      const c = new Converter(currency);
+      const input = c.done({
+        ...rest,
+        ...(fee !== undefined ? { feeMinor: c.minor(fee, 'pickupLocation.fee') } : {}),
+      });
+      return { pickupLocation: pickupOut(await createPickupLocation(db, input), currency) };
+    },
+  );
+  app.patch(
+    `${base}/pickup-locations/:id`,
+    {
+      schema: {
+        summary: 'Change a pickup location',
+        tags: shippingTags,
+        params: IdParams,
+        body: UpdatePickupRequest,
+        response: { 200: PickupResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const { fee, ...rest } = request.body.pickupLocation;
+      const c = new Converter(currency);
+      const patch = c.done({
+        ...rest,
+        ...(fee !== undefined ? { feeMinor: c.minor(fee, 'pickupLocation.fee') } : {}),
+      });
+      return {
+        pickupLocation: pickupOut(await updatePickupLocation(db, request.params.id, patch), currency),
+      };
+    },
+  );
+  app.delete(
+    `${base}/pickup-locations/:id`,
+    {
+      schema: {
+        summary: 'Delete a pickup location',
+        tags: shippingTags,
+        params: IdParams,
+        response: { 200: EmptyResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      await deletePickupLocation(db, request.params.id);
+      return {};
+    },
+  );
+};
