@@ -112,7 +112,7 @@ describe('payments', () => {
       code: 'PAYMENT_DECLINED',
       data: { reason: 'CARD_DECLINED' },
     });
-    expect(await stockOf(mug)).toBe(stockBefore);
+    await expect.poll(() => stockOf(mug)).toBe(stockBefore);
     expect((await getCoupon(t.database.db, coupon.id)).uses).toBe(0);
     expect((await getGiftCard(t.database.db, gift.id)).balanceMinor).toBe(500);
     const [{ n }] = (await queryRows<{ n: string }>(
@@ -275,7 +275,7 @@ describe('orders', () => {
         paymentMethod: card(SANDBOX_CARDS.success[0]),
       })
     ).json();
-    expect(await stockOf(mug)).toBe(stockBefore - 3);
+    await expect.poll(() => stockOf(mug)).toBe(stockBefore - 3);
     expect((await getGiftCard(t.database.db, gift.id)).balanceMinor).toBe(0);
     const canceled = (await send(owner, 'POST', `/admin-api/v1/orders/${id}/cancel`, {})).json().order;
     expect(canceled).toMatchObject({
@@ -283,7 +283,7 @@ describe('orders', () => {
       paymentStatus: 'REFUNDED',
       payments: [expect.objectContaining({ status: 'REFUNDED' })],
     });
-    expect(await stockOf(mug)).toBe(stockBefore);
+    await expect.poll(() => stockOf(mug)).toBe(stockBefore);
     expect((await getGiftCard(t.database.db, gift.id)).balanceMinor).toBe(1000);
     expect(
       (await send(owner, 'POST', `/admin-api/v1/orders/${id}/mark-paid`, {})).json().details.applicationError
