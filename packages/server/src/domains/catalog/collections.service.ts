@@ -212,10 +212,7 @@ export async function deleteCollection(db: DbOrTx, id: string, ctx: WriteContext
   });
 }
 
-/**
- * Adds products to a collection (idempotent: a product already in it stays once). Every id must be a
- * product; otherwise nothing changes and the unknown ids are reported.
- */
+/** Adds products to a collection, idempotently; any unknown product id changes nothing and is reported. */
 export async function addProductsToCollection(
   db: DbOrTx,
   id: string,
