@@ -1,14 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from 'react-router';
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { storefrontContext } from './lib/context';
 import stylesHref from './styles.css?url';
@@ -24,8 +15,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const storeName = data?.storeName ?? 'Store';
   return (
     <html lang="en">
       <head>
@@ -36,30 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="site-header">
-          <div className="container header-row">
-            <Link to="/" className="brand" aria-label={`${storeName} home`}>
-              <span className="brand-mark" aria-hidden="true">
-                ◆
-              </span>
-              {storeName}
-            </Link>
-          </div>
-        </header>
-        <main id="main">{children}</main>
-        <footer className="site-footer">
-          <div className="container footer-row">
-            <p>
-              © {new Date().getFullYear()} {storeName}
-            </p>
-            <p>
-              Powered by Openshelf · <a href="/docs">API reference</a>
-            </p>
-          </div>
-        </footer>
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -74,7 +40,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container error-page">
+    <section id="main" className="container error-page">
       <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
       <p>
         {notFound

@@ -1,4 +1,4 @@
-import { storefrontContext } from '../lib/context';
+import { storefrontContext } from '../../lib/context';
 import type { Route } from './+types/home';
 
 export function meta({ data }: Route.MetaArgs) {
