@@ -17,6 +17,13 @@
  */
 
 export {
+  type CookieAccess,
+  cookieStorage,
+  documentCookie,
+  parseTokens,
+  serializeTokens,
+} from './auth/cookie-storage.js';
+export {
   AUTH_PATHS,
   createLoginFlow,
   type LoginFlow,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestProduct } from '../../server/src/testing/ecom.js';
-import { memoryStorage } from '../src/auth/token-storage.js';
+import { cookieStorage, documentCookie } from '../src/auth/cookie-storage.js';
 import { createClient, type OpenshelfClient } from '../src/client.js';
 import { ApplicationError, ValidationError } from '../src/errors.js';
 import { recordingFetch, type SdkServer, SHOP_ORIGIN, seedStore, startServer } from './harness.js';
@@ -46,16 +46,22 @@ describe('visitor tokens', () => {
     expect(client.auth.loggedIn()).toBe(false);
   });
 
-  it('shares tokens between clients through a serialisable store (SSR request → browser)', async () => {
-    const ssr = newVisitor();
+  it('shares a visitor between the server renderer and the browser through a cookie', async () => {
+    // The server renderer: no cookie on the request yet; the response sets one.
+    let setCookie: string | undefined;
+    const ssr = createClient({
+      baseUrl: server.baseUrl,
+      clientId: server.clientId,
+      storage: cookieStorage({ read: () => undefined, write: (value) => (setCookie = value) }),
+    });
     await ssr.currentCart.addToCart({ lineItems: [line(products[1]!)] });
-    const handedOver = JSON.parse(JSON.stringify(ssr.auth.getTokens()));
+    // The browser: the same cookie through document.cookie.
+    const doc = { cookie: `theme=dark; os_tokens=${setCookie}` };
     const recorder = recordingFetch();
     const browser = createClient({
       baseUrl: server.baseUrl,
       clientId: server.clientId,
-      storage: memoryStorage(),
-      tokens: handedOver,
+      storage: cookieStorage(documentCookie('os_tokens', undefined, doc)),
       fetch: recorder.fetch,
     });
     expect((await browser.currentCart.get())?.lineItems[0]?.catalogReference?.catalogItemId).toBe(
