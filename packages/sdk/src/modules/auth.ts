@@ -249,7 +249,7 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     register: (params) => flow.register(params),
     login: (params) => flow.login(params),
     processVerification: (params) => flow.processVerification(params),
-    sendPasswordResetEmail: (email, redirectUrl) =>
+    sendPasswordResetEmail: async (email, redirectUrl) =>
       sendPasswordResetEmail(transport, {
         email,
         redirectUrl,
@@ -258,7 +258,7 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     generateOAuthData,
     getAuthUrl,
     parseFromUrl,
-    getMemberTokens: (code, state, oauthData) =>
+    getMemberTokens: async (code, state, oauthData) =>
       need('getMemberTokens').tokens.getMemberTokens(code, state, oauthData),
     async getMemberTokensForDirectLogin(sessionToken, redirectUri = options.redirectUri) {
       const { tokens } = need('getMemberTokensForDirectLogin');
