@@ -32,7 +32,7 @@ function server(authorize: (state: string) => { status: number; location?: strin
       return {
         status: answer.status,
         rawBody: '',
-        headers: answer.location ? { location: answer.location } : {},
+        headers: answer.location ? { location: answer.location } : ({} as Record<string, string>),
       };
     }
     if (path(request) === '/oauth2/token') {
