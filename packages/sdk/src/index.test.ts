@@ -80,6 +80,8 @@ describe('public barrel', () => {
         'memoryStorage',
         'parseFromUrl',
         'processVerification',
+        'readCookie',
+        'requestCookie',
         'queryCollections',
         'queryProducts',
         'register',

@@ -21,6 +21,9 @@ export {
   cookieStorage,
   documentCookie,
   parseTokens,
+  type RequestCookie,
+  readCookie,
+  requestCookie,
   serializeTokens,
 } from './auth/cookie-storage.js';
 export {

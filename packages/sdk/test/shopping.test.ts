@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestProduct } from '../../server/src/testing/ecom.js';
-import { cookieStorage, documentCookie } from '../src/auth/cookie-storage.js';
+import { cookieStorage, documentCookie, requestCookie } from '../src/auth/cookie-storage.js';
 import { createClient, type OpenshelfClient } from '../src/client.js';
 import { ApplicationError, ValidationError } from '../src/errors.js';
 import { recordingFetch, type SdkServer, SHOP_ORIGIN, seedStore, startServer } from './harness.js';
@@ -48,15 +48,17 @@ describe('visitor tokens', () => {
 
   it('shares a visitor between the server renderer and the browser through a cookie', async () => {
     // The server renderer: no cookie on the request yet; the response sets one.
-    let setCookie: string | undefined;
+    const cookie = requestCookie(null, 'os_tokens');
     const ssr = createClient({
       baseUrl: server.baseUrl,
       clientId: server.clientId,
-      storage: cookieStorage({ read: () => undefined, write: (value) => (setCookie = value) }),
+      storage: cookieStorage(cookie),
     });
     await ssr.currentCart.addToCart({ lineItems: [line(products[1]!)] });
+    const setCookie = cookie.setCookie() ?? '';
+    expect(setCookie).toMatch(/^os_tokens=v1\|visitor\|.+; Path=\/; SameSite=Lax/);
     // The browser: the same cookie through document.cookie.
-    const doc = { cookie: `theme=dark; os_tokens=${setCookie}` };
+    const doc = { cookie: `theme=dark; ${setCookie.split(';')[0]}` };
     const recorder = recordingFetch();
     const browser = createClient({
       baseUrl: server.baseUrl,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cookieStorage, documentCookie, parseTokens, serializeTokens } from './cookie-storage.js';
+import {
+  cookieStorage,
+  documentCookie,
+  parseTokens,
+  readCookie,
+  requestCookie,
+  serializeTokens,
+} from './cookie-storage.js';
 import type { Tokens } from './token-storage.js';
 
 const tokens: Tokens = {
@@ -61,5 +68,31 @@ describe('documentCookie', () => {
     cookie.write(undefined);
     expect(doc.cookie).toBe('os_tokens=; Path=/; Max-Age=0');
     expect(documentCookie('missing', undefined, { cookie: 'a=1' }).read()).toBeUndefined();
+  });
+});
+
+describe('readCookie', () => {
+  it.each([
+    ['a=1; os=x|y; b=2', 'x|y'],
+    ['os=first', 'first'],
+    ['  os = spaced ', 'spaced'],
+    ['xos=1; osx=2', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%s → %s', (header, expected) => {
+    expect(readCookie(header, 'os')).toBe(expected);
+  });
+});
+
+describe('requestCookie', () => {
+  it('reads the request and records the Set-Cookie to send', () => {
+    const cookie = requestCookie(`os_tokens=${serializeTokens(tokens)}`, 'os_tokens', 'Path=/; Secure');
+    const storage = cookieStorage(cookie);
+    expect(storage.get()).toEqual(tokens);
+    expect(cookie.setCookie()).toBeUndefined();
+    storage.set(tokens);
+    expect(cookie.setCookie()).toBe(`os_tokens=${serializeTokens(tokens)}; Path=/; Secure`);
+    storage.clear();
+    expect(cookie.setCookie()).toBe('os_tokens=; Path=/; Max-Age=0');
   });
 });

@@ -94,6 +94,58 @@ export function cookieStorage(cookie: CookieAccess): TokenStore {
   };
 }
 
+const DEFAULT_ATTRIBUTES = 'Path=/; SameSite=Lax; Max-Age=7776000';
+
+/**
+ * The value of cookie `name` in a `Cookie` header (or `document.cookie`), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * readCookie('theme=dark; os_tokens=v1|visitor|…', 'os_tokens'); // 'v1|visitor|…'
+ * ```
+ */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** A {@link CookieAccess} over one SSR request, which also says what to send back. */
+export interface RequestCookie extends CookieAccess {
+  /** The `Set-Cookie` header value to add to the response, or `undefined` when the tokens did not change. */
+  setCookie(): string | undefined;
+}
+
+/**
+ * The token cookie of one server request: reads the request's `Cookie` header and records the `Set-Cookie`
+ * the response needs (new visitor, refreshed or member tokens, logout).
+ *
+ * @example
+ * ```ts
+ * const cookie = requestCookie(request.headers.get('Cookie'), 'os_tokens', 'Path=/; SameSite=Lax; Secure; Max-Age=7776000');
+ * const client = createClient({ baseUrl, clientId, fetch: apiFetch, storage: cookieStorage(cookie) });
+ * const data = await client.products.query().find();
+ * const setCookie = cookie.setCookie();
+ * return data(result, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
+ * ```
+ */
+export function requestCookie(
+  cookieHeader: string | null | undefined,
+  name: string,
+  attributes = DEFAULT_ATTRIBUTES,
+): RequestCookie {
+  let pending: string | undefined;
+  return {
+    read: () => readCookie(cookieHeader, name),
+    write: (value) => {
+      pending = cookieString(name, value, attributes);
+    },
+    setCookie: () => pending,
+  };
+}
+
 /**
  * `document.cookie` as a {@link CookieAccess} (browsers). Such a cookie is readable by page scripts; keep
  * the default `SameSite=Lax`, and add `Secure` on HTTPS sites.
@@ -105,19 +157,17 @@ export function cookieStorage(cookie: CookieAccess): TokenStore {
  */
 export function documentCookie(
   name: string,
-  attributes = 'Path=/; SameSite=Lax; Max-Age=7776000',
+  attributes = DEFAULT_ATTRIBUTES,
   doc: Pick<Document, 'cookie'> = globalThis.document,
 ): CookieAccess {
   return {
-    read: () => {
-      for (const pair of doc.cookie.split(';')) {
-        const at = pair.indexOf('=');
-        if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-      }
-      return undefined;
-    },
+    read: () => readCookie(doc.cookie, name),
     write: (value) => {
-      doc.cookie = value === undefined ? `${name}=; Path=/; Max-Age=0` : `${name}=${value}; ${attributes}`;
+      doc.cookie = cookieString(name, value, attributes);
     },
   };
+}
+
+function cookieString(name: string, value: string | undefined, attributes: string): string {
+  return value === undefined ? `${name}=; Path=/; Max-Age=0` : `${name}=${value}; ${attributes}`;
 }
