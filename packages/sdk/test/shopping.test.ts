@@ -57,6 +57,8 @@ describe('visitor tokens', () => {
     await ssr.currentCart.addToCart({ lineItems: [line(products[1]!)] });
     const setCookie = cookie.setCookie() ?? '';
     expect(setCookie).toMatch(/^os_tokens=v1\|visitor\|.+; Path=\/; SameSite=Lax/);
+    // Well under the 4096 bytes browsers keep per cookie.
+    expect(setCookie.length).toBeLessThan(1024);
     // The browser: the same cookie through document.cookie.
     const doc = { cookie: `theme=dark; ${setCookie.split(';')[0]}` };
     const recorder = recordingFetch();

@@ -16,7 +16,7 @@ export interface CookieAccess {
 
 /**
  * A token pair as a cookie value: `v1|role|expiresAt|access|refresh`, each part percent-encoded (so `|`, `;`,
- * `,` and spaces never appear raw). About 1.5 KB for the server's JWTs, well under the 4 KB cookie limit.
+ * `,` and spaces never appear raw). About 700 bytes with the server's JWTs, well under the 4 KB cookie limit.
  *
  * @example
  * ```ts
