@@ -189,10 +189,11 @@ describe('getMemberTokensForDirectLogin in a browser', () => {
       },
       createElement: () => ({ style: {}, remove: () => {} }),
     });
+    // A redirect URI configured for SSR must not leak into the browser's web_message flow.
     const { client: c, fake } = client((request) => {
       if (path(request) === '/_api/redirects-api/v1/redirect-session') state = authRequest(request).state!;
       return server(() => ({ status: 500 }))(request, 0);
-    });
+    }, CALLBACK);
     await c.auth.getMemberTokensForDirectLogin('session-2');
     const [session, exchange] = fake.calls;
     expect(authRequest(session!)).toMatchObject({ responseMode: 'web_message', sessionToken: 'session-2' });

@@ -262,25 +262,34 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
       need('getMemberTokens').tokens.getMemberTokens(code, state, oauthData),
     async getMemberTokensForDirectLogin(sessionToken, redirectUri = options.redirectUri) {
       const { tokens } = need('getMemberTokensForDirectLogin');
-      if (!redirectUri && !inBrowser()) {
+      // Browsers: a hidden iframe gets the code by postMessage, with no redirect URI at all. Elsewhere the
+      // authorize redirect to a registered URI is followed here.
+      if (inBrowser()) {
+        const oauthData = await generateOAuthData('');
+        const { authUrl } = await getAuthUrl(oauthData, {
+          prompt: 'none',
+          responseMode: 'web_message',
+          sessionToken,
+        });
+        const response = await codeFromIframe(authUrl, oauthData.state, new URL(authUrl).origin);
+        // Surfaces the server's own error (e.g. login_required) before the generic code/state checks.
+        checkAuthorizationResponse(response, oauthData);
+        return tokens.getMemberTokens(response.code, response.state, oauthData);
+      }
+      if (!redirectUri) {
         throw new Error(
           'getMemberTokensForDirectLogin outside a browser needs a redirect URI registered for the client: pass createClient({ redirectUri }) or the second argument',
         );
       }
-      const oauthData = await generateOAuthData(redirectUri ?? '');
-      const useRedirect = redirectUri !== undefined && redirectUri !== '' && !inBrowser();
+      const oauthData = await generateOAuthData(redirectUri);
       const { authUrl } = await getAuthUrl(oauthData, {
         prompt: 'none',
-        responseMode: useRedirect ? 'query' : 'web_message',
+        responseMode: 'query',
         sessionToken,
       });
-      const response = useRedirect
-        ? await codeFromRedirect(authUrl, redirectUri as string)
-        : await codeFromIframe(authUrl, oauthData.state, new URL(authUrl).origin);
-      // Surfaces the server's own error (e.g. login_required) before the generic code/state checks.
+      const response = await codeFromRedirect(authUrl, redirectUri);
       checkAuthorizationResponse(response, oauthData);
-      const exchange = useRedirect ? oauthData : { ...oauthData, redirectUri: '' };
-      return tokens.getMemberTokens(response.code, response.state, exchange);
+      return tokens.getMemberTokens(response.code, response.state, oauthData);
     },
     async loginWithPopup(popupOptions = {}) {
       const { tokens } = need('loginWithPopup');
