@@ -2,7 +2,7 @@
 // with its state machine, PKCE redirect / popup / direct login, and logout. Token lifecycle itself lives in
 // auth/tokens.ts; this module wires it to the calls the storefront makes.
 
-import { codeFromIframe, codeFromPopup, inBrowser } from '../auth/browser-flows.js';
+import { codeFromIframe, codeFromPopup, codeFromRedirect, inBrowser } from '../auth/code-flows.js';
 import {
   createLoginFlow,
   type LoginParams,
@@ -218,22 +218,6 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     return { authUrl: session.fullUrl, authorizationEndpoint: session.urlDetails.endpoint };
   }
 
-  // Outside a browser: ask the authorize endpoint ourselves and read the code from its redirect.
-  async function codeFromRedirect(authUrl: string, redirectUri: string): Promise<AuthorizationResponse> {
-    const url = new URL(authUrl);
-    const response = await doFetch(baseUrl.replace(/\/+$/, '') + url.pathname + url.search, {
-      redirect: 'manual',
-      headers: { Accept: 'text/html' },
-    });
-    const location = response.headers.get('location');
-    if (!location?.startsWith(redirectUri)) {
-      throw new Error(
-        `Direct login failed: the authorize endpoint answered HTTP ${response.status} without a redirect to ${redirectUri}. Log in again (session tokens work once, for 5 minutes) and check that this redirect URI is registered for the client.`,
-      );
-    }
-    return parseFromUrl(location, 'query');
-  }
-
   return {
     async generateVisitorTokens() {
       const { tokens } = need('generateVisitorTokens');
@@ -287,7 +271,7 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
         responseMode: 'query',
         sessionToken,
       });
-      const response = await codeFromRedirect(authUrl, redirectUri);
+      const response = await codeFromRedirect(doFetch, baseUrl, authUrl, redirectUri);
       checkAuthorizationResponse(response, oauthData);
       return tokens.getMemberTokens(response.code, response.state, oauthData);
     },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { codeFromIframe, codeFromPopup, inBrowser } from './browser-flows.js';
+import { codeFromIframe, codeFromPopup, inBrowser } from './code-flows.js';
 
 // A minimal window and document: just what the flows touch, so the tests run in Node.
 function fakeBrowser() {
