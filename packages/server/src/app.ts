@@ -20,6 +20,7 @@ import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
 import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
 import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
 import type { TaxProvider } from './domains/checkout/totals/types.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
@@ -69,6 +70,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Where domain events go besides webhooks: domains register their in-process consumers here. */
   events: EventRouting;
+  /** Catalog changes this process committed outside the catalog routes (stock taken by orders). */
+  catalogChanges: LocalCatalogChanges;
   /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
   taxProvider?: TaxProvider;
 }
@@ -89,7 +92,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
+export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events' | 'catalogChanges'> {
   clock?: () => Date;
   /** Randomness for retry jitter (tests make it deterministic). */
   random?: () => number;
@@ -128,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock: options.clock ?? (() => new Date()),
     events,
+    catalogChanges: new LocalCatalogChanges(),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
   };
   let closing = false;

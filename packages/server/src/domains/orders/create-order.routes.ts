@@ -32,7 +32,7 @@ export const createOrderRoutes: FastifyPluginAsyncTypebox<{
       },
       async (request) => {
         const body = request.body;
-        return createOrder(
+        const created = await createOrder(
           http.db,
           {
             checkoutId: request.params.id,
@@ -42,6 +42,9 @@ export const createOrderRoutes: FastifyPluginAsyncTypebox<{
           },
           { ...http.ctx(request), providers },
         );
+        // The order took stock and has committed: this process's catalog reads must show it now.
+        deps.catalogChanges.committed();
+        return created;
       },
     ),
   );
