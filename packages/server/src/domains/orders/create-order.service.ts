@@ -3,14 +3,14 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
-import { deleteCartById } from '../cart/cart-store.js';
+import type { ProductRecord } from '../catalog/catalog.types.js';
 import { decrementStock } from '../catalog/stock.service.js';
 import { totalsOf } from '../checkout/checkout.service.js';
 import {
   assertOpen,
   type CheckoutRow,
+  completeCheckoutForOrder,
   lockCheckout,
-  saveCheckoutQuietly,
 } from '../checkout/checkout-store.js';
 import { evaluateLines } from '../checkout/lines/evaluate.js';
 import type { LineView } from '../checkout/lines/line-types.js';
@@ -71,11 +71,13 @@ export async function createOrder(
       if (row.orderId) return existingOrder(tx, row.orderId);
       assertOpen(row);
       const { env, now } = ctx;
+      const loaded = new Map<string, ProductRecord>();
       const [views, setup] = await Promise.all([
         evaluateLines(tx, row.lines, {
           currency: env.currency,
           baseUrl: env.baseUrl,
           hold: { until: row.holdExpiresAt, now },
+          loaded,
         }),
         loadSetup(tx, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
       ]);
@@ -88,7 +90,10 @@ export async function createOrder(
           ? [{ productId: view.productId, variantId: view.variantId, quantity: view.quantity }]
           : [],
       );
-      if (stockLines.length > 0) await decrementStock(tx, stockLines, { actor: ctx.actor });
+      // Every event of the order (stock ones included) goes to the outbox in one statement at the end.
+      const events: DomainEvent[] = [];
+      if (stockLines.length > 0)
+        await decrementStock(tx, stockLines, { actor: ctx.actor, events, records: loaded });
       const couponApplied = totals.appliedDiscounts.some((discount) => discount.coupon);
       const giftCardAmount = totals.giftCard?.appliedAmount ?? 0;
       await redeemForOrder(tx, {
@@ -144,32 +149,14 @@ export async function createOrder(
       const subscriptionRows = subscriptionRowsOf(order, lines, now);
       if (subscriptionRows.length > 0) await tx.insert(subscriptions).values(subscriptionRows);
 
-      const completed = await saveCheckoutQuietly(
-        tx,
-        row,
-        { completed: true, completedDate: now, orderId },
-        now,
-        ctx.actor,
-      );
-      const events: DomainEvent[] = [
-        {
-          type: 'ecom.order.created',
-          entityType: 'order',
-          entityId: orderId,
-          payload: orderEventPayload(order),
-          actor: ctx.actor,
-        },
-        completed,
-      ];
-      if (row.cartId && (await deleteCartById(tx, row.cartId, ctx.actor, { recordEvent: false }))) {
-        events.push({
-          type: 'ecom.cart.deleted',
-          entityType: 'cart',
-          entityId: row.cartId,
-          payload: { cart: { id: row.cartId } },
-          actor: ctx.actor,
-        });
-      }
+      events.push({
+        type: 'ecom.order.created',
+        entityType: 'order',
+        entityId: orderId,
+        payload: orderEventPayload(order),
+        actor: ctx.actor,
+      });
+      events.push(...(await completeCheckoutForOrder(tx, row, { orderId, now, actor: ctx.actor })));
       await recordEvents(tx, events);
       return {
         orderId,

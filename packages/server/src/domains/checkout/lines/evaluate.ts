@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client.js';
+import type { ProductRecord } from '../../catalog/catalog.types.js';
 import {
   type CatalogItemRef,
   type ResolvedCatalogItem,
@@ -15,6 +16,8 @@ export interface EvaluationContext {
   baseUrl: string;
   /** A checkout's price hold: while it lasts, held prices are kept (or the catalog's, if lower). */
   hold?: { until: Date; now: Date };
+  /** Receives the product records read (create-order hands them to the stock step). */
+  loaded?: Map<string, ProductRecord>;
 }
 
 /** The catalog reference of a stored line, as the catalog resolves it. */
@@ -47,7 +50,12 @@ export async function evaluateLines(
   const refs = lines.map(catalogRefOf);
   const wanted = refs.filter((ref): ref is CatalogItemRef => ref !== undefined);
   const resolved =
-    wanted.length > 0 ? await resolveCatalogItems(db, wanted, { baseUrl: context.baseUrl }) : [];
+    wanted.length > 0
+      ? await resolveCatalogItems(db, wanted, {
+          baseUrl: context.baseUrl,
+          ...(context.loaded ? { loaded: context.loaded } : {}),
+        })
+      : [];
   let next = 0;
   return lines.map((line, index) => {
     if (!refs[index]) return customLineView(line);
