@@ -234,7 +234,7 @@ async function lockVariants(
 }
 
 function stockEventsOf(
-  records: Map<string, { variants: VariantRecord[] }>,
+  records: ReadonlyMap<string, { variants: VariantRecord[] }>,
   changes: StockChange[],
   actor: EventActor,
 ): DomainEvent[] {
