@@ -42,6 +42,7 @@ import { createOrderRoutes } from './domains/orders/create-order.routes.js';
 import { registerOrderMail } from './domains/orders/order-emails.js';
 import type { EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
+import { paymentRoutes } from './domains/payments/payments.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
   await app.register(createOrderRoutes, { deps, providers: paymentProviders });
   await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
+  await app.register(paymentRoutes, { deps, providers: paymentProviders });
   registerOrderMail(events, {
     db: database.db,
     mailer: options.mailer ?? mailer,

@@ -11,6 +11,7 @@ import {
 import { type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { orders } from '../orders/orders.schema.js';
+import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
 import { getGiftCard } from '../store-setup/gift-cards.service.js';
 import { STORES_APP_ID } from './lines/line-types.js';
 
@@ -51,6 +52,8 @@ afterAll(async () => {
   restoreFetch();
   await t?.close();
 });
+
+const TEST_CARD = { number: SANDBOX_CARDS.success[0], expMonth: 12, expYear: 2099, cvc: '123' };
 
 function wixClient(token: string) {
   return createClient({
@@ -138,7 +141,16 @@ describe('the public @wix/ecom client against this server', () => {
     expect(withGiftCard.giftCard?.amount?.amount).toBe('30.00');
     expect(withGiftCard.payNow?.total?.amount).toBe('18.46');
 
+    // The protocol's createOrder cannot name a payment method: the storefront chooses the card first.
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/ecom/v1/checkouts/${checkoutId}/select-payment-method`,
+      headers: { authorization: visitorToken('v-sdk') },
+      payload: { paymentMethod: { type: 'SANDBOX_CARD', card: TEST_CARD } },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
     const placed = await wix.checkout.createOrder(checkoutId, {});
+    expect(placed.paymentGatewayOrderId).toMatch(/^sbx_/);
     expect(placed.orderId).toBeTruthy();
     expect(
       await wix.checkout.markCheckoutAsCompleted(checkoutId, { orderId: placed.orderId as string }),
@@ -153,7 +165,7 @@ describe('the public @wix/ecom client against this server', () => {
       .where(eq(orders.id, placed.orderId as string));
     expect(order?.totalMinor).toBe(4846);
     expect(order?.totals.payNow).toBe(1846);
-    expect(order?.paymentStatus).toBe('NOT_PAID');
+    expect(order?.paymentStatus).toBe('PAID');
     expect((await getGiftCard(t.database.db, giftCard.id)).balanceMinor).toBe(0);
   });
 

@@ -17,6 +17,7 @@ import type { LineView } from '../checkout/lines/line-types.js';
 import { loadSetup, type PricingEnv } from '../checkout/pricing.js';
 import type { Totals } from '../checkout/totals/types.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
+import { ownerKeyOf } from '../payments/payment-methods.service.js';
 import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
 import { takePayment } from '../payments/payments.service.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
@@ -29,11 +30,12 @@ import { orderEventPayload, orderLinesOf, orderShippingOf, orderTotalsOf } from 
 import { orders, subscriptions } from './orders.schema.js';
 import { subscriptionRowsOf } from './subscriptions.service.js';
 
+/** Payment fields left out fall back to the checkout's payment selection, then to OFFLINE / false. */
 export interface CreateOrderInput {
   checkoutId: string;
-  method: PaymentMethodInput;
-  delayCapture: boolean;
-  savePaymentMethod: boolean;
+  method?: PaymentMethodInput;
+  delayCapture?: boolean;
+  savePaymentMethod?: boolean;
 }
 
 export interface CreateOrderContext {
@@ -112,9 +114,9 @@ export async function createOrder(
         amountMinor: totals.payNow,
         payLaterMinor: totals.payLater,
         currency: env.currency,
-        method: input.method,
-        delayCapture: input.delayCapture,
-        savePaymentMethod: input.savePaymentMethod,
+        method: input.method ?? row.paymentSelection?.method ?? { type: 'OFFLINE' },
+        delayCapture: input.delayCapture ?? row.paymentSelection?.delayCapture ?? false,
+        savePaymentMethod: input.savePaymentMethod ?? row.paymentSelection?.savePaymentMethod ?? false,
         ...(ownerKeyOf(row) ? { ownerKey: ownerKeyOf(row) } : {}),
       });
 
@@ -250,10 +252,4 @@ function customerKeyOf(row: CheckoutRow): string {
   if (row.memberId) return `member:${row.memberId}`;
   if (row.buyerEmail) return `email:${row.buyerEmail.toLowerCase()}`;
   return `visitor:${row.visitorId ?? row.id}`;
-}
-
-function ownerKeyOf(row: CheckoutRow): string | undefined {
-  if (row.memberId) return `member:${row.memberId}`;
-  if (row.visitorId) return `visitor:${row.visitorId}`;
-  return undefined;
 }

@@ -7,6 +7,7 @@ import {
   issueTestGiftCard,
   lineItem,
   setUpTestStore,
+  shopperCheckout,
   type TestProduct,
 } from '../../testing/ecom.js';
 import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
@@ -72,18 +73,8 @@ afterAll(() => t.close());
 const send = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 
-async function checkoutFor(token: string, items: object[], extra: object = {}) {
-  expect(
-    (await send(token, 'POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: items })).statusCode,
-  ).toBe(200);
-  const { checkoutId } = (await send(token, 'POST', '/ecom/v1/carts/current/create-checkout', {})).json();
-  const updated = await send(token, 'PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
-    checkout: { buyerInfo: { email: 'buyer@example.com' } },
-    ...extra,
-  });
-  expect(updated.statusCode, updated.body).toBe(200);
-  return checkoutId as string;
-}
+const checkoutFor = (token: string, items: object[], extra: object = {}) =>
+  shopperCheckout(t.app, token, items, extra);
 
 // The public (cached) read: orders drop this process's cache as they commit, so it is fresh at once.
 const stockOf = async (product: TestProduct) =>

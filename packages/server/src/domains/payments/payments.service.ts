@@ -92,10 +92,21 @@ export async function takePayment(
       );
     request.token = saved.token;
     savedMethodId = saved.id;
+  } else if (input.method.type === 'CARD_TOKEN') {
+    request.token = input.method.token;
   } else {
     request.card = input.method.card;
   }
-  const result = await provider.charge(request);
+  const charged = await provider.charge(request);
+  // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
+  const result =
+    input.method.type === 'CARD_TOKEN'
+      ? {
+          ...charged,
+          card: charged.card ?? input.method.card,
+          ...(request.savePaymentMethod ? { token: input.method.token } : {}),
+        }
+      : charged;
   const compensate = () =>
     result.status === 'AUTHORIZED'
       ? provider.void(result.reference)
