@@ -29,6 +29,7 @@ import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { createIdentityDeps } from './domains/identity/identity.deps.js';
 import { identityRoutes } from './domains/identity/identity.routes.js';
+import { pruneExpiredIdentityRows } from './domains/identity/maintenance.service.js';
 import {
   accessTokenResolver,
   basicClientAuthResolver,
@@ -42,6 +43,8 @@ import { createOrderRoutes } from './domains/orders/create-order.routes.js';
 import { registerOrderMail } from './domains/orders/order-emails.js';
 import type { EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
+import { type BillingRound, billDueSubscriptions } from './domains/orders/subscription-billing.service.js';
+import { subscriptionRoutes } from './domains/orders/subscriptions.routes.js';
 import { paymentRoutes } from './domains/payments/payments.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
@@ -58,6 +61,7 @@ import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
 import { storefrontPlugin } from './http/plugins/storefront.js';
 import { ajvWirePlugin } from './http/wire.js';
+import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
 
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
@@ -88,9 +92,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers outbox events; server.ts starts it, tests drive it with runOnce(). */
     dispatcher: Dispatcher;
+    /** Scheduled work; server.ts starts it (SCHEDULED_JOBS), tests call runOnce(). */
+    jobs: AppJobs;
     /** Every route registered on this app, in registration order. */
     routeCatalog: readonly RouteInfo[];
   }
+}
+
+export interface AppJobs {
+  /** Every minute: renewal orders for subscriptions whose next billing date has come. */
+  subscriptionBilling: PeriodicJob<BillingRound>;
+  /** Every hour: deletes expired sessions, codes and tokens. */
+  identityPrune: PeriodicJob<Record<string, number>>;
 }
 
 export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events' | 'catalogChanges'> {
@@ -221,6 +234,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(createOrderRoutes, { deps, providers: paymentProviders });
   await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
   await app.register(paymentRoutes, { deps, providers: paymentProviders });
+  await app.register(subscriptionRoutes, { deps });
+  const jobs: AppJobs = {
+    subscriptionBilling: periodicJob({
+      name: 'subscription billing',
+      everyMs: 60_000,
+      run: () => billDueSubscriptions(database.db, { now: deps.clock(), providers: paymentProviders }),
+      log: app.log,
+    }),
+    identityPrune: periodicJob({
+      name: 'identity prune',
+      everyMs: 3_600_000,
+      run: () => pruneExpiredIdentityRows(database.db, deps.clock()),
+      log: app.log,
+    }),
+  };
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(jobs).map((job) => job.stop()));
+  });
   registerOrderMail(events, {
     db: database.db,
     mailer: options.mailer ?? mailer,

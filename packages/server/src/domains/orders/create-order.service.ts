@@ -148,7 +148,7 @@ export async function createOrder(
         })
         .returning();
       if (!order) throw new Error('order insert returned no row');
-      const subscriptionRows = subscriptionRowsOf(order, lines, now);
+      const subscriptionRows = subscriptionRowsOf(order, lines, now, payment.savedPaymentMethodId);
       if (subscriptionRows.length > 0) await tx.insert(subscriptions).values(subscriptionRows);
 
       events.push({

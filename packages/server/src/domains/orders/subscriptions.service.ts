@@ -37,6 +37,7 @@ export function subscriptionRowsOf(
   order: typeof orders.$inferSelect,
   lines: readonly OrderLine[],
   now: Date,
+  savedPaymentMethodId?: string,
 ): (typeof subscriptions.$inferInsert & { id: string })[] {
   return lines.flatMap((line) => {
     const plan = line.subscription;
@@ -59,6 +60,8 @@ export function subscriptionRowsOf(
         currency: order.currency,
         startDate: now,
         nextBillingDate: more ? addPeriods(now, plan.frequency, plan.interval) : null,
+        status: more ? ('ACTIVE' as const) : ('ENDED' as const),
+        savedPaymentMethodId: savedPaymentMethodId ?? null,
       },
     ];
   });
@@ -68,11 +71,12 @@ export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
 export async function listSubscriptions(
   db: DbOrTx,
-  filter: { orderId?: string; memberId?: string },
+  filter: { orderId?: string; memberId?: string; visitorId?: string },
 ): Promise<SubscriptionRecord[]> {
   const conditions = [
     ...(filter.orderId ? [eq(subscriptions.orderId, filter.orderId)] : []),
     ...(filter.memberId ? [eq(subscriptions.memberId, filter.memberId)] : []),
+    ...(filter.visitorId ? [eq(subscriptions.visitorId, filter.visitorId)] : []),
   ];
   return db
     .select()

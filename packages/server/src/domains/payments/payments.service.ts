@@ -46,6 +46,8 @@ export interface TakePaymentInput {
 export interface TakenPayment {
   paymentStatus: PaymentStatus;
   reference?: string;
+  /** The saved method this payment used or created (subscription renewals charge it again). */
+  savedPaymentMethodId?: string;
   /** Undoes the charge when the order's transaction fails after it (void or refund). */
   compensate?: () => Promise<void>;
 }
@@ -139,7 +141,12 @@ export async function takePayment(
   });
   const paymentStatus: PaymentStatus =
     result.status === 'AUTHORIZED' ? 'AUTHORIZED' : input.payLaterMinor > 0 ? 'PARTIALLY_PAID' : 'PAID';
-  return { paymentStatus, reference: result.reference, compensate };
+  return {
+    paymentStatus,
+    reference: result.reference,
+    compensate,
+    ...(savedMethodId ? { savedPaymentMethodId: savedMethodId } : {}),
+  };
 }
 
 const recordOf = (row: typeof payments.$inferSelect): PaymentRecord => ({
