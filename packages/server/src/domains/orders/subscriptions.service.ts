@@ -43,6 +43,8 @@ export function subscriptionRowsOf(
     const plan = line.subscription;
     if (!plan) return [];
     const more = plan.billingCycles === 0 || plan.billingCycles > 1;
+    // The order pays the first cycle; a later start date moves the whole schedule.
+    const start = plan.startDate ? new Date(plan.startDate) : now;
     return [
       {
         id: uuidv7(now.getTime()),
@@ -58,8 +60,8 @@ export function subscriptionRowsOf(
         billingCycles: plan.billingCycles,
         priceMinor: line.unitPriceMinor * line.quantity,
         currency: order.currency,
-        startDate: now,
-        nextBillingDate: more ? addPeriods(now, plan.frequency, plan.interval) : null,
+        startDate: start,
+        nextBillingDate: more ? addPeriods(start, plan.frequency, plan.interval) : null,
         status: more ? ('ACTIVE' as const) : ('ENDED' as const),
         savedPaymentMethodId: savedPaymentMethodId ?? null,
       },

@@ -7,6 +7,7 @@ import {
 } from '../../catalog/catalog-items.service.js';
 import { discountedMinor } from '../../catalog/product-model.js';
 import type { AvailabilityStatus } from '../totals/types.js';
+import { withExtras } from './line-extras.js';
 import type { LineSnapshot, LineView, StoredLine } from './line-types.js';
 
 export interface EvaluationContext {
@@ -59,7 +60,7 @@ export async function evaluateLines(
   let next = 0;
   return lines.map((line, index) => {
     if (!refs[index]) return customLineView(line);
-    return catalogLineView(line, resolved[next++], context);
+    return withExtras(line, catalogLineView(line, resolved[next++], context));
   });
 }
 
@@ -69,7 +70,7 @@ export function viewLine(
   item: ResolvedCatalogItem | undefined,
   context: EvaluationContext,
 ): LineView {
-  return line.custom ? customLineView(line) : catalogLineView(line, item, context);
+  return line.custom ? customLineView(line) : withExtras(line, catalogLineView(line, item, context));
 }
 
 /** Views of already-resolved items (callers that resolved the references themselves). */
