@@ -239,7 +239,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     subscriptionBilling: periodicJob({
       name: 'subscription billing',
       everyMs: 60_000,
-      run: () => billDueSubscriptions(database.db, { now: deps.clock(), providers: paymentProviders }),
+      run: () =>
+        billDueSubscriptions(database.db, {
+          now: deps.clock(),
+          providers: paymentProviders,
+          onError: (err, subscriptionId) =>
+            app.log.error(
+              { err, subscriptionId },
+              'renewing a subscription failed; it is tried again next round',
+            ),
+        }),
       log: app.log,
     }),
     identityPrune: periodicJob({

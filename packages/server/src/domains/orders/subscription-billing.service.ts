@@ -22,6 +22,8 @@ export interface BillingRound {
   paid: number;
   /** Subscriptions whose last cycle was billed in this round. */
   ended: number;
+  /** Renewals that failed (rolled back, reported to `onError`); they are tried again next round. */
+  failed: number;
 }
 
 /**
@@ -35,12 +37,18 @@ export interface BillingRound {
  */
 export async function billDueSubscriptions(
   db: Db,
-  ctx: { now: Date; providers: PaymentProviders; limit?: number },
+  ctx: {
+    now: Date;
+    providers: PaymentProviders;
+    limit?: number;
+    onError?: (error: unknown, subscriptionId: string | undefined) => void;
+  },
 ): Promise<BillingRound> {
-  const round: BillingRound = { billed: 0, paid: 0, ended: 0 };
+  const round: BillingRound = { billed: 0, paid: 0, ended: 0, failed: 0 };
   const claimed = new Set<string>();
   for (let index = 0; index < (ctx.limit ?? 100); index++) {
     let payment: TakenPayment | undefined;
+    let current: string | undefined;
     try {
       const outcome = await db.transaction(async (tx) => {
         const [due] = await tx
@@ -58,6 +66,7 @@ export async function billDueSubscriptions(
           .for('update', { skipLocked: true });
         if (!due) return undefined;
         claimed.add(due.id);
+        current = due.id;
         const renewal = await renew(tx, due, ctx, (taken) => {
           payment = taken;
         });
@@ -69,7 +78,10 @@ export async function billDueSubscriptions(
       if (outcome.ended) round.ended += 1;
     } catch (error) {
       await payment?.compensate?.().catch(() => {});
-      throw error;
+      // One broken subscription must not stop the others: report it and go on (it stays due).
+      if (!current) throw error;
+      round.failed += 1;
+      ctx.onError?.(error, current);
     }
   }
   return round;

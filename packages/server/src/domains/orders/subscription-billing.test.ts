@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestProduct,
@@ -80,7 +81,7 @@ describe(`subscription billing (${testDatabaseKind()})`, () => {
       savePaymentMethod: true,
     });
     const first = await adminOrder(orderId);
-    expect(await bill()).toEqual({ billed: 0, paid: 0, ended: 0 });
+    expect(await bill()).toEqual({ billed: 0, paid: 0, ended: 0, failed: 0 });
     expect(await mySubscriptions(ann)).toEqual([
       expect.objectContaining({
         id: subscriptionId,
@@ -93,7 +94,7 @@ describe(`subscription billing (${testDatabaseKind()})`, () => {
     ]);
 
     now = new Date('2026-04-01T12:00:00Z');
-    expect(await bill()).toEqual({ billed: 1, paid: 1, ended: 0 });
+    expect(await bill()).toEqual({ billed: 1, paid: 1, ended: 0, failed: 0 });
     const [renewalId] = await renewalOrderIds(t.database.db, subscriptionId);
     const renewal = await adminOrder(renewalId as string);
     expect(renewal).toMatchObject({
@@ -110,7 +111,7 @@ describe(`subscription billing (${testDatabaseKind()})`, () => {
       cyclesBilled: 2,
       nextBillingDate: '2026-05-01T12:00:00.000Z',
     });
-    expect(await bill()).toEqual({ billed: 0, paid: 0, ended: 0 });
+    expect(await bill()).toEqual({ billed: 0, paid: 0, ended: 0, failed: 0 });
 
     // Two runners at once (two processes): the due cycle is billed once.
     now = new Date('2026-05-02T08:00:00Z');
@@ -122,7 +123,7 @@ describe(`subscription billing (${testDatabaseKind()})`, () => {
     expect(ended.nextBillingDate).toBeUndefined();
 
     now = new Date('2026-07-01T12:00:00Z');
-    expect(await bill()).toEqual({ billed: 0, paid: 0, ended: 0 });
+    expect(await bill()).toEqual({ billed: 0, paid: 0, ended: 0, failed: 0 });
   });
 
   it('without a saved method the renewal waits for the merchant (NOT_PAID); buyers cancel their own', async () => {
@@ -163,5 +164,16 @@ describe(`subscription billing (${testDatabaseKind()})`, () => {
     expect(canceled.json().subscription.status).toBe('CANCELED');
     now = new Date('2027-03-01T09:00:00Z');
     expect(await bill()).toMatchObject({ billed: 0 });
+  });
+
+  it('one subscription that cannot be renewed does not stop the others', async () => {
+    now = new Date('2027-04-01T09:00:00Z');
+    const broken = await subscribe(memberToken('m-sub-broken'), {});
+    const fine = await subscribe(memberToken('m-sub-fine'), {});
+    await t.database.db.execute(sql`DELETE FROM orders WHERE id = ${broken.orderId}`);
+    now = new Date('2027-05-01T09:00:00Z');
+    expect(await bill()).toMatchObject({ billed: 1, failed: 1 });
+    expect(await renewalOrderIds(t.database.db, fine.subscriptionId)).toHaveLength(1);
+    expect(await renewalOrderIds(t.database.db, broken.subscriptionId)).toHaveLength(0);
   });
 });
