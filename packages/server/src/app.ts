@@ -20,6 +20,7 @@ import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
 import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
+import { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
 import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
 import type { TaxProvider } from './domains/checkout/totals/types.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
@@ -28,6 +29,7 @@ import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { createIdentityDeps } from './domains/identity/identity.deps.js';
 import { identityRoutes } from './domains/identity/identity.routes.js';
+import { pruneExpiredIdentityRows } from './domains/identity/maintenance.service.js';
 import {
   accessTokenResolver,
   basicClientAuthResolver,
@@ -41,6 +43,9 @@ import { createOrderRoutes } from './domains/orders/create-order.routes.js';
 import { registerOrderMail } from './domains/orders/order-emails.js';
 import type { EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
+import { type BillingRound, billDueSubscriptions } from './domains/orders/subscription-billing.service.js';
+import { subscriptionRoutes } from './domains/orders/subscriptions.routes.js';
+import { paymentRoutes } from './domains/payments/payments.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
@@ -56,6 +61,7 @@ import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
 import { storefrontPlugin } from './http/plugins/storefront.js';
 import { ajvWirePlugin } from './http/wire.js';
+import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
 
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
@@ -69,6 +75,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Where domain events go besides webhooks: domains register their in-process consumers here. */
   events: EventRouting;
+  /** Catalog changes this process committed outside the catalog routes (stock taken by orders). */
+  catalogChanges: LocalCatalogChanges;
   /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
   taxProvider?: TaxProvider;
 }
@@ -84,12 +92,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers outbox events; server.ts starts it, tests drive it with runOnce(). */
     dispatcher: Dispatcher;
+    /** Scheduled work; server.ts starts it (SCHEDULED_JOBS), tests call runOnce(). */
+    jobs: AppJobs;
     /** Every route registered on this app, in registration order. */
     routeCatalog: readonly RouteInfo[];
   }
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events'> {
+export interface AppJobs {
+  /** Every minute: renewal orders for subscriptions whose next billing date has come. */
+  subscriptionBilling: PeriodicJob<BillingRound>;
+  /** Every hour: deletes expired sessions, codes and tokens. */
+  identityPrune: PeriodicJob<Record<string, number>>;
+}
+
+export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events' | 'catalogChanges'> {
   clock?: () => Date;
   /** Randomness for retry jitter (tests make it deterministic). */
   random?: () => number;
@@ -128,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     database,
     clock: options.clock ?? (() => new Date()),
     events,
+    catalogChanges: new LocalCatalogChanges(),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
   };
   let closing = false;
@@ -215,6 +233,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
   await app.register(createOrderRoutes, { deps, providers: paymentProviders });
   await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
+  await app.register(paymentRoutes, { deps, providers: paymentProviders });
+  await app.register(subscriptionRoutes, { deps });
+  const jobs: AppJobs = {
+    subscriptionBilling: periodicJob({
+      name: 'subscription billing',
+      everyMs: 60_000,
+      run: () =>
+        billDueSubscriptions(database.db, {
+          now: deps.clock(),
+          providers: paymentProviders,
+          onError: (err, subscriptionId) =>
+            app.log.error(
+              { err, subscriptionId },
+              'renewing a subscription failed; it is tried again next round',
+            ),
+        }),
+      log: app.log,
+    }),
+    identityPrune: periodicJob({
+      name: 'identity prune',
+      everyMs: 3_600_000,
+      run: () => pruneExpiredIdentityRows(database.db, deps.clock()),
+      log: app.log,
+    }),
+  };
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await Promise.all(Object.values(jobs).map((job) => job.stop()));
+  });
   registerOrderMail(events, {
     db: database.db,
     mailer: options.mailer ?? mailer,

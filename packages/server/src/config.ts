@@ -34,6 +34,7 @@ const EnvSchema = Type.Object({
   STOREFRONT_BUILD_DIR: Type.Optional(Type.String({ minLength: 1 })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   EVENTS_DISPATCH: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  SCHEDULED_JOBS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
   // Identity and sign-in (README "Identity and sign-in").
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
@@ -77,6 +78,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Run the event dispatcher in this process (off for processes that only serve requests). */
   eventsDispatch: boolean;
+  /** Run the scheduled jobs (subscription billing, identity prune) in this process. */
+  scheduledJobs: boolean;
   webhookTimeoutMs: number;
   identity: IdentityConfig;
   mail: { from: string };
@@ -161,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storefrontBuildDir: parsed.STOREFRONT_BUILD_DIR ? path.resolve(parsed.STOREFRONT_BUILD_DIR) : undefined,
     shutdownTimeoutMs: parsed.SHUTDOWN_TIMEOUT_MS,
     eventsDispatch: parsed.EVENTS_DISPATCH === 'on',
+    scheduledJobs: parsed.SCHEDULED_JOBS === 'on',
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
     identity: {
       accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (config.eventsDispatch) app.dispatcher.start();
+  if (config.scheduledJobs) for (const job of Object.values(app.jobs)) job.start();
   const where =
     database.kind === 'postgres' && config.database.kind === 'postgres'
       ? `PostgreSQL ${redactUrl(config.database.url)}`

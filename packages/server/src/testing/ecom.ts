@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { ProductInput } from '../domains/catalog/product-input.js';
 import { createProduct, updateProduct } from '../domains/catalog/product-write.service.js';
@@ -128,4 +129,28 @@ export async function issueTestGiftCard(db: Db, balanceMinor: number, currency =
     issueGiftCard(tx, { initialBalanceMinor: balanceMinor, currency }),
   );
   return { id: giftCard.id, code };
+}
+
+/**
+ * A shopper's checkout through the public calls (add to the current cart, create-checkout, buyer e-mail,
+ * then `extra` checkout changes such as couponCode or giftCardCode). Throws with the reply on any failure.
+ */
+export async function shopperCheckout(
+  app: FastifyInstance,
+  token: string,
+  items: object[],
+  extra: object = {},
+): Promise<string> {
+  const send = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const reply = await app.inject({ method, url, headers: { authorization: token }, payload });
+    if (reply.statusCode !== 200) throw new Error(`${method} ${url} → ${reply.statusCode}: ${reply.body}`);
+    return reply.json();
+  };
+  await send('POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: items });
+  const { checkoutId } = await send('POST', '/ecom/v1/carts/current/create-checkout', {});
+  await send('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+    checkout: { buyerInfo: { email: 'buyer@example.com' } },
+    ...extra,
+  });
+  return checkoutId as string;
 }

@@ -1,6 +1,7 @@
 import { type FieldViolation, invalidField, ValidationFailed } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
+import { extrasKey, type LineExtras, storedExtras } from '../checkout/lines/line-extras.js';
 import type { CatalogReference, StoredLine } from '../checkout/lines/line-types.js';
 import { STORES_APP_ID } from '../checkout/lines/line-types.js';
 
@@ -15,6 +16,8 @@ export const MAX_LINES = 300;
 export interface CatalogLineRequest {
   catalogReference: CatalogReference;
   quantity: number;
+  /** serviceProperties, subscription start date, merchant overrides (checkout/lines/line-extras.ts). */
+  extras?: LineExtras;
 }
 
 /** The catalog reference of a requested line: variant id, or option choices (`options.options`). */
@@ -41,8 +44,8 @@ export function subscriptionPlanOf(reference: CatalogReference): string | undefi
   return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 
-function lineKey(line: Pick<StoredLine, 'productId' | 'variantId' | 'subscriptionPlanId'>): string {
-  return `${line.productId}\u0000${line.variantId ?? ''}\u0000${line.subscriptionPlanId ?? ''}`;
+function lineKey(line: StoredLine): string {
+  return `${line.productId}\u0000${line.variantId ?? ''}\u0000${line.subscriptionPlanId ?? ''}\u0000${extrasKey(line)}`;
 }
 
 /**
@@ -99,6 +102,7 @@ export function mergeCatalogItems(
       productId: item.productId,
       ...(item.variantId ? { variantId: item.variantId } : {}),
       ...(planId ? { subscriptionPlanId: planId } : {}),
+      ...storedExtras(request.extras),
     };
     const existing = next.find((line) => !line.custom && lineKey(line) === lineKey(candidate));
     if (existing) {

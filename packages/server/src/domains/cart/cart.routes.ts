@@ -88,7 +88,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
               : {}),
             ...(info?.overrideCheckoutUrl ? { overrideCheckoutUrl: info.overrideCheckoutUrl } : {}),
             ...(body.couponCode ? { couponCode: body.couponCode } : {}),
-            lineItems: catalogLinesIn(body.lineItems),
+            lineItems: catalogLinesIn(body.lineItems, http, request),
           },
           http.ctx(request),
         );
@@ -123,7 +123,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         const view = await addToCurrentCart(
           db,
           cartOwnerOf(request.caller),
-          { lineItems: catalogLinesIn(request.body.lineItems) },
+          { lineItems: catalogLinesIn(request.body.lineItems, http, request) },
           http.ctx(request),
         );
         return { cart: cartOut(view) };

@@ -15,6 +15,25 @@ export type ProductEvent = 'created' | 'changed' | 'deleted';
 export const CATALOG_CHANNEL = 'openshelf_catalog_changed';
 
 /**
+ * This process's own catalog changes made outside the catalog routes (orders taking or returning
+ * stock): the caller signals right after its transaction commits, so this process's read cache is
+ * dropped before its reply leaves, instead of whenever the NOTIFY comes back from the database.
+ */
+export class LocalCatalogChanges {
+  readonly #listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Call only after the change committed: a reader in between must not cache the old state again. */
+  committed(): void {
+    for (const listener of this.#listeners) listener();
+  }
+}
+
+/**
  * Tells every server process that the catalog changed — delivered only if, and once, the transaction
  * commits (PostgreSQL NOTIFY semantics; repeated notifications in one transaction are folded).
  */

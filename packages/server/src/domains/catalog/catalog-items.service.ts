@@ -103,10 +103,15 @@ export function itemTypeOf(product: Pick<ProductRecord, 'giftCard' | 'productTyp
 export async function resolveCatalogItems(
   db: DbOrTx,
   refs: readonly CatalogItemRef[],
-  options: { baseUrl?: string } = {},
+  options: {
+    baseUrl?: string;
+    /** Receives the product records read, so a later step of the same transaction need not re-read them. */
+    loaded?: Map<string, ProductRecord>;
+  } = {},
 ): Promise<ResolvedCatalogItem[]> {
   const ids = [...new Set(refs.map((ref) => ref.productId))];
   const records = ids.length > 0 ? await loadProductRecords(db, inArray(products.id, ids)) : [];
+  for (const record of records) options.loaded?.set(record.id, record);
   const byId = new Map(records.map((record) => [record.id, viewProduct(record)]));
   const base = options.baseUrl ?? '';
   return refs.map((ref, index) => {

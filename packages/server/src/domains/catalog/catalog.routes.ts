@@ -14,15 +14,20 @@ import { variantRoutes } from './variants.routes.js';
  * Every catalog call of spec §7 on the paths the protocol's clients use and the spec's own.
  *
  * Public reads (anyone who is not a merchant) are served from a response cache (ADR 012): a catalog
- * write answered here drops it before its reply leaves, and every other change — other processes,
- * checkout taking stock, the CLI — arrives as a NOTIFY from the database after its commit.
+ * write answered here drops it before its reply leaves, so do orders taking or returning stock in this
+ * process (`deps.catalogChanges`), and every other change — other processes, the CLI — arrives as a
+ * NOTIFY from the database after its commit.
  */
 export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const seconds = deps.config.catalogCacheSeconds;
   const cache = seconds > 0 ? new ResponseCache({ ttlMs: seconds * 1000 }) : undefined;
   if (cache) {
     const unsubscribe = await deps.database.listen(CATALOG_CHANNEL, () => cache.invalidate());
-    app.addHook('onClose', async () => unsubscribe());
+    const unsubscribeLocal = deps.catalogChanges.subscribe(() => cache.invalidate());
+    app.addHook('onClose', async () => {
+      unsubscribeLocal();
+      await unsubscribe();
+    });
     const hooks = cacheHooks(cache, (request) => !isMerchant(request.caller));
     if (hooks.onRequest) app.addHook('onRequest', hooks.onRequest);
     if (hooks.preHandler) app.addHook('preHandler', hooks.preHandler);

@@ -1,9 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
-import { type EventActor, recordEvents } from '../events/events.service.js';
-import type { VariantRecord } from './catalog.types.js';
-import { notifyCatalogChanged, variantsChangedEventOf } from './catalog-events.js';
+import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
+import type { ProductRecord, VariantRecord } from './catalog.types.js';
+import { CATALOG_CHANNEL, variantsChangedEventOf } from './catalog-events.js';
 import { type CatalogItemProblem, type CatalogItemRef, resolveVariant } from './catalog-items.service.js';
 import { loadProductRecords } from './product-rows.js';
 import { products, productVariants } from './products.schema.js';
@@ -31,6 +31,17 @@ export interface StockChange {
 
 const SYSTEM: EventActor = { identityType: 'UNKNOWN' };
 
+export interface StockOptions {
+  actor?: EventActor;
+  /**
+   * Collects the stock events here instead of recording them, for callers that record all their
+   * events in one statement (create-order); the caller must record them in the same transaction.
+   */
+  events?: DomainEvent[];
+  /** Product records already read in this transaction (create-order evaluated its lines): not re-read. */
+  records?: ReadonlyMap<string, ProductRecord>;
+}
+
 interface LockedVariant {
   productId: string;
   id: string;
@@ -49,25 +60,25 @@ interface LockedVariant {
 export async function decrementStock(
   tx: Tx,
   lines: readonly StockLine[],
-  options: { actor?: EventActor } = {},
+  options: StockOptions = {},
 ): Promise<StockChange[]> {
-  return changeStock(tx, lines, -1, options.actor ?? SYSTEM);
+  return changeStock(tx, lines, -1, options);
 }
 
 /** Puts stock back (cancelled or refunded orders). Lines whose product or variant is gone are skipped. */
 export async function restoreStock(
   tx: Tx,
   lines: readonly StockLine[],
-  options: { actor?: EventActor } = {},
+  options: StockOptions = {},
 ): Promise<StockChange[]> {
-  return changeStock(tx, lines, 1, options.actor ?? SYSTEM);
+  return changeStock(tx, lines, 1, options);
 }
 
 async function changeStock(
   tx: Tx,
   lines: readonly StockLine[],
   sign: 1 | -1,
-  actor: EventActor,
+  options: StockOptions,
 ): Promise<StockChange[]> {
   lines.forEach((line, index) => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
@@ -78,9 +89,16 @@ async function changeStock(
   });
   if (lines.length === 0) return [];
   const productIds = [...new Set(lines.map((line) => line.productId))];
-  const records = new Map(
-    (await loadProductRecords(tx, inArray(products.id, productIds))).map((record) => [record.id, record]),
-  );
+  const known = options.records;
+  const records =
+    known && productIds.every((id) => known.has(id))
+      ? known
+      : new Map(
+          (await loadProductRecords(tx, inArray(products.id, productIds))).map((record) => [
+            record.id,
+            record,
+          ]),
+        );
   const problems: StockProblem[] = [];
   const wanted = new Map<
     string,
@@ -174,16 +192,22 @@ async function changeStock(
       ),
       sql`, `,
     );
-    await tx.execute(sql`UPDATE product_variants AS v SET quantity = coalesce(v.quantity, 0) + d.delta
-      FROM (VALUES ${values}) AS d(product_id, id, delta)
-      WHERE v.product_id = d.product_id AND v.id = d.id`);
+    // Stock changes what shoppers see (in stock / out of stock): every process drops its read cache.
+    // The NOTIFY rides on the UPDATE (a data-modifying CTE always runs): one round trip, not two.
+    await tx.execute(sql`WITH changed AS (
+        UPDATE product_variants AS v SET quantity = coalesce(v.quantity, 0) + d.delta
+        FROM (VALUES ${values}) AS d(product_id, id, delta)
+        WHERE v.product_id = d.product_id AND v.id = d.id)
+      SELECT pg_notify(${CATALOG_CHANNEL}, '')`);
   }
   const result = changes.map(({ target, row }) => ({
     productId: row.productId,
     variantId: row.id,
     ...(row.trackQuantity ? { quantity: (row.quantity ?? 0) + sign * target.quantity } : {}),
   }));
-  await recordStockEvents(tx, records, result, actor);
+  const events = stockEventsOf(records, result, options.actor ?? SYSTEM);
+  if (options.events) options.events.push(...events);
+  else await recordEvents(tx, events);
   return result;
 }
 
@@ -209,17 +233,16 @@ async function lockVariants(
     .for('update');
 }
 
-async function recordStockEvents(
-  tx: Tx,
-  records: Map<string, { variants: VariantRecord[] }>,
+function stockEventsOf(
+  records: ReadonlyMap<string, { variants: VariantRecord[] }>,
   changes: StockChange[],
   actor: EventActor,
-): Promise<void> {
+): DomainEvent[] {
   const byProduct = new Map<string, StockChange[]>();
   for (const change of changes)
     byProduct.set(change.productId, [...(byProduct.get(change.productId) ?? []), change]);
-  // One statement for all products of an order (an order of N products must not cost N inserts).
-  const events = [...byProduct].map(([productId, productChanges]) => {
+  // One event per product, recorded in one statement (an order of N products must not cost N inserts).
+  return [...byProduct].map(([productId, productChanges]) => {
     const variants = records.get(productId)?.variants ?? [];
     const changed = productChanges.flatMap((change) => {
       const variant = variants.find((v) => v.id === change.variantId);
@@ -229,9 +252,6 @@ async function recordStockEvents(
     });
     return variantsChangedEventOf(productId, changed, ['stock'], actor);
   });
-  // Stock changes what shoppers see (in stock / out of stock): every process drops its read cache.
-  await notifyCatalogChanged(tx);
-  await recordEvents(tx, events);
 }
 
 function compare(a: string, b: string): number {

@@ -2,32 +2,23 @@ import { createClient } from '@wix/sdk';
 import { collections, products } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { routeWixSdkTo } from '../../testing/wix-sdk.js';
 
 // The public @wix/stores client, unchanged, against a listening server (wire-protocol.md §1.3): a
 // real client nobody here wrote. If it fails against the server, the server is wrong.
 let t: TestApp;
 let ownerKey: string;
-const realFetch = globalThis.fetch;
+let restoreFetch: () => void = () => {};
 const requests: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   ownerKey = await merchantKey(t.database, 'owner');
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const WIX_API = /^https:\/\/(www|edge)\.wixapis\.com(?=\/|$)/;
-  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const target = url.replace(WIX_API, baseUrl);
-    requests.push(
-      `${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${target.slice(baseUrl.length).split('?')[0]}`,
-    );
-    return typeof input === 'string' || input instanceof URL
-      ? realFetch(target, init)
-      : realFetch(new Request(target, input), init);
-  }) as typeof fetch;
+  restoreFetch = routeWixSdkTo(baseUrl, (call) => requests.push(call));
 });
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   await t.close();
 });
 

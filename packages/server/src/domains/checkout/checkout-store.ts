@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import { desc, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows, type Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { type Caller, isMerchant } from '../access/caller.js';
 import { type DomainEvent, type EventActor, recordEvent } from '../events/events.service.js';
@@ -98,23 +98,37 @@ export async function saveCheckout(
 }
 
 /**
- * Completes a checkout for an order without recording the event: the order's transaction records it
- * with its own events in one statement. Returns the event to record.
+ * Completes a locked checkout for its order and deletes the cart it came from, in ONE statement, without
+ * recording events: the order's transaction records them with its own in one statement. Returns the
+ * events to record (checkout completed; cart deleted, when there was one).
  */
-export async function saveCheckoutQuietly(
+export async function completeCheckoutForOrder(
   tx: Tx,
   row: CheckoutRow,
-  changes: CheckoutChanges,
-  now: Date,
-  actor: EventActor,
-): Promise<DomainEvent> {
-  const [saved] = await tx
-    .update(checkouts)
-    .set({ ...changes, updatedDate: now })
-    .where(eq(checkouts.id, row.id))
-    .returning();
-  if (!saved) throw checkoutNotFound(row.id);
-  return checkoutEvent('ecom.checkout.completed', saved, actor);
+  order: { orderId: string; now: Date; actor: EventActor },
+): Promise<DomainEvent[]> {
+  const { orderId, now, actor } = order;
+  const [outcome] = await queryRows<{ carts_deleted: number | string }>(
+    tx,
+    sql`WITH gone AS (DELETE FROM carts WHERE id = ${row.cartId ?? null}::text RETURNING id)
+      UPDATE checkouts SET completed = true, completed_date = ${now}, order_id = ${orderId}, updated_date = ${now}
+      WHERE id = ${row.id}
+      RETURNING (SELECT count(*) FROM gone) AS carts_deleted`,
+  );
+  if (!outcome) throw checkoutNotFound(row.id);
+  // The row is locked by this transaction, so the saved checkout is exactly this.
+  const saved: CheckoutRow = { ...row, completed: true, completedDate: now, orderId, updatedDate: now };
+  const events = [checkoutEvent('ecom.checkout.completed', saved, actor)];
+  if (row.cartId && Number(outcome.carts_deleted) > 0) {
+    events.push({
+      type: 'ecom.cart.deleted',
+      entityType: 'cart',
+      entityId: row.cartId,
+      payload: { cart: { id: row.cartId } },
+      actor,
+    });
+  }
+  return events;
 }
 
 function checkoutEvent(type: string, row: CheckoutRow, actor: EventActor): DomainEvent {

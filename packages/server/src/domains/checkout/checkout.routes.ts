@@ -66,7 +66,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         const view = await createCheckoutFromLineItems(
           db,
           {
-            lineItems: catalogLinesIn(body.lineItems),
+            lineItems: catalogLinesIn(body.lineItems, http, request),
             customLines: customLinesIn(body.customLineItems, env.currency, request.caller),
             channelType: body.channelType ?? 'WEB',
             ...(body.couponCode ? { couponCode: body.couponCode } : {}),
@@ -135,7 +135,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
             ...(body.giftCardCode ? { giftCardCode: body.giftCardCode } : {}),
             ...(body.overrideCheckoutUrl ? { overrideCheckoutUrl: body.overrideCheckoutUrl } : {}),
             quantities,
-            addLineItems: catalogLinesIn(additions),
+            addLineItems: catalogLinesIn(additions, http, request),
             customLines: customLinesIn(body.customLineItems, env.currency, request.caller),
           },
           http.ctx(request),
@@ -205,7 +205,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
           db,
           request.params.id,
           {
-            lineItems: catalogLinesIn(request.body.lineItems),
+            lineItems: catalogLinesIn(request.body.lineItems, http, request),
             customLines: customLinesIn(request.body.customLineItems, env.currency, request.caller),
           },
           http.ctx(request),

@@ -1,5 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
+import type { PaymentMethodInput } from '../payments/provider.js';
 import type { AddressWithContact } from './lines/address.js';
 import type { StoredLine } from './lines/line-types.js';
 
@@ -35,6 +36,17 @@ export interface CustomField {
 }
 
 /**
+ * How the buyer chose to pay, set before create-order (README "Payments"): lets protocol clients, whose
+ * create-order cannot carry our `paymentMethod`, still pay by card. A new card is kept only as the
+ * gateway's token.
+ */
+export interface PaymentSelection {
+  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' }>;
+  savePaymentMethod: boolean;
+  delayCapture: boolean;
+}
+
+/**
  * Checkouts. Lines carry the prices held for the buyer until `hold_expires_at` (ADR 010); the owner is
  * the visitor or member who created it (none for merchant-created checkouts: then the id is the
  * capability). A completed checkout (`completed`) accepts no further changes.
@@ -62,6 +74,7 @@ export const checkouts = pgTable(
       .default([]),
     customFields: jsonb('custom_fields').$type<CustomField[]>().notNull().default([]),
     overrideCheckoutUrl: text('override_checkout_url'),
+    paymentSelection: jsonb('payment_selection').$type<PaymentSelection>(),
     holdExpiresAt: timestampColumn('hold_expires_at').notNull(),
     completed: boolean('completed').notNull().default(false),
     completedDate: timestampColumn('completed_date'),

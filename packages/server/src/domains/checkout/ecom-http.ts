@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { AppDeps } from '../../app.js';
 import { invalidField } from '../../http/errors.js';
 import { actorOf } from '../access/caller.js';
 import type { CatalogLineRequest } from '../cart/cart-lines.js';
 import type { CheckoutContext } from './checkout.service.js';
+import { lineExtrasIn } from './lines/line-extras.js';
 import { STORES_APP_ID } from './lines/line-types.js';
 import type { PricingEnv } from './pricing.js';
+import type { LineItemIn } from './wire/common.contract.js';
 
 /** Cart paths: the protocol clients' `/ecom/v1/…` and the spec's bare `/v1/…` (aliases, hidden in docs). */
 export const CART_PREFIXES = ['/ecom/v1/carts/current', '/v1/carts/current'] as const;
@@ -43,22 +46,30 @@ export type EcomHttp = ReturnType<typeof ecomHttp>;
 
 /** Requested catalog lines in service terms (quantity defaults to 1, appId to the stores app). */
 export function catalogLinesIn(
-  lineItems:
-    | {
-        catalogReference: { appId?: string; catalogItemId: string; options?: Record<string, unknown> };
-        quantity?: number;
-      }[]
-    | undefined,
+  lineItems: readonly LineItemRequest[] | undefined,
+  http: Pick<EcomHttp, 'env' | 'now'>,
+  request: Pick<FastifyRequest, 'caller'>,
 ): CatalogLineRequest[] {
-  return (lineItems ?? []).map((item) => ({
+  const items = lineItems ?? [];
+  const extras = lineExtrasIn(items as Static<typeof LineItemIn>[], {
+    caller: request.caller,
+    currency: http.env.currency,
+    now: http.now(),
+  });
+  return items.map((item, index) => ({
     catalogReference: {
       appId: item.catalogReference.appId ?? STORES_APP_ID,
       catalogItemId: item.catalogReference.catalogItemId,
       ...(item.catalogReference.options ? { options: item.catalogReference.options } : {}),
     },
     quantity: item.quantity ?? 1,
+    ...(Object.keys(extras[index] ?? {}).length > 0 ? { extras: extras[index] } : {}),
   }));
 }
+
+type LineItemRequest = Omit<Static<typeof LineItemIn>, 'catalogReference'> & {
+  catalogReference: { appId?: string; catalogItemId: string; options?: Record<string, unknown> };
+};
 
 /** Shoppers cannot set prices: custom lines and merchant discounts are for merchant (API key) callers. */
 export function merchantOnlyField(field: string, what: string): never {

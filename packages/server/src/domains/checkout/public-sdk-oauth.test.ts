@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { checkout, currentCart } from '@wix/ecom';
 import { createClient as createWixClient, OAuthStrategy } from '@wix/sdk';
 import { decodeJwt } from 'jose';
@@ -11,13 +10,13 @@ import {
   SHOP_ORIGIN,
   uniqueEmail,
 } from '../../testing/identity.js';
-import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { merchantKey, type TestApp } from '../../testing/index.js';
+import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { STORES_APP_ID } from './lines/line-types.js';
 
 // The public client exactly as a storefront uses it: OAuthStrategy visitor tokens (its module calls go to
 // edge.wixapis.com), then sign-up and login, which merges the visitor's cart into the member's.
-const WIX_API = /^https:\/\/(www|edge)\.wixapis\.com(?=\/|$)/;
-const realFetch = globalThis.fetch;
+let restoreFetch: () => void = () => {};
 
 let t: TestApp;
 let base: string;
@@ -25,19 +24,8 @@ let clientId: string;
 let mug: TestProduct;
 let lamp: TestProduct;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await listeningTestApp());
   await setUpTestStore(t.database.db);
   mug = await createTestProduct(t.database.db, {
     name: 'Mug',
@@ -46,17 +34,11 @@ beforeAll(async () => {
   });
   lamp = await createTestProduct(t.database.db, { name: 'Lamp', priceMinor: 4000 });
   ({ clientId } = await createClient(t, await merchantKey(t.database)));
-  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const target = url.replace(WIX_API, base);
-    return typeof input === 'string' || input instanceof URL
-      ? realFetch(target, init)
-      : realFetch(new Request(target, input), init);
-  }) as typeof fetch;
+  restoreFetch = routeWixSdkTo(base);
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   await t?.close();
 });
 
@@ -112,7 +94,7 @@ describe('@wix/ecom with OAuthStrategy tokens', () => {
     const { authUrl } = await auth.getAuthUrl(oauthData, { prompt: 'none', sessionToken } as Parameters<
       typeof auth.getAuthUrl
     >[1]);
-    const page = await realFetch(authUrl, { redirect: 'manual' });
+    const page = await fetch(authUrl, { redirect: 'manual' });
     const { code, state } = auth.parseFromUrl(page.headers.get('location') as string);
     const member = await auth.getMemberTokens(code as string, state as string, oauthData);
     auth.setTokens(member);

@@ -60,6 +60,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
         const tokens = await handleTokenRequest(deps, tokenRequest, {
           caller: request.caller,
           visitorToken: visitorTokenOf(request),
+          ip: request.ip,
         });
         return {
           access_token: tokens.accessToken,
@@ -73,6 +74,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const mapped = toErrorReply(error, request.id);
         const code = typeof error.data.error === 'string' ? error.data.error : 'invalid_request';
+        // Refused by the per-IP limit on visitor tokens: say when to come back, as other 429s do.
+        if (typeof error.data.retryAfterSeconds === 'number')
+          reply.header('retry-after', String(error.data.retryAfterSeconds));
         return reply.code(mapped.status as 400).send({
           message: mapped.body.message,
           details: mapped.body.details,

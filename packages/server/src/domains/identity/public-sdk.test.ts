@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { redirects } from '@wix/redirects';
 import { createClient as createWixClient, OAuthStrategy } from '@wix/sdk';
 import { decodeJwt } from 'jose';
@@ -10,14 +9,14 @@ import {
   setSettings,
   uniqueEmail,
 } from '../../testing/identity.js';
-import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { merchantKey, type TestApp } from '../../testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
+import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { onVisitorBecameMember, type VisitorBecameMember } from './hooks.js';
 
 // The real public client (@wix/sdk OAuthStrategy) against a listening server, pointed at it by
 // rewriting the global fetch exactly as wire-protocol.md §1.3 shows. If it fails, the server is wrong.
-const WIX_API = /^https:\/\/(www|edge)\.wixapis\.com(?=\/|$)/;
-const realFetch = globalThis.fetch;
+let restoreFetch: () => void = () => {};
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -27,36 +26,19 @@ let owner: string;
 const hookCalls: Omit<VisitorBecameMember, 'tx'>[] = [];
 let unsubscribe: () => void;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: base } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t, base } = await listeningTestApp({ env: { SMTP_URL: smtp.url } }));
   owner = await merchantKey(t.database);
   ({ clientId } = await createClient(t, owner));
-  globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const target = url.replace(WIX_API, base);
-    return typeof input === 'string' || input instanceof URL
-      ? realFetch(target, init)
-      : realFetch(new Request(target, input), init);
-  }) as typeof fetch;
+  restoreFetch = routeWixSdkTo(base);
   unsubscribe = onVisitorBecameMember(({ tx: _tx, ...event }) => {
     hookCalls.push(event);
   });
 });
 
 afterAll(async () => {
-  globalThis.fetch = realFetch;
+  restoreFetch();
   unsubscribe?.();
   await t?.close();
   await smtp?.close();
@@ -111,7 +93,7 @@ describe('the public @wix/sdk OAuthStrategy against this server', () => {
       typeof strategy.getAuthUrl
     >[1]);
     expect(authUrl.startsWith(`${base}/oauth2/authorize?`)).toBe(true);
-    const page = await realFetch(authUrl, { redirect: 'manual' });
+    const page = await fetch(authUrl, { redirect: 'manual' });
     expect(page.status).toBe(302);
     const location = page.headers.get('location') as string;
     expect(location.startsWith(`${SHOP_CALLBACK}#`)).toBe(true);
@@ -135,7 +117,7 @@ describe('the public @wix/sdk OAuthStrategy against this server', () => {
 
     const { logoutUrl } = await strategy.logout(`${SHOP_ORIGIN}/`);
     expect(strategy.loggedIn()).toBe(false);
-    const out = await realFetch(logoutUrl, { redirect: 'manual' });
+    const out = await fetch(logoutUrl, { redirect: 'manual' });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe(`${SHOP_ORIGIN}/`);
     await expect(strategy.renewToken(member.refreshToken)).rejects.toThrow(

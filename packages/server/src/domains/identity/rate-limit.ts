@@ -23,6 +23,9 @@ export const POLICIES = {
   'verification:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },
   'staff-login:account': { freeAttempts: 5, maxDelaySeconds: 3600, windowSeconds: 3600 },
   'staff-login:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },
+  // Visitor tokens cost a session row each: generous (a shared office IP, a busy mobile NAT), yet a
+  // script minting thousands a minute from one address is slowed down to one a minute.
+  'anonymous-token:ip': { freeAttempts: 120, maxDelaySeconds: 60, windowSeconds: 60 },
 } satisfies Record<string, LimitPolicy>;
 export type PolicyName = keyof typeof POLICIES;
 

@@ -41,6 +41,8 @@ export interface TokenRequestContext {
   caller: Caller;
   /** The `<visitorAccessToken>` half of an `Authorization: <visitorAccessToken>,<apiKey>` header. */
   visitorToken?: string;
+  /** The caller's address: anonymous grants are limited per IP. */
+  ip?: string;
 }
 
 export async function handleTokenRequest(
@@ -50,6 +52,7 @@ export async function handleTokenRequest(
 ): Promise<IssuedTokens> {
   switch (request.grantType) {
     case 'anonymous': {
+      if (context.ip) await deps.limiter.consume([{ policy: 'anonymous-token:ip', key: context.ip }]);
       const client = await authenticateClient(deps, request);
       return startVisitorSession(deps, client.id);
     }

@@ -3,20 +3,21 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
-import { deleteCartById } from '../cart/cart-store.js';
+import type { ProductRecord } from '../catalog/catalog.types.js';
 import { decrementStock } from '../catalog/stock.service.js';
 import { totalsOf } from '../checkout/checkout.service.js';
 import {
   assertOpen,
   type CheckoutRow,
+  completeCheckoutForOrder,
   lockCheckout,
-  saveCheckoutQuietly,
 } from '../checkout/checkout-store.js';
 import { evaluateLines } from '../checkout/lines/evaluate.js';
 import type { LineView } from '../checkout/lines/line-types.js';
 import { loadSetup, type PricingEnv } from '../checkout/pricing.js';
 import type { Totals } from '../checkout/totals/types.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
+import { ownerKeyOf } from '../payments/payment-methods.service.js';
 import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
 import { takePayment } from '../payments/payments.service.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
@@ -29,11 +30,12 @@ import { orderEventPayload, orderLinesOf, orderShippingOf, orderTotalsOf } from 
 import { orders, subscriptions } from './orders.schema.js';
 import { subscriptionRowsOf } from './subscriptions.service.js';
 
+/** Payment fields left out fall back to the checkout's payment selection, then to OFFLINE / false. */
 export interface CreateOrderInput {
   checkoutId: string;
-  method: PaymentMethodInput;
-  delayCapture: boolean;
-  savePaymentMethod: boolean;
+  method?: PaymentMethodInput;
+  delayCapture?: boolean;
+  savePaymentMethod?: boolean;
 }
 
 export interface CreateOrderContext {
@@ -71,11 +73,13 @@ export async function createOrder(
       if (row.orderId) return existingOrder(tx, row.orderId);
       assertOpen(row);
       const { env, now } = ctx;
+      const loaded = new Map<string, ProductRecord>();
       const [views, setup] = await Promise.all([
         evaluateLines(tx, row.lines, {
           currency: env.currency,
           baseUrl: env.baseUrl,
           hold: { until: row.holdExpiresAt, now },
+          loaded,
         }),
         loadSetup(tx, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
       ]);
@@ -88,7 +92,10 @@ export async function createOrder(
           ? [{ productId: view.productId, variantId: view.variantId, quantity: view.quantity }]
           : [],
       );
-      if (stockLines.length > 0) await decrementStock(tx, stockLines, { actor: ctx.actor });
+      // Every event of the order (stock ones included) goes to the outbox in one statement at the end.
+      const events: DomainEvent[] = [];
+      if (stockLines.length > 0)
+        await decrementStock(tx, stockLines, { actor: ctx.actor, events, records: loaded });
       const couponApplied = totals.appliedDiscounts.some((discount) => discount.coupon);
       const giftCardAmount = totals.giftCard?.appliedAmount ?? 0;
       await redeemForOrder(tx, {
@@ -107,9 +114,9 @@ export async function createOrder(
         amountMinor: totals.payNow,
         payLaterMinor: totals.payLater,
         currency: env.currency,
-        method: input.method,
-        delayCapture: input.delayCapture,
-        savePaymentMethod: input.savePaymentMethod,
+        method: input.method ?? row.paymentSelection?.method ?? { type: 'OFFLINE' },
+        delayCapture: input.delayCapture ?? row.paymentSelection?.delayCapture ?? false,
+        savePaymentMethod: input.savePaymentMethod ?? row.paymentSelection?.savePaymentMethod ?? false,
         ...(ownerKeyOf(row) ? { ownerKey: ownerKeyOf(row) } : {}),
       });
 
@@ -141,35 +148,17 @@ export async function createOrder(
         })
         .returning();
       if (!order) throw new Error('order insert returned no row');
-      const subscriptionRows = subscriptionRowsOf(order, lines, now);
+      const subscriptionRows = subscriptionRowsOf(order, lines, now, payment.savedPaymentMethodId);
       if (subscriptionRows.length > 0) await tx.insert(subscriptions).values(subscriptionRows);
 
-      const completed = await saveCheckoutQuietly(
-        tx,
-        row,
-        { completed: true, completedDate: now, orderId },
-        now,
-        ctx.actor,
-      );
-      const events: DomainEvent[] = [
-        {
-          type: 'ecom.order.created',
-          entityType: 'order',
-          entityId: orderId,
-          payload: orderEventPayload(order),
-          actor: ctx.actor,
-        },
-        completed,
-      ];
-      if (row.cartId && (await deleteCartById(tx, row.cartId, ctx.actor, { recordEvent: false }))) {
-        events.push({
-          type: 'ecom.cart.deleted',
-          entityType: 'cart',
-          entityId: row.cartId,
-          payload: { cart: { id: row.cartId } },
-          actor: ctx.actor,
-        });
-      }
+      events.push({
+        type: 'ecom.order.created',
+        entityType: 'order',
+        entityId: orderId,
+        payload: orderEventPayload(order),
+        actor: ctx.actor,
+      });
+      events.push(...(await completeCheckoutForOrder(tx, row, { orderId, now, actor: ctx.actor })));
       await recordEvents(tx, events);
       return {
         orderId,
@@ -263,10 +252,4 @@ function customerKeyOf(row: CheckoutRow): string {
   if (row.memberId) return `member:${row.memberId}`;
   if (row.buyerEmail) return `email:${row.buyerEmail.toLowerCase()}`;
   return `visitor:${row.visitorId ?? row.id}`;
-}
-
-function ownerKeyOf(row: CheckoutRow): string | undefined {
-  if (row.memberId) return `member:${row.memberId}`;
-  if (row.visitorId) return `visitor:${row.visitorId}`;
-  return undefined;
 }

@@ -41,9 +41,11 @@ export function orderLinesOf(views: readonly LineView[], totals: Totals): OrderL
                 frequency: view.subscription.frequency,
                 interval: view.subscription.interval,
                 billingCycles: view.subscription.billingCycles,
+                ...(view.subscription.startDate ? { startDate: view.subscription.startDate } : {}),
               },
             }
           : {}),
+        ...(view.service ? { service: view.service } : {}),
         digitalFileIds: view.digitalFileIds,
       },
     ];

@@ -1,5 +1,5 @@
 import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { CatalogReference, LineImage } from '../checkout/lines/line-types.js';
+import type { CatalogReference, LineImage, ServiceProperties } from '../checkout/lines/line-types.js';
 import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../checkout/totals/types.js';
 
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
@@ -47,8 +47,11 @@ export interface OrderLine {
     frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
     interval: number;
     billingCycles: number;
+    /** ISO 8601, when the buyer chose a later start. */
+    startDate?: string;
   };
   digitalFileIds: string[];
+  service?: ServiceProperties;
 }
 
 /** What the order keeps of the shipping choice. */

@@ -78,7 +78,13 @@ export function orderOut(
         totalPriceAfterTax: m(line.totalMinor),
         taxDetails: taxDetailsOut(order.currency, beforeTax, line.taxMinor, line.taxPpm, line.taxBreakdown),
         paymentOption: line.paymentOption,
+        lineItemType: line.custom
+          ? 'CUSTOM_AMOUNT_ITEM'
+          : line.itemType === 'PHYSICAL'
+            ? 'PHYSICAL'
+            : 'DIGITAL',
         ...(line.subscription ? { subscriptionInfo: line.subscription } : {}),
+        ...(line.service ? { serviceProperties: line.service } : {}),
         ...(downloads?.length
           ? {
               downloads: downloads.map((link) => ({

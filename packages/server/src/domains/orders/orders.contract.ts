@@ -39,6 +39,9 @@ export const OrderLineOut = Type.Object({
   totalPriceAfterTax: MoneyOut,
   taxDetails: TaxDetailsOut,
   paymentOption: Type.String(),
+  lineItemType: StringEnum(['PHYSICAL', 'DIGITAL', 'CUSTOM_AMOUNT_ITEM'] as const, {
+    description: 'DIGITAL also for gift cards and services; CUSTOM_AMOUNT_ITEM for custom lines',
+  }),
   subscriptionInfo: Type.Optional(
     Type.Object({
       planId: Type.String(),
@@ -46,6 +49,13 @@ export const OrderLineOut = Type.Object({
       frequency: Type.String(),
       interval: Type.Integer(),
       billingCycles: Type.Integer(),
+      startDate: Type.Optional(Type.String({ description: 'ISO 8601, when a later start was chosen' })),
+    }),
+  ),
+  serviceProperties: Type.Optional(
+    Type.Object({
+      scheduledDate: Type.Optional(Type.String()),
+      numberOfParticipants: Type.Optional(Type.Integer()),
     }),
   ),
   downloads: Type.Optional(

@@ -167,6 +167,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
           now: deps.clock(),
           providers,
         });
+        // Cancelling returned stock, committed: this process's shoppers must see it at once.
+        if (change === cancelOrder) deps.catalogChanges.committed();
         return { order: orderOut(order, { payments: await listPayments(db, order.id) }) };
       },
     );

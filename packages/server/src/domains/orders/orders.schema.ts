@@ -60,9 +60,13 @@ export const orders = pgTable(
   ],
 );
 
-export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED'] as const;
+/** ENDED: every billing cycle was billed. CANCELED: the buyer or the merchant stopped it. */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELED', 'ENDED'] as const;
 
-/** A subscription bought with an order line: its schedule, for the billing that follows. */
+/**
+ * A subscription bought with an order line: its schedule, and what the billing runner needs to renew it
+ * (the first order's saved payment method, if the buyer saved one).
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -84,9 +88,14 @@ export const subscriptions = pgTable(
     startDate: timestampColumn('start_date').notNull(),
     nextBillingDate: timestampColumn('next_billing_date'),
     status: text('status').$type<(typeof SUBSCRIPTION_STATUSES)[number]>().notNull().default('ACTIVE'),
+    savedPaymentMethodId: text('saved_payment_method_id'),
+    canceledDate: timestampColumn('canceled_date'),
     ...entityDates(),
   },
-  (table) => [uniqueIndex('subscriptions_line_idx').on(table.orderId, table.lineItemId)],
+  (table) => [
+    uniqueIndex('subscriptions_line_idx').on(table.orderId, table.lineItemId),
+    index('subscriptions_due_idx').on(table.nextBillingDate).where(sql`status = 'ACTIVE'`),
+  ],
 );
 
 /**

@@ -37,11 +37,14 @@ export function subscriptionRowsOf(
   order: typeof orders.$inferSelect,
   lines: readonly OrderLine[],
   now: Date,
+  savedPaymentMethodId?: string,
 ): (typeof subscriptions.$inferInsert & { id: string })[] {
   return lines.flatMap((line) => {
     const plan = line.subscription;
     if (!plan) return [];
     const more = plan.billingCycles === 0 || plan.billingCycles > 1;
+    // The order pays the first cycle; a later start date moves the whole schedule.
+    const start = plan.startDate ? new Date(plan.startDate) : now;
     return [
       {
         id: uuidv7(now.getTime()),
@@ -57,8 +60,10 @@ export function subscriptionRowsOf(
         billingCycles: plan.billingCycles,
         priceMinor: line.unitPriceMinor * line.quantity,
         currency: order.currency,
-        startDate: now,
-        nextBillingDate: more ? addPeriods(now, plan.frequency, plan.interval) : null,
+        startDate: start,
+        nextBillingDate: more ? addPeriods(start, plan.frequency, plan.interval) : null,
+        status: more ? ('ACTIVE' as const) : ('ENDED' as const),
+        savedPaymentMethodId: savedPaymentMethodId ?? null,
       },
     ];
   });
@@ -68,11 +73,12 @@ export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
 export async function listSubscriptions(
   db: DbOrTx,
-  filter: { orderId?: string; memberId?: string },
+  filter: { orderId?: string; memberId?: string; visitorId?: string },
 ): Promise<SubscriptionRecord[]> {
   const conditions = [
     ...(filter.orderId ? [eq(subscriptions.orderId, filter.orderId)] : []),
     ...(filter.memberId ? [eq(subscriptions.memberId, filter.memberId)] : []),
+    ...(filter.visitorId ? [eq(subscriptions.visitorId, filter.visitorId)] : []),
   ];
   return db
     .select()

@@ -46,6 +46,8 @@ export interface TakePaymentInput {
 export interface TakenPayment {
   paymentStatus: PaymentStatus;
   reference?: string;
+  /** The saved method this payment used or created (subscription renewals charge it again). */
+  savedPaymentMethodId?: string;
   /** Undoes the charge when the order's transaction fails after it (void or refund). */
   compensate?: () => Promise<void>;
 }
@@ -92,10 +94,21 @@ export async function takePayment(
       );
     request.token = saved.token;
     savedMethodId = saved.id;
+  } else if (input.method.type === 'CARD_TOKEN') {
+    request.token = input.method.token;
   } else {
     request.card = input.method.card;
   }
-  const result = await provider.charge(request);
+  const charged = await provider.charge(request);
+  // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
+  const result =
+    input.method.type === 'CARD_TOKEN'
+      ? {
+          ...charged,
+          card: charged.card ?? input.method.card,
+          ...(request.savePaymentMethod ? { token: input.method.token } : {}),
+        }
+      : charged;
   const compensate = () =>
     result.status === 'AUTHORIZED'
       ? provider.void(result.reference)
@@ -128,7 +141,12 @@ export async function takePayment(
   });
   const paymentStatus: PaymentStatus =
     result.status === 'AUTHORIZED' ? 'AUTHORIZED' : input.payLaterMinor > 0 ? 'PARTIALLY_PAID' : 'PAID';
-  return { paymentStatus, reference: result.reference, compensate };
+  return {
+    paymentStatus,
+    reference: result.reference,
+    compensate,
+    ...(savedMethodId ? { savedPaymentMethodId: savedMethodId } : {}),
+  };
 }
 
 const recordOf = (row: typeof payments.$inferSelect): PaymentRecord => ({

@@ -13,10 +13,20 @@ export interface CardInput {
   cvc: string;
 }
 
+/** What may be shown of a card: never its number. */
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
 export type PaymentMethodInput =
   | { type: 'OFFLINE' }
   | { type: 'SANDBOX_CARD'; card: CardInput }
-  | { type: 'SAVED_METHOD'; savedPaymentMethodId: string };
+  | { type: 'SAVED_METHOD'; savedPaymentMethodId: string }
+  /** A card the gateway tokenized when the buyer chose it on the checkout (select-payment-method). */
+  | { type: 'CARD_TOKEN'; token: string; card: CardSummary };
 
 export interface ChargeRequest {
   amountMinor: number;
@@ -36,13 +46,18 @@ export interface ChargeResult {
   status: 'AUTHORIZED' | 'CAPTURED';
   /** The gateway's id of this charge (returned as paymentGatewayOrderId). */
   reference: string;
-  card?: { brand: string; last4: string; expMonth: number; expYear: number };
+  card?: CardSummary;
   /** Set when savePaymentMethod was asked and the gateway issued a reusable token. */
   token?: string;
 }
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /**
+   * Exchanges card data for a token the gateway charges later (the card never reaches our database);
+   * throws 400 naming the field for a malformed or expired card. Declines surface at charge time.
+   */
+  tokenize(card: CardInput): Promise<{ token: string; card: CardSummary }>;
   /** Charges or authorizes; throws an AppError (402 PAYMENT_DECLINED, 400 for bad card data) otherwise. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   capture(reference: string, amountMinor: number): Promise<void>;

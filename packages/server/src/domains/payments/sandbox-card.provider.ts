@@ -1,6 +1,6 @@
 import { AppError, invalidField } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
+import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
 
 /**
  * A card gateway for development and tests: no network, deterministic outcomes by card number (README
@@ -42,48 +42,72 @@ function brandOf(number: string): string {
   return 'CARD';
 }
 
+function declined(decline: { code: string; reason: string }): AppError {
+  return new AppError('PAYMENT_DECLINED', 'Payment declined', {
+    status: 402,
+    description: `${decline.reason} No order was placed; use another card or payment method.`,
+    data: { reason: decline.code },
+  });
+}
+
+/** A well-formed, unexpired card's number (digits only) and what may be shown of it; else a 400. */
+function checkedCard(card: CardInput, now: Date): { number: string; summary: CardSummary } {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
+    throw invalidField('paymentMethod.card.number', 'FORMAT', 'is not a valid card number');
+  const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
+  if (expiry <= now) throw invalidField('paymentMethod.card.expYear', 'VALIDATION', 'the card has expired');
+  return {
+    number,
+    summary: {
+      brand: brandOf(number),
+      last4: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    },
+  };
+}
+
+const TOKEN_PREFIX = 'tok_sandbox_';
+// A declining test card keeps declining once tokenized: its token carries the decline code.
+const decliningPrefix = (code: string) => `${TOKEN_PREFIX}decline_${code}_`;
+
 export function sandboxCardProvider(clock: () => Date = () => new Date()): PaymentProvider {
   return {
     name: 'SANDBOX_CARD',
+    async tokenize(card: CardInput) {
+      const { number, summary } = checkedCard(card, clock());
+      const decline = DECLINES[number];
+      const token = `${decline ? decliningPrefix(decline.code) : TOKEN_PREFIX}${randomToken(24)}`;
+      return { token, card: summary };
+    },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const status = request.delayCapture ? 'AUTHORIZED' : 'CAPTURED';
       const reference = `sbx_${randomToken(20)}`;
       if (request.token) {
-        if (!request.token.startsWith('tok_sandbox_'))
+        if (!request.token.startsWith(TOKEN_PREFIX))
           throw invalidField(
             'paymentMethod.savedPaymentMethodId',
             'VALIDATION',
             'is not a sandbox card token',
           );
+        const token = request.token;
+        const decline = Object.values(DECLINES).find((entry) =>
+          token.startsWith(decliningPrefix(entry.code)),
+        );
+        if (decline) throw declined(decline);
         return { status, reference };
       }
       const card = request.card;
       if (!card) throw invalidField('paymentMethod.card', 'REQUIRED_FIELD', 'is required for a card payment');
-      const number = card.number.replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
-        throw invalidField('paymentMethod.card.number', 'FORMAT', 'is not a valid card number');
-      const now = clock();
-      const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
-      if (expiry <= now)
-        throw invalidField('paymentMethod.card.expYear', 'VALIDATION', 'the card has expired');
+      const { number, summary } = checkedCard(card, clock());
       const decline = DECLINES[number];
-      if (decline) {
-        throw new AppError('PAYMENT_DECLINED', 'Payment declined', {
-          status: 402,
-          description: `${decline.reason} No order was placed; use another card or payment method.`,
-          data: { reason: decline.code },
-        });
-      }
+      if (decline) throw declined(decline);
       return {
         status,
         reference,
-        card: {
-          brand: brandOf(number),
-          last4: number.slice(-4),
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-        },
-        ...(request.savePaymentMethod ? { token: `tok_sandbox_${randomToken(24)}` } : {}),
+        card: summary,
+        ...(request.savePaymentMethod ? { token: `${TOKEN_PREFIX}${randomToken(24)}` } : {}),
       };
     },
     async capture() {},

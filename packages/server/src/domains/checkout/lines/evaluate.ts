@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client.js';
+import type { ProductRecord } from '../../catalog/catalog.types.js';
 import {
   type CatalogItemRef,
   type ResolvedCatalogItem,
@@ -6,6 +7,7 @@ import {
 } from '../../catalog/catalog-items.service.js';
 import { discountedMinor } from '../../catalog/product-model.js';
 import type { AvailabilityStatus } from '../totals/types.js';
+import { withExtras } from './line-extras.js';
 import type { LineSnapshot, LineView, StoredLine } from './line-types.js';
 
 export interface EvaluationContext {
@@ -15,6 +17,8 @@ export interface EvaluationContext {
   baseUrl: string;
   /** A checkout's price hold: while it lasts, held prices are kept (or the catalog's, if lower). */
   hold?: { until: Date; now: Date };
+  /** Receives the product records read (create-order hands them to the stock step). */
+  loaded?: Map<string, ProductRecord>;
 }
 
 /** The catalog reference of a stored line, as the catalog resolves it. */
@@ -47,11 +51,16 @@ export async function evaluateLines(
   const refs = lines.map(catalogRefOf);
   const wanted = refs.filter((ref): ref is CatalogItemRef => ref !== undefined);
   const resolved =
-    wanted.length > 0 ? await resolveCatalogItems(db, wanted, { baseUrl: context.baseUrl }) : [];
+    wanted.length > 0
+      ? await resolveCatalogItems(db, wanted, {
+          baseUrl: context.baseUrl,
+          ...(context.loaded ? { loaded: context.loaded } : {}),
+        })
+      : [];
   let next = 0;
   return lines.map((line, index) => {
     if (!refs[index]) return customLineView(line);
-    return catalogLineView(line, resolved[next++], context);
+    return withExtras(line, catalogLineView(line, resolved[next++], context));
   });
 }
 
@@ -61,7 +70,7 @@ export function viewLine(
   item: ResolvedCatalogItem | undefined,
   context: EvaluationContext,
 ): LineView {
-  return line.custom ? customLineView(line) : catalogLineView(line, item, context);
+  return line.custom ? customLineView(line) : withExtras(line, catalogLineView(line, item, context));
 }
 
 /** Views of already-resolved items (callers that resolved the references themselves). */

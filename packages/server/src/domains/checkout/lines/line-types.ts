@@ -49,6 +49,24 @@ export interface CustomLineData {
   taxable?: boolean;
 }
 
+/** `serviceProperties` of a line: when the service is given, for how many people. */
+export interface ServiceProperties {
+  /** ISO 8601. */
+  scheduledDate?: string;
+  numberOfParticipants?: number;
+}
+
+/** `catalogOverrideFields` a merchant set on a catalog line (line-extras.ts). */
+export interface CatalogOverrides {
+  name?: string;
+  priceMinor?: number;
+  fullPriceMinor?: number;
+  descriptionLines?: { name: string; value: string }[];
+  weight?: number;
+  imageUrl?: string;
+  paymentOption?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
+}
+
 export interface StoredLine {
   id: string;
   quantity: number;
@@ -59,6 +77,10 @@ export interface StoredLine {
   subscriptionPlanId?: string;
   custom?: CustomLineData;
   snapshot?: LineSnapshot;
+  service?: ServiceProperties;
+  /** ISO 8601: when the subscription starts (else when the order is placed). */
+  subscriptionStartDate?: string;
+  overrides?: CatalogOverrides;
 }
 
 /** A line as evaluated now: what every wire shape and the totals engine are built from. */
@@ -90,6 +112,9 @@ export interface LineView {
     frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
     interval: number;
     billingCycles: number;
+    startDate?: string;
   };
   digitalFileIds: string[];
+  service?: ServiceProperties;
+  overrides?: CatalogOverrides;
 }

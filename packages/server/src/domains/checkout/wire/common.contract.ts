@@ -59,9 +59,39 @@ export const CatalogReferenceIn = Type.Object({
 
 const Quantity = Type.Integer({ minimum: 1, maximum: 99_999 });
 
+export const ServicePropertiesIn = Type.Object({
+  scheduledDate: Type.Optional(Type.String({ format: 'date-time' })),
+  numberOfParticipants: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+});
+
+/** Merchant and app keys only (shoppers get FIELD_NOT_ALLOWED): overrides of the catalog's data. */
+export const CatalogOverrideFieldsIn = Type.Object({
+  productName: Type.Optional(Type.Object({ original: Type.String({ minLength: 1, maxLength: 200 }) })),
+  price: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Number()])),
+  fullPrice: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Number()])),
+  descriptionLines: Type.Optional(
+    Type.Array(
+      Type.Object({
+        name: Type.Optional(Type.Object({ original: Type.Optional(text(100)) })),
+        plainText: Type.Optional(Type.Object({ original: Type.Optional(text(500)) })),
+      }),
+      { maxItems: 20 },
+    ),
+  ),
+  physicalProperties: Type.Optional(Type.Object({ weight: Type.Optional(WireFloat({ minimum: 0 })) })),
+  image: Type.Optional(text(2000)),
+  paymentOption: Type.Optional(
+    Type.Object({
+      value: Type.Optional(StringEnum(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE'] as const)),
+    }),
+  ),
+});
+
 export const LineItemIn = Type.Object({
   catalogReference: CatalogReferenceIn,
   quantity: Type.Optional(Quantity),
+  serviceProperties: Type.Optional(ServicePropertiesIn),
+  catalogOverrideFields: Type.Optional(CatalogOverrideFieldsIn),
 });
 
 /** A money amount in a request: a decimal string ("10.00") or number, in major units. */
@@ -224,6 +254,23 @@ export const lineItemFields = {
   rootCatalogItemId: Type.Optional(Type.String()),
   subscriptionOptionInfo: Type.Optional(SubscriptionOptionInfoOut),
   selectedMembership: Type.Optional(Type.Object({ id: Type.String(), appId: Type.String() })),
+  serviceProperties: Type.Optional(
+    Type.Object({
+      scheduledDate: Type.Optional(DateTimeOut()),
+      numberOfParticipants: Type.Optional(Type.Integer()),
+    }),
+  ),
+  catalogOverrideFields: Type.Optional(
+    Type.Object({
+      productName: Type.Optional(Translatable),
+      price: Type.Optional(MoneyOut),
+      fullPrice: Type.Optional(MoneyOut),
+      descriptionLines: Type.Optional(Type.Array(Type.Object({ name: Type.String(), value: Type.String() }))),
+      physicalProperties: Type.Optional(Type.Object({ weight: Type.Optional(WireFloatOut()) })),
+      image: Type.Optional(Type.String()),
+      paymentOption: Type.Optional(Type.Object({ value: Type.String() })),
+    }),
+  ),
 };
 
 export const ViolationOut = Type.Object({

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { extrasOut } from '../lines/line-extras.js';
 import type { LineView } from '../lines/line-types.js';
 import { STORES_APP_ID } from '../lines/line-types.js';
 import type { LineTotals } from '../totals/types.js';
@@ -78,6 +79,7 @@ function commonFields(view: LineView, currency: string, totals: LineTotals | und
               ...(view.subscription.billingCycles > 0
                 ? { billingCycles: view.subscription.billingCycles }
                 : {}),
+              ...(view.subscription.startDate ? { startDate: new Date(view.subscription.startDate) } : {}),
             },
             title: translatable(view.subscription.title),
             ...(view.subscription.description
@@ -89,6 +91,7 @@ function commonFields(view: LineView, currency: string, totals: LineTotals | und
     ...(totals?.membershipId
       ? { selectedMembership: { id: totals.membershipId, appId: MEMBERSHIPS_APP_ID } }
       : {}),
+    ...extrasOut(view, moneyOf(currency)),
   };
 }
 

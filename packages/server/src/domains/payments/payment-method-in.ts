@@ -1,0 +1,24 @@
+import type { Static } from 'typebox';
+import { invalidField } from '../../http/errors.js';
+import type { PaymentMethodIn } from '../orders/create-order.contract.js';
+import type { PaymentMethodInput } from './provider.js';
+
+/** A requested payment method in service terms; the field a method type needs is required (400). */
+export function paymentMethodIn(method: Static<typeof PaymentMethodIn>): PaymentMethodInput {
+  switch (method.type) {
+    case 'OFFLINE':
+      return { type: 'OFFLINE' };
+    case 'SANDBOX_CARD':
+      if (!method.card)
+        throw invalidField('paymentMethod.card', 'REQUIRED_FIELD', 'is required for SANDBOX_CARD');
+      return { type: 'SANDBOX_CARD', card: method.card };
+    default:
+      if (!method.savedPaymentMethodId)
+        throw invalidField(
+          'paymentMethod.savedPaymentMethodId',
+          'REQUIRED_FIELD',
+          'is required for SAVED_METHOD',
+        );
+      return { type: 'SAVED_METHOD', savedPaymentMethodId: method.savedPaymentMethodId };
+  }
+}

@@ -1,0 +1,131 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, invalidField, notFound } from '../../http/errors.js';
+import type { Caller } from '../access/caller.js';
+import type { PaymentSelection } from '../checkout/checkout.schema.js';
+import { assertOpen, lockCheckout, saveCheckout } from '../checkout/checkout-store.js';
+import type { EventActor } from '../events/events.schema.js';
+import { savedPaymentMethods } from './payments.schema.js';
+import type { PaymentProviders } from './payments.service.js';
+import type { CardSummary, PaymentMethodInput } from './provider.js';
+
+/** Who may reuse a saved method: `member:<id>`, else `visitor:<id>`; none for merchant-made checkouts. */
+export function ownerKeyOf(owner: {
+  memberId?: string | null;
+  visitorId?: string | null;
+}): string | undefined {
+  if (owner.memberId) return `member:${owner.memberId}`;
+  if (owner.visitorId) return `visitor:${owner.visitorId}`;
+  return undefined;
+}
+
+export interface SavedPaymentMethodView extends CardSummary {
+  id: string;
+  provider: string;
+  createdDate: Date;
+}
+
+export interface SelectedPaymentMethod {
+  type: PaymentSelection['method']['type'];
+  savedPaymentMethodId?: string;
+  card?: CardSummary;
+  savePaymentMethod: boolean;
+  delayCapture: boolean;
+}
+
+/**
+ * Stores how the buyer will pay on the (open) checkout, so a create-order without `paymentMethod` — the
+ * public @wix/ecom client's — pays that way. A new card is tokenized by the gateway now (bad card data
+ * is a 400 here, a decline comes at create-order); a saved method must be the buyer's own.
+ */
+export async function selectPaymentMethod(
+  db: DbOrTx,
+  input: {
+    checkoutId: string;
+    method: PaymentMethodInput;
+    savePaymentMethod: boolean;
+    delayCapture: boolean;
+  },
+  ctx: { caller: Caller; actor: EventActor; now: Date; providers: PaymentProviders },
+): Promise<SelectedPaymentMethod> {
+  const method = await storableMethod(input.method, ctx.providers);
+  return db.transaction(async (tx) => {
+    const row = await lockCheckout(tx, input.checkoutId, ctx.caller);
+    assertOpen(row);
+    if (method.type === 'SAVED_METHOD')
+      await assertOwnMethod(tx, method.savedPaymentMethodId, ownerKeyOf(row));
+    const selection: PaymentSelection = {
+      method,
+      savePaymentMethod: input.savePaymentMethod,
+      delayCapture: input.delayCapture,
+    };
+    await saveCheckout(tx, row, { paymentSelection: selection }, ctx.actor, ctx.now);
+    return {
+      type: method.type,
+      ...(method.type === 'SAVED_METHOD' ? { savedPaymentMethodId: method.savedPaymentMethodId } : {}),
+      ...(method.type === 'CARD_TOKEN' ? { card: method.card } : {}),
+      savePaymentMethod: selection.savePaymentMethod,
+      delayCapture: selection.delayCapture,
+    };
+  });
+}
+
+async function storableMethod(
+  method: PaymentMethodInput,
+  providers: PaymentProviders,
+): Promise<PaymentSelection['method']> {
+  if (method.type !== 'SANDBOX_CARD') return method;
+  const provider = providers.SANDBOX_CARD;
+  if (!provider)
+    throw new AppError('UNAVAILABLE', 'Card payments are not configured', {
+      status: 503,
+      description: 'This store takes no card payments: choose OFFLINE.',
+    });
+  const { token, card } = await provider.tokenize(method.card);
+  return { type: 'CARD_TOKEN', token, card };
+}
+
+async function assertOwnMethod(db: DbOrTx, id: string, ownerKey: string | undefined): Promise<void> {
+  const [row] = ownerKey
+    ? await db
+        .select({ id: savedPaymentMethods.id })
+        .from(savedPaymentMethods)
+        .where(and(eq(savedPaymentMethods.id, id), eq(savedPaymentMethods.ownerKey, ownerKey)))
+    : [];
+  if (!row)
+    throw invalidField(
+      'paymentMethod.savedPaymentMethodId',
+      'VALIDATION',
+      'is not a saved payment method of this buyer: list yours with GET /ecom/v1/payment-methods',
+    );
+}
+
+/** The member's saved payment methods, newest first (what can be shown: brand, last 4, expiry). */
+export async function listSavedPaymentMethods(
+  db: DbOrTx,
+  ownerKey: string,
+): Promise<SavedPaymentMethodView[]> {
+  const rows = await db
+    .select()
+    .from(savedPaymentMethods)
+    .where(eq(savedPaymentMethods.ownerKey, ownerKey))
+    .orderBy(desc(savedPaymentMethods.createdDate), desc(savedPaymentMethods.id));
+  return rows.map((row) => ({
+    id: row.id,
+    provider: row.provider,
+    brand: row.brand,
+    last4: row.last4,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    createdDate: row.createdDate,
+  }));
+}
+
+/** Deletes one of the owner's saved methods; another buyer's id is a 404, so ids cannot be probed. */
+export async function deleteSavedPaymentMethod(db: DbOrTx, ownerKey: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.id, id), eq(savedPaymentMethods.ownerKey, ownerKey)))
+    .returning({ id: savedPaymentMethods.id });
+  if (deleted.length === 0) throw notFound('SavedPaymentMethod', id);
+}
