@@ -1,5 +1,10 @@
 import { Link, Outlet, useRouteLoaderData } from 'react-router';
+import { sessionMiddleware } from '../../lib/session.server';
 import type { loader as rootLoader } from '../../root';
+import type { Route } from './+types/layout';
+
+// Every shop and account page gets the shopper's session; changed tokens go back as a cookie.
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 /** The shop's chrome: skip link, header, footer. Shop and account pages render inside it. */
 export default function ShopLayout() {
