@@ -1,0 +1,207 @@
+// Catalog reads for the shop pages. Always anonymous (session.publicApi): browsing never mints a visitor,
+// so these pages stay cacheable and cost no token work.
+
+import { isApplicationError, type Transport } from '@openshelf/sdk';
+import type { Collection, Facets, Product } from './types';
+
+export const PAGE_SIZE = 12;
+
+export type SortKey = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
+
+export const SORTS: { key: SortKey; label: string }[] = [
+  { key: 'relevance', label: 'Featured' },
+  { key: 'newest', label: 'Newest' },
+  { key: 'price-asc', label: 'Price: low to high' },
+  { key: 'price-desc', label: 'Price: high to low' },
+  { key: 'name', label: 'Name' },
+];
+
+const SORT_WIRE: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[] | undefined> = {
+  relevance: undefined,
+  newest: [{ fieldName: 'createdDate', order: 'DESC' }],
+  'price-asc': [{ fieldName: 'price', order: 'ASC' }],
+  'price-desc': [{ fieldName: 'price', order: 'DESC' }],
+  name: [{ fieldName: 'name', order: 'ASC' }],
+};
+
+/** What a listing URL asks for: `?q=&brand=&price=25-50&stock=in&sort=&page=`. Shareable as is. */
+export interface ListingQuery {
+  q: string;
+  brands: string[];
+  price?: { from: number; to?: number };
+  inStockOnly: boolean;
+  sort: SortKey;
+  page: number;
+}
+
+export function parseListingQuery(url: URL): ListingQuery {
+  const p = url.searchParams;
+  const sort = SORTS.some((s) => s.key === p.get('sort')) ? (p.get('sort') as SortKey) : 'relevance';
+  const page = Math.max(1, Math.min(500, Number.parseInt(p.get('page') ?? '1', 10) || 1));
+  const priceMatch = /^(\d+)-(\d*)$/.exec(p.get('price') ?? '');
+  return {
+    q: (p.get('q') ?? '').trim().slice(0, 200),
+    brands: p.getAll('brand').filter(Boolean).slice(0, 20),
+    ...(priceMatch
+      ? {
+          price: {
+            from: Number(priceMatch[1]),
+            ...(priceMatch[2] ? { to: Number(priceMatch[2]) } : {}),
+          },
+        }
+      : {}),
+    inStockOnly: p.get('stock') === 'in',
+    sort,
+    page,
+  };
+}
+
+export interface ProductListing {
+  products: Product[];
+  total: number;
+  facets: Facets;
+  pages: number;
+}
+
+export async function searchProducts(
+  api: Transport,
+  query: ListingQuery,
+  scope: { collectionId?: string } = {},
+): Promise<ProductListing> {
+  const conditions: Record<string, unknown>[] = [];
+  if (scope.collectionId) conditions.push({ collectionIds: { $hasSome: [scope.collectionId] } });
+  if (query.brands.length > 0) conditions.push({ brand: { $in: query.brands } });
+  if (query.price) {
+    conditions.push({
+      price: { $gte: query.price.from, ...(query.price.to ? { $lt: query.price.to } : {}) },
+    });
+  }
+  if (query.inStockOnly) conditions.push({ inStock: true });
+  const sort = SORT_WIRE[query.sort] ?? (query.q ? undefined : [{ fieldName: 'numericId', order: 'ASC' }]);
+  const reply = await api.request<{
+    products: Product[];
+    metadata: { total?: number; count: number };
+    facets: Facets;
+  }>({
+    method: 'POST',
+    path: '/stores/v1/products/search',
+    body: {
+      ...(query.q ? { search: { expression: query.q } } : {}),
+      query: {
+        ...(conditions.length > 0 ? { filter: { $and: conditions } } : {}),
+        ...(sort ? { sort } : {}),
+        paging: { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+      },
+      facets: ['brands', 'prices', 'collections'],
+    },
+  });
+  const total = reply.metadata.total ?? reply.metadata.count;
+  return {
+    products: reply.products.map(toCard),
+    total,
+    facets: reply.facets,
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
+}
+
+export async function listCollections(api: Transport): Promise<Collection[]> {
+  const reply = await api.queryRequest<{ collections: Collection[] }>('/stores-reader/v1/collections/query', {
+    query: { paging: { limit: 50 } },
+  });
+  return reply.collections.map(toCollection);
+}
+
+export async function getCollectionBySlug(api: Transport, slug: string): Promise<Collection | undefined> {
+  return notFoundAsUndefined(async () => {
+    const reply = await api.request<{ collection: Collection }>({
+      method: 'GET',
+      path: `/stores-reader/v2/collections/slug/${encodeURIComponent(slug)}`,
+    });
+    return toCollection(reply.collection);
+  });
+}
+
+export async function getProductBySlug(api: Transport, slug: string): Promise<Product | undefined> {
+  const reply = await api.queryRequest<{ products: Product[] }>(
+    '/stores-reader/v1/products/query-platformized',
+    { query: { filter: { slug }, paging: { limit: 1 } }, includeVariants: true },
+  );
+  const product = reply.products[0];
+  return product ? toDetail(product) : undefined;
+}
+
+export async function listProducts(api: Transport, limit: number, filter?: unknown): Promise<Product[]> {
+  const reply = await api.queryRequest<{ products: Product[] }>(
+    '/stores-reader/v1/products/query-platformized',
+    { query: { ...(filter ? { filter } : {}), paging: { limit } } },
+  );
+  return reply.products.map(toCard);
+}
+
+/** Product cards need a fraction of the product: trimmed so list pages ship little loader data. */
+function toCard(p: Product): Product {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    productType: p.productType,
+    ...(p.brand ? { brand: p.brand } : {}),
+    ...(p.ribbon ? { ribbon: p.ribbon } : {}),
+    priceData: p.priceData,
+    ...(p.priceRange ? { priceRange: p.priceRange } : {}),
+    stock: p.stock,
+    media: { ...(p.media.mainMedia ? { mainMedia: p.media.mainMedia } : {}), items: [] },
+    productOptions: [],
+    manageVariants: p.manageVariants,
+  };
+}
+
+function toDetail(p: Product): Product {
+  return {
+    ...toCard(p),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.sku ? { sku: p.sku } : {}),
+    ...(p.discount ? { discount: p.discount } : {}),
+    ...(p.pricePerUnitData ? { pricePerUnitData: p.pricePerUnitData } : {}),
+    media: {
+      ...(p.media.mainMedia ? { mainMedia: p.media.mainMedia } : {}),
+      items: p.media.items.map((item) => ({ id: item.id, mediaType: item.mediaType, ...(item.image ? { image: item.image } : {}) })),
+    },
+    productOptions: p.productOptions.map((option) => ({
+      optionType: option.optionType,
+      name: option.name,
+      choices: option.choices.map(({ value, description, inStock, visible }) => ({ value, description, inStock, visible })),
+    })),
+    ...(p.variants
+      ? {
+          variants: p.variants.map((v) => ({
+            id: v.id,
+            choices: v.choices,
+            variant: { priceData: v.variant.priceData, visible: v.variant.visible },
+            stock: v.stock,
+          })),
+        }
+      : {}),
+    ...(p.subscriptionOptions ? { subscriptionOptions: p.subscriptionOptions } : {}),
+  };
+}
+
+function toCollection(c: Collection): Collection {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    ...(c.description ? { description: c.description } : {}),
+    ...(c.numberOfProducts !== undefined ? { numberOfProducts: c.numberOfProducts } : {}),
+    ...(c.media?.mainMedia ? { media: { mainMedia: c.media.mainMedia } } : {}),
+  };
+}
+
+async function notFoundAsUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isApplicationError(error) && error.status === 404) return undefined;
+    throw error;
+  }
+}
