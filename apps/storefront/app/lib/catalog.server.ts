@@ -1,7 +1,12 @@
-// Catalog reads for the shop pages. Always anonymous (session.publicApi): browsing never mints a visitor,
-// so these pages stay cacheable and cost no token work.
+// Catalog reads for the shop pages. Always anonymous (session.catalog): browsing never mints a visitor,
+// so these pages stay cacheable and cost no token work. Results are trimmed to what the pages show,
+// because loader data travels to the browser.
 
-import { isApplicationError, type Transport } from '@openshelf/sdk';
+import type {
+  Collection as CollectionEntity,
+  OpenshelfClient,
+  Product as ProductEntity,
+} from '@openshelf/sdk';
 import type { Collection, Facets, Product } from './types';
 
 export const PAGE_SIZE = 12;
@@ -64,7 +69,7 @@ export interface ProductListing {
 }
 
 export async function searchProducts(
-  api: Transport,
+  catalog: OpenshelfClient,
   query: ListingQuery,
   scope: { collectionId?: string } = {},
 ): Promise<ProductListing> {
@@ -78,68 +83,54 @@ export async function searchProducts(
   }
   if (query.inStockOnly) conditions.push({ inStock: true });
   const sort = SORT_WIRE[query.sort] ?? (query.q ? undefined : [{ fieldName: 'numericId', order: 'ASC' }]);
-  const reply = await api.request<{
-    products: Product[];
-    metadata: { total?: number; count: number };
-    facets: Facets;
-  }>({
-    method: 'POST',
-    path: '/stores/v1/products/search',
-    body: {
-      ...(query.q ? { search: { expression: query.q } } : {}),
-      query: {
-        ...(conditions.length > 0 ? { filter: { $and: conditions } } : {}),
-        ...(sort ? { sort } : {}),
-        paging: { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
-      },
-      facets: ['brands', 'prices', 'collections'],
+  const reply = await catalog.products.search({
+    ...(query.q ? { search: { expression: query.q } } : {}),
+    query: {
+      ...(conditions.length > 0 ? { filter: { $and: conditions } } : {}),
+      ...(sort ? { sort } : {}),
+      paging: { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
     },
+    facets: ['brands', 'prices', 'collections'],
   });
-  const total = reply.metadata.total ?? reply.metadata.count;
+  const total = reply.totalCount ?? reply.metadata.count ?? 0;
   return {
-    products: reply.products.map(toCard),
+    products: reply.items.map(toCard),
     total,
-    facets: reply.facets,
+    facets: {
+      brands: reply.facets.brands ?? [],
+      prices: reply.facets.prices ?? [],
+      collections: reply.facets.collections ?? [],
+      options: [],
+    },
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
   };
 }
 
-export async function listCollections(api: Transport): Promise<Collection[]> {
-  const reply = await api.queryRequest<{ collections: Collection[] }>('/stores-reader/v1/collections/query', {
-    query: { paging: { limit: 50 } },
-  });
-  return reply.collections.map(toCollection);
+export async function listCollections(catalog: OpenshelfClient): Promise<Collection[]> {
+  const page = await catalog.collections.query().limit(50).find();
+  return page.items.map(toCollection);
 }
 
-export async function getCollectionBySlug(api: Transport, slug: string): Promise<Collection | undefined> {
-  return notFoundAsUndefined(async () => {
-    const reply = await api.request<{ collection: Collection }>({
-      method: 'GET',
-      path: `/stores-reader/v2/collections/slug/${encodeURIComponent(slug)}`,
-    });
-    return toCollection(reply.collection);
-  });
+export async function getCollectionBySlug(
+  catalog: OpenshelfClient,
+  slug: string,
+): Promise<Collection | undefined> {
+  const collection = await catalog.collections.getBySlug(slug);
+  return collection ? toCollection(collection) : undefined;
 }
 
-export async function getProductBySlug(api: Transport, slug: string): Promise<Product | undefined> {
-  const reply = await api.queryRequest<{ products: Product[] }>(
-    '/stores-reader/v1/products/query-platformized',
-    { query: { filter: { slug }, paging: { limit: 1 } }, includeVariants: true },
-  );
-  const product = reply.products[0];
+export async function getProductBySlug(catalog: OpenshelfClient, slug: string): Promise<Product | undefined> {
+  const product = await catalog.products.getBySlug(slug);
   return product ? toDetail(product) : undefined;
 }
 
-export async function listProducts(api: Transport, limit: number, filter?: unknown): Promise<Product[]> {
-  const reply = await api.queryRequest<{ products: Product[] }>(
-    '/stores-reader/v1/products/query-platformized',
-    { query: { ...(filter ? { filter } : {}), paging: { limit } } },
-  );
-  return reply.products.map(toCard);
+export async function listProducts(catalog: OpenshelfClient, limit: number): Promise<Product[]> {
+  const page = await catalog.products.query({ includeVariants: false }).limit(limit).find();
+  return page.items.map(toCard);
 }
 
 /** Product cards need a fraction of the product: trimmed so list pages ship little loader data. */
-function toCard(p: Product): Product {
+function toCard(p: ProductEntity): Product {
   return {
     id: p.id,
     name: p.name,
@@ -156,7 +147,7 @@ function toCard(p: Product): Product {
   };
 }
 
-function toDetail(p: Product): Product {
+function toDetail(p: ProductEntity): Product {
   return {
     ...toCard(p),
     ...(p.description ? { description: p.description } : {}),
@@ -165,12 +156,21 @@ function toDetail(p: Product): Product {
     ...(p.pricePerUnitData ? { pricePerUnitData: p.pricePerUnitData } : {}),
     media: {
       ...(p.media.mainMedia ? { mainMedia: p.media.mainMedia } : {}),
-      items: p.media.items.map((item) => ({ id: item.id, mediaType: item.mediaType, ...(item.image ? { image: item.image } : {}) })),
+      items: p.media.items.map((item) => ({
+        id: item.id,
+        mediaType: item.mediaType,
+        ...(item.image ? { image: item.image } : {}),
+      })),
     },
     productOptions: p.productOptions.map((option) => ({
       optionType: option.optionType,
       name: option.name,
-      choices: option.choices.map(({ value, description, inStock, visible }) => ({ value, description, inStock, visible })),
+      choices: option.choices.map(({ value, description, inStock, visible }) => ({
+        value,
+        description,
+        inStock,
+        visible,
+      })),
     })),
     ...(p.variants
       ? {
@@ -186,7 +186,7 @@ function toDetail(p: Product): Product {
   };
 }
 
-function toCollection(c: Collection): Collection {
+function toCollection(c: CollectionEntity): Collection {
   return {
     id: c.id,
     name: c.name,
@@ -195,13 +195,4 @@ function toCollection(c: Collection): Collection {
     ...(c.numberOfProducts !== undefined ? { numberOfProducts: c.numberOfProducts } : {}),
     ...(c.media?.mainMedia ? { media: { mainMedia: c.media.mainMedia } } : {}),
   };
-}
-
-async function notFoundAsUndefined<T>(read: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await read();
-  } catch (error) {
-    if (isApplicationError(error) && error.status === 404) return undefined;
-    throw error;
-  }
 }

@@ -1,6 +1,6 @@
 // The hosted checkout's calls: read and update a checkout, place its order, read the buyer's order.
 
-import { isApplicationError, type Transport } from '@openshelf/sdk';
+import { type Checkout, isApplicationError, type OpenshelfClient } from '@openshelf/sdk';
 import { trimLine } from './cart.server';
 import type { LineItem, Money, PriceSummary, Violation } from './types';
 
@@ -52,87 +52,13 @@ export interface CheckoutView {
   shippable: boolean;
 }
 
-interface LogisticsWire {
-  deliveryTime?: string;
-  instructions?: string;
-  pickupDetails?: { address: Address; pickupMethod: string };
-  deliveryTimeSlot?: { from: string; to: string };
-}
-
-interface CheckoutWire {
-  id: string;
-  completed: boolean;
-  orderId?: string;
-  buyerInfo: { email?: string; memberId?: string };
-  lineItems: (LineItem & { physicalProperties?: { shippable?: boolean } })[];
-  billingInfo?: { address?: Address; contactDetails?: Contact };
-  shippingInfo: {
-    shippingDestination?: { address?: Address; contactDetails?: Contact };
-    selectedCarrierServiceOption?: { code: string };
-    carrierServiceOptions: {
-      carrierId: string;
-      shippingOptions: { code: string; title: string; logistics: LogisticsWire; cost: { price: Money } }[];
-    }[];
-  };
-  couponCode?: string;
-  giftCard?: { obfuscatedCode?: string; amount?: Money };
-  priceSummary: PriceSummary;
-  payNow?: PriceSummary;
-  violations?: Violation[];
-  calculationErrors?: Record<string, { applicationError?: { description?: string } } | undefined>;
-  membershipOptions?: {
-    eligibleMemberships?: { id: string; name?: { original?: string } }[];
-    invalidMemberships?: { membership: { id: string; name?: { original?: string } }; reason?: string }[];
-    selectedMemberships?: { memberships?: { id: string }[] } | { id: string }[];
-  };
-}
-
-export async function getCheckout(api: Transport, id: string): Promise<CheckoutView | undefined> {
+export async function getCheckout(client: OpenshelfClient, id: string): Promise<CheckoutView | undefined> {
   try {
-    const reply = await api.request<{ checkout: CheckoutWire }>({
-      method: 'GET',
-      path: `/ecom/v1/checkouts/${encodeURIComponent(id)}`,
-    });
-    return toView(reply.checkout);
+    return toView(await client.checkout.get(id));
   } catch (error) {
-    if (isApplicationError(error) && (error.status === 404 || error.status === 403)) return undefined;
+    if (isApplicationError(error) && [403, 404].includes(error.status ?? 0)) return undefined;
     throw error;
   }
-}
-
-export interface CheckoutUpdate {
-  checkout?: Record<string, unknown>;
-  couponCode?: string | null;
-  giftCardCode?: string | null;
-}
-
-export async function updateCheckout(api: Transport, id: string, update: CheckoutUpdate): Promise<void> {
-  await api.request({ method: 'PATCH', path: `/ecom/v1/checkouts/${encodeURIComponent(id)}`, body: update });
-}
-
-export async function removeCheckoutCoupon(api: Transport, id: string): Promise<void> {
-  await api.request({ method: 'POST', path: `/ecom/v1/checkouts/${encodeURIComponent(id)}/remove-coupon`, body: {} });
-}
-
-export async function removeCheckoutGiftCard(api: Transport, id: string): Promise<void> {
-  await api.request({
-    method: 'POST',
-    path: `/ecom/v1/checkouts/${encodeURIComponent(id)}/remove-gift-card`,
-    body: {},
-  });
-}
-
-export type PaymentChoice =
-  | { type: 'OFFLINE' }
-  | { type: 'SANDBOX_CARD'; card: { number: string; expMonth: number; expYear: number; cvc: string } };
-
-export async function placeOrder(api: Transport, id: string, paymentMethod: PaymentChoice): Promise<string> {
-  const reply = await api.request<{ orderId: string }>({
-    method: 'POST',
-    path: `/ecom/v1/checkouts/${encodeURIComponent(id)}/create-order`,
-    body: { paymentMethod },
-  });
-  return reply.orderId;
 }
 
 export interface OrderView {
@@ -147,37 +73,28 @@ export interface OrderView {
   createdDate: string;
 }
 
-/** The buyer's own order only: the API answers 403/404 for anyone else's, shown as "not found". */
-export async function getOrder(api: Transport, id: string): Promise<OrderView | undefined> {
+/** The buyer's own order only: the API refuses anyone else's, which the page shows as "not found". */
+export async function getOrder(client: OpenshelfClient, id: string): Promise<OrderView | undefined> {
   try {
-    const { order } = await api.request<{
-      order: OrderView & {
-        buyerInfo?: { email?: string };
-        shippingInfo?: {
-          title: string;
-          pickupMethod?: string;
-          shippingDestination?: { address?: Address; contactDetails?: Contact };
-        };
-      };
-    }>({ method: 'GET', path: `/ecom/v1/orders/${encodeURIComponent(id)}` });
+    const order = await client.orders.get(id);
     return {
       id: order.id,
       number: order.number,
       status: order.status,
       paymentStatus: order.paymentStatus,
-      ...(order.buyerInfo?.email ? { email: order.buyerInfo.email } : {}),
+      ...(order.buyerInfo.email ? { email: order.buyerInfo.email } : {}),
       lineItems: order.lineItems.map(trimLine),
       priceSummary: order.priceSummary,
       ...(order.shippingInfo
         ? {
             shipping: {
-              title: order.shippingInfo.title,
+              title: order.shippingInfo.title ?? 'Shipping',
               pickup: order.shippingInfo.pickupMethod !== undefined,
               ...(order.shippingInfo.shippingDestination ?? {}),
             },
           }
         : {}),
-      createdDate: order.createdDate,
+      createdDate: order.createdDate.toISOString(),
     };
   } catch (error) {
     if (isApplicationError(error) && [401, 403, 404].includes(error.status ?? 0)) return undefined;
@@ -185,12 +102,10 @@ export async function getOrder(api: Transport, id: string): Promise<OrderView | 
   }
 }
 
-function toView(c: CheckoutWire): CheckoutView {
+function toView(c: Checkout): CheckoutView {
   const errors = Object.values(c.calculationErrors ?? {})
     .map((e) => e?.applicationError?.description)
     .filter((d): d is string => Boolean(d));
-  const selectedRaw = c.membershipOptions?.selectedMemberships;
-  const selected = Array.isArray(selectedRaw) ? selectedRaw : (selectedRaw?.memberships ?? []);
   return {
     id: c.id,
     completed: c.completed,
@@ -198,7 +113,9 @@ function toView(c: CheckoutWire): CheckoutView {
     ...(c.buyerInfo.email ? { email: c.buyerInfo.email } : {}),
     ...(c.buyerInfo.memberId ? { memberId: c.buyerInfo.memberId } : {}),
     lineItems: c.lineItems.map(trimLine),
-    ...(c.shippingInfo.shippingDestination ? { shippingDestination: c.shippingInfo.shippingDestination } : {}),
+    ...(c.shippingInfo.shippingDestination
+      ? { shippingDestination: c.shippingInfo.shippingDestination }
+      : {}),
     ...(c.billingInfo ? { billingInfo: c.billingInfo } : {}),
     shippingOptions: c.shippingInfo.carrierServiceOptions.flatMap((carrier) =>
       carrier.shippingOptions.map((option) => ({
@@ -216,7 +133,14 @@ function toView(c: CheckoutWire): CheckoutView {
               },
             }
           : {}),
-        ...(option.logistics.deliveryTimeSlot ? { slot: option.logistics.deliveryTimeSlot } : {}),
+        ...(option.logistics.deliveryTimeSlot
+          ? {
+              slot: {
+                from: option.logistics.deliveryTimeSlot.from.toISOString(),
+                to: option.logistics.deliveryTimeSlot.to.toISOString(),
+              },
+            }
+          : {}),
       })),
     ),
     ...(c.shippingInfo.selectedCarrierServiceOption
@@ -229,19 +153,24 @@ function toView(c: CheckoutWire): CheckoutView {
     violations: c.violations ?? [],
     calculationErrors: errors,
     memberships: [
-      ...(c.membershipOptions?.eligibleMemberships ?? []).map((m) => ({
+      ...c.membershipOptions.eligibleMemberships.map((m) => ({
         id: m.id,
-        name: m.name?.original ?? 'Membership',
+        name: m.name.original,
         eligible: true,
       })),
-      ...(c.membershipOptions?.invalidMemberships ?? []).map((m) => ({
+      ...c.membershipOptions.invalidMemberships.map((m) => ({
         id: m.membership.id,
-        name: m.membership.name?.original ?? 'Membership',
+        name: m.membership.name.original,
         eligible: false,
-        ...(m.reason ? { reason: m.reason } : {}),
+        reason: m.reason,
       })),
     ],
-    selectedMembershipIds: selected.map((m) => m.id),
-    shippable: c.lineItems.some((line) => line.physicalProperties?.shippable !== false && line.itemType?.preset !== 'DIGITAL' && line.itemType?.preset !== 'GIFT_CARD'),
+    selectedMembershipIds: c.membershipOptions.selectedMemberships.map((m) => m.id),
+    shippable: c.lineItems.some(
+      (line) =>
+        line.physicalProperties?.shippable !== false &&
+        line.itemType?.preset !== 'DIGITAL' &&
+        line.itemType?.preset !== 'GIFT_CARD',
+    ),
   };
 }

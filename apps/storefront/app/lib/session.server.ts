@@ -1,14 +1,13 @@
 // The shopper's session on the server: visitor or member tokens kept in one httpOnly cookie, and SDK
-// transports that use them. Browsers never see the tokens; their optimistic UI talks to our own actions.
+// clients that use them. Browsers never see the tokens; their optimistic UI talks to our own actions.
 
 import {
-  createTokenManager,
-  createTransport,
-  type TokenManager,
+  createClient,
+  type FetchLike,
+  type OpenshelfClient,
   type TokenRole,
   type TokenStore,
   type Tokens,
-  type Transport,
 } from '@openshelf/sdk';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { storefrontContext } from './context';
@@ -22,12 +21,13 @@ export interface ShopSession {
   role(): TokenRole;
   /** True when the cookie holds tokens, i.e. there may be a cart to read. */
   hasIdentity(): boolean;
-  /** Sends the session's token, minting a visitor token first when there is none (cart, checkout, orders). */
-  api: Transport;
-  /** Sends no token: catalog reads, so that browsing never creates a visitor and pages stay cacheable. */
-  publicApi: Transport;
-  /** The token manager behind `api` (refreshes expired tokens; the cookie follows every change). */
-  tokens: TokenManager;
+  /**
+   * The SDK client with this session's tokens: refreshes expired ones and mints a visitor token on the
+   * first call that needs an identity (cart, checkout, orders, auth). The cookie follows every change.
+   */
+  client: OpenshelfClient;
+  /** An anonymous client for catalog reads: browsing never creates a visitor, so pages stay cacheable. */
+  catalog: OpenshelfClient;
   /** After a login or sign-up: the cookie switches to these member tokens. */
   setMemberTokens(tokens: Tokens): void;
   /** Logout: the cookie is deleted; the next call that needs an identity starts a new visitor. */
@@ -77,21 +77,19 @@ async function createSession(
   const { apiFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
   const secure = publicUrl.startsWith('https:') || new URL(request.url).protocol === 'https:';
   const jar = cookieTokenStore(readCookie(request.headers.get('Cookie'), SESSION_COOKIE));
-  const baseUrl = publicUrl;
-  const tokens = createTokenManager({
+  const client = createClient({
+    baseUrl: publicUrl,
     clientId: await storefrontClientId(),
-    baseUrl,
     fetch: apiFetch,
     storage: jar.store,
   });
   return {
     role: () => jar.store.get()?.refreshToken.role ?? 'none',
     hasIdentity: () => jar.store.get() !== undefined,
-    api: createTransport({ baseUrl, fetch: apiFetch, getAuthHeader: tokens.getAccessToken }),
-    publicApi: createTransport({ baseUrl, fetch: apiFetch }),
-    tokens,
-    setMemberTokens: (memberTokens) => tokens.setTokens(memberTokens),
-    clear: () => tokens.logout(),
+    client,
+    catalog: catalogClient(apiFetch, publicUrl),
+    setMemberTokens: (memberTokens) => client.auth.setTokens(memberTokens),
+    clear: () => jar.store.clear(),
     commit() {
       const headers = new Headers();
       if (!jar.changed()) return headers;
@@ -106,6 +104,18 @@ async function createSession(
       return headers;
     },
   };
+}
+
+const catalogClients = new WeakMap<FetchLike, OpenshelfClient>();
+
+/** One anonymous client per API (it holds no per-request state), so catalog pages build nothing. */
+function catalogClient(apiFetch: FetchLike, baseUrl: string): OpenshelfClient {
+  let client = catalogClients.get(apiFetch);
+  if (!client) {
+    client = createClient({ baseUrl, fetch: apiFetch });
+    catalogClients.set(apiFetch, client);
+  }
+  return client;
 }
 
 /** The SDK's TokenStore over the request's cookie value; remembers whether anything was written. */

@@ -8,8 +8,8 @@ export interface Money {
 
 export interface MediaImage {
   url: string;
-  width: number;
-  height: number;
+  width?: number;
+  height?: number;
   altText?: string;
 }
 
@@ -68,7 +68,12 @@ export interface Product {
   sku?: string;
   priceData: PriceData;
   priceRange?: { minValue: number; maxValue: number };
-  pricePerUnitData?: { totalQuantity: number; totalMeasurementUnit: string; baseQuantity: number; baseMeasurementUnit: string };
+  pricePerUnitData?: {
+    totalQuantity: number;
+    totalMeasurementUnit: string;
+    baseQuantity: number;
+    baseMeasurementUnit: string;
+  };
   discount?: { type: string; value: number };
   stock: { trackInventory: boolean; inStock: boolean; inventoryStatus: string; quantity?: number };
   media: { mainMedia?: MediaItem; items: MediaItem[] };
@@ -114,7 +119,10 @@ export interface LineItem {
   image?: MediaImage;
   url?: { relativePath: string };
   itemType?: { preset?: string };
-  subscriptionOptionInfo?: { subscriptionSettings?: { frequency?: string; interval?: number }; title?: { original: string } };
+  subscriptionOptionInfo?: {
+    subscriptionSettings?: { frequency?: string; interval?: number };
+    title?: { original: string };
+  };
 }
 
 export interface Violation {
