@@ -3,20 +3,12 @@
 
 import type { Cart, CartLineItem, OpenshelfClient, OrderLineItem } from '@openshelf/sdk';
 import type { ShopSession } from './session.server';
-import type { LineItem, PriceSummary, Violation } from './types';
+import type { CartView, LineItem, PriceSummary, Violation } from './types';
+
+export type { CartView } from './types';
 
 /** The stores catalog's app id: cart lines point at catalog items through it (wire-protocol.md §4). */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-
-export interface CartView {
-  id: string;
-  lineItems: LineItem[];
-  couponCode?: string;
-  subtotal: { formattedAmount: string };
-  priceSummary?: PriceSummary;
-  violations: Violation[];
-  count: number;
-}
 
 export async function getCart(session: ShopSession): Promise<CartView | undefined> {
   if (!session.hasIdentity()) return undefined;

@@ -7,19 +7,12 @@ import type {
   OpenshelfClient,
   Product as ProductEntity,
 } from '@openshelf/sdk';
-import type { Collection, Facets, Product } from './types';
+import { SORTS, type SortKey } from './sorts';
+import type { Collection, Facets, ListingQuery, Product } from './types';
+
+export { SORTS, type SortKey } from './sorts';
 
 export const PAGE_SIZE = 12;
-
-export type SortKey = 'relevance' | 'newest' | 'price-asc' | 'price-desc' | 'name';
-
-export const SORTS: { key: SortKey; label: string }[] = [
-  { key: 'relevance', label: 'Featured' },
-  { key: 'newest', label: 'Newest' },
-  { key: 'price-asc', label: 'Price: low to high' },
-  { key: 'price-desc', label: 'Price: high to low' },
-  { key: 'name', label: 'Name' },
-];
 
 const SORT_WIRE: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[] | undefined> = {
   relevance: undefined,
@@ -28,16 +21,6 @@ const SORT_WIRE: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[] 
   'price-desc': [{ fieldName: 'price', order: 'DESC' }],
   name: [{ fieldName: 'name', order: 'ASC' }],
 };
-
-/** What a listing URL asks for: `?q=&brand=&price=25-50&stock=in&sort=&page=`. Shareable as is. */
-export interface ListingQuery {
-  q: string;
-  brands: string[];
-  price?: { from: number; to?: number };
-  inStockOnly: boolean;
-  sort: SortKey;
-  page: number;
-}
 
 export function parseListingQuery(url: URL): ListingQuery {
   const p = url.searchParams;

@@ -61,6 +61,10 @@ export async function getCheckout(client: OpenshelfClient, id: string): Promise<
   }
 }
 
+export type PaymentChoice =
+  | { type: 'OFFLINE' }
+  | { type: 'SANDBOX_CARD'; card: { number: string; expMonth: number; expYear: number; cvc: string } };
+
 export interface OrderView {
   id: string;
   number: string;

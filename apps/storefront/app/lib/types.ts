@@ -1,6 +1,8 @@
 // The slices of the API's wire shapes the shop pages read. Kept narrow on purpose: these travel to the
 // browser as loader data, so loaders trim entities to them before returning.
 
+import type { SortKey } from './sorts';
+
 export interface Money {
   amount: string;
   formattedAmount: string;
@@ -40,6 +42,7 @@ export interface Variant {
 }
 
 export interface PriceData {
+  currency?: string;
   price: number;
   discountedPrice: number;
   pricePerUnit?: number;
@@ -128,6 +131,7 @@ export interface LineItem {
 export interface Violation {
   severity: 'WARNING' | 'ERROR' | string;
   target?: { lineItem?: { id: string; name?: string } };
+  code?: string;
   description: string;
 }
 
@@ -138,4 +142,24 @@ export interface PriceSummary {
   discount?: Money;
   total: Money;
   additionalFees?: Money;
+}
+
+export interface CartView {
+  id: string;
+  lineItems: LineItem[];
+  couponCode?: string;
+  subtotal: { formattedAmount: string };
+  priceSummary?: PriceSummary;
+  violations: Violation[];
+  count: number;
+}
+
+/** What a listing URL asks for: `?q=&brand=&price=25-50&stock=in&sort=&page=`. Shareable as is. */
+export interface ListingQuery {
+  q: string;
+  brands: string[];
+  price?: { from: number; to?: number };
+  inStockOnly: boolean;
+  sort: SortKey;
+  page: number;
 }
