@@ -1,7 +1,14 @@
+import { parseTokens, serializeTokens } from '@openshelf/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { fillCheckoutDetails, fillSandboxCard, seriousA11yViolations, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  fillCheckoutDetails,
+  fillSandboxCard,
+  type ShopServer,
+  seriousA11yViolations,
+  startShop,
+} from './shop-fixture.js';
 
 describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer', () => {
   let shop: ShopServer;
@@ -20,7 +27,9 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
     expect(await seriousA11yViolations(page), what).toEqual([]);
   };
 
-  it('has no serious or critical axe violations on home, collection, product, cart, checkout and thank-you', { timeout: 120_000 }, async () => {
+  it('has no serious or critical axe violations on home, collection, product, cart, checkout and thank-you', {
+    timeout: 120_000,
+  }, async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(shop.baseUrl, { waitUntil: 'networkidle' });
@@ -31,7 +40,9 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
     await expectAccessible(page, 'product');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('dialog').getByText('House Blend Subscription').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('dialog').getByText('House Blend Subscription').count())
+      .toBeGreaterThan(0);
     await expectAccessible(page, 'cart drawer');
     await page.goto(`${shop.baseUrl}/cart`, { waitUntil: 'networkidle' });
     await expectAccessible(page, 'cart');
@@ -50,7 +61,9 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
     await context.close();
   });
 
-  it('the cart drawer is a modal dialog: focus inside, Esc closes it, quantities change in place', { timeout: 90_000 }, async () => {
+  it('the cart drawer is a modal dialog: focus inside, Esc closes it, quantities change in place', {
+    timeout: 90_000,
+  }, async () => {
     const page = await browser.newPage();
     // A sold-out product cannot be added.
     await page.goto(`${shop.baseUrl}/products/olive-wood-spoon`);
@@ -59,9 +72,13 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('dialog'))))
+      .toBe(true);
     await drawer.getByRole('button', { name: 'One more Brass Ballpoint Pen' }).click();
-    await expect.poll(() => drawer.getByRole('status', { name: 'Quantity of Brass Ballpoint Pen' }).textContent()).toBe('2');
+    await expect
+      .poll(() => drawer.getByRole('status', { name: 'Quantity of Brass Ballpoint Pen' }).textContent())
+      .toBe('2');
     await expect.poll(() => page.getByRole('link', { name: 'Cart, 2 items' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => drawer.isVisible()).toBe(false);
@@ -76,6 +93,30 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
     await page.close();
   });
 
+  it('keeps the session in an httpOnly cookie and writes refreshed tokens back', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${shop.baseUrl}/products/stoneware-mug`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'os_session')).toBe(true);
+    const cookie = (await context.cookies()).find((c) => c.name === 'os_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const tokens = parseTokens(cookie?.value);
+    expect(tokens?.refreshToken.role).toBe('visitor');
+    await context.close();
+
+    // An expired access token: the server refreshes it and sends the new one back as Set-Cookie.
+    const expired = serializeTokens({ ...tokens!, accessToken: { ...tokens!.accessToken, expiresAt: 0 } });
+    const reply = await fetch(`${shop.baseUrl}/cart`, { headers: { Cookie: `os_session=${expired}` } });
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain('Stoneware Mug');
+    const setCookie = reply.headers.getSetCookie().find((c) => c.startsWith('os_session='));
+    expect(setCookie).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    const renewed = parseTokens(setCookie?.split(';')[0]?.slice('os_session='.length));
+    expect(renewed?.refreshToken.value).toBe(tokens?.refreshToken.value);
+    expect(renewed?.accessToken.expiresAt).toBeGreaterThan(Date.now() / 1000);
+  });
+
   it('serves titles, canonical URLs, Open Graph, Product JSON-LD, sitemap.xml and robots.txt', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${shop.baseUrl}/products/dinner-plate-set-of-4`);
@@ -86,12 +127,19 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
       `${shop.t.config.publicUrl}/products/dinner-plate-set-of-4`,
     );
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('product');
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    );
     expect(jsonLd).toMatchObject({
       '@type': 'Product',
       name: 'Dinner Plate Set of 4',
       brand: { name: 'Clayworks' },
-      offers: { '@type': 'Offer', price: 81.6, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      offers: {
+        '@type': 'Offer',
+        price: 81.6,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
     });
     // The sale price, the struck-through list price and responsive images from the media endpoint.
     expect(await page.locator('.price-lg .price-now').textContent()).toBe('$81.60');
