@@ -113,9 +113,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                   strokeLinejoin="round"
                 />
               </svg>
-              <span className="cart-count" aria-hidden="true">
-                {count}
-              </span>
+              {count > 0 ? (
+                <span className="cart-count" aria-hidden="true">
+                  {count}
+                </span>
+              ) : null}
             </Link>
           </div>
         </div>
