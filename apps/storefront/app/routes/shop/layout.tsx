@@ -7,13 +7,18 @@ import { cartCount } from '../../lib/cart.server';
 import { listCollections } from '../../lib/catalog.server';
 import { getSession, sessionMiddleware } from '../../lib/session.server';
 import type { loader as rootLoader } from '../../root';
+import cartStyles from '../../styles/cart.css?url';
+import catalogStyles from '../../styles/catalog.css?url';
+import productStyles from '../../styles/product.css?url';
 import shopStyles from '../../styles/shop.css?url';
 import type { Route } from './+types/layout';
 
 // Every shop and account page gets the shopper's session; changed tokens go back as a cookie.
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }];
+// Small files, all cached for a year: every shop page may show cards, the cart drawer and option rows.
+export const links: Route.LinksFunction = () =>
+  [shopStyles, catalogStyles, productStyles, cartStyles].map((href) => ({ rel: 'stylesheet', href }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
