@@ -63,7 +63,9 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     await page.getByText('M', { exact: true }).click();
     await page.getByRole('radio', { name: /Navy/ }).check({ force: true });
     // The gallery shows the chosen colour's picture.
-    await expect.poll(() => page.locator('.gallery-main img').getAttribute('src')).toMatch(/linen-tee-navy\.jpg/);
+    await expect
+      .poll(() => page.locator('.gallery-main img').getAttribute('src'))
+      .toMatch(/linen-tee-navy\.jpg/);
     await page.getByLabel('Quantity').fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
 
