@@ -155,6 +155,10 @@ describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer'
     expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await robots.text()).toContain(`Sitemap: ${shop.t.config.publicUrl}/sitemap.xml`);
 
+    // Price per unit, from the product's unit data.
+    await page.goto(`${shop.baseUrl}/products/house-blend-coffee-beans`);
+    expect(await page.locator('.price-lg .price-unit').textContent()).toBe(' ($6.40 / 100 g)');
+
     const missing = await page.goto(`${shop.baseUrl}/products/no-such-thing`);
     expect(missing?.status()).toBe(404);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
