@@ -1,0 +1,149 @@
+import { Form, useNavigation } from 'react-router';
+import { Field, FieldError, FormAlert } from '../../components/Field';
+import { LineSummary } from '../../components/LineSummary';
+import { Summary } from '../../components/Summary';
+import type { CheckoutView } from '../../lib/checkout.server';
+import type { CheckoutActionData } from './checkout';
+import { AddressFields, BillingFields } from './checkout-address';
+import { CodeForm, PaymentStep, ShippingStep } from './checkout-steps';
+
+interface Props {
+  checkout: CheckoutView;
+  member: boolean;
+  result: CheckoutActionData | undefined;
+}
+
+/** The hosted checkout: one page, one form per step, each usable without JavaScript. */
+export function CheckoutForms({ checkout, member, result }: Props) {
+  const errors = result?.fields ?? {};
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const blocking = checkout.violations.filter((v) => v.severity === 'ERROR');
+  const hasDetails = Boolean(
+    checkout.email && (!checkout.shippable || checkout.shippingDestination?.address?.country),
+  );
+  return (
+    <div className="container page checkout">
+      <h1>Checkout</h1>
+      <div className="checkout-layout">
+        <div className="checkout-steps">
+          <FormAlert message={result?.form} />
+          {blocking.length > 0 ? (
+            <div className="alert alert-error" role="alert">
+              {blocking.map((v) => (
+                <p key={v.description}>{v.description}</p>
+              ))}
+            </div>
+          ) : null}
+          {checkout.calculationErrors.map((message) => (
+            <p key={message} className="alert alert-warning">
+              {message}
+            </p>
+          ))}
+
+          <section className="card step" aria-labelledby="step-details">
+            <h2 id="step-details">1. Contact{checkout.shippable ? ' and delivery address' : ''}</h2>
+            <Form method="post" className="form-grid" noValidate>
+              <input type="hidden" name="intent" value="details" />
+              <input type="hidden" name="shippable" value={checkout.shippable ? '1' : '0'} />
+              <Field
+                name="email"
+                label="E-mail"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={checkout.email ?? ''}
+                error={errors.email}
+                className="span-2"
+              />
+              {checkout.shippable ? (
+                <AddressFields prefix="shipping" value={checkout.shippingDestination} errors={errors} />
+              ) : null}
+              <BillingFields checkout={checkout} errors={errors} />
+              <button type="submit" className="button span-2" disabled={busy}>
+                {hasDetails ? 'Update details' : 'Continue'}
+              </button>
+            </Form>
+          </section>
+
+          {checkout.shippable ? (
+            <ShippingStep checkout={checkout} error={errors.shippingOption} enabled={hasDetails} />
+          ) : null}
+
+          <section className="card step" aria-labelledby="step-discounts">
+            <h2 id="step-discounts">{checkout.shippable ? '3' : '2'}. Coupon and gift card</h2>
+            <CodeForm
+              intent="coupon"
+              name="couponCode"
+              label="Coupon code"
+              applied={checkout.couponCode}
+              error={errors.couponCode}
+            />
+            <CodeForm
+              intent="gift-card"
+              name="giftCardCode"
+              label="Gift card code"
+              applied={
+                checkout.giftCard
+                  ? `${checkout.giftCard.obfuscatedCode ?? 'Gift card'} (${checkout.giftCard.amount?.formattedAmount ?? ''})`
+                  : undefined
+              }
+              error={errors.giftCardCode}
+            />
+          </section>
+
+          {member && checkout.memberships.length > 0 ? (
+            <section className="card step" aria-labelledby="step-memberships">
+              <h2 id="step-memberships">Memberships</h2>
+              <Form method="post">
+                <input type="hidden" name="intent" value="membership" />
+                <fieldset>
+                  <legend>Pay for eligible items with a membership</legend>
+                  {checkout.memberships.map((m) => (
+                    <label key={m.id} className="check">
+                      <input
+                        type="checkbox"
+                        name="membershipId"
+                        value={m.id}
+                        disabled={!m.eligible}
+                        defaultChecked={checkout.selectedMembershipIds.includes(m.id)}
+                      />
+                      {m.name}
+                      {m.eligible ? null : <span className="muted"> — {m.reason ?? 'not usable here'}</span>}
+                    </label>
+                  ))}
+                </fieldset>
+                <FieldError id="membership-error" error={errors.membership} />
+                <button type="submit" className="button button-secondary">
+                  Use memberships
+                </button>
+              </Form>
+            </section>
+          ) : null}
+
+          <PaymentStep
+            checkout={checkout}
+            errors={errors}
+            busy={busy}
+            blocked={blocking.length > 0 || !hasDetails}
+          />
+        </div>
+
+        <aside className="card checkout-aside" aria-label="Order summary">
+          <h2>Order summary</h2>
+          <ul className="summary-lines">
+            {checkout.lineItems.map((line) => (
+              <li key={line.id}>
+                <LineSummary line={line} />
+                <p className="line-qty">
+                  {line.quantity} × {line.price.formattedAmount}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Summary summary={checkout.priceSummary} />
+        </aside>
+      </div>
+    </div>
+  );
+}
