@@ -281,15 +281,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
   if (options.storefront !== false) {
+    const storefrontClientId = bundledClientIdOnce(database, config);
     await app.register(storefrontPlugin, {
       buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
       mode: config.env,
-      loadContext: {
-        apiFetch: injectFetch(app),
+      loadContext: (request) => ({
+        apiFetch: injectFetch(app, request.ip),
         storeName: config.storeName,
         publicUrl: config.publicUrl,
-        storefrontClientId: bundledClientIdOnce(database, config),
-      },
+        storefrontClientId,
+      }),
     });
   }
   return app;

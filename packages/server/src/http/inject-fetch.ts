@@ -3,8 +3,10 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 /**
  * A `fetch` that calls this server's own routes in-process (Fastify inject): the storefront's loaders
  * use the SDK through it during SSR, so a page render costs no socket round-trip to itself.
+ * `remoteAddress` is the shopper's address: per-IP limits (sign-in back-off, visitor tokens) must count
+ * the person behind the page, not this server (which would lock every shopper out at once).
  */
-export function injectFetch(app: FastifyInstance): typeof fetch {
+export function injectFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
@@ -17,6 +19,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       method: request.method as HTTPMethods,
       url: `${url.pathname}${url.search}`,
       headers,
+      ...(remoteAddress ? { remoteAddress } : {}),
       ...(body ? { payload: body } : {}),
     });
     const responseHeaders = new Headers();

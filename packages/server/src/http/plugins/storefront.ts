@@ -24,8 +24,8 @@ const API_PREFIXES = [
 export interface StorefrontOptions {
   buildDir: string;
   mode: 'development' | 'production' | 'test';
-  /** Values every loader and action receives as `context` (e.g. the in-process API fetch). */
-  loadContext: Record<string, unknown>;
+  /** Values every loader and action receives as `context` (e.g. the in-process API fetch), per request. */
+  loadContext: (request: FastifyRequest) => Record<string, unknown>;
 }
 
 /**
@@ -79,7 +79,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     schema: { hide: true },
     handler: async (request, reply) => {
       rejectApiPath(request);
-      const response = await handle(toFetchRequest(request), createLoadContext(options.loadContext) as never);
+      const response = await handle(toFetchRequest(request), createLoadContext(options.loadContext(request)) as never);
       return sendFetchResponse(reply, response);
     },
   });
