@@ -182,3 +182,12 @@ export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invi
   });
   return settings.mode === 'visible' || settings.mode === 'invisible' ? settings.mode : 'off';
 }
+
+/**
+ * The transport a sign-in step runs on. For the storefront itself it carries the visitor's token, so the
+ * login is tied to that visitor (whose cart then joins the member's). For a third-party app's authorize
+ * request it carries none: a session token bound to the storefront's client would not serve that app.
+ */
+export function signInTransport(session: ShopSession, returnTo: string) {
+  return isAuthorizeRequest(returnTo) ? session.publicApi : session.api;
+}

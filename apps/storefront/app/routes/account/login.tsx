@@ -4,7 +4,14 @@ import { storefrontContext } from '../../lib/context';
 import { isAuthorizeRequest } from '../../lib/member-login.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/login';
-import { afterAuthStep, captchaModeOf, formState, safeReturnTo, sessionOf } from './auth-flow.server';
+import {
+  afterAuthStep,
+  captchaModeOf,
+  formState,
+  safeReturnTo,
+  sessionOf,
+  signInTransport,
+} from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
@@ -42,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (hasErrors(errors)) return formState(errors, kept);
   const session = await sessionOf(request, context);
-  const result = await login(session.api, {
+  const result = await login(signInTransport(session, returnTo), {
     email: kept.email,
     password: values.password ?? '',
     captchaTokens: captchaTokensFrom(form),

@@ -2,7 +2,14 @@ import { register } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/signup';
-import { afterAuthStep, captchaModeOf, formState, safeReturnTo, sessionOf } from './auth-flow.server';
+import {
+  afterAuthStep,
+  captchaModeOf,
+  formState,
+  safeReturnTo,
+  sessionOf,
+  signInTransport,
+} from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkEmail, checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
@@ -48,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(kept.firstName ? { firstName: kept.firstName } : {}),
     ...(kept.lastName ? { lastName: kept.lastName } : {}),
   };
-  const result = await register(session.api, {
+  const result = await register(signInTransport(session, returnTo), {
     email: kept.email,
     password: values.password ?? '',
     profile,

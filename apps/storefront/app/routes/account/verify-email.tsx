@@ -3,7 +3,14 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { resendVerificationCode } from '../../lib/member-login.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-email';
-import { afterAuthStep, apiErrors, formState, readPendingVerification, sessionOf } from './auth-flow.server';
+import {
+  afterAuthStep,
+  apiErrors,
+  formState,
+  readPendingVerification,
+  sessionOf,
+  signInTransport,
+} from './auth-flow.server';
 import { collectErrors, formValues, hasErrors } from './form-errors';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
@@ -29,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await sessionOf(request, context);
   if (form.get('intent') === 'resend') {
     try {
-      await resendVerificationCode(session.api, pending.stateToken);
+      await resendVerificationCode(signInTransport(session, pending.returnTo), pending.stateToken);
     } catch (error) {
       return formState(apiErrors(error), {});
     }
@@ -42,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(errors)) return formState(errors, { code });
   try {
     const result = await processVerification(
-      session.api,
+      signInTransport(session, pending.returnTo),
       { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: pending.stateToken } },
       { verificationCode: code },
     );
