@@ -108,15 +108,16 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
 
   it('continues a third-party app’s OAuth authorize request after the hosted login', async () => {
     const owner = await merchantKey(t.database);
-    const appOrigin = 'https://app.example';
+    // The app's callback: any page the browser can load; here a (missing) page of this test server.
+    const appOrigin = baseUrl;
     const { clientId } = await createClient(t, owner, {
-      redirectUris: [`${appOrigin}/callback`],
+      redirectUris: [`${appOrigin}/app-callback`],
       allowedOrigins: [appOrigin],
     });
     const { challenge } = pkcePair();
     const authorize = new URLSearchParams({
       client_id: clientId,
-      redirect_uri: `${appOrigin}/callback`,
+      redirect_uri: `${appOrigin}/app-callback`,
       response_type: 'code',
       code_challenge: challenge,
       code_challenge_method: 'S256',
@@ -124,15 +125,13 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
     });
     const context = await browser.newContext();
     const page = await context.newPage();
-    // The app's callback is not on this machine: answer it here to read where the browser was sent.
-    await page.route(`${appOrigin}/**`, (route) => route.fulfill({ status: 200, body: 'app callback' }));
     await page.goto(`${baseUrl}/oauth2/authorize?${authorize}`);
     expect(new URL(page.url()).pathname).toBe('/login');
     await expect.poll(() => page.getByText('An app asks you to log in').isVisible()).toBe(true);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('brand-new-pass-7');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${appOrigin}/callback?**`);
+    await page.waitForURL(`${appOrigin}/app-callback?**`);
     const back = new URL(page.url());
     expect(back.searchParams.get('state')).toBe('app-state-1');
     expect(back.searchParams.get('code')).toMatch(/\S{20,}/);

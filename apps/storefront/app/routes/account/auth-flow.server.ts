@@ -1,5 +1,5 @@
 import { ApplicationError, isApplicationError, isValidationError, type LoginResult } from '@openshelf/sdk';
-import { data, type RouterContextProvider, redirect } from 'react-router';
+import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
 import { isAuthorizeRequest, memberTokensFor, oauthCallbackUrl } from '../../lib/member-login.server';
 import { getSession, readCookie, type ShopSession } from '../../lib/session.server';
@@ -119,7 +119,8 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
 async function signIn(sessionToken: string, step: StepContext) {
   const clearPending = { 'Set-Cookie': verificationCookie(step.request, undefined) };
   if (isAuthorizeRequest(step.returnTo)) {
-    return redirect(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });
+    // A document load, not a client-side navigation: the callback is an API path that redirects on.
+    return redirectDocument(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });
   }
   const { apiFetch, publicUrl, storefrontClientId } = step.context.get(storefrontContext);
   const tokens = await memberTokensFor(sessionToken, {
