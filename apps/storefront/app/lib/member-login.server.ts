@@ -1,16 +1,13 @@
 import {
   ApplicationError,
   type AuthenticationReply,
-  generateOAuthData,
   type LoginResult,
   mapAuthenticationReply,
-  type TokenManager,
-  type Tokens,
   type Transport,
 } from '@openshelf/sdk';
 
-// Identity calls the SDK does not have yet (resend code, recover, change password, the server-side code
-// exchange, logout). Kept here, on the SDK's own transport, so they move into the SDK in one place.
+// Identity calls the SDK does not have yet (resend code, recover, change password, server-side logout).
+// Kept here, on the SDK client's own transport, so they move into the SDK in one place.
 
 const PATHS = {
   authorize: '/oauth2/authorize',
@@ -20,46 +17,6 @@ const PATHS = {
   logout: '/_api/iam/authentication/v1/logout',
   callback: '/_api/iam/authentication/v1/callback',
 } as const;
-
-export interface CodeExchange {
-  apiFetch: typeof fetch;
-  publicUrl: string;
-  clientId: string;
-  tokens: TokenManager;
-}
-
-/**
- * Turns a login's single-use session token into member tokens for the storefront's own (bundled) client:
- * the authorize step runs in-process with PKCE and the code is exchanged at once. The visitor whose
- * session made the login is carried by the token, so the server merges the visitor's cart.
- */
-export async function memberTokensFor(sessionToken: string, exchange: CodeExchange): Promise<Tokens> {
-  const redirectUri = `${new URL(exchange.publicUrl).origin}/callback`;
-  const oauth = await generateOAuthData(redirectUri);
-  const query = new URLSearchParams({
-    client_id: exchange.clientId,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    response_mode: 'query',
-    scope: 'offline_access',
-    code_challenge: oauth.codeChallenge,
-    code_challenge_method: 'S256',
-    state: oauth.state,
-    prompt: 'none',
-    sessionToken,
-  });
-  const reply = await exchange.apiFetch(`${exchange.publicUrl}${PATHS.authorize}?${query}`, {
-    redirect: 'manual',
-  });
-  const location = reply.headers.get('location');
-  const target = location ? new URL(location, exchange.publicUrl) : undefined;
-  const code = target?.searchParams.get('code') ?? undefined;
-  if (!target || !code) {
-    const reason = target?.searchParams.get('error_description') ?? `authorize answered ${reply.status}`;
-    throw new Error(`Could not finish signing in (${reason}). Sign in again.`);
-  }
-  return exchange.tokens.getMemberTokens(code, target.searchParams.get('state') ?? undefined, oauth);
-}
 
 /** Where a third-party app's login continues: the server's callback puts the session token on the authorize request. */
 export function oauthCallbackUrl(authorizeRequest: string, sessionToken: string): string {

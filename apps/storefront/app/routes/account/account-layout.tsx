@@ -1,5 +1,4 @@
 import { Form, NavLink, Outlet } from 'react-router';
-import { readOwnIdentity } from '../../lib/account-api.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/account-layout';
 import { asMember, requireMember } from './member.server';
@@ -8,7 +7,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
-  const identity = await asMember(request, session, () => readOwnIdentity(session.api));
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const { firstName, lastName } = identity.identityProfile;
   return { name: [firstName, lastName].filter(Boolean).join(' '), email: identity.email.address };
 }

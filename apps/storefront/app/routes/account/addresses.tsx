@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { type Address, readOwnIdentity, updateOwnProfile } from '../../lib/account-api.server';
+import type { ProfileAddress as Address } from '../../lib/account-api.server';
 import type { Route } from './+types/addresses';
 import { apiErrors, formState } from './auth-flow.server';
 import { collectErrors, formValues, hasErrors } from './form-errors';
@@ -24,14 +24,14 @@ const MAX_ADDRESSES = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
-  const identity = await asMember(request, session, () => readOwnIdentity(session.api));
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   return { revision: identity.revision, addresses: identity.identityProfile.addresses };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
   const form = await request.formData();
-  const identity = await asMember(request, session, () => readOwnIdentity(session.api));
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const current = identity.identityProfile.addresses;
   let next: typeof current;
   const values = formValues(form, FIELDS);
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await asMember(request, session, () =>
-      updateOwnProfile(session.api, identity.revision, { addresses: next }),
+      session.client.members.updateCurrentMember({ addresses: next }, { revision: identity.revision }),
     );
   } catch (error) {
     return formState(apiErrors(error), values);

@@ -1,7 +1,7 @@
 import { ApplicationError, isApplicationError, isValidationError, type LoginResult } from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
-import { isAuthorizeRequest, memberTokensFor, oauthCallbackUrl } from '../../lib/member-login.server';
+import { isAuthorizeRequest, oauthCallbackUrl } from '../../lib/member-login.server';
 import { getSession, readCookie, type ShopSession } from '../../lib/session.server';
 import type { FormErrors } from './form-errors';
 
@@ -122,13 +122,13 @@ async function signIn(sessionToken: string, step: StepContext) {
     // A document load, not a client-side navigation: the callback is an API path that redirects on.
     return redirectDocument(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });
   }
-  const { apiFetch, publicUrl, storefrontClientId } = step.context.get(storefrontContext);
-  const tokens = await memberTokensFor(sessionToken, {
-    apiFetch,
-    publicUrl,
-    clientId: await storefrontClientId(),
-    tokens: step.session.tokens,
-  });
+  // The storefront's own client exchanges the token server-side (PKCE, its registered callback URI); the
+  // session cookie then holds member tokens.
+  const { publicUrl } = step.context.get(storefrontContext);
+  const tokens = await step.session.client.auth.getMemberTokensForDirectLogin(
+    sessionToken,
+    `${new URL(publicUrl).origin}/callback`,
+  );
   step.session.setMemberTokens(tokens);
   return redirect(step.returnTo, { headers: clearPending });
 }
@@ -177,7 +177,7 @@ export function apiErrors(error: unknown, fieldNames: Record<string, string> = {
 
 /** The store's captcha mode, so that the form can run the check before the first submit. */
 export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invisible' | 'visible'> {
-  const settings = await session.publicApi.request<{ mode: string }>({
+  const settings = await session.catalog.transport.request<{ mode: string }>({
     method: 'GET',
     path: '/_api/iam/captcha/v1/settings',
   });
@@ -190,5 +190,5 @@ export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invi
  * request it carries none: a session token bound to the storefront's client would not serve that app.
  */
 export function signInTransport(session: ShopSession, returnTo: string) {
-  return isAuthorizeRequest(returnTo) ? session.publicApi : session.api;
+  return isAuthorizeRequest(returnTo) ? session.catalog.transport : session.client.transport;
 }

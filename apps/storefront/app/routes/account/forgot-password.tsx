@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { publicUrl, storefrontClientId } = context.get(storefrontContext);
   const session = await sessionOf(request, context);
   try {
-    await sendPasswordResetEmail(session.publicApi, {
+    await sendPasswordResetEmail(session.catalog.transport, {
       email,
       redirectUrl: `${publicUrl}/account`,
       clientId: await storefrontClientId(),

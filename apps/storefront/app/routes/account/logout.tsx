@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Logging out is a POST (a link or image elsewhere cannot log anyone out); the server session ends too. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await sessionOf(request, context);
-  if (session.role() === 'member') await endServerSession(session.api);
+  if (session.role() === 'member') await endServerSession(session.client.transport);
   session.clear();
   throw redirect('/logout');
 }

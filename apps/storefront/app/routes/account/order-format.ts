@@ -21,8 +21,8 @@ export function statusWord(status: string): string {
   return STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replaceAll('_', ' ');
 }
 
-export function longDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' });
+export function longDate(when: string | Date): string {
+  return new Date(when).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' });
 }
 
 const PERIOD: Record<string, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', YEAR: 'year' };

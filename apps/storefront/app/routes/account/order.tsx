@@ -1,5 +1,4 @@
 import { data, Link } from 'react-router';
-import { getOwnOrder } from '../../lib/account-api.server';
 import type { Route } from './+types/order';
 import { asMember, requireMember } from './member.server';
 import { longDate, scheduleWords, statusWord } from './order-format';
@@ -14,7 +13,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   try {
-    return { order: await asMember(request, session, () => getOwnOrder(session.api, params.orderId)) };
+    return { order: await asMember(request, session, () => session.client.orders.get(params.orderId)) };
   } catch (error) {
     // Someone else's order answers like a missing one: the member cannot tell the difference.
     const status = (error as { status?: number }).status;

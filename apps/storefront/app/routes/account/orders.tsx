@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { queryOwnOrders } from '../../lib/account-api.server';
 import type { Route } from './+types/orders';
 import { asMember, requireMember } from './member.server';
 import { longDate, statusWord } from './order-format';
@@ -13,9 +12,16 @@ const PAGE_SIZE = 10;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
-  const { orders, total } = await asMember(request, session, () =>
-    queryOwnOrders(session.api, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+  const result = await asMember(request, session, () =>
+    session.client.orders
+      .query()
+      .descending('createdDate')
+      .limit(PAGE_SIZE)
+      .skip((page - 1) * PAGE_SIZE)
+      .find(),
   );
+  const orders = result.items;
+  const total = result.totalCount ?? orders.length;
   return {
     page,
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),

@@ -1,6 +1,5 @@
 import { login } from '@openshelf/sdk';
 import { Form, useNavigation } from 'react-router';
-import { readOwnIdentity } from '../../lib/account-api.server';
 import { changePassword } from '../../lib/member-login.server';
 import type { Route } from './+types/password';
 import { afterAuthStep, apiErrors, formState } from './auth-flow.server';
@@ -34,19 +33,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirm: values.confirm === password ? undefined : 'The two passwords are not the same. Type them again.',
   });
   if (hasErrors(errors)) return formState(errors, {});
-  const identity = await asMember(request, session, () => readOwnIdentity(session.api));
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const email = identity.email.address;
-  const check = await login(session.publicApi, { email, password: values.current ?? '' });
+  const check = await login(session.catalog.transport, { email, password: values.current ?? '' });
   if (check.loginState === 'FAILURE') {
     return formState({ current: 'That is not your current password.' }, {});
   }
   try {
-    await asMember(request, session, () => changePassword(session.api, password));
+    await asMember(request, session, () => changePassword(session.client.transport, password));
   } catch (error) {
     return formState(apiErrors(error, { newPassword: 'password' }), {});
   }
   session.clear();
-  const again = await login(session.api, { email, password });
+  const again = await login(session.client.transport, { email, password });
   return afterAuthStep(again, {
     request,
     context,

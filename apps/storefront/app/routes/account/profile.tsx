@@ -1,5 +1,4 @@
 import { useFetcher } from 'react-router';
-import { readOwnIdentity, updateOwnProfile } from '../../lib/account-api.server';
 import type { Route } from './+types/profile';
 import { apiErrors, formState } from './auth-flow.server';
 import { collectErrors, formValues, hasErrors } from './form-errors';
@@ -15,7 +14,7 @@ const PHONE_PATTERN = /^[+()\d][\d\s().-]{3,30}$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
-  const identity = await asMember(request, session, () => readOwnIdentity(session.api));
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   return {
     revision: identity.revision,
     email: identity.email,
@@ -45,11 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(errors)) return formState(errors, kept);
   try {
     await asMember(request, session, () =>
-      updateOwnProfile(session.api, values.revision ?? '', {
-        firstName: kept.firstName || undefined,
-        lastName: kept.lastName || undefined,
-        phones: kept.phone ? [kept.phone] : [],
-      }),
+      session.client.members.updateCurrentMember(
+        {
+          firstName: kept.firstName || null,
+          lastName: kept.lastName || null,
+          phones: kept.phone ? [kept.phone] : [],
+        },
+        { revision: values.revision ?? '' },
+      ),
     );
   } catch (error) {
     if ((error as { status?: number }).status === 409) {
@@ -69,7 +71,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const errors = fetcher.data?.errors ?? {};
   const values = fetcher.data?.values ?? loaderData;
-  const since = new Date(loaderData.memberSince).toLocaleDateString('en', { dateStyle: 'long' });
+  const since = new Date(loaderData.memberSince).toLocaleDateString('en', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
   return (
     <section aria-labelledby="profile-title" className="account-section">
       <h2 id="profile-title">Profile</h2>

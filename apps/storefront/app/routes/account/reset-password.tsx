@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(errors)) return formState(errors, {});
   const session = await sessionOf(request, context);
   try {
-    const result = await recoverPassword(session.api, { recoveryToken: values.token ?? '', password });
+    const result = await recoverPassword(session.catalog.transport, {
+      recoveryToken: values.token ?? '',
+      password,
+    });
     return afterAuthStep(result, { request, context, session, returnTo: '/account', email: '', values: {} });
   } catch (error) {
     const mapped = apiErrors(error, { password: 'password' });

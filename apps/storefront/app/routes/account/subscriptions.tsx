@@ -10,7 +10,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
-  return { subscriptions: await asMember(request, session, () => listOwnSubscriptions(session.api)) };
+  return {
+    subscriptions: await asMember(request, session, () => listOwnSubscriptions(session.client.transport)),
+  };
 }
 
 export default function Subscriptions({ loaderData }: Route.ComponentProps) {
