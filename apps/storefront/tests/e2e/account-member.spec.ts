@@ -10,7 +10,7 @@ import {
   merchantKey,
   type TestApp,
 } from '../../../../packages/server/src/testing/index.js';
-import { seriousViolations, signUp, uniqueEmail } from './account-support.js';
+import { PASSWORD, seriousViolations, signUp, uniqueEmail } from './account-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 
 describe.runIf(browserAvailable())('member account in Chromium', () => {
@@ -175,6 +175,21 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
     expect(await page.locator('.address-card').textContent()).toContain('GB');
     await page.getByRole('button', { name: /Remove 221B Baker Street/ }).click();
     await expect.poll(() => page.locator('.address-card').count()).toBe(0);
+  });
+
+  it('changes the password and keeps this device signed in', async () => {
+    await page.getByRole('link', { name: 'Password' }).click();
+    await page.waitForURL(`${baseUrl}/account/password`);
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password', { exact: true }).fill('hopper-compiler-1952');
+    await page.getByLabel('Repeat the new password').fill('hopper-compiler-1952');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL(`${baseUrl}/account/password?changed=1`);
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toContain('Your password is changed');
+    await page.goto(`${baseUrl}/account/orders`);
+    expect(page.url()).toBe(`${baseUrl}/account/orders`);
   });
 
   it('has no serious or critical accessibility violations on the account pages', async () => {

@@ -1,8 +1,9 @@
 import { login } from '@openshelf/sdk';
-import { Form, useNavigation } from 'react-router';
+import { Form, redirect, useNavigation } from 'react-router';
 import { changePassword } from '../../lib/member-login.server';
 import type { Route } from './+types/password';
-import { afterAuthStep, apiErrors, formState } from './auth-flow.server';
+import { afterAuthStep, apiErrors, captchaModeOf, formState } from './auth-flow.server';
+import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
@@ -11,21 +12,31 @@ export function meta() {
   return [{ title: 'Change your password' }, { name: 'robots', content: 'noindex' }];
 }
 
-const LABELS = { current: 'Current password', password: 'New password', confirm: 'Repeat the new password' };
+const LABELS = {
+  current: 'Current password',
+  password: 'New password',
+  confirm: 'Repeat the new password',
+  captcha: 'Security check',
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireMember(request, context);
-  return { changed: new URL(request.url).searchParams.get('changed') === '1' };
+  const session = await requireMember(request, context);
+  return {
+    changed: new URL(request.url).searchParams.get('changed') === '1',
+    captchaMode: await captchaModeOf(session),
+  };
 }
 
 /**
- * The current password is checked by logging in with it, so that a borrowed, unlocked device cannot
- * take the account over. The change ends every session, this one included: the member is signed in
- * again with the new password at once.
+ * The current password is checked by logging in with it (with the store's captcha, if any), so that a
+ * borrowed, unlocked device cannot take the account over. The change ends every session, this one
+ * included: the member is signed in again with the new password at once, or, where the store asks for a
+ * captcha on every login, sent to log in with it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
-  const values = formValues(await request.formData(), ['current', 'password', 'confirm']);
+  const form = await request.formData();
+  const values = formValues(form, ['current', 'password', 'confirm']);
   const password = values.password ?? '';
   const errors = collectErrors({
     current: values.current ? undefined : 'Enter your current password.',
@@ -35,9 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(errors)) return formState(errors, {});
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const email = identity.email.address;
-  const check = await login(session.catalog.transport, { email, password: values.current ?? '' });
-  if (check.loginState === 'FAILURE') {
-    return formState({ current: 'That is not your current password.' }, {});
+  const check = await login(session.catalog.transport, {
+    email,
+    password: values.current ?? '',
+    captchaTokens: captchaTokensFrom(form),
+  });
+  // Only a successful login proves the password; every other state (captcha, back-off) stops here.
+  if (check.loginState !== 'SUCCESS') {
+    if (check.loginState === 'FAILURE' && check.errorCode === 'invalidPassword')
+      return formState({ current: 'That is not your current password.' }, {});
+    return afterAuthStep(check, { request, context, session, returnTo: '', email, values: {} });
   }
   try {
     await asMember(request, session, () => changePassword(session.client.transport, password));
@@ -46,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   session.clear();
   const again = await login(session.client.transport, { email, password });
+  if (again.loginState !== 'SUCCESS') throw redirect('/login?reset=1');
   return afterAuthStep(again, {
     request,
     context,
@@ -96,6 +115,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
           required
           error={errors.confirm}
         />
+        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} error={errors.captcha} />
         <SubmitButton pending={pending} pendingLabel="Saving…">
           Change password
         </SubmitButton>
