@@ -124,7 +124,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
       )}
       <h3>Add an address</h3>
       {added ? (
-        <p className="notice" role="status">
+        <p className="alert alert-success" role="status">
           The address is saved.
         </p>
       ) : null}

@@ -86,7 +86,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       {search.get('reset') === '1' ? (
-        <p className="notice" role="status">
+        <p className="alert alert-success" role="status">
           Your password has been changed. Log in with the new one.
         </p>
       ) : null}

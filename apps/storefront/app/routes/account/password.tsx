@@ -83,7 +83,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
     <section aria-labelledby="password-title" className="account-section">
       <h2 id="password-title">Change your password</h2>
       {loaderData.changed && !actionData ? (
-        <p className="notice" role="status">
+        <p className="alert alert-success" role="status">
           Your password is changed. Other devices have been logged out.
         </p>
       ) : null}

@@ -92,7 +92,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       {fetcher.data?.saved && fetcher.state === 'idle' ? (
-        <p className="notice" role="status">
+        <p className="alert alert-success" role="status">
           Your profile is saved.
         </p>
       ) : null}

@@ -83,7 +83,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       }
     >
       {resent ? (
-        <p className="notice" role="status">
+        <p className="alert alert-success" role="status">
           A new code is on its way. The previous one no longer works.
         </p>
       ) : null}
