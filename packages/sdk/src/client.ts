@@ -56,7 +56,7 @@ export interface OpenshelfClient {
  * @example
  * ```ts
  * // Browser: tokens shared with the server renderer through a cookie.
- * const client = createClient({ baseUrl: location.origin, clientId, storage: localStorageStorage('os_tokens') });
+ * const client = createClient({ baseUrl: location.origin, clientId, storage: cookieStorage(documentCookie('os_tokens')) });
  * const { items } = await client.products.query().limit(12).find();
  * await client.currentCart.addToCart({ lineItems: [{ catalogReference: { catalogItemId: items[0].id }, quantity: 1 }] });
  * ```

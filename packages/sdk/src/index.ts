@@ -17,6 +17,16 @@
  */
 
 export {
+  type CookieAccess,
+  cookieStorage,
+  documentCookie,
+  parseTokens,
+  type RequestCookie,
+  readCookie,
+  requestCookie,
+  serializeTokens,
+} from './auth/cookie-storage.js';
+export {
   AUTH_PATHS,
   createLoginFlow,
   type LoginFlow,

@@ -1,12 +1,19 @@
 import { useFetcher } from 'react-router';
 import { JsMarker } from './hydrated';
 
+interface CouponFormProps {
+  couponCode?: string | undefined;
+  idPrefix: string;
+  /** The error of a plain (no JavaScript) post, which arrives as the page's action data. */
+  pageError?: string | undefined;
+}
+
 /** Apply or remove the cart's coupon; the API's refusal is shown at the field. */
-export function CouponForm({ couponCode, idPrefix }: { couponCode?: string | undefined; idPrefix: string }) {
+export function CouponForm({ couponCode, idPrefix, pageError }: CouponFormProps) {
   const fetcher = useFetcher<{ fields?: Record<string, string>; error?: string }>({
     key: `coupon-${idPrefix}`,
   });
-  const error = fetcher.data?.fields?.couponCode;
+  const error = fetcher.data?.fields?.couponCode ?? pageError;
   const inputId = `${idPrefix}-coupon`;
   if (couponCode) {
     return (

@@ -70,6 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const failure = actionData && 'error' in actionData ? actionData.error : undefined;
+  const fieldErrors: Record<string, string> =
+    (actionData && 'fields' in actionData && actionData.fields) || {};
   if (!cart || cart.lineItems.length === 0) {
     return (
       <div className="container page narrow">
@@ -96,7 +98,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <aside className="card cart-aside" aria-label="Order summary">
           <h2>Summary</h2>
           {cart.priceSummary ? <Summary summary={cart.priceSummary} estimated /> : null}
-          <CouponForm couponCode={cart.couponCode} idPrefix="cart" />
+          <CouponForm couponCode={cart.couponCode} idPrefix="cart" pageError={fieldErrors.couponCode} />
           {blocked ? <p className="problem-error">Fix the items marked above before checking out.</p> : null}
           <Form method="post">
             <input type="hidden" name="intent" value="checkout" />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import { CartDrawer } from '../../components/CartDrawer';
 import { CartUi } from '../../components/cart-ui';
@@ -35,6 +35,9 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const count = loaderData.cartCount + pendingAdds(useFetchers());
   const location = useLocation();
+  // Any navigation (e.g. "Check out" from the drawer) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the page changes
+  useEffect(() => setCartOpen(false), [location.pathname]);
   const query = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
 
   return (
@@ -110,9 +113,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                   strokeLinejoin="round"
                 />
               </svg>
-              <span className="cart-count" aria-hidden="true">
-                {count}
-              </span>
+              {count > 0 ? (
+                <span className="cart-count" aria-hidden="true">
+                  {count}
+                </span>
+              ) : null}
             </Link>
           </div>
         </div>
