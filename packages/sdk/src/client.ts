@@ -76,8 +76,14 @@ export function createClient(options: ClientOptions): OpenshelfClient {
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
-    // Without a client id nothing can be minted or refreshed: send what was given, as it is.
-    getAuthHeader: tokens ? tokens.getAccessToken : async () => storage.get()?.accessToken.value || undefined,
+    getAuthHeader: async ({ identity }) => {
+      // Without a client id nothing can be minted or refreshed: send what was given, as it is. Calls that
+      // work anonymously (catalog reads) do not mint a visitor either, so crawlers and first page views
+      // create no session; once tokens exist they are sent (and refreshed) on every call.
+      if (!tokens || (identity === 'optional' && !storage.get()))
+        return storage.get()?.accessToken.value || undefined;
+      return tokens.getAccessToken();
+    },
   });
   const context: ClientContext = { transport, tokens, clientId: options.clientId, baseUrl: options.baseUrl };
   return {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectFetch } from '../../server/src/http/inject-fetch.js';
 import type { TestProduct } from '../../server/src/testing/ecom.js';
 import { setSettings } from '../../server/src/testing/identity.js';
 import { createClient, type OpenshelfClient } from '../src/client.js';
@@ -109,6 +110,24 @@ describe('register, verify, log in', () => {
     const reply = await fetch(`${server.baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(address)}`);
     const { messages } = (await reply.json()) as { messages: { text?: string }[] };
     expect(messages[0]?.text).toContain('reset-password?token=');
+  });
+});
+
+describe('server rendering', () => {
+  it('signs in through the in-process fetch the storefront hands its loaders', async () => {
+    const { address } = await signedInMember();
+    // What the storefront's SSR uses: app.inject behind a fetch, with the public URL as the base.
+    const ssr = createClient({
+      baseUrl: 'https://shop.example',
+      clientId: server.clientId,
+      fetch: injectFetch(server.t.app),
+      redirectUri: SHOP_CALLBACK,
+    });
+    const result = await ssr.auth.login({ email: address, password: PASSWORD });
+    if (result.loginState !== 'SUCCESS') throw new Error(result.loginState);
+    await ssr.auth.getMemberTokensForDirectLogin(result.data.sessionToken);
+    expect(ssr.auth.loggedIn()).toBe(true);
+    expect((await ssr.members.getCurrentMember()).email.address).toBe(address);
   });
 });
 

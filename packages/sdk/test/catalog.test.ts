@@ -4,7 +4,7 @@ import type { TestProduct } from '../../server/src/testing/ecom.js';
 import { createClient, type OpenshelfClient } from '../src/client.js';
 import { ApplicationError, ValidationError } from '../src/errors.js';
 import { InvalidQueryError } from '../src/query-rules.js';
-import { type SdkServer, seedStore, startServer } from './harness.js';
+import { recordingFetch, type SdkServer, seedStore, startServer } from './harness.js';
 
 let server: SdkServer;
 let client: OpenshelfClient;
@@ -45,6 +45,23 @@ describe('products', () => {
     expect(second.hasNext()).toBe(false);
     await expect(second.next()).rejects.toThrow('No next page to fetch');
     expect((await second.prev()).items.map((p) => p.name)).toEqual(['Mug F', 'Mug E']);
+  });
+
+  it('sends a query longer than 4000 characters by POST, with the same result', async () => {
+    const recorder = recordingFetch();
+    const long = createClient({ baseUrl: server.baseUrl, fetch: recorder.fetch });
+    const decoys = Array.from({ length: 80 }, (_, i) => `no-such-product-${i}-${'x'.repeat(20)}`);
+    const ids = [products[0]!.id, products[5]!.id];
+    const page = await long.products
+      .query()
+      .in('id', [...decoys, ...ids])
+      .ascending('price')
+      .find();
+    expect(page.items.map((p) => p.id)).toEqual(ids);
+    expect(recorder.calls.map((c) => c.method)).toEqual(['POST']);
+    const short = await long.products.query().in('id', ids).ascending('price').find();
+    expect(short.items.map((p) => p.id)).toEqual(ids);
+    expect(recorder.calls.map((c) => c.method)).toEqual(['POST', 'GET']);
   });
 
   it('returns entities with Dates and numbers', async () => {

@@ -335,6 +335,25 @@ describe('createClient', () => {
     expect(client.auth.getTokens()?.refreshToken).toEqual({ value: 'r1', role: 'visitor' });
   });
 
+  it('reads the catalog without minting a visitor, and with the visitor once there is one', async () => {
+    const fake = fakeFetch((request) =>
+      request.url.endsWith('/oauth2/token')
+        ? { body: { access_token: 'minted', refresh_token: 'r1', expires_in: 3600 } }
+        : { body: ANY_REPLY },
+    );
+    const client = createClient({ baseUrl: 'https://api.example', clientId: 'client-1', fetch: fake.fetch });
+    await client.products.get('p1');
+    await client.products.query().find();
+    await client.collections.getBySlug('summer');
+    expect(fake.calls.map((c) => new URL(c.url).pathname)).not.toContain('/oauth2/token');
+    expect(fake.calls.every((c) => c.headers.authorization === undefined)).toBe(true);
+
+    await client.currentCart.get(); // needs an identity: mints one
+    await client.products.get('p1');
+    expect(fake.calls.filter((c) => c.url.endsWith('/oauth2/token'))).toHaveLength(1);
+    expect(fake.calls.at(-1)!.headers.authorization).toBe('minted');
+  });
+
   it('sends extra headers on every call', async () => {
     const fake = fakeFetch(() => ({ body: ANY_REPLY }));
     await createClient({
