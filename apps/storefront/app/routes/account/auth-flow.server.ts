@@ -1,8 +1,14 @@
-import { ApplicationError, isApplicationError, isValidationError, type LoginResult } from '@openshelf/sdk';
+import {
+  ApplicationError,
+  isApplicationError,
+  isValidationError,
+  type LoginResult,
+  readCookie,
+} from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
 import { isAuthorizeRequest, oauthCallbackUrl } from '../../lib/member-login.server';
-import { getSession, readCookie, type ShopSession } from '../../lib/session.server';
+import { getSession, type ShopSession } from '../../lib/session.server';
 import type { FormErrors } from './form-errors';
 
 // What every sign-in page does with a login state (spec §4): sign the shopper in, ask for the e-mailed
