@@ -199,6 +199,23 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
     }
   });
 
+  it('a visitor’s cart joins the new account at sign-up', async () => {
+    const tote = await createTestProduct(t.database.db, { name: 'Linen tote', priceMinor: 2400 });
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(`${baseUrl}/products/${tote.slug}`);
+    await visitor.getByRole('button', { name: 'Add to cart' }).click();
+    await visitor.goto(`${baseUrl}/cart`);
+    await expect.poll(() => visitor.locator('main').textContent()).toContain('Linen tote');
+    await signUp(visitor, t, baseUrl, uniqueEmail('tote'), 'Toni');
+    // Signed in now (member tokens in the cookie), and the cart is still there: it became the member's.
+    await visitor.goto(`${baseUrl}/cart`);
+    await expect.poll(() => visitor.locator('main').textContent()).toContain('Linen tote');
+    await visitor.goto(`${baseUrl}/account`);
+    expect(visitor.url()).toBe(`${baseUrl}/account`);
+    await context.close();
+  });
+
   /** The member's id, as the owner sees it in the members list. */
   async function memberIdOf(email: string): Promise<string> {
     const reply = await t.app.inject({
