@@ -204,7 +204,10 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
     const context = await browser.newContext();
     const visitor = await context.newPage();
     await visitor.goto(`${baseUrl}/products/${tote.slug}`);
+    // Wait for the add itself: leaving the page at once would cancel it.
+    const added = visitor.waitForResponse((response) => response.request().method() === 'POST');
     await visitor.getByRole('button', { name: 'Add to cart' }).click();
+    expect((await added).status()).toBe(200);
     await visitor.goto(`${baseUrl}/cart`);
     await expect.poll(() => visitor.locator('main').textContent()).toContain('Linen tote');
     await signUp(visitor, t, baseUrl, uniqueEmail('tote'), 'Toni');
