@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, pkcePair } from '../../../../packages/server/src/testing/identity.js';
+import { createClient, pkcePair, visitorTokens } from '../../../../packages/server/src/testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import {
   logIn,
@@ -135,6 +135,38 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
     const back = new URL(page.url());
     expect(back.searchParams.get('state')).toBe('app-state-1');
     expect(back.searchParams.get('code')).toMatch(/\S{20,}/);
+    await context.close();
+  });
+
+  it('returns to the postFlowUrl of an app’s login redirect session after logging in', async () => {
+    const owner = await merchantKey(t.database);
+    const { clientId } = await createClient(t, owner, {
+      redirectUris: [`${baseUrl}/app-callback`],
+      allowedOrigins: [baseUrl],
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/_api/redirects-api/v1/redirect-session',
+      headers: { authorization: (await visitorTokens(t, clientId)).access_token },
+      payload: { login: {}, callbacks: { postFlowUrl: `${baseUrl}/app-home` } },
+    });
+    // fullUrl is on PUBLIC_URL; this test server listens elsewhere, so open the same path here.
+    const hosted = new URL(created.json().redirectSession.fullUrl);
+    expect(hosted.pathname).toBe('/login');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${hosted.pathname}${hosted.search}`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pass-7');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/app-home`);
+    // A forged postFlowUrl without a session is ignored: the login stays on this site.
+    await context.clearCookies();
+    await page.goto(`${baseUrl}/login?postFlowUrl=https%3A%2F%2Fevil.example%2F`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pass-7');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/account`);
     await context.close();
   });
 

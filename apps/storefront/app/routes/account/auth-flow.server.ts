@@ -30,6 +30,8 @@ export interface PendingVerification {
   stateToken: string;
   returnTo: string;
   email: string;
+  /** Where a login redirect session asked to return to (verified by the server for its app). */
+  postFlowUrl?: string | undefined;
 }
 
 export function readPendingVerification(request: Request): PendingVerification | undefined {
@@ -87,6 +89,7 @@ interface StepContext {
   returnTo: string;
   email: string;
   values: Record<string, string>;
+  postFlowUrl?: string | undefined;
 }
 
 /**
@@ -99,7 +102,12 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
     case 'SUCCESS':
       return signIn(result.data.sessionToken, step);
     case 'EMAIL_VERIFICATION_REQUIRED': {
-      const pending = { stateToken: result.data.stateToken, returnTo: step.returnTo, email: step.email };
+      const pending = {
+        stateToken: result.data.stateToken,
+        returnTo: step.returnTo,
+        email: step.email,
+        postFlowUrl: step.postFlowUrl,
+      };
       return redirect('/verify-email', {
         headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
       });
@@ -136,6 +144,8 @@ async function signIn(sessionToken: string, step: StepContext) {
     `${new URL(publicUrl).origin}/callback`,
   );
   step.session.setMemberTokens(tokens);
+  // Back to the app that sent the shopper here (another site: a document load), else to returnTo.
+  if (step.postFlowUrl) return redirectDocument(step.postFlowUrl, { headers: clearPending });
   return redirect(step.returnTo, { headers: clearPending });
 }
 
@@ -197,4 +207,30 @@ export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invi
  */
 export function signInTransport(session: ShopSession, returnTo: string) {
   return isAuthorizeRequest(returnTo) ? session.catalog.transport : session.client.transport;
+}
+
+/**
+ * A login redirect session (`/login?session=…`, made by an app's `createRedirectSession({ login })`): the
+ * `postFlowUrl` it was created with, which the server verified against the app's allowed origins.
+ */
+export async function loginSessionReturn(
+  session: ShopSession,
+  token: string | null | undefined,
+): Promise<string | undefined> {
+  if (!token) return undefined;
+  try {
+    const hosted = await session.catalog.transport.request<{
+      kind: string;
+      callbacks: Record<string, string>;
+    }>({
+      method: 'GET',
+      path: '/_api/redirects-api/v1/hosted-page',
+      query: { session: token },
+    });
+    return hosted.kind === 'login' ? hosted.callbacks.postFlowUrl : undefined;
+  } catch (error) {
+    // An expired session only loses the way back; the login itself still works.
+    if (isApplicationError(error)) return undefined;
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@ import {
   afterAuthStep,
   captchaModeOf,
   formState,
+  loginSessionReturn,
   safeReturnTo,
   sessionOf,
   signInTransport,
@@ -25,12 +26,16 @@ export function meta({ data }: Route.MetaArgs) {
 const LABELS = { email: 'E-mail', password: 'Password', captcha: 'Security check' };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'));
+  const search = new URL(request.url).searchParams;
+  const returnTo = safeReturnTo(search.get('returnTo'));
   const session = await sessionOf(request, context);
+  const flowSession = search.get('session');
+  const postFlowUrl = await loginSessionReturn(session, flowSession);
   // Already signed in here: nothing to do, unless an app asks for a login of its own.
-  if (session.role() === 'member' && !isAuthorizeRequest(returnTo)) throw redirect(returnTo);
+  if (session.role() === 'member' && !isAuthorizeRequest(returnTo)) throw redirect(postFlowUrl ?? returnTo);
   const { storeName } = context.get(storefrontContext);
   return {
+    flowSession: postFlowUrl ? flowSession : null,
     returnTo,
     forApp: isAuthorizeRequest(returnTo),
     captchaMode: await captchaModeOf(session),
@@ -40,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formValues(form, ['email', 'password', 'returnTo']);
+  const values = formValues(form, ['email', 'password', 'returnTo', 'session']);
   const returnTo = safeReturnTo(values.returnTo);
   const kept = { email: values.email ?? '' };
   const errors = collectErrors({
@@ -54,7 +59,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: values.password ?? '',
     captchaTokens: captchaTokensFrom(form),
   });
-  return afterAuthStep(result, { request, context, session, returnTo, email: kept.email, values: kept });
+  const postFlowUrl = await loginSessionReturn(session, values.session);
+  return afterAuthStep(result, {
+    request,
+    context,
+    session,
+    returnTo,
+    email: kept.email,
+    values: kept,
+    postFlowUrl,
+  });
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,6 +107,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate className="auth-form">
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        {loaderData.flowSession ? (
+          <input type="hidden" name="session" value={loaderData.flowSession} />
+        ) : null}
         <Field
           name="email"
           label={LABELS.email}

@@ -60,6 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnTo: pending.returnTo,
       email: pending.email,
       values: {},
+      postFlowUrl: pending.postFlowUrl,
     });
   } catch (error) {
     const { form: message } = apiErrors(error);
