@@ -176,6 +176,13 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
       await page.goto(`${baseUrl}${path}`);
       expect(await seriousViolations(page), path).toEqual([]);
     }
+    // With JavaScript, a field is checked as it loses focus, before any submit.
+    await page.getByLabel('E-mail').fill('nope');
+    await page.getByLabel('E-mail').press('Tab');
+    await expect.poll(() => page.locator('#field-email-error').textContent()).toContain('valid e-mail');
+    expect(await page.getByLabel('E-mail').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('E-mail').fill('nope@example.com');
+    await expect.poll(() => page.locator('#field-email-error').count()).toBe(0);
     // With errors showing, too.
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.locator('.error-summary').isVisible()).toBe(true);

@@ -68,6 +68,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           required
           defaultValue={actionData?.values.email ?? ''}
           error={errors.email}
+          validate={checkEmail}
         />
         <SubmitButton pending={pending} pendingLabel="Sending…">
           Send reset link

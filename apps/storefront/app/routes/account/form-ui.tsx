@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { FormErrors } from './form-errors';
 
 /** Labels of the fields an error summary may link to, in the order they appear on the page. */
@@ -33,11 +33,15 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
+  /** Checked in the browser when the field loses focus (the action checks again on submit). */
+  validate?: (value: string) => string | undefined;
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function Field({ name, label, error, hint, ...input }: FieldProps) {
+export function Field({ name, label, error: serverError, hint, validate, ...input }: FieldProps) {
   const id = `field-${name}`;
+  const [inlineError, setInlineError] = useState<string | undefined>();
+  const error = inlineError ?? serverError;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
@@ -56,6 +60,14 @@ export function Field({ name, label, error, hint, ...input }: FieldProps) {
       <input
         id={id}
         name={name}
+        onBlur={
+          validate
+            ? (event) => setInlineError(event.target.value ? validate(event.target.value) : undefined)
+            : undefined
+        }
+        onInput={
+          inlineError && validate ? (event) => setInlineError(validate(event.currentTarget.value)) : undefined
+        }
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         {...input}

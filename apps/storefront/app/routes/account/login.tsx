@@ -119,6 +119,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           required
           defaultValue={actionData?.values.email ?? ''}
           error={errors.email}
+          validate={checkEmail}
         />
         <Field
           name="password"

@@ -76,6 +76,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           minLength={8}
           hint="At least 8 characters."
           error={errors.password}
+          validate={checkNewPassword}
         />
         <Field
           name="confirm"

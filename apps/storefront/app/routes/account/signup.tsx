@@ -111,6 +111,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           required
           defaultValue={values.email ?? ''}
           error={errors.email}
+          validate={checkEmail}
         />
         <Field
           name="password"
@@ -121,6 +122,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           minLength={8}
           hint="At least 8 characters."
           error={errors.password}
+          validate={checkNewPassword}
         />
         <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} error={errors.captcha} />
         <SubmitButton pending={pending} pendingLabel="Creating your account…">
