@@ -148,11 +148,13 @@ function toDetail(p: ProductEntity): Product {
     productOptions: p.productOptions.map((option) => ({
       optionType: option.optionType,
       name: option.name,
-      choices: option.choices.map(({ value, description, inStock, visible }) => ({
+      choices: option.choices.map(({ value, description, inStock, visible, media }) => ({
         value,
         description,
         inStock,
         visible,
+        // The picture of this choice (e.g. the navy tee), so the gallery can show it when chosen.
+        ...(media?.mainMedia?.id ? { mediaId: media.mainMedia.id } : {}),
       })),
     })),
     ...(p.variants

@@ -26,6 +26,7 @@ export interface OptionChoice {
   description: string;
   inStock: boolean;
   visible: boolean;
+  mediaId?: string;
 }
 
 export interface ProductOption {

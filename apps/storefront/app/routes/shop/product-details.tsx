@@ -122,7 +122,11 @@ export function ProductDetails({ product }: { product: Product }) {
                             value={choice.description}
                             disabled={!available}
                             checked={selection[option.name] === choice.description}
-                            onChange={() => setSelection({ ...selection, [option.name]: choice.description })}
+                            onChange={() => {
+                              setSelection({ ...selection, [option.name]: choice.description });
+                              const pictured = images.findIndex((item) => item.id === choice.mediaId);
+                              if (pictured >= 0) setImageIndex(pictured);
+                            }}
                           />
                           <label htmlFor={id}>
                             {option.optionType === 'color' ? (
