@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
-import { fullUrlForShortId } from './hosted-page.service.js';
+import { fullUrlForShortId, resolveRedirectSession } from './hosted-page.service.js';
 import { CreateRedirectSessionRequest, CreateRedirectSessionResponse } from './redirects.contract.js';
 import { createRedirectSession, type RedirectRequest } from './redirects.service.js';
 
@@ -45,6 +45,36 @@ export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> 
           };
         },
       ),
+  );
+
+  // Holding the session token (it is in the hosted page's URL) is what allows reading this.
+  app.get(
+    '/_api/redirects-api/v1/hosted-page',
+    {
+      schema: {
+        summary: 'What a hosted page needs from its redirect session: the kind and the verified callbacks',
+        tags,
+        querystring: Type.Object({ session: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: {
+          200: Type.Object({
+            kind: Type.String(),
+            callbacks: Type.Record(Type.String(), Type.String()),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await resolveRedirectSession(deps.db, request.query.session, deps.clock());
+      if (!session) {
+        throw new AppError('REDIRECT_SESSION_NOT_FOUND', 'Session expired', {
+          status: 404,
+          description:
+            'This redirect session has expired or never existed. Start again from the site you came from.',
+        });
+      }
+      reply.header('cache-control', 'no-store');
+      return { kind: session.kind, callbacks: session.callbacks };
+    },
   );
 
   app.get(

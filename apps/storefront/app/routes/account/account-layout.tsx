@@ -1,0 +1,55 @@
+import { Form, NavLink, Outlet } from 'react-router';
+import accountStyles from '../../styles/account.css?url';
+import type { Route } from './+types/account-layout';
+import { asMember, requireMember } from './member.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireMember(request, context);
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
+  const { firstName, lastName } = identity.identityProfile;
+  return { name: [firstName, lastName].filter(Boolean).join(' '), email: identity.email.address };
+}
+
+// The member account's sections (spec §3 ACCOUNT_INFO, ORDERS, SUBSCRIPTIONS) plus addresses and password.
+const SECTIONS = [
+  { to: '/account', label: 'Profile', end: true },
+  { to: '/account/orders', label: 'Orders', end: false },
+  { to: '/account/subscriptions', label: 'Subscriptions', end: false },
+  { to: '/account/addresses', label: 'Addresses', end: false },
+  { to: '/account/password', label: 'Password', end: false },
+];
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container account">
+      <header className="account-header">
+        <p className="eyebrow">My account</p>
+        <h1>{loaderData.name ? `Hello, ${loaderData.name}` : 'Hello'}</h1>
+        <p className="account-email">{loaderData.email}</p>
+      </header>
+      <div className="account-body">
+        <nav className="account-nav" aria-label="Account sections">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} end={section.end}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" action="/logout">
+            <button type="submit" className="link-button">
+              Log out
+            </button>
+          </Form>
+        </nav>
+        <div className="account-content">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

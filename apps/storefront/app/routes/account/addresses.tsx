@@ -1,0 +1,190 @@
+import { useEffect, useRef } from 'react';
+import { useFetcher } from 'react-router';
+import type { ProfileAddress as Address } from '../../lib/account-api.server';
+import type { Route } from './+types/addresses';
+import { apiErrors, formState } from './auth-flow.server';
+import { collectErrors, formValues, hasErrors } from './form-errors';
+import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { asMember, requireMember } from './member.server';
+
+export function meta() {
+  return [{ title: 'My addresses' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LABELS = {
+  addressLine: 'Street and number',
+  addressLine2: 'Apartment, suite (optional)',
+  postalCode: 'Postal code',
+  city: 'City',
+  subdivision: 'State or region (optional)',
+  country: 'Country code',
+};
+const FIELDS = Object.keys(LABELS) as (keyof typeof LABELS)[];
+const MAX_ADDRESSES = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireMember(request, context);
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
+  return { revision: identity.revision, addresses: identity.identityProfile.addresses };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireMember(request, context);
+  const form = await request.formData();
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
+  const current = identity.identityProfile.addresses;
+  let next: typeof current;
+  const values = formValues(form, FIELDS);
+  if (form.get('intent') === 'remove') {
+    const index = Number(form.get('index'));
+    next = current.filter((_, i) => i !== index);
+  } else {
+    const country = (values.country ?? '').toUpperCase();
+    const errors = collectErrors({
+      addressLine: values.addressLine ? undefined : 'Enter the street and number.',
+      postalCode: values.postalCode ? undefined : 'Enter the postal code.',
+      city: values.city ? undefined : 'Enter the city.',
+      country: /^[A-Z]{2}$/.test(country) ? undefined : 'Enter the 2-letter country code, like US or DE.',
+      form:
+        current.length >= MAX_ADDRESSES
+          ? `You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`
+          : undefined,
+    });
+    if (hasErrors(errors)) return formState(errors, values);
+    const address: Address = Object.fromEntries(
+      FIELDS.map((name) => [name, name === 'country' ? country : values[name]]).filter(([, value]) => value),
+    );
+    next = [...current, { address, tag: current.length === 0 ? 'HOME' : 'UNTAGGED' }];
+  }
+  try {
+    await asMember(request, session, () =>
+      session.client.members.updateCurrentMember({ addresses: next }, { revision: identity.revision }),
+    );
+  } catch (error) {
+    return formState(apiErrors(error), values);
+  }
+  return formState({}, {}, { saved: true }, 200);
+}
+
+function AddressLines({ address }: { address: Address }) {
+  const lines = [
+    address.addressLine,
+    address.addressLine2,
+    [address.postalCode, address.city].filter(Boolean).join(' '),
+    address.subdivision,
+    address.country,
+  ].filter(Boolean);
+  return (
+    <address>
+      {lines.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
+export default function Addresses({ loaderData }: Route.ComponentProps) {
+  const adder = useFetcher<typeof action>();
+  const remover = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = adder.data?.errors ?? {};
+  const values = adder.data?.values ?? {};
+  const added = adder.state === 'idle' && adder.data?.saved === true;
+  useEffect(() => {
+    if (added) formRef.current?.reset();
+  }, [added]);
+  return (
+    <section aria-labelledby="addresses-title" className="account-section">
+      <h2 id="addresses-title">Addresses</h2>
+      {loaderData.addresses.length === 0 ? (
+        <p className="empty">No saved addresses yet. Add one below to check out faster.</p>
+      ) : (
+        <ul className="address-list">
+          {loaderData.addresses.map(({ address }, index) => {
+            const key = `${index}-${address.addressLine}-${address.postalCode}`;
+            return (
+              <li key={key} className="address-card">
+                <AddressLines address={address} />
+                <remover.Form method="post">
+                  <input type="hidden" name="index" value={index} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className="link-button"
+                    aria-label={`Remove ${address.addressLine ?? 'address'}, ${address.city ?? ''}`}
+                  >
+                    Remove
+                  </button>
+                </remover.Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <h3>Add an address</h3>
+      {added ? (
+        <p className="alert alert-success" role="status">
+          The address is saved.
+        </p>
+      ) : null}
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <adder.Form method="post" noValidate className="stack-form" ref={formRef}>
+        <Field
+          name="addressLine"
+          label={LABELS.addressLine}
+          autoComplete="address-line1"
+          required
+          defaultValue={values.addressLine}
+          error={errors.addressLine}
+        />
+        <Field
+          name="addressLine2"
+          label={LABELS.addressLine2}
+          autoComplete="address-line2"
+          defaultValue={values.addressLine2}
+          error={errors.addressLine2}
+        />
+        <div className="field-row">
+          <Field
+            name="postalCode"
+            label={LABELS.postalCode}
+            autoComplete="postal-code"
+            required
+            defaultValue={values.postalCode}
+            error={errors.postalCode}
+          />
+          <Field
+            name="city"
+            label={LABELS.city}
+            autoComplete="address-level2"
+            required
+            defaultValue={values.city}
+            error={errors.city}
+          />
+        </div>
+        <div className="field-row">
+          <Field
+            name="subdivision"
+            label={LABELS.subdivision}
+            autoComplete="address-level1"
+            defaultValue={values.subdivision}
+            error={errors.subdivision}
+          />
+          <Field
+            name="country"
+            label={LABELS.country}
+            autoComplete="country"
+            required
+            maxLength={2}
+            defaultValue={values.country}
+            error={errors.country}
+          />
+        </div>
+        <SubmitButton pending={adder.state !== 'idle'} pendingLabel="Saving…" name="intent" value="add">
+          Save address
+        </SubmitButton>
+      </adder.Form>
+    </section>
+  );
+}

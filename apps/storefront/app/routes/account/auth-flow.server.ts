@@ -1,0 +1,236 @@
+import {
+  ApplicationError,
+  isApplicationError,
+  isValidationError,
+  type LoginResult,
+  readCookie,
+} from '@openshelf/sdk';
+import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
+import { storefrontContext } from '../../lib/context';
+import { isAuthorizeRequest, oauthCallbackUrl } from '../../lib/member-login.server';
+import { getSession, type ShopSession } from '../../lib/session.server';
+import type { FormErrors } from './form-errors';
+
+// What every sign-in page does with a login state (spec §4): sign the shopper in, ask for the e-mailed
+// code, say the owner must approve, ask for the captcha, or show the failure at the field it concerns.
+
+const VERIFY_COOKIE = 'os_verify';
+const VERIFY_MAX_AGE_SECONDS = 15 * 60;
+export const DEFAULT_RETURN_TO = '/account';
+
+/** A place on this site to go back to: a path, never another origin (no open redirect). */
+export function safeReturnTo(value: FormDataEntryValue | string | null | undefined): string {
+  const text = typeof value === 'string' ? value : '';
+  if (!text.startsWith('/') || text.startsWith('//') || text.startsWith('/\\')) return DEFAULT_RETURN_TO;
+  return text;
+}
+
+/** The sign-up or login waiting for its e-mailed code; kept in a short-lived httpOnly cookie. */
+export interface PendingVerification {
+  stateToken: string;
+  returnTo: string;
+  email: string;
+  /** Where a login redirect session asked to return to (verified by the server for its app). */
+  postFlowUrl?: string | undefined;
+}
+
+export function readPendingVerification(request: Request): PendingVerification | undefined {
+  const raw = readCookie(request.headers.get('Cookie'), VERIFY_COOKIE);
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingVerification;
+    return typeof value.stateToken === 'string' && typeof value.email === 'string'
+      ? { ...value, returnTo: safeReturnTo(value.returnTo) }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function verificationCookie(request: Request, pending: PendingVerification | undefined): string {
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure}`;
+  if (!pending) return `${VERIFY_COOKIE}=; ${attributes}; Max-Age=0`;
+  const value = Buffer.from(JSON.stringify(pending)).toString('base64url');
+  return `${VERIFY_COOKIE}=${value}; ${attributes}; Max-Age=${VERIFY_MAX_AGE_SECONDS}`;
+}
+
+export type CaptchaKind = 'invisible' | 'visible';
+
+/** What a sign-in form shows after a step that did not sign the shopper in. */
+export interface AuthFormState {
+  errors: FormErrors;
+  values: Record<string, string>;
+  /** The owner must approve the account before it can sign in. */
+  awaitingApproval?: boolean;
+  /** The server wants a captcha solved before it answers. */
+  captcha?: CaptchaKind;
+  /** A new verification code was sent. */
+  resent?: boolean;
+  /** A password-reset e-mail was requested. */
+  sent?: boolean;
+  /** Changes were saved. */
+  saved?: boolean;
+}
+
+export function formState(
+  errors: FormErrors,
+  values: Record<string, string>,
+  extra: Partial<AuthFormState> = {},
+  status = 400,
+) {
+  return data<AuthFormState>({ errors, values, ...extra }, { status });
+}
+
+interface StepContext {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  session: ShopSession;
+  returnTo: string;
+  email: string;
+  values: Record<string, string>;
+  postFlowUrl?: string | undefined;
+}
+
+/**
+ * Acts on a login state. SUCCESS signs the shopper in (the session cookie switches to member tokens and
+ * the visitor's cart joins the member's), or, when the login came from a third-party app's authorize
+ * request, hands the session token to that request through the server's callback.
+ */
+export async function afterAuthStep(result: LoginResult, step: StepContext) {
+  switch (result.loginState) {
+    case 'SUCCESS':
+      return signIn(result.data.sessionToken, step);
+    case 'EMAIL_VERIFICATION_REQUIRED': {
+      const pending = {
+        stateToken: result.data.stateToken,
+        returnTo: step.returnTo,
+        email: step.email,
+        postFlowUrl: step.postFlowUrl,
+      };
+      return redirect('/verify-email', {
+        headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
+      });
+    }
+    case 'OWNER_APPROVAL_REQUIRED':
+      return formState({}, step.values, { awaitingApproval: true }, 200);
+    case 'SILENT_CAPTCHA_REQUIRED':
+    case 'USER_CAPTCHA_REQUIRED': {
+      const kind: CaptchaKind = result.loginState === 'SILENT_CAPTCHA_REQUIRED' ? 'invisible' : 'visible';
+      const message =
+        result.errorCode === 'invalidCaptchaToken'
+          ? 'The security check did not pass. Please try it again.'
+          : 'Please complete the security check, then submit again.';
+      return formState({ captcha: message }, step.values, { captcha: kind });
+    }
+    case 'FAILURE':
+      return formState(failureErrors(result), step.values);
+    default:
+      return formState({ form: 'Something unexpected happened. Please try again.' }, step.values);
+  }
+}
+
+async function signIn(sessionToken: string, step: StepContext) {
+  const clearPending = { 'Set-Cookie': verificationCookie(step.request, undefined) };
+  if (isAuthorizeRequest(step.returnTo)) {
+    // A document load, not a client-side navigation: the callback is an API path that redirects on.
+    return redirectDocument(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });
+  }
+  // The storefront's own client exchanges the token server-side (PKCE, its registered callback URI); the
+  // session cookie then holds member tokens.
+  const { publicUrl } = step.context.get(storefrontContext);
+  const tokens = await step.session.client.auth.getMemberTokensForDirectLogin(
+    sessionToken,
+    `${new URL(publicUrl).origin}/callback`,
+  );
+  step.session.setMemberTokens(tokens);
+  // Back to the app that sent the shopper here (another site: a document load), else to returnTo.
+  if (step.postFlowUrl) return redirectDocument(step.postFlowUrl, { headers: clearPending });
+  return redirect(step.returnTo, { headers: clearPending });
+}
+
+function failureErrors(result: Extract<LoginResult, { loginState: 'FAILURE' }>): FormErrors {
+  switch (result.errorCode) {
+    case 'invalidPassword':
+      return { password: 'The e-mail or password is not right. Check both, or reset your password.' };
+    case 'emailAlreadyExists':
+      return { email: 'An account with this e-mail already exists. Log in, or reset its password.' };
+    case 'invalidEmail':
+      return { email: result.error || 'Enter a valid e-mail address, like name@example.com.' };
+    case 'resetPassword':
+      return { password: 'This account has no password yet. Use “Forgot your password?” to set one.' };
+    case 'missingCaptchaToken':
+    case 'invalidCaptchaToken':
+      return { captcha: 'The security check did not pass. Reload the page and try again.' };
+    default:
+      return { form: result.error || 'We could not sign you in. Please try again.' };
+  }
+}
+
+/** The session of this request (the shop layout's middleware writes its cookie). */
+export function sessionOf(request: Request, context: Readonly<RouterContextProvider>) {
+  return getSession(request, context);
+}
+
+/**
+ * Errors the API reports about one field (validation) or the request (application errors) become form
+ * errors; anything else (network, 5xx) is rethrown for the error page.
+ */
+export function apiErrors(error: unknown, fieldNames: Record<string, string> = {}): FormErrors {
+  if (isValidationError(error)) {
+    const errors: FormErrors = {};
+    for (const violation of error.violations) {
+      const field = fieldNames[violation.field] ?? 'form';
+      errors[field] ??= violation.description;
+    }
+    return errors;
+  }
+  if (isApplicationError(error) || error instanceof ApplicationError) {
+    return { form: (error as ApplicationError).message };
+  }
+  throw error;
+}
+
+/** The store's captcha mode, so that the form can run the check before the first submit. */
+export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invisible' | 'visible'> {
+  const settings = await session.catalog.transport.request<{ mode: string }>({
+    method: 'GET',
+    path: '/_api/iam/captcha/v1/settings',
+  });
+  return settings.mode === 'visible' || settings.mode === 'invisible' ? settings.mode : 'off';
+}
+
+/**
+ * The transport a sign-in step runs on. For the storefront itself it carries the visitor's token, so the
+ * login is tied to that visitor (whose cart then joins the member's). For a third-party app's authorize
+ * request it carries none: a session token bound to the storefront's client would not serve that app.
+ */
+export function signInTransport(session: ShopSession, returnTo: string) {
+  return isAuthorizeRequest(returnTo) ? session.catalog.transport : session.client.transport;
+}
+
+/**
+ * A login redirect session (`/login?session=…`, made by an app's `createRedirectSession({ login })`): the
+ * `postFlowUrl` it was created with, which the server verified against the app's allowed origins.
+ */
+export async function loginSessionReturn(
+  session: ShopSession,
+  token: string | null | undefined,
+): Promise<string | undefined> {
+  if (!token) return undefined;
+  try {
+    const hosted = await session.catalog.transport.request<{
+      kind: string;
+      callbacks: Record<string, string>;
+    }>({
+      method: 'GET',
+      path: '/_api/redirects-api/v1/hosted-page',
+      query: { session: token },
+    });
+    return hosted.kind === 'login' ? hosted.callbacks.postFlowUrl : undefined;
+  } catch (error) {
+    // An expired session only loses the way back; the login itself still works.
+    if (isApplicationError(error)) return undefined;
+    throw error;
+  }
+}

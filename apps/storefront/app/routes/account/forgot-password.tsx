@@ -1,0 +1,82 @@
+import { sendPasswordResetEmail } from '@openshelf/sdk';
+import { Form, Link, useNavigation } from 'react-router';
+import { storefrontContext } from '../../lib/context';
+import accountStyles from '../../styles/account.css?url';
+import type { Route } from './+types/forgot-password';
+import { apiErrors, formState, sessionOf } from './auth-flow.server';
+import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
+import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export function meta() {
+  return [{ title: 'Reset your password' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LABELS = { email: 'E-mail' };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { email = '' } = formValues(await request.formData(), ['email']);
+  const errors = collectErrors({ email: checkEmail(email) });
+  if (hasErrors(errors)) return formState(errors, { email });
+  const { publicUrl, storefrontClientId } = context.get(storefrontContext);
+  const session = await sessionOf(request, context);
+  try {
+    await sendPasswordResetEmail(session.catalog.transport, {
+      email,
+      redirectUrl: `${publicUrl}/account`,
+      clientId: await storefrontClientId(),
+    });
+  } catch (error) {
+    return formState(apiErrors(error, { email: 'email' }), { email });
+  }
+  // The same answer whether or not the address has an account, so the page cannot be used to probe.
+  return formState({}, { email }, { sent: true }, 200);
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== 'idle' && navigation.formAction?.startsWith('/forgot-password') === true;
+  const errors = actionData?.errors ?? {};
+  if (actionData?.sent) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <p role="status">
+          If <strong>{actionData.values.email}</strong> has an account here, we have sent it a link to choose
+          a new password. The link works for one hour.
+        </p>
+        <p>
+          <Link to="/login">Back to log in</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Reset your password"
+      lead="Enter your e-mail and we will send you a link to choose a new password."
+    >
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <Form method="post" noValidate className="auth-form">
+        <Field
+          name="email"
+          label={LABELS.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.values.email ?? ''}
+          error={errors.email}
+          validate={checkEmail}
+        />
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send reset link
+        </SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        Remembered it? <Link to="/login">Log in</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,128 @@
+import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { FormErrors } from './form-errors';
+
+/** Labels of the fields an error summary may link to, in the order they appear on the page. */
+export type FieldLabels = Record<string, string>;
+
+/**
+ * The list of problems at the top of a form (GOV.UK pattern): announced, focused after a failed submit,
+ * and each entry links to its field. Problems of no field (`form`) are listed without a link.
+ */
+export function ErrorSummary({ errors, labels }: { errors: FormErrors; labels: FieldLabels }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const signature = entries.map(([name, message]) => `${name}:${message}`).join('|');
+  useEffect(() => {
+    if (signature) ref.current?.focus();
+  }, [signature]);
+  if (entries.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">There is a problem</h2>
+      <ul>
+        {entries.map(([name, message]) => (
+          <li key={name}>{labels[name] ? <a href={`#field-${name}`}>{message}</a> : message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
+  name: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Checked in the browser when the field loses focus (the action checks again on submit). */
+  validate?: (value: string) => string | undefined;
+}
+
+/** A labelled input whose hint and error are tied to it for screen readers. */
+export function Field({ name, label, error: serverError, hint, validate, ...input }: FieldProps) {
+  const id = `field-${name}`;
+  const [inlineError, setInlineError] = useState<string | undefined>();
+  const error = inlineError ?? serverError;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        onBlur={
+          validate
+            ? (event) => setInlineError(event.target.value ? validate(event.target.value) : undefined)
+            : undefined
+        }
+        onInput={
+          inlineError && validate ? (event) => setInlineError(validate(event.currentTarget.value)) : undefined
+        }
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+    </div>
+  );
+}
+
+/** A submit button that says what is happening while the request runs. */
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  name,
+  value,
+  secondary,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: string;
+  name?: string;
+  value?: string;
+  secondary?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      className={secondary ? 'button button-secondary' : 'button'}
+      aria-disabled={pending || undefined}
+      disabled={pending}
+      name={name}
+      value={value}
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}
+
+/** The card every sign-in page sits in. */
+export function AuthCard({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="container auth-page">
+      <div className="auth-card">
+        <h1>{title}</h1>
+        {lead ? <p className="auth-lead">{lead}</p> : null}
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { login } from '@openshelf/sdk';
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { storefrontContext } from '../../lib/context';
+import { isAuthorizeRequest } from '../../lib/member-login.server';
+import accountStyles from '../../styles/account.css?url';
+import type { Route } from './+types/login';
+import {
+  afterAuthStep,
+  captchaModeOf,
+  formState,
+  loginSessionReturn,
+  safeReturnTo,
+  sessionOf,
+  signInTransport,
+} from './auth-flow.server';
+import { CaptchaField, captchaTokensFrom } from './captcha';
+import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
+import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `Log in · ${data?.storeName ?? 'Store'}` }, { name: 'robots', content: 'noindex' }];
+}
+
+const LABELS = { email: 'E-mail', password: 'Password', captcha: 'Security check' };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const returnTo = safeReturnTo(search.get('returnTo'));
+  const session = await sessionOf(request, context);
+  const flowSession = search.get('session');
+  const postFlowUrl = await loginSessionReturn(session, flowSession);
+  // Already signed in here: nothing to do, unless an app asks for a login of its own.
+  if (session.role() === 'member' && !isAuthorizeRequest(returnTo)) throw redirect(postFlowUrl ?? returnTo);
+  const { storeName } = context.get(storefrontContext);
+  return {
+    flowSession: postFlowUrl ? flowSession : null,
+    returnTo,
+    forApp: isAuthorizeRequest(returnTo),
+    captchaMode: await captchaModeOf(session),
+    storeName,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ['email', 'password', 'returnTo', 'session']);
+  const returnTo = safeReturnTo(values.returnTo);
+  const kept = { email: values.email ?? '' };
+  const errors = collectErrors({
+    email: checkEmail(kept.email),
+    password: values.password ? undefined : 'Enter your password.',
+  });
+  if (hasErrors(errors)) return formState(errors, kept);
+  const session = await sessionOf(request, context);
+  const result = await login(signInTransport(session, returnTo), {
+    email: kept.email,
+    password: values.password ?? '',
+    captchaTokens: captchaTokensFrom(form),
+  });
+  const postFlowUrl = await loginSessionReturn(session, values.session);
+  return afterAuthStep(result, {
+    request,
+    context,
+    session,
+    returnTo,
+    email: kept.email,
+    values: kept,
+    postFlowUrl,
+  });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [search] = useSearchParams();
+  const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
+  const errors = actionData?.errors ?? {};
+  const returnQuery =
+    loaderData.returnTo === '/account' ? '' : `?returnTo=${encodeURIComponent(loaderData.returnTo)}`;
+  if (actionData?.awaitingApproval) {
+    return (
+      <AuthCard title="Almost there" lead="Your account is waiting for the store owner’s approval.">
+        <p>
+          We will e-mail you as soon as it is approved. Then you can log in with the same e-mail and password.
+        </p>
+        <p>
+          <Link to="/">Continue shopping</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Log in"
+      lead={
+        loaderData.forApp
+          ? `An app asks you to log in with your ${loaderData.storeName} account.`
+          : 'Welcome back. Your cart comes with you.'
+      }
+    >
+      {search.get('reset') === '1' ? (
+        <p className="alert alert-success" role="status">
+          Your password has been changed. Log in with the new one.
+        </p>
+      ) : null}
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <Form method="post" noValidate className="auth-form">
+        <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+        {loaderData.flowSession ? (
+          <input type="hidden" name="session" value={loaderData.flowSession} />
+        ) : null}
+        <Field
+          name="email"
+          label={LABELS.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.values.email ?? ''}
+          error={errors.email}
+          validate={checkEmail}
+        />
+        <Field
+          name="password"
+          label={LABELS.password}
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <p className="auth-aside">
+          <Link to={`/forgot-password${returnQuery}`}>Forgot your password?</Link>
+        </p>
+        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} error={errors.captcha} />
+        <SubmitButton pending={pending} pendingLabel="Logging in…">
+          Log in
+        </SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        New here? <Link to={`/signup${returnQuery}`}>Create an account</Link>
+      </p>
+    </AuthCard>
+  );
+}

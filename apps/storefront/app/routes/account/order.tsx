@@ -1,0 +1,148 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/order';
+import { asMember, requireMember } from './member.server';
+import { longDate, scheduleWords, statusWord } from './order-format';
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [
+    { title: loaded ? `Order #${loaded.order.number}` : 'Order' },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const session = await requireMember(request, context);
+  try {
+    return { order: await asMember(request, session, () => session.client.orders.get(params.orderId)) };
+  } catch (error) {
+    // Someone else's order answers like a missing one: the member cannot tell the difference.
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 403) throw data('Order not found', { status: 404 });
+    throw error;
+  }
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const summary = order.priceSummary;
+  const address = order.shippingInfo?.shippingDestination?.address;
+  return (
+    <section aria-labelledby="order-title" className="account-section">
+      <p>
+        <Link to="/account/orders">← All orders</Link>
+      </p>
+      <h2 id="order-title">Order #{order.number}</h2>
+      <dl className="facts">
+        <div>
+          <dt>Placed</dt>
+          <dd>{longDate(order.createdDate)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{statusWord(order.status)}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{statusWord(order.paymentStatus)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{statusWord(order.fulfillmentStatus)}</dd>
+        </div>
+      </dl>
+      <table className="order-lines">
+        <caption className="visually-hidden">Items in this order</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Price</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lineItems.map((line) => (
+            <tr key={line.id}>
+              <td>
+                <span className="line-name">{line.productName.original}</span>
+                {line.descriptionLines.map((d) => (
+                  <span key={d.name.original} className="line-option">
+                    {d.name.original}: {d.plainText?.original ?? d.colorInfo?.original}
+                  </span>
+                ))}
+                {line.subscriptionInfo?.frequency ? (
+                  <span className="line-option">
+                    Subscription:{' '}
+                    {scheduleWords(
+                      line.subscriptionInfo.frequency,
+                      line.subscriptionInfo.interval ?? 1,
+                      line.subscriptionInfo.billingCycles ?? 0,
+                    )}
+                  </span>
+                ) : null}
+                {line.downloads?.length ? (
+                  <ul className="downloads" aria-label={`Downloads for ${line.productName.original}`}>
+                    {line.downloads.map((file, index) => (
+                      <li key={file.fileId}>
+                        <a href={file.url} download>
+                          Download{' '}
+                          {line.downloads && line.downloads.length > 1 ? `file ${index + 1}` : 'file'}
+                        </a>{' '}
+                        <span className="muted">(link valid until {longDate(file.expiresAt)})</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </td>
+              <td>{line.quantity}</td>
+              <td>{line.price.formattedAmount}</td>
+              <td>{line.totalPriceAfterTax.formattedAmount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{summary.subtotal.formattedAmount}</dd>
+        </div>
+        {Number(summary.discount.amount) > 0 ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>−{summary.discount.formattedAmount}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Shipping{order.shippingInfo?.title ? ` (${order.shippingInfo.title})` : ''}</dt>
+          <dd>{summary.shipping.formattedAmount}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{summary.tax.formattedAmount}</dd>
+        </div>
+        <div className="totals-total">
+          <dt>Total</dt>
+          <dd>{summary.total.formattedAmount}</dd>
+        </div>
+      </dl>
+      {address ? (
+        <div className="order-address">
+          <h3>Shipping to</h3>
+          <address>
+            {[
+              address.addressLine,
+              address.addressLine2,
+              [address.postalCode, address.city].filter(Boolean).join(' '),
+              address.subdivision,
+              address.country,
+            ]
+              .filter(Boolean)
+              .map((part) => (
+                <span key={part}>{part}</span>
+              ))}
+          </address>
+        </div>
+      ) : null}
+    </section>
+  );
+}

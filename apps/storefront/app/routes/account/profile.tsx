@@ -1,0 +1,132 @@
+import { useFetcher } from 'react-router';
+import type { Route } from './+types/profile';
+import { apiErrors, formState } from './auth-flow.server';
+import { collectErrors, formValues, hasErrors } from './form-errors';
+import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { asMember, requireMember } from './member.server';
+
+export function meta() {
+  return [{ title: 'My account' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LABELS = { firstName: 'First name', lastName: 'Last name', phone: 'Phone' };
+const PHONE_PATTERN = /^[+()\d][\d\s().-]{3,30}$/;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireMember(request, context);
+  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
+  return {
+    revision: identity.revision,
+    email: identity.email,
+    memberSince: identity.createdDate,
+    firstName: identity.identityProfile.firstName ?? '',
+    lastName: identity.identityProfile.lastName ?? '',
+    phone: identity.identityProfile.phones[0] ?? '',
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireMember(request, context);
+  const values = formValues(await request.formData(), ['firstName', 'lastName', 'phone', 'revision']);
+  const kept = {
+    firstName: values.firstName ?? '',
+    lastName: values.lastName ?? '',
+    phone: values.phone ?? '',
+  };
+  const errors = collectErrors({
+    firstName: kept.firstName.length > 100 ? 'Use at most 100 characters.' : undefined,
+    lastName: kept.lastName.length > 100 ? 'Use at most 100 characters.' : undefined,
+    phone:
+      kept.phone && !PHONE_PATTERN.test(kept.phone)
+        ? 'Enter a phone number with digits, like +1 555 010 1234.'
+        : undefined,
+  });
+  if (hasErrors(errors)) return formState(errors, kept);
+  try {
+    await asMember(request, session, () =>
+      session.client.members.updateCurrentMember(
+        {
+          firstName: kept.firstName || null,
+          lastName: kept.lastName || null,
+          phones: kept.phone ? [kept.phone] : [],
+        },
+        { revision: values.revision ?? '' },
+      ),
+    );
+  } catch (error) {
+    if ((error as { status?: number }).status === 409) {
+      return formState(
+        { form: 'Your profile was changed elsewhere meanwhile. We reloaded it: check and save again.' },
+        kept,
+        {},
+        409,
+      );
+    }
+    return formState(apiErrors(error, { 'identity.identityProfile.phones': 'phone' }), kept);
+  }
+  return formState({}, kept, { saved: true }, 200);
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const errors = fetcher.data?.errors ?? {};
+  const values = fetcher.data?.values ?? loaderData;
+  const since = new Date(loaderData.memberSince).toLocaleDateString('en', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
+  return (
+    <section aria-labelledby="profile-title" className="account-section">
+      <h2 id="profile-title">Profile</h2>
+      <dl className="facts">
+        <div>
+          <dt>E-mail</dt>
+          <dd>
+            {loaderData.email.address}{' '}
+            {loaderData.email.isVerified ? <span className="badge badge-ok">Verified</span> : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Member since</dt>
+          <dd>{since}</dd>
+        </div>
+      </dl>
+      {fetcher.data?.saved && fetcher.state === 'idle' ? (
+        <p className="alert alert-success" role="status">
+          Your profile is saved.
+        </p>
+      ) : null}
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <fetcher.Form method="post" noValidate className="stack-form">
+        <input type="hidden" name="revision" value={loaderData.revision} />
+        <div className="field-row">
+          <Field
+            name="firstName"
+            label={LABELS.firstName}
+            autoComplete="given-name"
+            defaultValue={values.firstName}
+            error={errors.firstName}
+          />
+          <Field
+            name="lastName"
+            label={LABELS.lastName}
+            autoComplete="family-name"
+            defaultValue={values.lastName}
+            error={errors.lastName}
+          />
+        </div>
+        <Field
+          name="phone"
+          label={LABELS.phone}
+          type="tel"
+          autoComplete="tel"
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <SubmitButton pending={fetcher.state !== 'idle'} pendingLabel="Saving…">
+          Save profile
+        </SubmitButton>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { processVerification } from '@openshelf/sdk';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import { resendVerificationCode } from '../../lib/member-login.server';
+import accountStyles from '../../styles/account.css?url';
+import type { Route } from './+types/verify-email';
+import {
+  afterAuthStep,
+  apiErrors,
+  formState,
+  readPendingVerification,
+  sessionOf,
+  signInTransport,
+} from './auth-flow.server';
+import { collectErrors, formValues, hasErrors } from './form-errors';
+import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export function meta() {
+  return [{ title: 'Confirm your e-mail' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LABELS = { code: 'Verification code' };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const pending = readPendingVerification(request);
+  // Nothing waits for a code (expired, or opened directly): start again from the login page.
+  if (!pending) throw redirect('/login');
+  return { email: pending.email };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const pending = readPendingVerification(request);
+  if (!pending) throw redirect('/login');
+  const form = await request.formData();
+  const session = await sessionOf(request, context);
+  if (form.get('intent') === 'resend') {
+    try {
+      await resendVerificationCode(signInTransport(session, pending.returnTo), pending.stateToken);
+    } catch (error) {
+      return formState(apiErrors(error), {});
+    }
+    return formState({}, {}, { resent: true }, 200);
+  }
+  const { code = '' } = formValues(form, ['code']);
+  const errors = collectErrors({
+    code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code from the e-mail.',
+  });
+  if (hasErrors(errors)) return formState(errors, { code });
+  try {
+    const result = await processVerification(
+      signInTransport(session, pending.returnTo),
+      { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: pending.stateToken } },
+      { verificationCode: code },
+    );
+    return afterAuthStep(result, {
+      request,
+      context,
+      session,
+      returnTo: pending.returnTo,
+      email: pending.email,
+      values: {},
+      postFlowUrl: pending.postFlowUrl,
+    });
+  } catch (error) {
+    const { form: message } = apiErrors(error);
+    return formState({ code: message ?? 'That code did not work. Check it, or send a new one.' }, { code });
+  }
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/verify-email') === true;
+  const resending = busy && navigation.formData?.get('intent') === 'resend';
+  const errors = actionData?.errors ?? {};
+  const resent = actionData?.resent === true;
+  return (
+    <AuthCard
+      title="Check your e-mail"
+      lead={
+        <>
+          We sent a 6-digit code to <strong>{loaderData.email}</strong>. Enter it to confirm it is yours.
+        </>
+      }
+    >
+      {resent ? (
+        <p className="alert alert-success" role="status">
+          A new code is on its way. The previous one no longer works.
+        </p>
+      ) : null}
+      <ErrorSummary errors={errors} labels={LABELS} />
+      <Form method="post" noValidate className="auth-form">
+        <Field
+          name="code"
+          label={LABELS.code}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          className="code-input"
+          defaultValue={actionData?.values.code ?? ''}
+          error={errors.code}
+        />
+        <SubmitButton pending={busy && !resending} pendingLabel="Checking…" name="intent" value="verify">
+          Confirm
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="auth-aside">
+        <SubmitButton pending={resending} pendingLabel="Sending…" name="intent" value="resend" secondary>
+          Send a new code
+        </SubmitButton>
+      </Form>
+      <p className="auth-switch">
+        Wrong address? <Link to="/signup">Sign up again</Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
+import { mailedCode, PASSWORD, uniqueEmail } from './account-support.js';
+import { browserAvailable, launchBrowser } from './browser.js';
+
+describe.runIf(browserAvailable())('captcha and password change in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let baseUrl: string;
+  const email = uniqueEmail('alan');
+
+  beforeAll(async () => {
+    t = await createTestApp({ storefront: true, env: { CAPTCHA_MODE: 'invisible' } });
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('without JavaScript the captcha cannot run: the form says so and the server refuses at the field', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/signup`);
+    expect(await page.locator('.captcha-status').textContent()).toContain('Please turn on JavaScript');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('#field-captcha-error').textContent()).toContain('security check');
+    expect(page.url()).toBe(`${baseUrl}/signup`);
+    await context.close();
+  });
+
+  it('solves the invisible captcha in the browser and signs up', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByLabel('First name').fill('Alan');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await expect.poll(() => page.locator('.captcha-status').textContent()).toContain('Security check passed');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${baseUrl}/verify-email`);
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.locator('#field-code-error').isVisible()).toBe(true);
+    await page.getByLabel('Verification code').fill(await mailedCode(t, email));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${baseUrl}/account`);
+    await page.close();
+  });
+
+  it('changes the password: the current one and the captcha are checked, then log in with the new one', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect.poll(() => page.locator('.captcha-status').textContent()).toContain('Security check passed');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/account`);
+
+    await page.getByRole('link', { name: 'Password' }).click();
+    await page.waitForURL(`${baseUrl}/account/password`);
+    const fill = async (current: string) => {
+      await page.getByLabel('Current password').fill(current);
+      await page.getByLabel('New password', { exact: true }).fill('turing-complete-9');
+      await page.getByLabel('Repeat the new password').fill('turing-complete-9');
+      await expect
+        .poll(() => page.locator('.captcha-status').textContent())
+        .toContain('Security check passed');
+    };
+    await fill('wrong-one-123');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('#field-current-error').textContent()).toContain('not your current');
+
+    await fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    // This store asks for a captcha on every login, so the member logs in again with the new password.
+    await page.waitForURL(`${baseUrl}/login?reset=1`);
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toContain('password has been changed');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect.poll(() => page.locator('.captcha-status').textContent()).toContain('Security check passed');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.locator('#field-password-error').isVisible()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill('turing-complete-9');
+    await expect.poll(() => page.locator('.captcha-status').textContent()).toContain('Security check passed');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${baseUrl}/account`);
+    await page.close();
+  });
+});
