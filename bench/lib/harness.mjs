@@ -81,7 +81,7 @@ export function tempDir(label) {
 export async function measure(label, url, options = {}) {
   const base = { url, connections: settings.connections, pipelining: 1, ...options };
   if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
-  log(`measuring ${label} for ${settings.duration} s (${settings.connections} connections)…`);
+  log(`measuring ${label} for ${settings.duration} s (${base.connections} connections)…`);
   const result = await autocannon({ ...base, duration: settings.duration });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0)
@@ -112,6 +112,22 @@ export function printTable(rows, baseline) {
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+}
+
+/** The closing note: every target a scenario declared, against the row it measured. */
+export function printTargets(scenarios, rows, baseline) {
+  const targets = Object.values(scenarios).flatMap((result) => result.targets ?? []);
+  if (targets.length === 0) return [];
+  console.log('\nTargets (issue #9):');
+  return targets.map(({ label, target, met }) => {
+    const row = rows.find((r) => r.label === label);
+    const verdict = row ? (met(row, baseline) ? 'MET' : 'NOT MET') : 'NOT MEASURED';
+    const figures = row
+      ? `${row.requestsPerSecond} req/s (${(row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} of baseline), p99 ${row.p99Ms} ms`
+      : '—';
+    console.log(`  ${verdict.padEnd(12)} ${label}: ${figures}; target ${target}`);
+    return { label, target, verdict, ...(row ? { row } : {}) };
+  });
 }
 
 export function saveResults(name, data) {
