@@ -43,7 +43,7 @@ export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.
 // Any constant unique to this application: serialises migrations when several processes boot at once.
 const MIGRATION_LOCK_KEY = 73_640_001;
 
-const countingLogger: Logger = { logQuery: () => noteQuery() };
+const countingLogger: Logger = { logQuery: (query, params) => noteQuery(query, params) };
 
 /**
  * Opens the configured database and applies committed migrations.
