@@ -96,14 +96,18 @@ export async function measure(label, url, options = {}) {
   };
 }
 
-export function printTable(rows, baseline) {
+/** A row's ratio to the bare-Fastify baseline measured just before its scenario (1 for a baseline row). */
+export const ratioOf = (row) =>
+  row.baselineRequestsPerSecond ? row.requestsPerSecond / row.baselineRequestsPerSecond : 1;
+
+export function printTable(rows) {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bytes/req'];
   const lines = rows.map((row) => [
     row.label,
     String(row.requestsPerSecond),
     String(row.p50Ms),
     String(row.p99Ms),
-    (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+    ratioOf(row).toFixed(2),
     String(row.bytesPerRequest),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
@@ -115,15 +119,15 @@ export function printTable(rows, baseline) {
 }
 
 /** The closing note: every target a scenario declared, against the row it measured. */
-export function printTargets(scenarios, rows, baseline) {
+export function printTargets(scenarios, rows) {
   const targets = Object.values(scenarios).flatMap((result) => result.targets ?? []);
   if (targets.length === 0) return [];
   console.log('\nTargets (issue #9):');
   return targets.map(({ label, target, met }) => {
     const row = rows.find((r) => r.label === label);
-    const verdict = row ? (met(row, baseline) ? 'MET' : 'NOT MET') : 'NOT MEASURED';
+    const verdict = row ? (met(row) ? 'MET' : 'NOT MET') : 'NOT MEASURED';
     const figures = row
-      ? `${row.requestsPerSecond} req/s (${(row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} of baseline), p99 ${row.p99Ms} ms`
+      ? `${row.requestsPerSecond} req/s (${ratioOf(row).toFixed(2)} of baseline ${row.baselineRequestsPerSecond}), p99 ${row.p99Ms} ms`
       : '—';
     console.log(`  ${verdict.padEnd(12)} ${label}: ${figures}; target ${target}`);
     return { label, target, verdict, ...(row ? { row } : {}) };
