@@ -29,3 +29,14 @@ describe('fuzzing every route from its contract', () => {
     expect(run.statusClasses['2xx'] ?? 0).toBeGreaterThan(0);
   });
 });
+
+describe('failures the fuzz bench found, kept as regressions', () => {
+  it.each([
+    ['/admin-api/v1/tax-regions/missing', { taxRegion: {} }],
+    ['/admin-api/v1/membership-plans/missing', { membershipPlan: {} }],
+    ['/admin-api/v1/memberships/missing', { membership: {} }],
+  ])('PATCH %s with an empty patch is a 404, not a 500', async (url, payload) => {
+    const reply = await t.app.inject({ method: 'PATCH', url, headers: { authorization: ownerKey }, payload });
+    expect(reply.statusCode, reply.body).toBe(404);
+  });
+});
