@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
 import { captureQueries, type Statement } from '../src/db/query-count.js';
 import { makeCollection, makeTee } from '../src/testing/catalog.js';
 import { createTestProduct, lineItem, setUpTestStore } from '../src/testing/ecom.js';
@@ -120,6 +122,14 @@ describe(`read path (${testDatabaseKind()})`, () => {
     console.info(`statements per call: ${JSON.stringify(counts)}`);
     for (const call of CALLS) expect(counts[call.name], call.name).toBeLessThanOrEqual(call.max);
   });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'runs with JIT compilation off (it cost more than it saved)',
+    async () => {
+      const [row] = await queryRows<{ jit: string }>(t.database.db, sql`SHOW jit`);
+      expect(row?.jit).toBe('off');
+    },
+  );
 
   it.runIf(testDatabaseKind() === 'postgres')(
     'answers every statement of these calls from indexes (EXPLAIN, sequential scans off)',
