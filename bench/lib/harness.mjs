@@ -125,9 +125,14 @@ export function printTargets(scenarios, rows) {
   console.log('\nTargets (issue #9):');
   return targets.map(({ label, target, met }) => {
     const row = rows.find((r) => r.label === label);
-    const verdict = row ? (met(row) ? 'MET' : 'NOT MET') : 'NOT MEASURED';
+    // A measurement with failed requests (or none answered) meets nothing, whatever its latencies say.
+    const verdict = !row
+      ? 'NOT MEASURED'
+      : row.errors === 0 && row.requestsPerSecond > 0 && met(row)
+        ? 'MET'
+        : 'NOT MET';
     const figures = row
-      ? `${row.requestsPerSecond} req/s (${ratioOf(row).toFixed(2)} of baseline ${row.baselineRequestsPerSecond}), p99 ${row.p99Ms} ms`
+      ? `${row.requestsPerSecond} req/s (${ratioOf(row).toFixed(2)} of baseline ${row.baselineRequestsPerSecond}), p99 ${row.p99Ms} ms, ${row.errors} errors`
       : '—';
     console.log(`  ${verdict.padEnd(12)} ${label}: ${figures}; target ${target}`);
     return { label, target, verdict, ...(row ? { row } : {}) };
