@@ -81,7 +81,7 @@ export function tempDir(label) {
 export async function measure(label, url, options = {}) {
   const base = { url, connections: settings.connections, pipelining: 1, ...options };
   if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
-  log(`measuring ${label} for ${settings.duration} s (${settings.connections} connections)…`);
+  log(`measuring ${label} for ${settings.duration} s (${base.connections} connections)…`);
   const result = await autocannon({ ...base, duration: settings.duration });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0)
@@ -96,14 +96,18 @@ export async function measure(label, url, options = {}) {
   };
 }
 
-export function printTable(rows, baseline) {
+/** A row's ratio to the bare-Fastify baseline measured just before its scenario (1 for a baseline row). */
+export const ratioOf = (row) =>
+  row.baselineRequestsPerSecond ? row.requestsPerSecond / row.baselineRequestsPerSecond : 1;
+
+export function printTable(rows) {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bytes/req'];
   const lines = rows.map((row) => [
     row.label,
     String(row.requestsPerSecond),
     String(row.p50Ms),
     String(row.p99Ms),
-    (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2),
+    ratioOf(row).toFixed(2),
     String(row.bytesPerRequest),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
@@ -112,6 +116,27 @@ export function printTable(rows, baseline) {
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+}
+
+/** The closing note: every target a scenario declared, against the row it measured. */
+export function printTargets(scenarios, rows) {
+  const targets = Object.values(scenarios).flatMap((result) => result.targets ?? []);
+  if (targets.length === 0) return [];
+  console.log('\nTargets (issue #9):');
+  return targets.map(({ label, target, met }) => {
+    const row = rows.find((r) => r.label === label);
+    // A measurement with failed requests (or none answered) meets nothing, whatever its latencies say.
+    const verdict = !row
+      ? 'NOT MEASURED'
+      : row.errors === 0 && row.requestsPerSecond > 0 && met(row)
+        ? 'MET'
+        : 'NOT MET';
+    const figures = row
+      ? `${row.requestsPerSecond} req/s (${ratioOf(row).toFixed(2)} of baseline ${row.baselineRequestsPerSecond}), p99 ${row.p99Ms} ms, ${row.errors} errors`
+      : '—';
+    console.log(`  ${verdict.padEnd(12)} ${label}: ${figures}; target ${target}`);
+    return { label, target, verdict, ...(row ? { row } : {}) };
+  });
 }
 
 export function saveResults(name, data) {

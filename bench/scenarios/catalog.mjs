@@ -1,7 +1,9 @@
-// Catalog load scenarios (issue #3): the storefront's product list (10 products with variants) and a
-// filtered + sorted query on a large generated catalog, on PostgreSQL and on embedded PGlite. Every
+// Catalog load scenarios (issues #3, #9): the storefront's product list (10 products with variants), the
+// product page's data, and a filtered + sorted query on large generated catalogs (100k and 1M products by
+// default, BENCH_PRODUCTS=100000,1000000), on PostgreSQL and on embedded PGlite. Every
 // server runs as its own process in production mode (NODE_ENV=production, LOG_LEVEL=warn).
-import { createDatabase, log, runCli, serverEntry, startProcess, tempDir } from '../lib/harness.mjs';
+import { pgliteCatalog, postgresCatalog } from '../lib/catalogs.mjs';
+import { createDatabase, log, ratioOf, runCli, serverEntry, startProcess, tempDir } from '../lib/harness.mjs';
 
 const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -46,76 +48,109 @@ async function check(baseUrl, path, expected) {
   };
 }
 
-/**
- * One engine: the product list on the demo store and the filtered query on the big catalog, each with
- * the public read cache on (the default) and off (every request reaches the database).
- */
-async function engine(name, demoEnv, bigEnv, products, measure, rows, notes) {
-  for (const cache of ['on', 'off']) {
-    const env = cache === 'on' ? {} : { CATALOG_CACHE_SECONDS: '0' };
-    const label = cache === 'on' ? '' : ', uncached';
-    const demo = await startProcess(`api (${name}, demo${label})`, [serverEntry], { ...demoEnv, ...env });
-    notes[`${name}: product list response`] = await check(demo.url, LIST_PATH, 10);
-    rows.push(await measure(`${name}: product list (10 with variants${label})`, `${demo.url}${LIST_PATH}`));
-    await demo.stop();
-    const big = await startProcess(`api (${name}, ${products}${label})`, [serverEntry], {
-      ...bigEnv,
-      ...env,
+const CACHE_MODES = [
+  { label: '', env: {} },
+  { label: ', uncached', env: { CATALOG_CACHE_SECONDS: '0' } },
+];
+
+/** The demo store: product list and product page, with the public read cache on and off. */
+async function demoStore(name, demoEnv, measure, rows, notes) {
+  for (const cache of CACHE_MODES) {
+    const demo = await startProcess(`api (${name}, demo${cache.label})`, [serverEntry], {
+      ...demoEnv,
+      ...cache.env,
     });
-    const filtered = filteredPath(await collectionId(big.url, 'kitchen'));
-    notes[`${name}: filtered query response`] = await check(big.url, filtered, 20);
-    rows.push(
-      await measure(`${name}: filtered+sorted query (${products / 1000}k${label})`, `${big.url}${filtered}`),
-    );
-    await big.stop();
+    try {
+      notes[`${name}: product list response`] = await check(demo.url, LIST_PATH, 10);
+      rows.push(
+        await measure(`${name}: product list (10 with variants${cache.label})`, `${demo.url}${LIST_PATH}`),
+      );
+      const listed = await (await fetch(`${demo.url}${LIST_PATH}`)).json();
+      const withVariants = listed.products.find((p) => p.variants?.length > 1) ?? listed.products[0];
+      const pagePath = `/stores-reader/v1/products/${withVariants.id}`;
+      rows.push(
+        await measure(
+          `${name}: product page data (${withVariants.variants?.length ?? 1} variants${cache.label})`,
+          `${demo.url}${pagePath}`,
+        ),
+      );
+    } finally {
+      await demo.stop();
+    }
   }
 }
 
+/** A generated catalog: the collection + price band query sorted by price, cached and uncached. */
+async function bigCatalog(name, env, products, measure, rows, notes) {
+  for (const cache of CACHE_MODES) {
+    const big = await startProcess(`api (${name}, ${products}${cache.label})`, [serverEntry], {
+      ...env,
+      ...cache.env,
+    });
+    try {
+      const filtered = filteredPath(await collectionId(big.url, 'kitchen'));
+      notes[`${name}: filtered query response (${products})`] = await check(big.url, filtered, 20);
+      rows.push(
+        await measure(
+          `${name}: filtered+sorted query (${sizeLabel(products)}${cache.label})`,
+          `${big.url}${filtered}`,
+        ),
+      );
+    } finally {
+      await big.stop();
+    }
+  }
+}
+
+export const sizeLabel = (products) =>
+  products >= 1_000_000 ? `${products / 1_000_000}M` : `${Math.round(products / 1000)}k`;
+
+/** Catalog sizes: BENCH_PRODUCTS for both engines, BENCH_PGLITE_PRODUCTS to give PGlite its own. */
+export function catalogSizes(engine = 'postgres') {
+  const pgliteOwn = engine === 'pglite' ? process.env.BENCH_PGLITE_PRODUCTS : undefined;
+  return String(pgliteOwn ?? process.env.BENCH_PRODUCTS ?? '100000,1000000')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
 export async function run({ measure }) {
-  const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rows = [];
   const notes = {};
 
-  log('PostgreSQL: creating two fresh databases');
+  log('PostgreSQL: a fresh database for the demo catalog');
   const demoDb = await createDatabase(adminUrl, 'demo');
-  const bigDb = await createDatabase(adminUrl, 'big');
   try {
-    const demoDir = tempDir('pg-demo');
-    log('PostgreSQL: seeding the demo catalog');
-    runCli(['catalog', 'seed'], { DATABASE_URL: demoDb.url, DATA_DIR: demoDir });
-    log(`PostgreSQL: generating ${products} products`);
-    const bigDir = tempDir('pg-big');
-    runCli(['catalog', 'generate', '--products', String(products)], {
-      DATABASE_URL: bigDb.url,
-      DATA_DIR: bigDir,
-    });
-    await engine(
-      'postgres',
-      { DATABASE_URL: demoDb.url, DATA_DIR: demoDir },
-      { DATABASE_URL: bigDb.url, DATA_DIR: bigDir },
-      products,
-      measure,
-      rows,
-      notes,
-    );
+    const demoEnv = { DATABASE_URL: demoDb.url, DATA_DIR: tempDir('pg-demo') };
+    runCli(['catalog', 'seed'], demoEnv);
+    await demoStore('postgres', demoEnv, measure, rows, notes);
   } finally {
     await demoDb.drop();
-    await bigDb.drop();
   }
+  for (const products of catalogSizes())
+    await bigCatalog('postgres', await postgresCatalog(products), products, measure, rows, notes);
 
-  const pgliteDemo = tempDir('pglite-demo');
-  const pgliteBig = tempDir('pglite-big');
-  log(`PGlite: generating ${products} products (embedded, one query at a time)`);
-  runCli(['catalog', 'generate', '--products', String(products)], { DATA_DIR: pgliteBig });
-  await engine(
-    'pglite',
-    { DATA_DIR: pgliteDemo },
-    { DATA_DIR: pgliteBig, DEMO_CATALOG: 'false' },
-    products,
-    measure,
+  await demoStore('pglite', { DATA_DIR: tempDir('pglite-demo') }, measure, rows, notes);
+  for (const products of catalogSizes('pglite'))
+    await bigCatalog('pglite', pgliteCatalog(products), products, measure, rows, notes);
+  const largest = (engine) => sizeLabel(Math.max(...catalogSizes(engine)));
+  return {
     rows,
     notes,
-  );
-  return { rows, notes };
+    targets: [
+      ...['', ', uncached'].map((label) => ({
+        label: `postgres: product list (10 with variants${label})`,
+        target: '≥ 0.40 of bare Fastify (PostgreSQL)',
+        met: (row) => ratioOf(row) >= 0.4,
+      })),
+      ...['postgres', 'pglite'].flatMap((engine) =>
+        ['', ', uncached'].map((label) => ({
+          label: `${engine}: filtered+sorted query (${largest(engine)}${label})`,
+          target: `p99 ≤ 20 ms on ${largest(engine)} products`,
+          met: (row) => row.p99Ms <= 20,
+        })),
+      ),
+    ],
+  };
 }

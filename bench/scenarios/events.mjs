@@ -53,9 +53,12 @@ export async function run({ measure }) {
       const row = await measure('create product + webhook (PostgreSQL)', `${server.url}/stores/v1/products`, {
         method: 'POST',
         headers: { authorization: key, 'content-type': 'application/json' },
+        // Distinct names, as a merchant's products have: identical names all queue on one slug lock
+        // (product-slugs.ts) and measure that lock instead of the write path.
         body: JSON.stringify({
-          product: { name: 'Bench mug', productType: 'physical', priceData: { price: 12.5 } },
+          product: { name: 'Bench mug [<id>]', productType: 'physical', priceData: { price: 12.5 } },
         }),
+        idReplacement: true,
       });
       rows.push(row);
       // Let the dispatcher drain what the writes queued, then read the lag distribution.

@@ -43,7 +43,7 @@ export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.
 // Any constant unique to this application: serialises migrations when several processes boot at once.
 const MIGRATION_LOCK_KEY = 73_640_001;
 
-const countingLogger: Logger = { logQuery: () => noteQuery() };
+const countingLogger: Logger = { logQuery: (query, params) => noteQuery(query, params) };
 
 /**
  * Opens the configured database and applies committed migrations.
@@ -78,7 +78,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'openshelf' });
+  // JIT off: our statements are short OLTP queries, and on a large catalog PostgreSQL's cost estimate
+  // triggers JIT compilation that alone took ~180 ms of a 1M-product query (issue #9 bench).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: 'openshelf',
+    options: '-c jit=off',
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const lockClient = await pool.connect().catch((error: Error) => {

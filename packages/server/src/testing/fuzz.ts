@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 
 /*
  * Request generators derived from the routes' own JSON schemas (the TypeBox contracts), for the fuzz suite:
@@ -178,4 +179,113 @@ export function isProtocolError(body: unknown): boolean {
   }
   const application = details.applicationError as Record<string, unknown> | undefined;
   return !!application && typeof application.code === 'string' && typeof application.description === 'string';
+}
+
+/** Routes that are not API contracts: the storefront catch-all, metrics and the API docs. */
+const NOT_FUZZED = new Set(['/*', '/metrics']);
+
+export function fuzzableRoutes(app: FastifyInstance) {
+  return app.routeCatalog.filter(
+    (route) =>
+      route.method !== 'HEAD' &&
+      route.method !== 'OPTIONS' &&
+      !NOT_FUZZED.has(route.url) &&
+      !route.url.startsWith('/docs'),
+  );
+}
+
+export interface FuzzRun {
+  requests: number;
+  routes: number;
+  /** Replies ≥ 500, and rejections not in the protocol's error form (first 50). */
+  failures: string[];
+  failureCount: number;
+  /** How many replies fell in each status class (2xx, 4xx, …). */
+  statusClasses: Record<string, number>;
+}
+
+/**
+ * Sends `runsPerRoute` generated requests to every API route (half as the owner), with a fixed seed so a
+ * failure reproduces. Invariants checked: never a 5xx, every rejection in the protocol's error form
+ * (browser-facing pages such as authorize answer errors as HTML and are exempt).
+ */
+export async function fuzzRoutes(
+  app: FastifyInstance,
+  options: {
+    seed: number;
+    runsPerRoute: number;
+    ownerKey: string;
+    onRoute?: (done: number, total: number) => void;
+  },
+): Promise<FuzzRun> {
+  const run: FuzzRun = { requests: 0, routes: 0, failures: [], failureCount: 0, statusClasses: {} };
+  const fail = (message: string) => {
+    run.failureCount += 1;
+    if (run.failures.length < 50) run.failures.push(message);
+  };
+  const routes = fuzzableRoutes(app);
+  for (const route of routes) {
+    const schema = (route.schema ?? {}) as { body?: object; querystring?: object };
+    const request = fc.record({
+      url: arbitraryPath(route.url),
+      query: arbitraryFor(schema.querystring as never),
+      body:
+        route.method === 'GET' || route.method === 'DELETE'
+          ? fc.constant(undefined)
+          : arbitraryFor(schema.body as never),
+      asOwner: fc.boolean(),
+      rawBody: fc.option(fc.constantFrom('{', 'null', '[]', '"text"', '{"a":1}{'), { freq: 8 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ url, query, body, asOwner, rawBody }) => {
+        run.requests += 1;
+        const search = toQueryString(query);
+        const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
+        const reply = await app.inject({
+          method: route.method as HTTPMethods,
+          url: search ? `${url}?${search}` : url,
+          headers: {
+            ...(asOwner ? { authorization: options.ownerKey } : {}),
+            ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(payload !== undefined ? { payload } : {}),
+        });
+        const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+        run.statusClasses[statusClass] = (run.statusClasses[statusClass] ?? 0) + 1;
+        if (reply.statusCode >= 500)
+          fail(
+            `${route.method} ${url} → ${reply.statusCode} ${reply.body.slice(0, 300)} (body ${String(payload).slice(0, 200)})`,
+          );
+        else if (
+          reply.statusCode >= 400 &&
+          !String(reply.headers['content-type']).startsWith('text/html') &&
+          !isProtocolError(safeJson(reply.body))
+        )
+          fail(
+            `${route.method} ${url} → ${reply.statusCode} not in protocol form: ${reply.body.slice(0, 200)}`,
+          );
+      }),
+      { seed: options.seed, numRuns: options.runsPerRoute },
+    );
+    run.routes += 1;
+    options.onRoute?.(run.routes, routes.length);
+  }
+  return run;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toQueryString(query: unknown): string {
+  if (!query || typeof query !== 'object' || Array.isArray(query)) return '';
+  const text = (value: unknown) =>
+    typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, text(value)]),
+  ).toString();
 }

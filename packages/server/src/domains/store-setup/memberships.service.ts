@@ -68,7 +68,12 @@ export async function updateMembershipPlan(
   id: string,
   patch: MembershipPlanWrite,
 ): Promise<MembershipPlan> {
-  const [row] = await db.update(membershipPlans).set(patch).where(eq(membershipPlans.id, id)).returning();
+  // updatedDate is always set, so an empty patch is a valid no-op (drizzle refuses an empty SET).
+  const [row] = await db
+    .update(membershipPlans)
+    .set({ ...patch, updatedDate: new Date() })
+    .where(eq(membershipPlans.id, id))
+    .returning();
   if (!row) throw notFound('MembershipPlan', id);
   return planOut(row);
 }
@@ -158,7 +163,7 @@ export async function updateMembership(
 ): Promise<Membership> {
   const rows = await db
     .update(memberships)
-    .set(patch)
+    .set({ ...patch, updatedDate: new Date() })
     .where(eq(memberships.id, id))
     .returning({ id: memberships.id });
   if (rows.length === 0) throw notFound('Membership', id);

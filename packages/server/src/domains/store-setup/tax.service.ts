@@ -68,7 +68,12 @@ export async function updateTaxRegion(
   id: string,
   patch: TaxRegionWrite,
 ): Promise<TaxRegionRecord> {
-  const [row] = await db.update(taxRegions).set(normalize(patch)).where(eq(taxRegions.id, id)).returning();
+  // updatedDate is always set, so an empty patch is a valid no-op (drizzle refuses an empty SET).
+  const [row] = await db
+    .update(taxRegions)
+    .set({ ...normalize(patch), updatedDate: new Date() })
+    .where(eq(taxRegions.id, id))
+    .returning();
   if (!row) throw notFound('TaxRegion', id);
   return taxRegionFromRow(row);
 }

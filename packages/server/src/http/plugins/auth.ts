@@ -24,6 +24,15 @@ export interface AuthOptions {
  */
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   app.decorateRequest('caller', null as never);
+  // Routes declare their guard as a preHandler; it runs before input validation instead, so a caller who
+  // may not use a route gets 401/403 whatever it sent, and learns nothing about the route's input rules.
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.preHandler ?? []].flat();
+    const guards = handlers.filter((handler) => GUARDS.has(handler));
+    if (guards.length === 0) return;
+    route.preHandler = handlers.filter((handler) => !GUARDS.has(handler));
+    route.preValidation = [...guards, ...[route.preValidation ?? []].flat()];
+  });
   app.addHook('onRequest', async (request) => {
     request.caller = ANONYMOUS;
     const token = readToken(request);
@@ -59,6 +68,9 @@ const WHO: Record<CallerKind, string> = {
   app: 'an app',
 };
 
+/** Every guard requireCaller made, so the onRoute hook above can run them before validation. */
+const GUARDS = new WeakSet<object>();
+
 /**
  * Route guard: only the listed caller kinds pass. Anonymous callers get 401 (they should authenticate);
  * authenticated callers of the wrong kind get 403.
@@ -68,7 +80,7 @@ export function requireCaller(
   options: { ownerOnly?: boolean } = {},
 ): preHandlerAsyncHookHandler {
   const needed = kinds.map((kind) => WHO[kind]).join(' or ');
-  return async (request) => {
+  const guard: preHandlerAsyncHookHandler = async (request) => {
     const caller = request.caller;
     if (!kinds.includes(caller.kind)) {
       if (caller.kind === 'anonymous') {
@@ -89,6 +101,8 @@ export function requireCaller(
       });
     }
   };
+  GUARDS.add(guard);
+  return guard;
 }
 
 /** Merchant calls: catalog writes and the admin API. */

@@ -1,0 +1,178 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestProduct, lineItem, setUpTestStore } from '../src/testing/ecom.js';
+import { fuzzableRoutes } from '../src/testing/fuzz.js';
+import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../src/testing/index.js';
+
+// Who may call what (issue 9): every route of the app × every kind of caller, asserted from one table.
+// A caller a route is not for gets 401 (anonymous) or 403 — whatever it sends, since guards run before
+// input validation; a caller it is for never does. Resources are then checked one level down: another
+// shopper's cart, checkout and order stay out of reach (0 leaks).
+
+type Access =
+  | 'public' // anyone, with or without a token
+  | 'shopper' // visitor and member tokens (their own cart)
+  | 'buyerOrMerchant' // shoppers (their own checkouts and orders) and merchant keys
+  | 'merchant' // staff and app keys
+  | 'owner' // the owner's key only
+  | 'staff' // staff (owner or staff keys and sessions), not apps
+  | 'credentials'; // checks credentials it is given (sign-in, tokens, codes): no caller rule to assert
+
+/** The one table: first match wins. Method `*` is any method. */
+const TABLE: [method: string, path: RegExp, access: Access][] = [
+  ['*', /^\/(healthz|readyz|docs|\.well-known\/|oauth2\/jwks$|media\/|r\/|dev\/mailbox)/, 'public'],
+  [
+    '*',
+    /^\/(oauth2\/|_api\/iam\/(authentication|verification|recovery)\/|v[12]\/(register|login|change-password|sign-on|logout|callback|:factorType|auth\/|Start|start|send-email|recover|activation-email))/,
+    'credentials',
+  ],
+  ['*', /^\/_api\/iam\/captcha\//, 'public'],
+  ['*', /^\/_api\/iam\/(identity|factors)\//, 'credentials'],
+  ['*', /^\/(_api\/redirects-api|headless)\/v1\/redirect-session$|^\/v1\/redirect-session$/, 'credentials'],
+  ['POST', /^\/admin-api\/v1\/auth\/login$/, 'credentials'],
+  ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
+  ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff)/, 'owner'],
+  ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
+  ['*', /^\/admin-api\//, 'merchant'],
+  ['*', /^\/(ecom\/)?v1\/carts\/current/, 'shopper'],
+  ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
+  ['GET', /^\/ecom\/v1\/downloads\//, 'public'],
+  // The catalog: reads (including query and search calls sent as POST) are public, writes are merchant.
+  ['*', /\/(query|query-platformized|search|productOptionsAvailability)$/, 'public'],
+  ['GET', /^\/(stores-reader|stores)\/v1\/|^\/v[12]\//, 'public'],
+  ['*', /^\/(stores-reader|stores)\/v1\/|^\/v[12]\/(products|collections|variants|bulk)/, 'merchant'],
+];
+
+const CALLERS = ['anonymous', 'visitorA', 'visitorB', 'memberA', 'memberB', 'staff', 'app', 'owner'] as const;
+type CallerName = (typeof CALLERS)[number];
+const SHOPPERS: CallerName[] = ['visitorA', 'visitorB', 'memberA', 'memberB'];
+
+/** Which callers each access class admits. */
+function admits(access: Access, caller: CallerName): boolean {
+  switch (access) {
+    case 'public':
+    case 'credentials':
+      return true;
+    case 'shopper':
+      return SHOPPERS.includes(caller);
+    case 'buyerOrMerchant':
+      return caller !== 'anonymous';
+    case 'merchant':
+      return caller === 'staff' || caller === 'app' || caller === 'owner';
+    case 'owner':
+      return caller === 'owner';
+    case 'staff':
+      return caller === 'staff' || caller === 'owner';
+  }
+}
+
+function accessOf(method: string, url: string): Access | undefined {
+  return TABLE.find(([m, path]) => (m === '*' || m === method) && path.test(url))?.[2];
+}
+
+let t: TestApp;
+const tokens = {} as Record<CallerName, string | undefined>;
+beforeAll(async () => {
+  t = await createTestApp();
+  await setUpTestStore(t.database.db);
+  Object.assign(tokens, {
+    anonymous: undefined,
+    visitorA: visitorToken('matrix-va'),
+    visitorB: visitorToken('matrix-vb'),
+    memberA: memberToken('matrix-ma'),
+    memberB: memberToken('matrix-mb'),
+    staff: await merchantKey(t.database, 'staff'),
+    app: await merchantKey(t.database, 'app'),
+    owner: await merchantKey(t.database, 'owner'),
+  });
+});
+afterAll(() => t.close());
+
+const call = (caller: CallerName, method: string, url: string, payload?: object) =>
+  t.app.inject({
+    method: method as HTTPMethods,
+    url,
+    headers: tokens[caller] ? { authorization: tokens[caller] } : {},
+    ...(payload ? { payload } : method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+
+describe('access matrix: every route × every caller', () => {
+  it('has a rule for every route', () => {
+    const missing = fuzzableRoutes(t.app)
+      .filter((route) => !accessOf(route.method, route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses exactly the callers the table refuses, and admits the others', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const route of fuzzableRoutes(t.app)) {
+      const access = accessOf(route.method, route.url) as Access;
+      const url = route.url.replace(/:[A-Za-z]+|\*/g, '00000000-0000-4000-8000-000000000000');
+      for (const caller of CALLERS) {
+        const reply = await call(caller, route.method, url);
+        checked += 1;
+        const refused = reply.statusCode === 401 || reply.statusCode === 403;
+        if (reply.statusCode >= 500)
+          wrong.push(`${caller} ${route.method} ${route.url} → ${reply.statusCode}`);
+        if (access === 'credentials') continue;
+        if (admits(access, caller) && refused)
+          wrong.push(`${caller} refused ${route.method} ${route.url} (${access}) → ${reply.statusCode}`);
+        if (!admits(access, caller)) {
+          const expected = caller === 'anonymous' ? 401 : 403;
+          if (reply.statusCode !== expected)
+            wrong.push(
+              `${caller} ${route.method} ${route.url} (${access}) → ${reply.statusCode}, expected ${expected}`,
+            );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    console.info(`access matrix: ${checked} route × caller pairs checked`);
+  });
+
+  it("keeps every shopper's cart, checkout and order away from every other shopper (0 leaks)", async () => {
+    const mug = await createTestProduct(t.database.db, { name: 'Matrix mug', priceMinor: 1500 });
+    for (const owner of ['visitorA', 'memberA'] as const) {
+      const added = await call(owner, 'POST', '/ecom/v1/carts/current/add-to-cart', {
+        lineItems: [lineItem(mug.id, 1)],
+      });
+      expect(added.statusCode).toBe(200);
+      const cartId = added.json().cart.id as string;
+      const { checkoutId } = (
+        await call(owner, 'POST', '/ecom/v1/carts/current/create-checkout', { channelType: 'WEB' })
+      ).json();
+      await call(owner, 'PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+        checkout: { buyerInfo: { email: `${owner}@example.com` } },
+      });
+      const ordered = await call(owner, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {});
+      expect(ordered.statusCode, ordered.body).toBe(200);
+      const orderId = ordered.json().orderId as string;
+      // The owner reads its own; the store's keys read it too.
+      expect((await call(owner, 'GET', `/ecom/v1/orders/${orderId}`)).statusCode).toBe(200);
+      expect((await call('staff', 'GET', `/ecom/v1/orders/${orderId}`)).statusCode).toBe(200);
+      const others = SHOPPERS.filter((s) => s !== owner);
+      for (const other of others) {
+        const attempts: [string, string, object?][] = [
+          ['GET', `/ecom/v1/checkouts/${checkoutId}`],
+          ['GET', `/ecom/v1/checkouts/by-cart-id/${cartId}`],
+          ['PATCH', `/ecom/v1/checkouts/${checkoutId}`, { checkout: { buyerNote: 'mine now' } }],
+          ['POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {}],
+          ['POST', `/ecom/v1/checkouts/${checkoutId}/add-to-checkout`, { lineItems: [lineItem(mug.id)] }],
+          ['GET', `/ecom/v1/orders/${orderId}`],
+        ];
+        for (const [method, url, body] of attempts) {
+          const reply = await call(other, method, url, body);
+          expect([403, 404], `${other} ${method} ${url} → ${reply.statusCode} ${reply.body}`).toContain(
+            reply.statusCode,
+          );
+        }
+        const listed = (await call(other, 'POST', '/ecom/v1/orders/query', { query: {} })).json();
+        expect(JSON.stringify(listed)).not.toContain(orderId);
+        const theirCart = (await call(other, 'GET', '/ecom/v1/carts/current')).json();
+        expect(JSON.stringify(theirCart)).not.toContain(cartId);
+      }
+    }
+  });
+});

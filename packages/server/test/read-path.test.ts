@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { captureQueries, type Statement } from '../src/db/query-count.js';
+import { makeCollection, makeTee } from '../src/testing/catalog.js';
+import { createTestProduct, lineItem, setUpTestStore } from '../src/testing/ecom.js';
+import { createTestApp, type TestApp, testDatabaseKind, visitorToken } from '../src/testing/index.js';
+
+// The hot read calls (issue 9), with the public read cache off so every call reaches the database:
+// how many statements each issues (pinned, so an N+1 cannot creep in), and — on PostgreSQL — that every
+// statement can be answered from an index (EXPLAIN with sequential scans disabled finds no Seq Scan
+// on a table that grows with the store). Collections are not among those: a store has tens of them, and
+// the collection list (with its total) reads them all by design.
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const GROWING_TABLES = ['products', 'product_variants', 'carts', 'checkouts', 'orders', 'outbox_events'];
+
+let t: TestApp;
+let productId: string;
+let collectionSlug: string;
+let variantId: string;
+const me = visitorToken('v-read-path');
+beforeAll(async () => {
+  t = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '0' } });
+  await setUpTestStore(t.database.db);
+  const collection = await makeCollection(t.database.db, 'Read path');
+  collectionSlug = collection.slug;
+  for (let i = 0; i < 12; i++) {
+    // Six variants each: a list of 10 products with per-product variant reads would show as 11+ queries.
+    const made = await makeTee(t.database.db, 5, {
+      name: `Read path tee ${i}`,
+      priceMinor: 1000 + i,
+      collectionIds: [collection.id],
+    });
+    productId ??= made.record.id;
+    variantId ??= made.variants[0]?.record.id as string;
+  }
+  await createTestProduct(t.database.db, { name: 'Plain mug', priceMinor: 900 });
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/ecom/v1/carts/current/add-to-cart',
+    headers: { authorization: me },
+    payload: { lineItems: [lineItem(productId, 1, { variantId })] },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+});
+afterAll(() => t.close());
+
+const CALLS: {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  token?: string;
+  body?: object;
+  max: number;
+}[] = [
+  {
+    name: 'product list (10 with variants)',
+    method: 'GET',
+    url: `/stores-reader/v1/products/query-platformized?.r=${encode({ query: { paging: { limit: 10 } } })}`,
+    max: 1,
+  },
+  { name: 'product page', method: 'GET', url: '/stores-reader/v1/products/:product', max: 1 },
+  {
+    name: 'collection page (filtered, sorted)',
+    method: 'POST',
+    url: '/stores-reader/v1/products/query-platformized',
+    body: {
+      query: {
+        filter: { collectionIds: { $hasSome: [':collection'] }, price: { $gte: 5 } },
+        sort: [{ fieldName: 'price', order: 'ASC' }],
+        paging: { limit: 5 },
+      },
+    },
+    max: 1,
+  },
+  {
+    name: 'collection list',
+    method: 'POST',
+    url: '/stores-reader/v1/collections/query',
+    body: { query: {} },
+    max: 1,
+  },
+  { name: 'collection by slug', method: 'GET', url: '/v2/collections/slug/:slug', max: 1 },
+  { name: 'cart read', method: 'GET', url: '/ecom/v1/carts/current', token: me, max: 2 },
+  {
+    name: 'estimate totals',
+    method: 'POST',
+    url: '/ecom/v1/carts/current/estimate-totals',
+    token: me,
+    body: { shippingAddress: { country: 'US', subdivision: 'US-NY' } },
+    max: 3,
+  },
+];
+
+async function run(call: (typeof CALLS)[number]) {
+  let collectionId = '';
+  if (call.body && JSON.stringify(call.body).includes(':collection')) {
+    collectionId = (await t.app.inject(`/v2/collections/slug/${collectionSlug}`)).json().collection.id;
+  }
+  const url = call.url.replace(':product', productId).replace(':slug', collectionSlug);
+  const body = call.body && JSON.parse(JSON.stringify(call.body).replace(':collection', collectionId));
+  const { result, queries, statements } = await captureQueries(
+    async () =>
+      await t.app.inject({
+        method: call.method,
+        url,
+        headers: call.token ? { authorization: call.token } : {},
+        ...(body ? { payload: body } : {}),
+      }),
+  );
+  expect(result.statusCode, result.body).toBe(200);
+  return { queries, statements };
+}
+
+describe(`read path (${testDatabaseKind()})`, () => {
+  it('issues a fixed, small number of statements per call (no N+1)', async () => {
+    const counts: Record<string, number> = {};
+    for (const call of CALLS) {
+      counts[call.name] = (await run(call)).queries;
+    }
+    console.info(`statements per call: ${JSON.stringify(counts)}`);
+    for (const call of CALLS) expect(counts[call.name], call.name).toBeLessThanOrEqual(call.max);
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'runs with JIT compilation off (it cost more than it saved)',
+    async () => {
+      const [row] = await queryRows<{ jit: string }>(t.database.db, sql`SHOW jit`);
+      expect(row?.jit).toBe('off');
+    },
+  );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'answers every statement of these calls from indexes (EXPLAIN, sequential scans off)',
+    async () => {
+      const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
+      await client.connect();
+      const scans: string[] = [];
+      try {
+        await client.query('SET enable_seqscan = off');
+        for (const call of CALLS) {
+          for (const statement of (await run(call)).statements) {
+            for (const table of await seqScannedTables(client, statement))
+              if (GROWING_TABLES.includes(table))
+                scans.push(`${call.name}: Seq Scan on ${table} in ${statement.sql.slice(0, 160)}`);
+          }
+        }
+      } finally {
+        await client.end();
+      }
+      expect(scans).toEqual([]);
+    },
+  );
+});
+
+async function seqScannedTables(client: pg.Client, statement: Statement): Promise<string[]> {
+  if (!/^\s*(select|with)/i.test(statement.sql)) return [];
+  const { rows } = await client.query(
+    `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+    statement.params as unknown[],
+  );
+  const tables: string[] = [];
+  const walk = (node: { 'Node Type': string; 'Relation Name'?: string; Plans?: unknown[] }) => {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) tables.push(node['Relation Name']);
+    for (const child of node.Plans ?? []) walk(child as typeof node);
+  };
+  walk(rows[0]['QUERY PLAN'][0].Plan);
+  return tables;
+}
