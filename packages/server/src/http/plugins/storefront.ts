@@ -79,7 +79,10 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     schema: { hide: true },
     handler: async (request, reply) => {
       rejectApiPath(request);
-      const response = await handle(toFetchRequest(request), createLoadContext(options.loadContext(request)) as never);
+      const response = await handle(
+        toFetchRequest(request),
+        createLoadContext(options.loadContext(request)) as never,
+      );
       return sendFetchResponse(reply, response);
     },
   });
