@@ -30,7 +30,14 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'sdk',
+          include: ['packages/sdk/src/**/*.test.ts', 'packages/sdk/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
         test: {
           name: `e2e:${db}`,

@@ -19,6 +19,7 @@
  * @packageDocumentation
  */
 
+export * from './admin/index.js';
 export {
   AUTH_PATHS,
   createLoginFlow,
