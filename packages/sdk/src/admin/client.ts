@@ -4,12 +4,15 @@ import { collectionsModule, productsModule } from './catalog.js';
 import { couponsModule, giftCardsModule, ordersModule, storeSetupModules } from './commerce.js';
 import { dashboardModule } from './dashboard.js';
 
-/** How the admin client authenticates: exactly one of these, or none for `auth.login` only. */
-export type AdminCredentials =
-  | { apiKey: string; staffToken?: never; getAuthHeader?: never }
-  | { staffToken: string; apiKey?: never; getAuthHeader?: never }
-  | { getAuthHeader: () => Promise<string | undefined>; apiKey?: never; staffToken?: never }
-  | { apiKey?: never; staffToken?: never; getAuthHeader?: never };
+/**
+ * How the admin client authenticates. Give one: a staff token from `auth.login`, a merchant API key, or
+ * your own `getAuthHeader` (e.g. reading a rotating token). With none, only `auth.login` works.
+ */
+export interface AdminCredentials {
+  staffToken?: string | undefined;
+  apiKey?: string | undefined;
+  getAuthHeader?: (() => Promise<string | undefined>) | undefined;
+}
 
 export type AdminClientOptions = {
   /** Server origin, e.g. `https://shop.example`. */
@@ -31,6 +34,10 @@ export type AdminClientOptions = {
  * ```
  */
 export function createAdminClient(options: AdminClientOptions) {
+  const credentials = [options.apiKey, options.staffToken, options.getAuthHeader].filter((c) => c !== undefined);
+  if (credentials.length > 1) {
+    throw new TypeError('createAdminClient: give one of staffToken, apiKey or getAuthHeader, not several.');
+  }
   const fixed = options.apiKey ?? options.staffToken;
   const getAuthHeader = options.getAuthHeader ?? (fixed ? async () => fixed : undefined);
   const transport: Transport = createTransport({

@@ -59,7 +59,16 @@ export interface Order {
   buyerNote?: string;
   lineItems: OrderLineItem[];
   priceSummary: Record<'subtotal' | 'shipping' | 'tax' | 'discount' | 'total', MoneyAmount>;
-  shippingInfo?: { code?: string; title?: string; cost: MoneyAmount };
+  shippingInfo?: {
+    code?: string;
+    title?: string;
+    cost: MoneyAmount;
+    pickupMethod?: string;
+    shippingDestination?: {
+      address?: Address & { formattedAddress?: string };
+      contactDetails?: { firstName?: string; lastName?: string; phone?: string };
+    };
+  };
   billingInfo?: {
     address?: Address;
     contactDetails?: { firstName?: string; lastName?: string; phone?: string };

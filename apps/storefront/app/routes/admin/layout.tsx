@@ -1,0 +1,75 @@
+import { Form, NavLink, Outlet, useRouteLoaderData } from 'react-router';
+import { requireStaff } from '../../lib/admin/session.server';
+import { storefrontContext } from '../../lib/context';
+import type { loader as rootLoader } from '../../root';
+import adminStylesHref from '../../styles/admin.css?url';
+import type { Route } from './+types/layout';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  const me = await run((client) => client.auth.me());
+  return {
+    email: me.staff?.email ?? 'API key',
+    role: me.role,
+    storeName: args.context.get(storefrontContext).storeName,
+  };
+}
+
+const NAV: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/products', label: 'Products' },
+  { to: '/admin/collections', label: 'Collections' },
+  { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/gift-cards', label: 'Gift cards' },
+  { to: '/admin/shipping', label: 'Shipping & pickup' },
+  { to: '/admin/tax', label: 'Tax' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
+  { to: '/admin/api-keys', label: 'API keys', ownerOnly: true },
+];
+
+/** The admin chrome: side navigation (a scrolling bar on phones), the signed-in person, sign out. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <aside className="admin-sidebar">
+        <p className="admin-brand">
+          <span aria-hidden="true">◆</span> {root?.storeName ?? loaderData.storeName}
+          <small>Admin</small>
+        </p>
+        <nav aria-label="Admin">
+          <ul>
+            {NAV.filter((item) => !item.ownerOnly || loaderData.role === 'owner').map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end ?? false} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-account">
+          <span title={loaderData.email}>{loaderData.email}</span>
+          <a href="/" className="admin-muted-link">
+            View shop
+          </a>
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className="admin-link-button">
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </aside>
+      <main id="admin-main" className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
