@@ -34,7 +34,9 @@ export type AdminClientOptions = {
  * ```
  */
 export function createAdminClient(options: AdminClientOptions) {
-  const credentials = [options.apiKey, options.staffToken, options.getAuthHeader].filter((c) => c !== undefined);
+  const credentials = [options.apiKey, options.staffToken, options.getAuthHeader].filter(
+    (c) => c !== undefined,
+  );
   if (credentials.length > 1) {
     throw new TypeError('createAdminClient: give one of staffToken, apiKey or getAuthHeader, not several.');
   }

@@ -16,6 +16,8 @@ const sessionCookie = createCookie(COOKIE_NAME, { path: '/admin', httpOnly: true
 
 interface Args {
   request: Request;
+  /** The page's URL (the request's may be a `.data` request of client-side navigation). */
+  url: URL;
   context: { get: (key: typeof storefrontContext) => StorefrontContext };
 }
 
@@ -39,11 +41,10 @@ export function clearSession(publicUrl: string): Promise<string> {
 }
 
 /** Where to send someone who is not signed in, remembering the page they wanted. */
-export function loginRedirect(request: Request, setCookie?: string): Response {
-  const url = new URL(request.url);
+export function loginRedirect(url: URL, setCookie?: string): Response {
   const returnTo = url.pathname + url.search;
   const target =
-    returnTo === '/admin' || returnTo === LOGIN_PATH
+    returnTo.startsWith('/admin/dashboard') || returnTo.startsWith(LOGIN_PATH)
       ? LOGIN_PATH
       : `${LOGIN_PATH}?returnTo=${encodeURIComponent(returnTo)}`;
   return redirect(target, setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined);
@@ -84,7 +85,7 @@ export async function requireStaff(args: Args) {
   const { publicUrl } = args.context.get(storefrontContext);
   assertSameOrigin(args.request, publicUrl);
   const token = await staffTokenOf(args.request);
-  if (!token) throw loginRedirect(args.request);
+  if (!token) throw loginRedirect(args.url);
   const client = apiClient(args.context, token);
   return {
     client,
@@ -95,7 +96,7 @@ export async function requireStaff(args: Args) {
         return await work(client);
       } catch (error) {
         if (isApplicationError(error) && error.status === 401) {
-          throw loginRedirect(args.request, await clearSession(publicUrl));
+          throw loginRedirect(args.url, await clearSession(publicUrl));
         }
         throw error;
       }

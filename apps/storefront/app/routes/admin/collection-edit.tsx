@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
   const id = args.params.id;
-  const find = new URL(args.request.url).searchParams.get('find')?.trim() ?? '';
+  const find = args.url.searchParams.get('find')?.trim() ?? '';
   return run(async (client) => {
     const [collection, members, candidates] = await Promise.all([
       client.collections.get(id),

@@ -30,7 +30,7 @@ const SCOPES = [
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  const params = new URL(args.request.url).searchParams;
+  const params = args.url.searchParams;
   const offset = Math.max(0, Number(params.get('offset')) || 0);
   const code = params.get('code')?.trim() || undefined;
   return {

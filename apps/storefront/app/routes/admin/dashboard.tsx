@@ -10,7 +10,7 @@ const WINDOWS = [7, 30, 90] as const;
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  const requested = Number(new URL(args.request.url).searchParams.get('days'));
+  const requested = Number(args.url.searchParams.get('days'));
   const days = WINDOWS.find((window) => window === requested) ?? 30;
   return run(async (client) => {
     const [sales, lowStock, recent, settings] = await Promise.all([

@@ -17,8 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const NAV: { to: string; label: string; end?: boolean; ownerOnly?: boolean }[] = [
-  { to: '/admin', label: 'Dashboard', end: true },
+const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/collections', label: 'Collections' },
@@ -48,7 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {NAV.filter((item) => !item.ownerOnly || loaderData.role === 'owner').map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end ?? false} prefetch="intent">
+                <NavLink to={item.to} prefetch="intent">
                   {item.label}
                 </NavLink>
               </li>

@@ -16,16 +16,16 @@ export const meta: Route.MetaFunction = () => [
 
 /** Only admin pages are places to return to after signing in (never another site). */
 function safeReturnTo(value: string | null): string {
-  return value?.startsWith('/admin') && !value.startsWith('/admin/login') ? value : '/admin';
+  return value?.startsWith('/admin/') && !value.startsWith('/admin/login') ? value : '/admin/dashboard';
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'));
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(url.searchParams.get('returnTo'));
   if (await staffTokenOf(request)) throw redirect(returnTo);
   return { storeName: context.get(storefrontContext).storeName };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const { publicUrl } = context.get(storefrontContext);
   assertSameOrigin(request, publicUrl);
   const form = formReader(await request.formData());
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const session = await apiClient(context).auth.login(email, password);
     const cookie = await saveSession(session.accessToken, session.expiresIn, publicUrl);
-    return redirect(safeReturnTo(new URL(request.url).searchParams.get('returnTo')), {
+    return redirect(safeReturnTo(url.searchParams.get('returnTo')), {
       headers: { 'Set-Cookie': cookie },
     });
   } catch (error) {

@@ -22,5 +22,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader() {
-  return redirect('/admin');
+  return redirect('/admin/dashboard');
 }

@@ -34,7 +34,7 @@ function pick<T extends string>(value: string | null, options: { value: string }
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  const params = new URL(args.request.url).searchParams;
+  const params = args.url.searchParams;
   const query: OrderListParams = {
     limit: PAGE_SIZE,
     offset: Math.max(0, Number(params.get('offset')) || 0),

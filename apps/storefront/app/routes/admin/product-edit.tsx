@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       product: product ?? null,
       collections: collections.collections.map(({ id, name }) => ({ id, name })),
-      created: new URL(args.request.url).searchParams.has('created'),
+      created: args.url.searchParams.has('created'),
     };
   });
 }

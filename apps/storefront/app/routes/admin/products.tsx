@@ -26,7 +26,7 @@ const VISIBILITY = [
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  const params = new URL(args.request.url).searchParams;
+  const params = args.url.searchParams;
   const q = params.get('q')?.trim() ?? '';
   const show = params.get('show') ?? '';
   const offset = Math.max(0, Number(params.get('offset')) || 0);
@@ -188,10 +188,10 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               {errors.ids}
             </p>
           ) : null}
-          <SelectField label="Field" name="field" options={FIELDS} errors={errors} />
-          <SelectField label="How" name="mode" options={MODES} />
+          <SelectField label="Field to change" name="field" options={FIELDS} errors={errors} />
+          <SelectField label="How to change it" name="mode" options={MODES} />
           <Field
-            label="Value"
+            label="Value or change"
             name="value"
             inputMode="decimal"
             errors={errors}

@@ -7,8 +7,11 @@ const page = (path: string, file: string, id?: string) =>
 export const adminRoutes: RouteConfigEntry[] = [
   page('/login', 'login.tsx'),
   page('/logout', 'logout.tsx'),
+  // The staff cookie is scoped to /admin, which the data request of /admin itself (/admin.data) is not
+  // inside: so /admin only redirects, and every page that needs the session lives below /admin/.
+  page('', 'index-redirect.tsx'),
   layout('routes/admin/layout.tsx', [
-    page('', 'dashboard.tsx'),
+    page('/dashboard', 'dashboard.tsx'),
     page('/products', 'products.tsx'),
     page('/products/new', 'product-edit.tsx', 'admin-product-new'),
     page('/products/:id', 'product-edit.tsx', 'admin-product-edit'),

@@ -10,7 +10,7 @@ const PAGE_SIZE = 25;
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  const offset = Math.max(0, Number(new URL(args.request.url).searchParams.get('offset')) || 0);
+  const offset = Math.max(0, Number(args.url.searchParams.get('offset')) || 0);
   return run(async (client) => {
     const [webhook, log] = await Promise.all([
       client.webhooks.get(args.params.id),
