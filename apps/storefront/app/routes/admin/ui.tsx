@@ -119,11 +119,14 @@ export function Submit({
   intent,
   variant = 'primary',
   value,
+  label,
 }: {
   children: ReactNode;
   intent?: string;
   variant?: 'primary' | 'secondary' | 'danger';
   value?: string;
+  /** The accessible name when the visible text alone is ambiguous (e.g. one "Delete" per table row). */
+  label?: string | undefined;
 }) {
   const navigation = useNavigation();
   const busy =
@@ -135,6 +138,7 @@ export function Submit({
       type="submit"
       className={`admin-button admin-button-${variant}`}
       {...(intent ? { name: 'intent', value: intent } : {})}
+      aria-label={label}
       disabled={busy}
     >
       {busy ? 'Saving…' : children}
@@ -157,9 +161,9 @@ export function ActionButton({
   label?: string;
 }) {
   return (
-    <Form method="post" className="admin-inline-form" aria-label={label}>
+    <Form method="post" className="admin-inline-form">
       {id ? <input type="hidden" name="id" value={id} /> : null}
-      <Submit intent={intent} variant={variant} {...(id ? { value: id } : {})}>
+      <Submit intent={intent} variant={variant} label={label} {...(id ? { value: id } : {})}>
         {children}
       </Submit>
     </Form>
