@@ -45,6 +45,7 @@ export interface OrderLineItem {
     colorInfo?: { original: string };
   }[];
   price: MoneyAmount;
+  totalPriceBeforeTax: MoneyAmount;
   totalPriceAfterTax: MoneyAmount;
 }
 

@@ -109,7 +109,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                   </td>
                   <td className="num">{line.quantity}</td>
                   <td className="num">{line.price.formattedAmount}</td>
-                  <td className="num">{line.totalPriceAfterTax.formattedAmount}</td>
+                  <td className="num">{line.totalPriceBeforeTax.formattedAmount}</td>
                 </tr>
               ))}
             </tbody>

@@ -56,25 +56,28 @@ export function SalesChart({ days, currency }: { days: SalesDay[]; currency: str
           );
         })}
       </svg>
-      <table className="visually-hidden">
-        <caption>Revenue per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <td>{day.date}</td>
-              <td>{day.orders}</td>
-              <td>{formatMinor(day.revenueMinor, currency)}</td>
+      {/* Tables ignore a 1px height, so the hiding is on a wrapper. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Revenue per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Revenue</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <td>{day.date}</td>
+                <td>{day.orders}</td>
+                <td>{formatMinor(day.revenueMinor, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -190,10 +190,16 @@ const BADGE_TONES: Record<string, string> = {
   HIDDEN: 'muted',
 };
 
+const BADGE_LABELS: Record<string, string> = {
+  APPROVED: 'Open',
+  CANCELED: 'Cancelled',
+  NOT_FULFILLED: 'Not fulfilled',
+};
+
 export function Badge({ status, children }: { status: string; children?: ReactNode }) {
   return (
     <span className={`admin-badge admin-badge-${BADGE_TONES[status] ?? 'muted'}`}>
-      {children ?? humanize(status)}
+      {children ?? BADGE_LABELS[status] ?? humanize(status)}
     </span>
   );
 }
