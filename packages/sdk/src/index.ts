@@ -4,16 +4,13 @@
  *
  * @example
  * ```ts
- * import { createTokenManager, createTransport, queryProducts } from '@openshelf/sdk';
+ * import { createClient } from '@openshelf/sdk';
  *
- * const baseUrl = 'https://shop.example';
- * const tokens = createTokenManager({ clientId: 'client-1', baseUrl });
- * const transport = createTransport({ baseUrl, getAuthHeader: tokens.getAccessToken });
- * const page = await queryProducts(async (query) => {
- *   const reply = await transport.queryRequest<{ products: unknown[]; metadata: QueryMetadata }>(
- *     '/stores-reader/v1/products/query-platformized', { query });
- *   return { items: reply.products, metadata: reply.metadata };
- * }).eq('visible', true).limit(20).find();
+ * const client = createClient({ baseUrl: 'https://shop.example', clientId: 'client-1' });
+ * const page = await client.products.query().eq('visible', true).ascending('price').limit(20).find();
+ * await client.currentCart.addToCart({
+ *   lineItems: [{ catalogReference: { catalogItemId: page.items[0].id }, quantity: 1 }],
+ * });
  * ```
  *
  * @packageDocumentation
@@ -82,6 +79,8 @@ export {
   type TokenManagerOptions,
 } from './auth/tokens.js';
 export { base64UrlEncode } from './base64url.js';
+export { type ClientOptions, createClient, type OpenshelfClient } from './client.js';
+export type * from './entities.js';
 export {
   ApplicationError,
   type ArgumentNames,
@@ -100,6 +99,20 @@ export {
   ValidationError,
 } from './errors.js';
 export { codeForStatus, statusText } from './http-status.js';
+export { type AuthModule, type AuthUrlOptions, createAuthModule } from './modules/auth.js';
+export { type CheckoutModule, createCheckoutModule, type UpdateCheckoutOptions } from './modules/checkout.js';
+export { type CollectionsModule, createCollectionsModule } from './modules/collections.js';
+export type { ClientContext } from './modules/context.js';
+export { type CurrentCartModule, createCurrentCartModule } from './modules/current-cart.js';
+export { createMembersModule, type MembersModule } from './modules/members.js';
+export { createOrdersModule, type OrdersModule } from './modules/orders.js';
+export {
+  createProductsModule,
+  type ProductQueryOptions,
+  type ProductSearchResult,
+  type ProductsModule,
+} from './modules/products.js';
+export { createRedirectsModule, type RedirectsModule } from './modules/redirects.js';
 export {
   createQueryResult,
   DEFAULT_OFFSET,

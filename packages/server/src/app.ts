@@ -26,6 +26,7 @@ import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dis
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
+import { ensureBundledStorefrontClient } from './domains/identity/bootstrap.js';
 import { createIdentityDeps } from './domains/identity/identity.deps.js';
 import { identityRoutes } from './domains/identity/identity.routes.js';
 import {
@@ -236,7 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(storefrontPlugin, {
       buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
       mode: config.env,
-      loadContext: { apiFetch: injectFetch(app), storeName: config.storeName, publicUrl: config.publicUrl },
+      loadContext: {
+        apiFetch: injectFetch(app),
+        storeName: config.storeName,
+        publicUrl: config.publicUrl,
+        storefrontClientId: bundledClientIdOnce(database, config),
+      },
     });
   }
   return app;
@@ -244,6 +250,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 export function mediaStorageFor(config: Config): MediaStorage {
   return new LocalDiskStorage(path.join(config.dataDir, 'media'));
+}
+
+/**
+ * The storefront mints visitor tokens as the bundled OAuth client. Looked up (or created) on first use
+ * rather than at build time, so test apps and fresh databases need no extra set-up step.
+ */
+function bundledClientIdOnce(database: Database, config: Config): () => Promise<string> {
+  let pending: Promise<string> | undefined;
+  return () => {
+    pending ??= ensureBundledStorefrontClient(database.db, config.publicUrl, config.dataDir).then(
+      ({ client }) => client.id,
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
 }
 
 function defaultStorefrontBuildDir(): string {

@@ -8,6 +8,8 @@ export interface StorefrontContext {
   apiFetch: typeof fetch;
   storeName: string;
   publicUrl: string;
+  /** The bundled storefront's OAuth client id (looked up once); visitor tokens are minted as this client. */
+  storefrontClientId: () => Promise<string>;
 }
 
 export const storefrontContext = createContext<StorefrontContext>();

@@ -1,47 +1,94 @@
+import { Link } from 'react-router';
+import { ProductGrid } from '../../components/ProductCard';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { listCollections, listProducts } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
+import { absoluteUrl, seo } from '../../lib/seo';
+import { getSession } from '../../lib/session.server';
 import type { Route } from './+types/home';
 
 export function meta({ data }: Route.MetaArgs) {
   const storeName = data?.storeName ?? 'Store';
-  return [
-    { title: storeName },
-    { name: 'description', content: `${storeName}: shop online with fast, secure checkout.` },
-    { property: 'og:title', content: storeName },
-    { property: 'og:type', content: 'website' },
-  ];
+  return seo({
+    title: storeName,
+    description: `${storeName}: thoughtfully made goods for the home, the kitchen and the wardrobe. Shop online with fast, secure checkout.`,
+    url: data?.canonical,
+  });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { storeName } = context.get(storefrontContext);
-  return { storeName };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { storeName, publicUrl } = context.get(storefrontContext);
+  const { catalog } = await getSession(request, context);
+  const [collections, products] = await Promise.all([listCollections(catalog), listProducts(catalog, 8)]);
+  return {
+    storeName,
+    canonical: absoluteUrl(publicUrl, '/'),
+    collections: collections.slice(0, 6),
+    products,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { storeName, collections, products } = loaderData;
   return (
     <>
       <section className="hero">
         <div className="container hero-inner">
           <p className="eyebrow">Welcome to</p>
-          <h1>{loaderData.storeName}</h1>
+          <h1>{storeName}</h1>
           <p className="lead">
             Thoughtfully made goods, a cart that remembers you, and a checkout that takes a minute.
           </p>
+          <p className="actions">
+            <Link to="/search" className="button">
+              Shop everything
+            </Link>
+            {collections[0] ? (
+              <Link to={`/collections/${collections[0].slug}`} className="button button-secondary">
+                {collections[0].name}
+              </Link>
+            ) : null}
+          </p>
         </div>
       </section>
-      <section className="container features" aria-label="How shopping here works">
-        <article>
-          <h2>Browse</h2>
-          <p>Find products by collection, search and filters, with live stock on every option.</p>
-        </article>
-        <article>
-          <h2>Keep your cart</h2>
-          <p>Your cart follows you from visit to visit, and joins your account when you sign in.</p>
-        </article>
-        <article>
-          <h2>Check out</h2>
-          <p>Coupons, gift cards, shipping or pickup — one page, with totals you can trust.</p>
-        </article>
-      </section>
+      {collections.length > 0 ? (
+        <section className="container section" aria-labelledby="featured-collections">
+          <div className="section-head">
+            <h2 id="featured-collections">Shop by collection</h2>
+          </div>
+          <ul className="collection-grid">
+            {collections.map((c, index) => (
+              <li key={c.id}>
+                <Link to={`/collections/${c.slug}`} className="collection-card">
+                  {c.media?.mainMedia?.image ? (
+                    <ResponsiveImage
+                      image={c.media.mainMedia.image}
+                      sizes="(min-width: 1100px) 370px, (min-width: 700px) 45vw, 92vw"
+                      alt=""
+                      priority={index < 2}
+                    />
+                  ) : null}
+                  <span className="collection-card-text">
+                    <span className="collection-card-name">{c.name}</span>
+                    {c.numberOfProducts ? (
+                      <span className="collection-card-count">{c.numberOfProducts} products</span>
+                    ) : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {products.length > 0 ? (
+        <section className="container section" aria-labelledby="featured-products">
+          <div className="section-head">
+            <h2 id="featured-products">Featured products</h2>
+            <Link to="/search">View all</Link>
+          </div>
+          <ProductGrid products={products} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,38 +1,186 @@
-import { Link, Outlet, useRouteLoaderData } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
+import { CartDrawer } from '../../components/CartDrawer';
+import { CartUi } from '../../components/cart-ui';
+import { useHydrated } from '../../components/hydrated';
+import { cartCount } from '../../lib/cart.server';
+import { listCollections } from '../../lib/catalog.server';
+import { getSession, sessionMiddleware } from '../../lib/session.server';
 import type { loader as rootLoader } from '../../root';
+import shopStyles from '../../styles/shop.css?url';
+import type { Route } from './+types/layout';
 
-/** The shop's chrome: skip link, header, footer. Shop and account pages render inside it. */
-export default function ShopLayout() {
-  const data = useRouteLoaderData<typeof rootLoader>('root');
-  const storeName = data?.storeName ?? 'Store';
+// Every shop and account page gets the shopper's session; changed tokens go back as a cookie.
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context);
+  const [collections, count] = await Promise.all([listCollections(session.catalog), cartCount(session)]);
+  return {
+    nav: collections.map(({ name, slug }) => ({ name, slug })),
+    cartCount: count,
+    signedIn: session.role() === 'member',
+  };
+}
+
+/** The shop's chrome: skip link, header with navigation, search and cart, footer. */
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const storeName = root?.storeName ?? 'Store';
+  const [cartOpen, setCartOpen] = useState(false);
+  const openCart = useCallback(() => setCartOpen(true), []);
+  const ui = useMemo(() => ({ openCart }), [openCart]);
+  const hydrated = useHydrated();
+  const count = loaderData.cartCount + pendingAdds(useFetchers());
+  const location = useLocation();
+  // Any navigation (e.g. "Check out" from the drawer) closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the page changes
+  useEffect(() => setCartOpen(false), [location.pathname]);
+  const query = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+
   return (
-    <>
+    <CartUi.Provider value={ui}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="site-header">
         <div className="container header-row">
+          <details className="menu" key={location.pathname}>
+            <summary aria-label="Menu">
+              <span className="menu-icon" aria-hidden="true" />
+            </summary>
+            <nav aria-label="Collections (menu)" className="menu-panel">
+              <ul>
+                {loaderData.nav.map((c) => (
+                  <li key={c.slug}>
+                    <Link to={`/collections/${c.slug}`}>{c.name}</Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/search">All products</Link>
+                </li>
+              </ul>
+            </nav>
+          </details>
           <Link to="/" className="brand" aria-label={`${storeName} home`}>
             <span className="brand-mark" aria-hidden="true">
               ◆
             </span>
             {storeName}
           </Link>
+          <Form method="get" action="/search" role="search" className="header-search">
+            <label htmlFor="header-search" className="visually-hidden">
+              Search products
+            </label>
+            <input
+              id="header-search"
+              type="search"
+              name="q"
+              placeholder="Search products"
+              defaultValue={query}
+              key={query}
+            />
+            <button type="submit" className="icon-button" aria-label="Search">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </Form>
+          <div className="header-actions">
+            <Link to={loaderData.signedIn ? '/account' : '/login'} className="header-link">
+              {loaderData.signedIn ? 'Account' : 'Sign in'}
+            </Link>
+            {/* A link without JavaScript (the cart page); the drawer with it. */}
+            <Link
+              to="/cart"
+              className="cart-button"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setCartOpen(true);
+              }}
+              aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path
+                  d="M6 7h12l-1 13H7L6 7Zm3 0V5a3 3 0 0 1 6 0v2"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span className="cart-count" aria-hidden="true">
+                {count}
+              </span>
+            </Link>
+          </div>
         </div>
+        <nav aria-label="Collections" className="container collection-nav">
+          <ul>
+            {loaderData.nav.map((c) => (
+              <li key={c.slug}>
+                <NavLink to={`/collections/${c.slug}`}>{c.name}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </header>
       <main id="main">
         <Outlet />
       </main>
       <footer className="site-footer">
+        <div className="container footer-grid">
+          <div>
+            <p className="brand footer-brand">{storeName}</p>
+            <p>Thoughtfully made goods, shipped with care.</p>
+          </div>
+          <nav aria-label="Shop">
+            <h2>Shop</h2>
+            <ul>
+              {loaderData.nav.slice(0, 4).map((c) => (
+                <li key={c.slug}>
+                  <Link to={`/collections/${c.slug}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="Help">
+            <h2>Help</h2>
+            <ul>
+              <li>
+                <Link to="/cart">Cart</Link>
+              </li>
+              <li>
+                <Link to={loaderData.signedIn ? '/account' : '/login'}>Your account</Link>
+              </li>
+              <li>
+                <a href="/docs">API reference</a>
+              </li>
+            </ul>
+          </nav>
+        </div>
         <div className="container footer-row">
           <p>
-            © {new Date().getFullYear()} {storeName}
-          </p>
-          <p>
-            Powered by Openshelf · <a href="/docs">API reference</a>
+            © {new Date().getFullYear()} {storeName} · Powered by Openshelf
           </p>
         </div>
       </footer>
-    </>
+      {hydrated ? <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} /> : null}
+    </CartUi.Provider>
   );
+}
+
+/** Quantities being added right now, so the cart badge counts them before the server answers. */
+function pendingAdds(fetchers: ReturnType<typeof useFetchers>): number {
+  let sum = 0;
+  for (const fetcher of fetchers) {
+    if (fetcher.formData?.get('intent') === 'add' && fetcher.state === 'submitting') {
+      sum += Number(fetcher.formData.get('quantity') ?? 1) || 0;
+    }
+  }
+  return sum;
 }

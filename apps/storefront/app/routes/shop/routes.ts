@@ -1,4 +1,18 @@
-import { index, type RouteConfigEntry } from '@react-router/dev/routes';
+import { index, type RouteConfigEntry, route } from '@react-router/dev/routes';
 
 /** Shop pages: home, collections, search, product, cart, hosted checkout, thank-you, SEO files. */
-export const shopRoutes: RouteConfigEntry[] = [index('routes/shop/home.tsx')];
+export const shopRoutes: RouteConfigEntry[] = [
+  index('routes/shop/home.tsx'),
+  route('collections/:slug', 'routes/shop/collection.tsx'),
+  route('search', 'routes/shop/search.tsx'),
+  route('products/:slug', 'routes/shop/product.tsx'),
+  // The catalog's productPageUrl and cart line links use this older path.
+  route('product-page/:slug', 'routes/shop/product-page-redirect.ts'),
+  route('cart', 'routes/shop/cart.tsx'),
+  route('checkout/:checkoutId', 'routes/shop/checkout.tsx'),
+  route('thank-you/:orderId', 'routes/shop/thank-you.tsx'),
+  // Files for crawlers (resource routes: no chrome is rendered for them).
+  route('sitemap.xml', 'routes/shop/sitemap.ts'),
+  route('robots.txt', 'routes/shop/robots.ts'),
+  route('*', 'routes/shop/not-found.tsx'),
+];

@@ -1,0 +1,59 @@
+import type { InputHTMLAttributes } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  name: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+}
+
+/** A labelled input whose error is announced with it (aria-describedby) and marked invalid. */
+export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
+  const inputId = id ?? `field-${name}`;
+  const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label htmlFor={inputId}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={`${inputId}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        {...input}
+      />
+      <FieldError id={`${inputId}-error`} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  );
+}
+
+/** A message about the whole form (not one field), announced when it appears. */
+export function FormAlert({
+  message,
+  tone = 'error',
+}: {
+  message?: string | undefined;
+  tone?: 'error' | 'success';
+}) {
+  if (!message) return null;
+  return (
+    <p className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {message}
+    </p>
+  );
+}

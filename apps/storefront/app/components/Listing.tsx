@@ -1,0 +1,148 @@
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { SORTS } from '../lib/sorts';
+import type { Facets, ListingQuery, Product } from '../lib/types';
+import { useHydrated } from './hydrated';
+import { ProductGrid } from './ProductCard';
+
+interface ListingProps {
+  query: ListingQuery;
+  products: Product[];
+  total: number;
+  pages: number;
+  facets: Facets;
+  /** Keep `q` (search) in the filter form so filtering does not lose the search. */
+  keepSearch?: boolean;
+}
+
+/**
+ * Filters, sorting and paging of a product list, all in the URL (shareable, back button works). The
+ * filter form is a GET form: without JavaScript it has an Apply button; with it, every change applies.
+ */
+export function Listing({ query, products, total, pages, facets, keepSearch = false }: ListingProps) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading';
+  const priceValue = query.price ? `${query.price.from}-${query.price.to ?? ''}` : '';
+  const pageLink = (page: number) => {
+    const params = toParams(query);
+    if (page > 1) params.set('page', String(page));
+    else params.delete('page');
+    const search = params.toString();
+    return search ? `?${search}` : '?';
+  };
+
+  return (
+    <div className="listing">
+      <Form
+        method="get"
+        className="filters"
+        aria-label="Filter products"
+        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+      >
+        {keepSearch ? <input type="hidden" name="q" value={query.q} /> : null}
+        <div className="filters-sort">
+          <label htmlFor="sort">Sort by</label>
+          <select id="sort" name="sort" defaultValue={query.sort}>
+            {SORTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {facets.brands.length > 0 ? (
+          <fieldset>
+            <legend>Brand</legend>
+            {facets.brands.map((b) => (
+              <label key={b.value} className="check">
+                <input
+                  type="checkbox"
+                  name="brand"
+                  value={b.value}
+                  defaultChecked={query.brands.includes(b.value)}
+                />
+                {b.value} <span className="count">({b.count})</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {facets.prices.length > 0 || query.price ? (
+          <fieldset>
+            <legend>Price</legend>
+            <label className="check">
+              <input type="radio" name="price" value="" defaultChecked={!query.price} />
+              Any price
+            </label>
+            {facets.prices.map((p) => {
+              const value = `${p.from}-${p.to ?? ''}`;
+              return (
+                <label key={value} className="check">
+                  <input type="radio" name="price" value={value} defaultChecked={priceValue === value} />
+                  {p.formatted} <span className="count">({p.count})</span>
+                </label>
+              );
+            })}
+          </fieldset>
+        ) : null}
+        <fieldset>
+          <legend>Availability</legend>
+          <label className="check">
+            <input type="checkbox" name="stock" value="in" defaultChecked={query.inStockOnly} />
+            In stock only
+          </label>
+        </fieldset>
+        {hydrated ? null : (
+          <button type="submit" className="button button-secondary">
+            Apply filters
+          </button>
+        )}
+      </Form>
+      <section className="results" aria-busy={busy} aria-label="Products">
+        <p className="results-count" role="status">
+          {total === 1 ? '1 product' : `${total} products`}
+        </p>
+        {products.length > 0 ? (
+          <ProductGrid products={products} priorityCount={2} />
+        ) : (
+          <div className="empty">
+            <p>No products match these filters.</p>
+            <Link
+              to={keepSearch ? `?q=${encodeURIComponent(query.q)}` : '?'}
+              className="button button-secondary"
+            >
+              Clear filters
+            </Link>
+          </div>
+        )}
+        {pages > 1 ? (
+          <nav className="pagination" aria-label="Pages">
+            {query.page > 1 ? (
+              <Link to={pageLink(query.page - 1)} rel="prev">
+                ← Previous
+              </Link>
+            ) : null}
+            <span>
+              Page {query.page} of {pages}
+            </span>
+            {query.page < pages ? (
+              <Link to={pageLink(query.page + 1)} rel="next">
+                Next →
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function toParams(query: ListingQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.sort !== 'relevance') params.set('sort', query.sort);
+  for (const brand of query.brands) params.append('brand', brand);
+  if (query.price) params.set('price', `${query.price.from}-${query.price.to ?? ''}`);
+  if (query.inStockOnly) params.set('stock', 'in');
+  return params;
+}

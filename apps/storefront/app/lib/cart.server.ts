@@ -1,0 +1,89 @@
+// The shopper's current cart. Reads skip the API while the shopper has no identity yet (no cookie means
+// no cart), so a first visit stays anonymous until the first add.
+
+import type { Cart, CartLineItem, OpenshelfClient, OrderLineItem } from '@openshelf/sdk';
+import type { ShopSession } from './session.server';
+import type { CartView, LineItem, PriceSummary, Violation } from './types';
+
+export type { CartView } from './types';
+
+/** The stores catalog's app id: cart lines point at catalog items through it (wire-protocol.md §4). */
+export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+
+export async function getCart(session: ShopSession): Promise<CartView | undefined> {
+  if (!session.hasIdentity()) return undefined;
+  const cart = await session.client.currentCart.get();
+  if (!cart || cart.lineItems.length === 0) return cart ? toView(cart) : undefined;
+  // Estimated totals (discounts, tax where known) and the violations, in one call.
+  const estimate = await session.client.currentCart.estimateTotals({});
+  return toView(estimate.cart, estimate.priceSummary, estimate.violations);
+}
+
+export async function cartCount(session: ShopSession): Promise<number> {
+  if (!session.hasIdentity()) return 0;
+  const cart = await session.client.currentCart.get();
+  return cart?.lineItems.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+}
+
+export interface AddToCartInput {
+  productId: string;
+  quantity: number;
+  options?: Record<string, string>;
+  variantId?: string;
+  subscriptionOptionId?: string;
+}
+
+export async function addToCart(client: OpenshelfClient, input: AddToCartInput): Promise<void> {
+  const options: Record<string, unknown> = {};
+  if (input.variantId) options.variantId = input.variantId;
+  else if (input.options && Object.keys(input.options).length > 0) options.options = input.options;
+  if (input.subscriptionOptionId) options.subscriptionOptionId = input.subscriptionOptionId;
+  await client.currentCart.addToCart({
+    lineItems: [
+      {
+        catalogReference: {
+          appId: STORES_APP_ID,
+          catalogItemId: input.productId,
+          ...(Object.keys(options).length > 0 ? { options } : {}),
+        },
+        quantity: input.quantity,
+      },
+    ],
+  });
+}
+
+export async function setLineQuantity(client: OpenshelfClient, lineItemId: string, quantity: number) {
+  if (quantity <= 0) await client.currentCart.removeLineItems([lineItemId]);
+  else await client.currentCart.updateLineItemsQuantity([{ id: lineItemId, quantity }]);
+}
+
+function toView(cart: Cart, priceSummary?: PriceSummary, violations: Violation[] = []): CartView {
+  const coupon = cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
+  return {
+    id: cart.id,
+    lineItems: cart.lineItems.map(trimLine),
+    ...(coupon ? { couponCode: coupon } : {}),
+    subtotal: { formattedAmount: cart.subtotal.formattedAmount },
+    ...(priceSummary ? { priceSummary } : {}),
+    violations,
+    count: cart.lineItems.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+export function trimLine(line: CartLineItem | OrderLineItem | LineItem): LineItem {
+  return {
+    id: line.id,
+    quantity: line.quantity,
+    productName: { original: line.productName.original },
+    price: line.price,
+    ...(line.fullPrice ? { fullPrice: line.fullPrice } : {}),
+    ...(line.lineItemPrice ? { lineItemPrice: line.lineItemPrice } : {}),
+    descriptionLines: line.descriptionLines,
+    ...('availability' in line && line.availability ? { availability: line.availability } : {}),
+    ...(line.image ? { image: line.image } : {}),
+    ...('url' in line && line.url ? { url: { relativePath: line.url.relativePath } } : {}),
+    ...('subscriptionOptionInfo' in line && line.subscriptionOptionInfo
+      ? { subscriptionOptionInfo: line.subscriptionOptionInfo }
+      : {}),
+  };
+}

@@ -1,0 +1,181 @@
+// Catalog reads for the shop pages. Always anonymous (session.catalog): browsing never mints a visitor,
+// so these pages stay cacheable and cost no token work. Results are trimmed to what the pages show,
+// because loader data travels to the browser.
+
+import type {
+  Collection as CollectionEntity,
+  OpenshelfClient,
+  Product as ProductEntity,
+} from '@openshelf/sdk';
+import { SORTS, type SortKey } from './sorts';
+import type { Collection, Facets, ListingQuery, Product } from './types';
+
+export { SORTS, type SortKey } from './sorts';
+
+export const PAGE_SIZE = 12;
+
+const SORT_WIRE: Record<SortKey, { fieldName: string; order: 'ASC' | 'DESC' }[] | undefined> = {
+  relevance: undefined,
+  newest: [{ fieldName: 'createdDate', order: 'DESC' }],
+  'price-asc': [{ fieldName: 'price', order: 'ASC' }],
+  'price-desc': [{ fieldName: 'price', order: 'DESC' }],
+  name: [{ fieldName: 'name', order: 'ASC' }],
+};
+
+export function parseListingQuery(url: URL): ListingQuery {
+  const p = url.searchParams;
+  const sort = SORTS.some((s) => s.key === p.get('sort')) ? (p.get('sort') as SortKey) : 'relevance';
+  const page = Math.max(1, Math.min(500, Number.parseInt(p.get('page') ?? '1', 10) || 1));
+  const priceMatch = /^(\d+)-(\d*)$/.exec(p.get('price') ?? '');
+  return {
+    q: (p.get('q') ?? '').trim().slice(0, 200),
+    brands: p.getAll('brand').filter(Boolean).slice(0, 20),
+    ...(priceMatch
+      ? {
+          price: {
+            from: Number(priceMatch[1]),
+            ...(priceMatch[2] ? { to: Number(priceMatch[2]) } : {}),
+          },
+        }
+      : {}),
+    inStockOnly: p.get('stock') === 'in',
+    sort,
+    page,
+  };
+}
+
+export interface ProductListing {
+  products: Product[];
+  total: number;
+  facets: Facets;
+  pages: number;
+}
+
+export async function searchProducts(
+  catalog: OpenshelfClient,
+  query: ListingQuery,
+  scope: { collectionId?: string } = {},
+): Promise<ProductListing> {
+  const conditions: Record<string, unknown>[] = [];
+  if (scope.collectionId) conditions.push({ collectionIds: { $hasSome: [scope.collectionId] } });
+  if (query.brands.length > 0) conditions.push({ brand: { $in: query.brands } });
+  if (query.price) {
+    conditions.push({
+      price: { $gte: query.price.from, ...(query.price.to ? { $lt: query.price.to } : {}) },
+    });
+  }
+  if (query.inStockOnly) conditions.push({ inStock: true });
+  const sort = SORT_WIRE[query.sort] ?? (query.q ? undefined : [{ fieldName: 'numericId', order: 'ASC' }]);
+  const reply = await catalog.products.search({
+    ...(query.q ? { search: { expression: query.q } } : {}),
+    query: {
+      ...(conditions.length > 0 ? { filter: { $and: conditions } } : {}),
+      ...(sort ? { sort } : {}),
+      paging: { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+    },
+    facets: ['brands', 'prices', 'collections'],
+  });
+  const total = reply.totalCount ?? reply.metadata.count ?? 0;
+  return {
+    products: reply.items.map(toCard),
+    total,
+    facets: {
+      brands: reply.facets.brands ?? [],
+      prices: reply.facets.prices ?? [],
+      collections: reply.facets.collections ?? [],
+      options: [],
+    },
+    pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
+}
+
+export async function listCollections(catalog: OpenshelfClient): Promise<Collection[]> {
+  const page = await catalog.collections.query().limit(50).find();
+  return page.items.map(toCollection);
+}
+
+export async function getCollectionBySlug(
+  catalog: OpenshelfClient,
+  slug: string,
+): Promise<Collection | undefined> {
+  const collection = await catalog.collections.getBySlug(slug);
+  return collection ? toCollection(collection) : undefined;
+}
+
+export async function getProductBySlug(catalog: OpenshelfClient, slug: string): Promise<Product | undefined> {
+  const product = await catalog.products.getBySlug(slug);
+  return product ? toDetail(product) : undefined;
+}
+
+export async function listProducts(catalog: OpenshelfClient, limit: number): Promise<Product[]> {
+  const page = await catalog.products.query({ includeVariants: false }).limit(limit).find();
+  return page.items.map(toCard);
+}
+
+/** Product cards need a fraction of the product: trimmed so list pages ship little loader data. */
+function toCard(p: ProductEntity): Product {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    productType: p.productType,
+    ...(p.brand ? { brand: p.brand } : {}),
+    ...(p.ribbon ? { ribbon: p.ribbon } : {}),
+    priceData: p.priceData,
+    ...(p.priceRange ? { priceRange: p.priceRange } : {}),
+    stock: p.stock,
+    media: { ...(p.media.mainMedia ? { mainMedia: p.media.mainMedia } : {}), items: [] },
+    productOptions: [],
+    manageVariants: p.manageVariants,
+  };
+}
+
+function toDetail(p: ProductEntity): Product {
+  return {
+    ...toCard(p),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.sku ? { sku: p.sku } : {}),
+    ...(p.discount ? { discount: p.discount } : {}),
+    ...(p.pricePerUnitData ? { pricePerUnitData: p.pricePerUnitData } : {}),
+    media: {
+      ...(p.media.mainMedia ? { mainMedia: p.media.mainMedia } : {}),
+      items: p.media.items.map((item) => ({
+        id: item.id,
+        mediaType: item.mediaType,
+        ...(item.image ? { image: item.image } : {}),
+      })),
+    },
+    productOptions: p.productOptions.map((option) => ({
+      optionType: option.optionType,
+      name: option.name,
+      choices: option.choices.map(({ value, description, inStock, visible }) => ({
+        value,
+        description,
+        inStock,
+        visible,
+      })),
+    })),
+    ...(p.variants
+      ? {
+          variants: p.variants.map((v) => ({
+            id: v.id,
+            choices: v.choices,
+            variant: { priceData: v.variant.priceData, visible: v.variant.visible },
+            stock: v.stock,
+          })),
+        }
+      : {}),
+    ...(p.subscriptionOptions ? { subscriptionOptions: p.subscriptionOptions } : {}),
+  };
+}
+
+function toCollection(c: CollectionEntity): Collection {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    ...(c.description ? { description: c.description } : {}),
+    ...(c.numberOfProducts !== undefined ? { numberOfProducts: c.numberOfProducts } : {}),
+    ...(c.media?.mainMedia ? { media: { mainMedia: c.media.mainMedia } } : {}),
+  };
+}

@@ -1,0 +1,167 @@
+// The shopper's session on the server: visitor or member tokens kept in one httpOnly cookie, and SDK
+// clients that use them. Browsers never see the tokens; their optimistic UI talks to our own actions.
+
+import {
+  createClient,
+  type FetchLike,
+  type OpenshelfClient,
+  type TokenRole,
+  type TokenStore,
+  type Tokens,
+} from '@openshelf/sdk';
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { storefrontContext } from './context';
+
+export const SESSION_COOKIE = 'os_session';
+/** As long as the server keeps a refresh token alive (REFRESH_TOKEN_TTL_DAYS default). */
+const SESSION_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
+
+export interface ShopSession {
+  /** `none` until the shopper first needs an identity (e.g. the first add to cart). */
+  role(): TokenRole;
+  /** True when the cookie holds tokens, i.e. there may be a cart to read. */
+  hasIdentity(): boolean;
+  /**
+   * The SDK client with this session's tokens: refreshes expired ones and mints a visitor token on the
+   * first call that needs an identity (cart, checkout, orders, auth). The cookie follows every change.
+   */
+  client: OpenshelfClient;
+  /** An anonymous client for catalog reads: browsing never creates a visitor, so pages stay cacheable. */
+  catalog: OpenshelfClient;
+  /** After a login or sign-up: the cookie switches to these member tokens. */
+  setMemberTokens(tokens: Tokens): void;
+  /** Logout: the cookie is deleted; the next call that needs an identity starts a new visitor. */
+  clear(): void;
+  /** `Set-Cookie` headers for what changed in this request (empty when nothing did). */
+  commit(): Headers;
+}
+
+const sessionContext = createContext<ShopSession | null>(null);
+
+/**
+ * The session of this request. Inside the shop layout the middleware has made it already (and writes its
+ * cookie on the way out); elsewhere one is made from the request, and the caller sends `commit()` headers.
+ *
+ * @example
+ * ```ts
+ * export async function action({ request, context }: Route.ActionArgs) {
+ *   const session = await getSession(request, context);
+ *   await session.api.request({ method: 'POST', path: '/ecom/v1/carts/current/add-to-cart', body });
+ *   return redirect('/cart'); // the shop middleware adds the Set-Cookie
+ * }
+ * ```
+ */
+export async function getSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<ShopSession> {
+  return context.get(sessionContext) ?? createSession(request, context);
+}
+
+/** Route middleware (the shop layout uses it): one session per request, its cookie set on the response. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await createSession(request, context);
+  context.set(sessionContext, session);
+  const response = await next();
+  const cookies = session.commit().getSetCookie();
+  if (cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+async function createSession(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<ShopSession> {
+  const { apiFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
+  const secure = publicUrl.startsWith('https:') || new URL(request.url).protocol === 'https:';
+  const jar = cookieTokenStore(readCookie(request.headers.get('Cookie'), SESSION_COOKIE));
+  const client = createClient({
+    baseUrl: publicUrl,
+    clientId: await storefrontClientId(),
+    fetch: apiFetch,
+    storage: jar.store,
+  });
+  return {
+    role: () => jar.store.get()?.refreshToken.role ?? 'none',
+    hasIdentity: () => jar.store.get() !== undefined,
+    client,
+    catalog: catalogClient(apiFetch, publicUrl),
+    setMemberTokens: (memberTokens) => client.auth.setTokens(memberTokens),
+    clear: () => jar.store.clear(),
+    commit() {
+      const headers = new Headers();
+      if (!jar.changed()) return headers;
+      const current = jar.store.get();
+      const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+      headers.append(
+        'Set-Cookie',
+        current
+          ? `${SESSION_COOKIE}=${encodeTokens(current)}; ${attributes}; Max-Age=${SESSION_MAX_AGE_SECONDS}`
+          : `${SESSION_COOKIE}=; ${attributes}; Max-Age=0`,
+      );
+      return headers;
+    },
+  };
+}
+
+const catalogClients = new WeakMap<FetchLike, OpenshelfClient>();
+
+/** One anonymous client per API (it holds no per-request state), so catalog pages build nothing. */
+function catalogClient(apiFetch: FetchLike, baseUrl: string): OpenshelfClient {
+  let client = catalogClients.get(apiFetch);
+  if (!client) {
+    client = createClient({ baseUrl, fetch: apiFetch });
+    catalogClients.set(apiFetch, client);
+  }
+  return client;
+}
+
+/** The SDK's TokenStore over the request's cookie value; remembers whether anything was written. */
+function cookieTokenStore(raw: string | undefined): { store: TokenStore; changed: () => boolean } {
+  let tokens = raw ? decodeTokens(raw) : undefined;
+  let changed = false;
+  return {
+    store: {
+      get: () => tokens,
+      set: (next) => {
+        tokens = next;
+        changed = true;
+      },
+      clear: () => {
+        changed = changed || tokens !== undefined || raw !== undefined;
+        tokens = undefined;
+      },
+    },
+    changed: () => changed,
+  };
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+function encodeTokens(tokens: Tokens): string {
+  return Buffer.from(JSON.stringify(tokens)).toString('base64url');
+}
+
+/** A cookie that does not parse (tampered, or from an older version) is treated as no session. */
+function decodeTokens(raw: string): Tokens | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Tokens;
+    const valid =
+      typeof value?.accessToken?.value === 'string' &&
+      typeof value.accessToken.expiresAt === 'number' &&
+      typeof value.refreshToken?.value === 'string' &&
+      ['visitor', 'member'].includes(value.refreshToken.role);
+    return valid ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}

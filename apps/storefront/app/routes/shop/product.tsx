@@ -1,0 +1,115 @@
+import { data, redirect } from 'react-router';
+import { addToCart } from '../../lib/cart.server';
+import { getProductBySlug } from '../../lib/catalog.server';
+import { storefrontContext } from '../../lib/context';
+import { formErrors } from '../../lib/form-errors.server';
+import { mediaPath } from '../../lib/media';
+import { absoluteUrl, seo } from '../../lib/seo';
+import { getSession } from '../../lib/session.server';
+import type { Product } from '../../lib/types';
+import type { Route } from './+types/product';
+import { NotFoundContent } from './not-found';
+import { ProductDetails } from './product-details';
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data?.product) return seo({ title: 'Product not found', noindex: true });
+  const { product } = data;
+  return [
+    ...seo({
+      title: `${product.name} · ${data.storeName}`,
+      description: product.description,
+      url: data.canonical,
+      image: data.image,
+      type: 'product',
+    }),
+    { 'script:ld+json': data.jsonLd },
+  ];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { storeName, publicUrl } = context.get(storefrontContext);
+  const { catalog } = await getSession(request, context);
+  const product = await getProductBySlug(catalog, params.slug);
+  if (!product) return data({ product: undefined, storeName } as const, { status: 404 });
+  const canonical = absoluteUrl(publicUrl, `/products/${product.slug}`);
+  const mainImage = product.media.mainMedia?.image;
+  const image = mainImage ? absoluteUrl(publicUrl, mediaPath(mainImage.url)) : undefined;
+  return { storeName, product, canonical, image, jsonLd: productJsonLd(product, canonical, image) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await getSession(request, context);
+  const form = await request.formData();
+  const js = form.get('_js') === '1';
+  const product = await getProductBySlug(session.catalog, params.slug);
+  if (!product) throw data('Not found', { status: 404 });
+
+  const fields: Record<string, string> = {};
+  const options: Record<string, string> = {};
+  for (const option of product.productOptions) {
+    const value = String(form.get(`option:${option.name}`) ?? '');
+    if (!value) fields[`option:${option.name}`] = `Choose a ${option.name.toLowerCase()}.`;
+    else options[option.name] = value;
+  }
+  const quantity = Number(form.get('quantity') ?? 1);
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999) {
+    fields.quantity = 'Enter a quantity from 1 to 999.';
+  }
+  const plan = String(form.get('plan') ?? '');
+  if (Object.keys(fields).length > 0) return data({ ok: false as const, fields }, { status: 400 });
+
+  try {
+    await addToCart(session.client, {
+      productId: product.id,
+      quantity,
+      options,
+      ...(plan ? { subscriptionOptionId: plan } : {}),
+    });
+  } catch (error) {
+    const errors = formErrors(error, (field) => (field.includes('quantity') ? 'quantity' : undefined), {
+      INSUFFICIENT_STOCK: 'quantity',
+    });
+    return data({ ok: false as const, ...errors }, { status: 400 });
+  }
+  // A plain form post (no JavaScript) lands on the cart page; a fetcher stays and opens the drawer.
+  if (!js) return redirect('/cart');
+  return { ok: true as const, added: quantity };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.product) return <NotFoundContent what="product" />;
+  return <ProductDetails key={loaderData.product.id} product={loaderData.product} />;
+}
+
+/** schema.org Product for rich results: name, images, brand, SKU and the offer as the page shows it. */
+function productJsonLd(product: Product, url: string, image: string | undefined) {
+  const price = product.priceData;
+  const range = product.priceRange;
+  const availability = product.stock.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    url,
+    ...(image ? { image: [image] } : {}),
+    ...(product.description ? { description: product.description } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+    offers:
+      range && range.minValue !== range.maxValue
+        ? {
+            '@type': 'AggregateOffer',
+            priceCurrency: price.currency,
+            lowPrice: range.minValue,
+            highPrice: range.maxValue,
+            availability,
+          }
+        : {
+            '@type': 'Offer',
+            priceCurrency: price.currency,
+            price: price.discountedPrice,
+            availability,
+            url,
+          },
+  };
+}

@@ -1,0 +1,59 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { mediaStorageFor } from '../../../../packages/server/src/app.js';
+import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
+import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo-setup.js';
+import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
+
+export interface ShopServer {
+  t: TestApp;
+  baseUrl: string;
+}
+
+/** A listening app with the storefront, the demo catalog and the demo store set-up (shipping, tax, coupons). */
+export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+  const t = await createTestApp({ storefront: true, env: { STORE_NAME: 'Harbor & Pine', ...env } });
+  await seedDemoCatalog(t.database.db, mediaStorageFor(t.config), { currency: t.config.storeCurrency });
+  await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
+  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, baseUrl };
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core on the current page: the serious and critical violations, as short readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+    const result = await axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
+}
+
+/** The shopper's steps through the hosted checkout form: contact and a New York address. */
+export async function fillCheckoutDetails(page: Page): Promise<void> {
+  await page.getByLabel('E-mail').fill('ada@example.com');
+  await page.getByLabel('First name').first().fill('Ada');
+  await page.getByLabel('Last name').first().fill('Lovelace');
+  await page.getByLabel('Street address').first().fill('1 Main St');
+  await page.getByLabel('City').first().fill('New York');
+  await page.getByLabel('Postal code').first().fill('10001');
+  await page.getByLabel('State or region (e.g. NY)').first().fill('NY');
+  await page.getByLabel('Country').first().selectOption('US');
+}
+
+export async function fillSandboxCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+}

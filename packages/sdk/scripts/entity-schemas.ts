@@ -1,0 +1,166 @@
+// Which server contracts become which SDK types. Names here are the SDK's public type names: keep them.
+
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+import * as cart from '../../server/src/domains/cart/cart.contract.js';
+import { CollectionOut } from '../../server/src/domains/catalog/collections.contract.js';
+import * as product from '../../server/src/domains/catalog/products.contract.js';
+import * as queries from '../../server/src/domains/catalog/queries.contract.js';
+import * as variants from '../../server/src/domains/catalog/variants.contract.js';
+import * as checkout from '../../server/src/domains/checkout/checkout.contract.js';
+import * as common from '../../server/src/domains/checkout/wire/common.contract.js';
+import { CheckoutLineItemOut } from '../../server/src/domains/checkout/wire/lines-wire.js';
+import * as totals from '../../server/src/domains/checkout/wire/totals.contract.js';
+import { IdentityOut, ProfileIn } from '../../server/src/domains/identity/identity.contract.js';
+import * as createOrder from '../../server/src/domains/orders/create-order.contract.js';
+import * as orders from '../../server/src/domains/orders/orders.contract.js';
+import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
+import { type NamedSchema, renderDeclarations } from './schema-to-ts.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const out = (name: string, schema: unknown, doc: string, revive?: string): NamedSchema => ({
+  name,
+  schema,
+  direction: 'out',
+  doc,
+  ...(revive ? { revive } : {}),
+});
+const input = (name: string, schema: unknown, doc: string): NamedSchema => ({
+  name,
+  schema,
+  direction: 'in',
+  doc,
+});
+
+const { properties: search } = queries.SearchProductsResponse;
+
+export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
+  // Shared shapes (responses)
+  out(
+    'Money',
+    common.MoneyOut,
+    'A money amount: decimal strings in major units, plus their formatted forms.',
+  ),
+  out('Address', common.AddressOut, 'A postal address.'),
+  out('AddressWithContact', common.AddressWithContactOut, 'An address with the contact details of a person.'),
+  out('Image', common.ImageOut, 'An image of a line item.'),
+  out(
+    'DescriptionLine',
+    common.DescriptionLineOut,
+    'A line describing a chosen option (plain text or a colour).',
+  ),
+  out(
+    'SubscriptionOptionInfo',
+    common.SubscriptionOptionInfoOut,
+    'The subscription plan a line is bought on.',
+  ),
+  out('Violation', common.ViolationOut, 'A problem that blocks or warns about a checkout.'),
+  out('PriceSummary', totals.PriceSummaryOut, 'Totals of a cart estimate, checkout or order.'),
+  out('TaxDetails', totals.TaxDetailsOut, 'Tax of a line or of shipping.'),
+  out('PricesBreakdown', totals.PricesBreakdownOut, 'The prices of one line after the totals calculation.'),
+  out('CalculatedLineItem', totals.CalculatedLineItemOut, 'One line as the totals calculation priced it.'),
+  out('AppliedDiscount', totals.AppliedDiscountOut, 'A coupon or merchant discount that applies.'),
+  out('ShippingOption', totals.ShippingOptionOut, 'A shipping or pickup option the buyer can choose.'),
+  out('SelectedCarrierServiceOption', totals.SelectedCarrierServiceOptionOut, 'The chosen shipping option.'),
+  out('ShippingInfo', totals.ShippingInfoOut, 'Shipping options and the chosen one.'),
+  out('TaxSummary', totals.TaxSummaryOut, 'Tax totals and how they were calculated.'),
+  out(
+    'CalculationErrors',
+    totals.CalculationErrorsOut,
+    'Why part of a totals calculation could not be done.',
+  ),
+  out('MembershipOptions', totals.MembershipOptionsOut, 'Memberships that can pay for lines.'),
+  out('AppliedGiftCard', totals.GiftCardOut, 'A gift card applied to a checkout (its code obfuscated).'),
+  out('AdditionalFee', totals.AdditionalFeeOut, 'A handling fee, insurance or other extra charge.'),
+
+  // Catalog
+  out('PriceData', product.PriceDataOut, 'A price with its discounted form, in major units.'),
+  out('CostAndProfit', product.CostAndProfitOut, 'Cost and profit (merchants only).'),
+  out('MediaItem', product.MediaItemOut, 'An image, video or file of a product or collection.'),
+  out('Media', product.MediaOut, 'Main media and all media items.'),
+  out('ProductOption', product.ProductOptionOut, 'An option (e.g. Size) with its choices.'),
+  out('VariantStock', product.VariantStockOut, 'Stock of one variant.'),
+  out('Variant', product.VariantOut, 'One combination of option choices.'),
+  out('Product', product.ProductOut, 'A catalog product.', 'PRODUCT_WIRE'),
+  out('Collection', CollectionOut, 'A catalog collection.', 'COLLECTION_WIRE'),
+  out('OptionsAvailability', variants.OptionsAvailabilityResponse, 'Which choices can still be bought.'),
+  out('ProductVariants', variants.QueryProductVariantsResponse, 'Variants of one product, one page.'),
+  out('StoreVariant', variants.StoreVariantOut, 'A variant across the store (with its product).'),
+  out('SearchFacets', search.facets, 'Counts over every search match (not just the page).'),
+
+  // Cart, checkout, orders
+  out('CartLineItem', cart.CartOut.properties.lineItems.items, 'A line of a cart.'),
+  out('Cart', cart.CartOut, 'A shopping cart.', 'CART_WIRE'),
+  out('CartEstimate', cart.EstimateTotalsResponse, 'A cart with its estimated totals.', 'CART_ESTIMATE_WIRE'),
+  out('CheckoutLineItem', CheckoutLineItemOut, 'A line of a checkout, with its share of the totals.'),
+  out('Checkout', checkout.CheckoutOut, 'A checkout.', 'CHECKOUT_WIRE'),
+  out('CreateOrderResult', createOrder.CreateOrderResponse, 'The order a checkout became.'),
+  out(
+    'OrderLineItem',
+    orders.OrderLineOut,
+    'A line of an order (with download links for paid digital lines).',
+  ),
+  out('Order', orders.OrderOut, 'An order.', 'ORDER_WIRE'),
+
+  // Redirects and members
+  out('RedirectSession', redirects.RedirectSessionOut, 'A URL on this server to send the browser to.'),
+  out('Identity', IdentityOut, "A member's identity and profile.", 'IDENTITY_WIRE'),
+
+  // Requests
+  input('AddressInput', common.AddressIn, 'A postal address in a request.'),
+  input('ContactDetailsInput', common.ContactDetailsIn, 'Contact details in a request.'),
+  input(
+    'AddressWithContactInput',
+    common.AddressWithContactIn,
+    'An address with contact details in a request.',
+  ),
+  input(
+    'CatalogReference',
+    common.CatalogReferenceIn,
+    'What a line buys: a product, with `options.variantId` or `options.options`.',
+  ),
+  input('LineItemInput', common.LineItemIn, 'A catalog line to add.'),
+  input('CustomLineItemInput', common.CustomLineItemIn, 'A custom line (merchant keys only).'),
+  input('LineItemQuantity', common.LineItemQuantityIn, 'A new quantity for a line.'),
+  input('SelectedShippingOptionInput', common.SelectedShippingOptionIn, 'A shipping option chosen by code.'),
+  input('SelectedMembershipsInput', common.SelectedMembershipsIn, 'Memberships chosen to pay for lines.'),
+  input('AddToCartOptions', cart.AddToCartRequest, 'Lines to add to the current cart.'),
+  input('UpdateCartOptions', cart.UpdateCartRequest, 'Changes to the current cart.'),
+  input('EstimateTotalsOptions', cart.EstimateTotalsRequest, 'What to estimate the current cart with.'),
+  input(
+    'CreateCheckoutFromCartOptions',
+    cart.CreateCheckoutFromCartRequest,
+    'How to start a checkout from the cart.',
+  ),
+  input('CheckoutInfo', checkout.CheckoutInfoIn, 'The settable parts of a checkout.'),
+  input('CreateCheckoutOptions', checkout.CreateCheckoutRequest, 'A new checkout.'),
+  input('UpdateCheckoutRequest', checkout.UpdateCheckoutRequest, 'The body of a checkout update.'),
+  input('CreateOrderOptions', createOrder.CreateOrderRequest, 'How to pay for the order.'),
+  input('CreateRedirectSessionOptions', redirects.CreateRedirectSessionRequest, 'Where to send the browser.'),
+  input('SearchProductsOptions', queries.SearchProductsRequest, 'A full-text product search with facets.'),
+  input(
+    'QueryProductVariantsOptions',
+    variants.QueryProductVariantsRequest,
+    'Which variants of a product to list.',
+  ),
+  input('ProfileInput', ProfileIn, 'Profile fields to change (leave out what stays).'),
+];
+
+/** The text of src/entities.ts, formatted the way `npm run lint` expects. */
+export function renderEntities(): string {
+  const text = [
+    '// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:',
+    '// run `npm run generate -w @openshelf/sdk` after a contract changes.',
+    '',
+    "import type { RevivePaths } from './wire.js';",
+    '',
+    renderDeclarations(ENTITY_SCHEMAS),
+  ].join('\n');
+  return execFileSync('npx', ['biome', 'format', '--stdin-file-path=packages/sdk/src/entities.ts'], {
+    cwd: repoRoot,
+    input: text,
+    encoding: 'utf8',
+  });
+}

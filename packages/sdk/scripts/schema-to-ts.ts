@@ -1,0 +1,143 @@
+// Turns TypeBox (JSON Schema) contracts into TypeScript declarations and revive paths. Responses ('out')
+// get `Date` for date-times and `number` for wire floats (the SDK converts both); requests ('in') accept
+// what the transport can send (Dates or ISO strings, numbers for floats, strings or numbers for int64).
+
+type Schema = Record<string, unknown>;
+export type Direction = 'in' | 'out';
+
+export interface NamedSchema {
+  name: string;
+  schema: unknown;
+  direction: Direction;
+  doc: string;
+  /** For response entities: the name of the exported revive-paths constant. */
+  revive?: string;
+}
+
+const INDENT = '  ';
+
+export function renderDeclarations(named: readonly NamedSchema[]): string {
+  const names = new Map<string, string>();
+  for (const entry of named) names.set(key(entry.direction, entry.schema as Schema), entry.name);
+
+  const render = (schema: Schema, direction: Direction, depth: number, root: boolean): string => {
+    const alias = names.get(key(direction, schema));
+    if (alias && !root) return alias;
+    if (Array.isArray(schema.anyOf)) {
+      return unique((schema.anyOf as Schema[]).map((s) => render(s, direction, depth, false))).join(' | ');
+    }
+    if (Array.isArray(schema.enum))
+      return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
+    if ('const' in schema) return JSON.stringify(schema.const);
+    const type = schema.type;
+    if (Array.isArray(type)) return multiType(type as string[], schema, direction);
+    switch (type) {
+      case 'string':
+        if (schema.format === 'date-time') return direction === 'out' ? 'Date' : 'Date | string';
+        return 'string';
+      case 'integer':
+      case 'number':
+        return 'number';
+      case 'boolean':
+        return 'boolean';
+      case 'null':
+        return 'null';
+      case 'array': {
+        const item = render(schema.items as Schema, direction, depth, false);
+        return item.includes(' ') && !item.startsWith('{') ? `(${item})[]` : `${item}[]`;
+      }
+      case 'object':
+        return objectType(schema, direction, depth, render);
+      default:
+        return 'unknown';
+    }
+  };
+
+  const out: string[] = [];
+  for (const entry of named) {
+    const schema = entry.schema as Schema;
+    const body = render(schema, entry.direction, 0, true);
+    out.push(`/** ${entry.doc} */`);
+    out.push(
+      schema.type === 'object' && body.startsWith('{')
+        ? `export interface ${entry.name} ${body}`
+        : `export type ${entry.name} = ${body};`,
+    );
+    out.push('');
+  }
+  for (const entry of named) {
+    if (!entry.revive) continue;
+    const paths = revivePaths(entry.schema as Schema);
+    out.push(`/** Wire conversions of {@link ${entry.name}}. @internal */`);
+    out.push(`export const ${entry.revive}: RevivePaths = ${JSON.stringify(paths)};`);
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+function objectType(
+  schema: Schema,
+  direction: Direction,
+  depth: number,
+  render: (s: Schema, d: Direction, depth: number, root: boolean) => string,
+): string {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const keys = Object.keys(properties);
+  if (keys.length === 0) {
+    const pattern = schema.patternProperties as Record<string, Schema> | undefined;
+    const value = pattern ? Object.values(pattern)[0] : undefined;
+    if (value) return `Record<string, ${render(value, direction, depth, false)}>`;
+    return schema.additionalProperties === false ? 'Record<string, never>' : 'Record<string, unknown>';
+  }
+  const required = new Set((schema.required ?? []) as string[]);
+  const pad = INDENT.repeat(depth + 1);
+  const lines = keys.map((name) => {
+    const property = properties[name] as Schema;
+    const doc = typeof property.description === 'string' ? `${pad}/** ${property.description} */\n` : '';
+    const optional = required.has(name) ? '' : '?';
+    return `${doc}${pad}${name}${optional}: ${render(property, direction, depth + 1, false)};`;
+  });
+  return `{\n${lines.join('\n')}\n${INDENT.repeat(depth)}}`;
+}
+
+function multiType(types: string[], schema: Schema, direction: Direction): string {
+  const parts: string[] = [];
+  const wire = schema['x-wire'];
+  if (wire === 'int64') parts.push(direction === 'out' ? 'string' : 'string | number');
+  else if (types.includes('number')) parts.push('number');
+  else parts.push(...types.map((t) => (t === 'integer' ? 'number' : t)));
+  if (types.includes('null')) parts.push('null');
+  return unique(parts).join(' | ');
+}
+
+/** Paths of date-times and of floats the server may send as strings ("NaN", "Infinity"). */
+export function revivePaths(schema: Schema): { dates: string[]; floats: string[] } {
+  const dates: string[] = [];
+  const floats: string[] = [];
+  const walk = (node: Schema, path: string[]): void => {
+    if (Array.isArray(node.anyOf)) {
+      for (const branch of node.anyOf as Schema[]) walk(branch, path);
+      return;
+    }
+    const type = node.type;
+    if (type === 'string' && node.format === 'date-time') dates.push(path.join('.'));
+    else if (Array.isArray(type) && type.includes('number') && type.includes('string'))
+      floats.push(path.join('.'));
+    else if (type === 'array') walk(node.items as Schema, path);
+    else if (type === 'object') {
+      for (const [name, child] of Object.entries((node.properties ?? {}) as Record<string, Schema>)) {
+        walk(child, [...path, name]);
+      }
+    }
+  };
+  walk(schema, []);
+  return { dates: unique(dates), floats: unique(floats) };
+}
+
+function key(direction: Direction, schema: Schema): string {
+  return `${direction}:${JSON.stringify(schema)}`;
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,61 @@
+// The buyer's own orders (README "Cart, checkout and orders"); paid digital lines carry signed download links.
+
+import { ORDER_WIRE, type Order } from '../entities.js';
+import type { QueryMetadata } from '../paging.js';
+import { QueryBuilder } from '../query.js';
+import { reviveEntity } from '../wire.js';
+import { type ClientContext, segment } from './context.js';
+
+/** Orders of the client's member or visitor (any order, with a merchant key). */
+export interface OrdersModule {
+  /**
+   * An order by id; each paid digital line has `downloads: [{fileId, url, expiresAt}]`.
+   *
+   * @example
+   * ```ts
+   * const order = await client.orders.get(orderId);
+   * for (const line of order.lineItems) for (const d of line.downloads ?? []) console.log(d.url);
+   * ```
+   */
+  get(id: string): Promise<Order>;
+  /**
+   * Starts a query over the caller's orders (filter and sort on `number`, `status`, `paymentStatus`,
+   * `fulfillmentStatus`, `createdDate`).
+   *
+   * @example
+   * ```ts
+   * const { items } = await client.orders.query().descending('createdDate').limit(10).find();
+   * ```
+   */
+  query(): QueryBuilder<Order>;
+}
+
+const revive = (wire: unknown): Order => reviveEntity<Order>(wire, ORDER_WIRE);
+
+/**
+ * Creates the orders module (normally through `createClient`).
+ *
+ * @example
+ * ```ts
+ * const orders = createOrdersModule(context);
+ * ```
+ */
+export function createOrdersModule({ transport }: ClientContext): OrdersModule {
+  return {
+    async get(id) {
+      const reply = await transport.request<{ order: unknown }>({
+        method: 'GET',
+        path: `/ecom/v1/orders/${segment(id)}`,
+      });
+      return revive(reply.order);
+    },
+    query: () =>
+      new QueryBuilder<Order>(async (request) => {
+        const reply = await transport.queryRequest<{ orders: unknown[]; metadata: QueryMetadata }>(
+          '/ecom/v1/orders/query',
+          { query: request },
+        );
+        return { items: reply.orders.map(revive), metadata: reply.metadata };
+      }),
+  };
+}
