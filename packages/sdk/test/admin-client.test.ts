@@ -145,6 +145,7 @@ describe('admin client: orders and the dashboard', () => {
 
     const { orders } = await admin.orders.list({ search: 'ann@example' });
     expect(orders.map((o) => o.id)).toEqual([orderId]);
+    expect(orders[0]?.createdDate).toBeInstanceOf(Date);
     expect((await admin.orders.list({ paymentStatus: 'NOT_PAID' })).orders).toHaveLength(2);
 
     expect((await admin.orders.markPaid(orderId)).paymentStatus).toBe('PAID');

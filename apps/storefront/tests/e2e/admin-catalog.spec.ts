@@ -147,6 +147,14 @@ describe.runIf(browserAvailable())('merchant admin: sign-in and catalog in Chrom
     ]);
     expect(product.media.items).toHaveLength(1);
 
+    // And the shop's product page shows it, with the sold-out choice.
+    const shopPage = await browser.newPage();
+    const response = await shopPage.goto(`${server.baseUrl}/products/trail-runner`);
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => shopPage.getByRole('heading', { level: 1 }).textContent()).toBe('Trail Runner');
+    expect(await shopPage.content()).toContain('$89.00');
+    await shopPage.close();
+
     // Bulk: raise the price of the ticked product by 10 %.
     await page.goto(`${server.baseUrl}/admin/products?q=trail`);
     await page.getByLabel('Select Trail Runner').check();

@@ -63,7 +63,7 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
 
     await page.getByRole('button', { name: 'Mark as paid' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Marked as paid.');
-    expect(await page.getByRole('button', { name: 'Mark as paid' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Mark as paid' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Mark as fulfilled' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Marked as fulfilled.');
     expect(await admin.orders.get(orderId)).toMatchObject({

@@ -6,8 +6,15 @@ import { fillCheckoutDetails, fillSandboxCard, type ShopServer, startShop } from
 async function orderOf(shop: ShopServer, orderId: string) {
   const key = (await import('../../../../packages/server/src/testing/index.js')).merchantKey;
   const auth = await key(shop.t.database);
-  const reply = await shop.t.app.inject({ url: `/ecom/v1/orders/${orderId}`, headers: { authorization: auth } });
-  return reply.json().order as { lineItems: { quantity: number; productName: { original: string } }[]; paymentStatus: string; buyerInfo: { email: string } };
+  const reply = await shop.t.app.inject({
+    url: `/ecom/v1/orders/${orderId}`,
+    headers: { authorization: auth },
+  });
+  return reply.json().order as {
+    lineItems: { quantity: number; productName: { original: string } }[];
+    paymentStatus: string;
+    buyerInfo: { email: string };
+  };
 }
 
 describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
@@ -23,7 +30,9 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     await shop?.t.close();
   });
 
-  it('browse → filter → product → options → add → cart drawer → checkout → sandbox card → thank-you (JavaScript on)', { timeout: 120_000 }, async () => {
+  it('browse → filter → product → options → add → cart drawer → checkout → sandbox card → thank-you (JavaScript on)', {
+    timeout: 120_000,
+  }, async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
@@ -33,7 +42,10 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     });
 
     await page.goto(shop.baseUrl, { waitUntil: 'networkidle' });
-    await page.getByRole('navigation', { name: 'Collections', exact: true }).getByRole('link', { name: 'Apparel' }).click();
+    await page
+      .getByRole('navigation', { name: 'Collections', exact: true })
+      .getByRole('link', { name: 'Apparel' })
+      .click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Apparel');
     await page.waitForLoadState('networkidle');
     await page.getByRole('checkbox', { name: /Flaxhaus/ }).check();
@@ -68,7 +80,9 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\//);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Order #\d+ confirmed$/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^Order #\d+ confirmed$/);
 
     const orderId = new URL(page.url()).pathname.split('/').pop() as string;
     const order = await orderOf(shop, orderId);
@@ -121,7 +135,9 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\//);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Order #\d+ confirmed$/);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toMatch(/^Order #\d+ confirmed$/);
     const order = await orderOf(shop, new URL(page.url()).pathname.split('/').pop() as string);
     expect(order.lineItems[0]?.productName.original).toBe('Stoneware Mug');
     expect(order.paymentStatus).toBe('PAID');

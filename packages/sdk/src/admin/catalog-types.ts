@@ -1,5 +1,8 @@
-// The catalog as merchants write and read it (spec §7 "Catalog write"). Prices are JSON numbers in major
-// units of the store currency; more decimals than the currency has are refused by the server.
+// The catalog as merchants write it (spec §7 "Catalog write"); what they read is the generated entities
+// (Product, Collection, Variant). Prices are JSON numbers in major units of the store currency; more
+// decimals than the currency has are refused by the server.
+
+import type { Product } from '../entities.js';
 
 export interface ProductOptionInput {
   name: string;
@@ -7,7 +10,7 @@ export interface ProductOptionInput {
   choices: { value: string; description?: string }[];
 }
 
-export interface VariantStock {
+export interface VariantStockInput {
   trackQuantity?: boolean;
   quantity?: number | null;
   inStock?: boolean;
@@ -23,7 +26,7 @@ export interface VariantInput {
     sku?: string | null;
     visible?: boolean;
   };
-  stock?: VariantStock;
+  stock?: VariantStockInput;
 }
 
 export interface ProductInput {
@@ -49,70 +52,6 @@ export interface ProductInput {
   variants?: VariantInput[];
 }
 
-export interface PriceData {
-  currency: string;
-  price: number;
-  discountedPrice: number;
-  formatted: { price: string; discountedPrice: string };
-}
-
-export interface MediaItem {
-  id: string;
-  mediaType: string;
-  title?: string;
-  image?: { url: string; width?: number; height?: number; altText?: string };
-  thumbnail?: { url: string; width?: number; height?: number };
-}
-
-export interface Variant {
-  id: string;
-  choices: Record<string, string>;
-  variant: {
-    priceData: PriceData;
-    costAndProfitData?: { itemCost: number; formattedItemCost: string };
-    weight?: number;
-    sku?: string;
-    visible: boolean;
-  };
-  stock: { trackQuantity: boolean; quantity?: number; inStock: boolean };
-}
-
-export interface Product {
-  id: string;
-  name: string;
-  slug: string;
-  visible: boolean;
-  productType: 'physical' | 'digital';
-  description: string;
-  sku?: string;
-  weight?: number;
-  stock: {
-    trackInventory: boolean;
-    quantity?: number;
-    inStock: boolean;
-    inventoryStatus: 'IN_STOCK' | 'OUT_OF_STOCK' | 'PARTIALLY_OUT_OF_STOCK';
-  };
-  priceData: PriceData;
-  costAndProfitData?: { itemCost: number; formattedItemCost: string; profit: number; profitMargin: number };
-  media: { mainMedia?: MediaItem; items: MediaItem[] };
-  manageVariants: boolean;
-  productOptions: {
-    optionType: 'drop_down' | 'color';
-    name: string;
-    choices: { value: string; description: string; inStock: boolean; visible: boolean }[];
-  }[];
-  numericId: string;
-  discount: { type: 'NONE' | 'AMOUNT' | 'PERCENT'; value: number };
-  collectionIds: string[];
-  variants?: Variant[];
-  ribbon?: string;
-  brand?: string;
-  giftCard: boolean;
-  seoData?: Record<string, unknown>;
-  lastUpdated: string;
-  createdDate: string;
-}
-
 export interface VariantUpdate {
   choices?: Record<string, string>;
   variantIds?: string[];
@@ -121,7 +60,7 @@ export interface VariantUpdate {
   weight?: number | null;
   sku?: string | null;
   visible?: boolean;
-  stock?: VariantStock;
+  stock?: VariantStockInput;
 }
 
 export interface ProductListParams {
@@ -153,18 +92,6 @@ export interface BulkResult {
     };
   }[];
   bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
-}
-
-export interface Collection {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  visible: boolean;
-  numberOfProducts: number;
-  media: { mainMedia?: MediaItem; items: MediaItem[] };
-  createdDate: string;
-  lastUpdated: string;
 }
 
 export interface CollectionInput {

@@ -1,15 +1,14 @@
+import { COLLECTION_WIRE, type Collection, PRODUCT_WIRE, type Product, type Variant } from '../entities.js';
 import type { Transport } from '../transport.js';
+import { reviveEntity } from '../wire.js';
 import type {
   Adjustment,
   BulkField,
   BulkResult,
-  Collection,
   CollectionInput,
-  Product,
   ProductInput,
   ProductListParams,
   ProductPage,
-  Variant,
   VariantUpdate,
 } from './catalog-types.js';
 
@@ -18,27 +17,33 @@ const path = (...parts: string[]) => `${STORES}/${parts.map(encodeURIComponent).
 
 /** Products as the merchant sees them: hidden ones included, with cost and profit. */
 export function productsModule(transport: Transport) {
-  const productReply = async (reply: Promise<{ product: Product }>) => (await reply).product;
+  const productReply = async (reply: Promise<{ product: unknown }>) =>
+    reviveEntity<Product>((await reply).product, PRODUCT_WIRE);
   return {
     /** A page of products, newest first unless `sort` says otherwise; `search` is typo-tolerant full text. */
-    list(params: ProductListParams = {}): Promise<ProductPage> {
+    async list(params: ProductListParams = {}): Promise<ProductPage> {
       const query = {
         ...(params.filter ? { filter: params.filter } : {}),
         sort: params.sort ?? (params.search ? undefined : [{ fieldName: 'createdDate', order: 'DESC' }]),
         paging: { limit: params.limit ?? 20, offset: params.offset ?? 0 },
       };
-      if (params.search) {
-        return transport.request({
-          method: 'POST',
-          path: `${STORES}/products/search`,
-          body: { search: { expression: params.search }, query },
-        });
-      }
-      return transport.request({
-        method: 'POST',
-        path: `${STORES}/products/query`,
-        body: { query, includeMerchantSpecificData: true },
-      });
+      const reply = await transport.request<{ products: unknown[]; metadata: ProductPage['metadata'] }>(
+        params.search
+          ? {
+              method: 'POST',
+              path: `${STORES}/products/search`,
+              body: { search: { expression: params.search }, query },
+            }
+          : {
+              method: 'POST',
+              path: `${STORES}/products/query`,
+              body: { query, includeMerchantSpecificData: true },
+            },
+      );
+      return {
+        products: reply.products.map((product) => reviveEntity<Product>(product, PRODUCT_WIRE)),
+        metadata: reply.metadata,
+      };
     },
     get: (id: string): Promise<Product> =>
       productReply(
@@ -99,18 +104,24 @@ export function productsModule(transport: Transport) {
 
 /** Collections: create, change, delete, and which products they hold. */
 export function collectionsModule(transport: Transport) {
-  const collectionReply = async (reply: Promise<{ collection: Collection }>) => (await reply).collection;
+  const collectionReply = async (reply: Promise<{ collection: unknown }>) =>
+    reviveEntity<Collection>((await reply).collection, COLLECTION_WIRE);
   return {
     async list(params: { limit?: number; offset?: number } = {}) {
       const reply = await transport.request<{
-        collections: Collection[];
+        collections: unknown[];
         metadata: { count: number; offset: number; total?: number };
       }>({
         method: 'POST',
         path: '/v2/collections/query',
         body: { query: { paging: { limit: params.limit ?? 100, offset: params.offset ?? 0 } } },
       });
-      return reply;
+      return {
+        collections: reply.collections.map((collection) =>
+          reviveEntity<Collection>(collection, COLLECTION_WIRE),
+        ),
+        metadata: reply.metadata,
+      };
     },
     get: (id: string): Promise<Collection> =>
       collectionReply(

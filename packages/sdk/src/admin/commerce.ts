@@ -1,4 +1,6 @@
+import { ORDER_WIRE, type Order } from '../entities.js';
 import type { Transport } from '../transport.js';
+import { reviveEntity } from '../wire.js';
 import { pagedList, resource } from './resources.js';
 import type {
   Coupon,
@@ -9,7 +11,6 @@ import type {
   Membership,
   MembershipPlan,
   MembershipPlanInput,
-  Order,
   OrderListParams,
   Paging,
   PickupLocation,
@@ -29,13 +30,16 @@ export type OrderAction = 'mark-paid' | 'capture' | 'fulfill' | 'cancel';
 
 /** Orders, newest first: search by number or e-mail, filter by status, and move them along. */
 export function ordersModule(transport: Transport) {
+  const revive = (order: unknown) => reviveEntity<Order>(order, ORDER_WIRE);
   const act = async (id: string, action: OrderAction) =>
-    (
-      await transport.request<{ order: Order }>({
-        method: 'POST',
-        path: `${ADMIN}/orders/${encodeURIComponent(id)}/${action}`,
-      })
-    ).order;
+    revive(
+      (
+        await transport.request<{ order: unknown }>({
+          method: 'POST',
+          path: `${ADMIN}/orders/${encodeURIComponent(id)}/${action}`,
+        })
+      ).order,
+    );
   return {
     async list(params: OrderListParams = {}) {
       const { items, metadata } = await pagedList<Order>(transport, `${ADMIN}/orders`, 'orders', {
@@ -44,12 +48,11 @@ export function ordersModule(transport: Transport) {
       return { orders: items, metadata };
     },
     async get(id: string): Promise<Order> {
-      return (
-        await transport.request<{ order: Order }>({
-          method: 'GET',
-          path: `${ADMIN}/orders/${encodeURIComponent(id)}`,
-        })
-      ).order;
+      const reply = await transport.request<{ order: unknown }>({
+        method: 'GET',
+        path: `${ADMIN}/orders/${encodeURIComponent(id)}`,
+      });
+      return revive(reply.order);
     },
     /** Records money received offline, or captures an authorization. */
     markPaid: (id: string) => act(id, 'mark-paid'),

@@ -1,7 +1,6 @@
+import type { Order, Product } from '../entities.js';
 import type { productsModule } from './catalog.js';
-import type { Product } from './catalog-types.js';
 import type { ordersModule } from './commerce.js';
-import type { Order } from './types.js';
 
 /** One day of sales; money in integer minor units of the store currency. */
 export interface SalesDay {

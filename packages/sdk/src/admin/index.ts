@@ -2,22 +2,18 @@
  * The merchant (admin) client of @openshelf/sdk: `createAdminClient` and the shapes of the admin API.
  * @packageDocumentation
  */
+// Products, collections, variants and orders are the SDK's generated entities (../entities.ts).
 export type {
   Adjustment,
   BulkField,
   BulkResult,
-  Collection,
   CollectionInput,
-  MediaItem,
-  PriceData,
-  Product,
   ProductInput,
   ProductListParams,
   ProductOptionInput,
   ProductPage,
-  Variant,
   VariantInput,
-  VariantStock,
+  VariantStockInput,
   VariantUpdate,
 } from './catalog-types.js';
 export {

@@ -1,5 +1,7 @@
-// Shapes of the merchant API as the admin client sees them. Money in the admin API is a decimal string in
-// the store currency ("12.50"); catalog prices are JSON numbers in major units (spec §7).
+// Shapes of the merchant API as the admin client sees them (orders, products and collections are the
+// generated entities). Money in the admin API is a decimal string in the store currency ("12.50").
+
+import type { Address, Order } from '../entities.js';
 
 /** Offset paging metadata of admin lists. */
 export interface ListMetadata {
@@ -23,72 +25,9 @@ export interface StaffUser {
   disabledDate: string | null;
 }
 
-export interface MoneyAmount {
-  amount: string;
-  formattedAmount: string;
-}
-
-export type PaymentStatus = 'NOT_PAID' | 'AUTHORIZED' | 'PAID' | 'PARTIALLY_PAID' | 'VOIDED' | 'REFUNDED';
-export type FulfillmentStatus = 'NOT_FULFILLED' | 'FULFILLED';
-export type OrderStatus = 'APPROVED' | 'CANCELED';
-
-export interface OrderLineItem {
-  id: string;
-  quantity: number;
-  productName: { original: string };
-  catalogReference?: { appId: string; catalogItemId: string; options?: Record<string, unknown> };
-  physicalProperties?: { sku?: string; shippable: boolean };
-  image?: { url: string; altText?: string };
-  descriptionLines: {
-    name: { original: string };
-    plainText?: { original: string };
-    colorInfo?: { original: string };
-  }[];
-  price: MoneyAmount;
-  totalPriceBeforeTax: MoneyAmount;
-  totalPriceAfterTax: MoneyAmount;
-}
-
-export interface Order {
-  id: string;
-  number: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  currency: string;
-  buyerInfo: { email?: string; memberId?: string; visitorId?: string };
-  buyerNote?: string;
-  lineItems: OrderLineItem[];
-  priceSummary: Record<'subtotal' | 'shipping' | 'tax' | 'discount' | 'total', MoneyAmount>;
-  shippingInfo?: {
-    code?: string;
-    title?: string;
-    cost: MoneyAmount;
-    pickupMethod?: string;
-    shippingDestination?: {
-      address?: Address & { formattedAddress?: string };
-      contactDetails?: { firstName?: string; lastName?: string; phone?: string };
-    };
-  };
-  billingInfo?: {
-    address?: Address;
-    contactDetails?: { firstName?: string; lastName?: string; phone?: string };
-  };
-  payments?: {
-    id: string;
-    provider: string;
-    status: string;
-    amount: MoneyAmount;
-    cardBrand?: string;
-    cardLast4?: string;
-    createdDate: string;
-  }[];
-  paidDate?: string;
-  fulfilledDate?: string;
-  canceledDate?: string;
-  createdDate: string;
-  updatedDate: string;
-}
+export type PaymentStatus = Order['paymentStatus'];
+export type FulfillmentStatus = Order['fulfillmentStatus'];
+export type OrderStatus = Order['status'];
 
 export interface OrderListParams extends Paging {
   /** An order number or (part of) the buyer's e-mail. */
@@ -193,16 +132,6 @@ export interface ShippingRegionInput {
   name?: string;
   destinations?: string[];
   rates?: ShippingRate[];
-}
-
-export interface Address {
-  country?: string;
-  subdivision?: string;
-  county?: string;
-  city?: string;
-  postalCode?: string;
-  addressLine?: string;
-  addressLine2?: string;
 }
 
 export interface PickupLocation {

@@ -209,9 +209,9 @@ export function humanize(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function formatDate(iso: string | null | undefined, withTime = false): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
+export function formatDate(value: Date | string | null | undefined, withTime = false): string {
+  if (!value) return '—';
+  const date = new Date(value);
   return withTime
     ? date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
     : date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -70,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const failure = actionData && 'error' in actionData ? actionData.error : undefined;
-  const fieldErrors: Record<string, string> = (actionData && 'fields' in actionData && actionData.fields) || {};
+  const fieldErrors: Record<string, string> =
+    (actionData && 'fields' in actionData && actionData.fields) || {};
   if (!cart || cart.lineItems.length === 0) {
     return (
       <div className="container page narrow">
