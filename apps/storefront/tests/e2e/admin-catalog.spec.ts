@@ -114,7 +114,7 @@ describe.runIf(browserAvailable())('merchant admin: sign-in and catalog in Chrom
     await page.getByLabel('Alt text').fill('Trail Runner, side view');
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Added trail.png.');
-    expect(await page.getByRole('img', { name: 'Trail Runner, side view' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: 'Trail Runner, side view' }).count()).toBe(1);
 
     // The shop's public API (what the storefront reads through the SDK) now serves it.
     const shop = createTransport({ baseUrl: server.baseUrl });

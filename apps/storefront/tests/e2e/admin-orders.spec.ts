@@ -71,7 +71,14 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
       fulfillmentStatus: 'FULFILLED',
     });
 
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    // Staff (not owners) see no API keys, and the page itself says so; unknown orders are a 404.
+    expect(await page.getByRole('link', { name: 'API keys' }).count()).toBe(0);
+    expect((await page.goto(`${server.baseUrl}/admin/api-keys`))?.status()).toBe(403);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not allowed');
+    expect((await page.goto(`${server.baseUrl}/admin/orders/no-such-order`))?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not found');
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
     await expect
       .poll(() => page.getByRole('region', { name: 'Last 30 days' }).textContent())
       .toContain('Orders2');

@@ -1,5 +1,5 @@
 import { type AdminClient, createAdminClient, isApplicationError } from '@openshelf/sdk';
-import { createCookie, redirect } from 'react-router';
+import { createCookie, data, redirect } from 'react-router';
 import { type StorefrontContext, storefrontContext } from '../context';
 
 /*
@@ -97,6 +97,16 @@ export async function requireStaff(args: Args) {
       } catch (error) {
         if (isApplicationError(error) && error.status === 401) {
           throw loginRedirect(args.url, await clearSession(publicUrl));
+        }
+        // A product, order or webhook that does not exist (any more) is a page that does not exist; an
+        // owner-only page opened by staff is a forbidden page.
+        const status = isApplicationError(error) ? error.status : undefined;
+        if (
+          (status === 404 || status === 403) &&
+          args.request.method === 'GET' &&
+          isApplicationError(error)
+        ) {
+          throw data(error.description ?? error.message, { status });
         }
         throw error;
       }

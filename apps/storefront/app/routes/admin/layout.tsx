@@ -1,4 +1,4 @@
-import { Form, NavLink, Outlet, useRouteLoaderData } from 'react-router';
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
 import type { loader as rootLoader } from '../../root';
@@ -71,5 +71,30 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** Errors inside the admin keep the admin's look and say where to go next. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main className="admin admin-login">
+      <div className="admin-login-card">
+        <h1>{notFound ? 'Not found' : forbidden ? 'Not allowed' : 'Something went wrong'}</h1>
+        <p>
+          {notFound
+            ? 'This item does not exist, or it was deleted. Go back to the list it came from.'
+            : forbidden
+              ? 'Your staff role cannot open this page, or the form came from another site. Reload and try again, or ask the store owner.'
+              : 'The admin could not load this page. Try again in a moment; if it keeps happening, check the server log.'}
+        </p>
+        <p>
+          <Link to="/admin/dashboard" className="admin-button admin-button-primary">
+            Back to the dashboard
+          </Link>
+        </p>
+      </div>
+    </main>
   );
 }
