@@ -4,12 +4,12 @@ import type {
   ApiKey,
   ApiKeyRole,
   MediaFile,
-  Paging,
   StaffUser,
   Webhook,
   WebhookDelivery,
   WebhookInput,
-} from './types.js';
+} from './access-types.js';
+import type { Paging } from './types.js';
 
 const ADMIN = '/admin-api/v1';
 const id = encodeURIComponent;

@@ -3,6 +3,8 @@
  * @packageDocumentation
  */
 // Products, collections, variants and orders are the SDK's generated entities (../entities.ts).
+
+export type * from './access-types.js';
 export type {
   Adjustment,
   BulkField,

@@ -3,9 +3,15 @@ import { requireStaff } from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
 import type { loader as rootLoader } from '../../root';
 import adminStylesHref from '../../styles/admin.css?url';
+import adminDataStylesHref from '../../styles/admin-data.css?url';
+import adminFormStylesHref from '../../styles/admin-forms.css?url';
 import type { Route } from './+types/layout';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: adminStylesHref },
+  { rel: 'stylesheet', href: adminDataStylesHref },
+  { rel: 'stylesheet', href: adminFormStylesHref },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);

@@ -4,10 +4,16 @@ import { formReader, invalidFields } from '../../lib/admin/forms.server';
 import { apiClient, assertSameOrigin, saveSession, staffTokenOf } from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
 import adminStylesHref from '../../styles/admin.css?url';
+import adminDataStylesHref from '../../styles/admin-data.css?url';
+import adminFormStylesHref from '../../styles/admin-forms.css?url';
 import type { Route } from './+types/login';
 import { Field, FormMessage, Submit } from './ui';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: adminStylesHref },
+  { rel: 'stylesheet', href: adminDataStylesHref },
+  { rel: 'stylesheet', href: adminFormStylesHref },
+];
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Sign in · Admin' },
