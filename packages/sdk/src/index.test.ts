@@ -38,6 +38,7 @@ describe('public barrel', () => {
         'SystemError',
         'TokenRequestError',
         'ValidationError',
+        'createAdminClient',
         'createAuthModule',
         'createCheckoutModule',
         'createClient',
@@ -84,6 +85,7 @@ describe('public barrel', () => {
         'sendPasswordResetEmail',
         'statusText',
         'toJson',
+        'toMinorUnits',
         'withOAuthTimeout',
       ].sort(),
     );

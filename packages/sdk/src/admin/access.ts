@@ -1,5 +1,4 @@
 import type { Transport } from '../transport.js';
-import { pagedList } from './resources.js';
 import type {
   ApiKey,
   ApiKeyRole,
@@ -9,6 +8,7 @@ import type {
   WebhookDelivery,
   WebhookInput,
 } from './access-types.js';
+import { pagedList } from './resources.js';
 import type { Paging } from './types.js';
 
 const ADMIN = '/admin-api/v1';

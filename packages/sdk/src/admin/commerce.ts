@@ -42,10 +42,10 @@ export function ordersModule(transport: Transport) {
     );
   return {
     async list(params: OrderListParams = {}) {
-      const { items, metadata } = await pagedList<Order>(transport, `${ADMIN}/orders`, 'orders', {
+      const { items, metadata } = await pagedList<unknown>(transport, `${ADMIN}/orders`, 'orders', {
         ...params,
       });
-      return { orders: items, metadata };
+      return { orders: items.map(revive), metadata };
     },
     async get(id: string): Promise<Order> {
       const reply = await transport.request<{ order: unknown }>({
