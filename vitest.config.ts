@@ -30,14 +30,17 @@ export default defineConfig({
             },
           ]
         : []),
-      {
+      { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
+      // The SDK against a real server (buildApp on a fresh database per file), once per database.
+      ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
         test: {
-          name: 'sdk',
-          include: ['packages/sdk/src/**/*.test.ts', 'packages/sdk/test/**/*.test.ts'],
+          name: `sdk:${db}`,
+          include: ['packages/sdk/test/**/*.test.ts'],
+          env: { TEST_DB: db },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
-      },
+      })),
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
         test: {
           name: `e2e:${db}`,

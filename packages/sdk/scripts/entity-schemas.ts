@@ -158,9 +158,13 @@ export function renderEntities(): string {
     '',
     renderDeclarations(ENTITY_SCHEMAS),
   ].join('\n');
-  return execFileSync('npx', ['biome', 'format', '--stdin-file-path=packages/sdk/src/entities.ts'], {
-    cwd: repoRoot,
-    input: text,
-    encoding: 'utf8',
-  });
+  return execFileSync(
+    `${repoRoot}node_modules/.bin/biome`,
+    ['format', '--stdin-file-path=packages/sdk/src/entities.ts'],
+    {
+      cwd: repoRoot,
+      input: text,
+      encoding: 'utf8',
+    },
+  );
 }

@@ -56,7 +56,7 @@ export interface OpenshelfClient {
  * @example
  * ```ts
  * // Browser: tokens shared with the server renderer through a cookie.
- * const client = createClient({ baseUrl: location.origin, clientId, storage: localStorageStorage('os_tokens') });
+ * const client = createClient({ baseUrl: location.origin, clientId, storage: cookieStorage(documentCookie('os_tokens')) });
  * const { items } = await client.products.query().limit(12).find();
  * await client.currentCart.addToCart({ lineItems: [{ catalogReference: { catalogItemId: items[0].id }, quantity: 1 }] });
  * ```
@@ -76,8 +76,14 @@ export function createClient(options: ClientOptions): OpenshelfClient {
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
-    // Without a client id nothing can be minted or refreshed: send what was given, as it is.
-    getAuthHeader: tokens ? tokens.getAccessToken : async () => storage.get()?.accessToken.value || undefined,
+    getAuthHeader: async ({ identity }) => {
+      // Without a client id nothing can be minted or refreshed: send what was given, as it is. Calls that
+      // work anonymously (catalog reads) do not mint a visitor either, so crawlers and first page views
+      // create no session; once tokens exist they are sent (and refreshed) on every call.
+      if (!tokens || (identity === 'optional' && !storage.get()))
+        return storage.get()?.accessToken.value || undefined;
+      return tokens.getAccessToken();
+    },
   });
   const context: ClientContext = { transport, tokens, clientId: options.clientId, baseUrl: options.baseUrl };
   return {

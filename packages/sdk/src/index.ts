@@ -18,6 +18,16 @@
 
 export * from './admin/index.js';
 export {
+  type CookieAccess,
+  cookieStorage,
+  documentCookie,
+  parseTokens,
+  type RequestCookie,
+  readCookie,
+  requestCookie,
+  serializeTokens,
+} from './auth/cookie-storage.js';
+export {
   AUTH_PATHS,
   createLoginFlow,
   type LoginFlow,

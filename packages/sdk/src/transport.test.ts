@@ -24,6 +24,24 @@ describe('request', () => {
     expect(call?.rawBody).toBeUndefined();
   });
 
+  it('tells the token source whether the call needs an identity', async () => {
+    const fake = fakeFetch(replies({ body: {} }));
+    const asked: unknown[] = [];
+    const transport = createTransport({
+      baseUrl: BASE,
+      fetch: fake.fetch,
+      getAuthHeader: async (call) => {
+        asked.push(call.identity);
+        return undefined;
+      },
+    });
+    await transport.request({ method: 'GET', path: '/a' });
+    await transport.request({ method: 'GET', path: '/b', identity: 'optional' });
+    await transport.queryRequest('/c', { query: {} });
+    await transport.queryRequest('/d', { query: {} }, { identity: 'optional' });
+    expect(asked).toEqual(['required', 'optional', 'required', 'optional']);
+  });
+
   it('sends no Authorization header without a token', async () => {
     for (const getAuthHeader of [undefined, async () => undefined]) {
       const fake = fakeFetch(replies({ body: {} }));

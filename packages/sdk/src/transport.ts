@@ -17,11 +17,15 @@ export interface TransportOptions {
   /**
    * Returns the access token for the `Authorization` header (sent raw, without `Bearer `), or `undefined`
    * to send none. Errors it throws reach the caller unchanged, so token failures keep their message.
+   * `identity: 'optional'` marks calls that work anonymously (catalog reads): no need to mint a visitor.
    */
-  getAuthHeader?: () => Promise<string | undefined>;
+  getAuthHeader?: (call: { identity: Identity }) => Promise<string | undefined>;
   /** Extra headers sent on every request. */
   headers?: Readonly<Record<string, string>>;
 }
+
+/** Whether a call needs the caller's identity (`required`, default) or also works anonymously. */
+export type Identity = 'required' | 'optional';
 
 /** Query-string parameters; arrays repeat the key, `undefined` leaves the key out. */
 export type QueryParams = Readonly<
@@ -42,6 +46,8 @@ export interface RequestOptions {
   /** Maps server field names in validation errors to the caller's argument names. */
   argumentNames?: ArgumentNames;
   signal?: AbortSignal;
+  /** Default `required`; `optional` lets the client skip minting a visitor for this call. */
+  identity?: Identity;
 }
 
 /** The request core used by every resource call. */
@@ -55,7 +61,7 @@ export interface Transport {
   queryRequest<T>(
     path: string,
     body: unknown,
-    options?: { argumentNames?: ArgumentNames; signal?: AbortSignal },
+    options?: { argumentNames?: ArgumentNames; signal?: AbortSignal; identity?: Identity },
   ): Promise<T>;
 }
 
@@ -90,7 +96,7 @@ export function createTransport(options: TransportOptions): Transport {
   async function request<T>(call: RequestOptions): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     // Outside the try below on purpose: a token failure is not a network failure of this call.
-    const token = await options.getAuthHeader?.();
+    const token = await options.getAuthHeader?.({ identity: call.identity ?? 'required' });
     if (token) headers.Authorization = token;
     const init: RequestInit = { method: call.method, headers };
     if (typeof FormData !== 'undefined' && call.body instanceof FormData) {
@@ -137,13 +143,18 @@ export function createTransport(options: TransportOptions): Transport {
     queryRequest<T>(
       path: string,
       body: unknown,
-      queryOptions: { argumentNames?: ArgumentNames; signal?: AbortSignal } = {},
+      queryOptions: { argumentNames?: ArgumentNames; signal?: AbortSignal; identity?: Identity } = {},
     ): Promise<T> {
       const encoded = base64UrlEncode(toJson(body));
       const argumentNames = queryOptions.argumentNames ?? QUERY_ARGUMENT_NAMES;
       const signal = queryOptions.signal;
       // The whole query string is `.r=<encoded>`: base64url and `.r` need no percent-encoding.
-      const common = { path, argumentNames, ...(signal ? { signal } : {}) };
+      const common = {
+        path,
+        argumentNames,
+        ...(signal ? { signal } : {}),
+        ...(queryOptions.identity ? { identity: queryOptions.identity } : {}),
+      };
       if (`.r=${encoded}`.length > QUERY_STRING_LIMIT) return request<T>({ ...common, method: 'POST', body });
       return request<T>({ ...common, method: 'GET', query: { '.r': encoded } });
     },

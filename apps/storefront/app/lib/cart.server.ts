@@ -1,7 +1,7 @@
 // The shopper's current cart. Reads skip the API while the shopper has no identity yet (no cookie means
 // no cart), so a first visit stays anonymous until the first add.
 
-import type { Cart, CartLineItem, OpenshelfClient, OrderLineItem } from '@openshelf/sdk';
+import type { Cart, CartLineItem, CheckoutLineItem, OpenshelfClient, OrderLineItem } from '@openshelf/sdk';
 import type { ShopSession } from './session.server';
 import type { CartView, LineItem, PriceSummary, Violation } from './types';
 
@@ -70,7 +70,7 @@ function toView(cart: Cart, priceSummary?: PriceSummary, violations: Violation[]
   };
 }
 
-export function trimLine(line: CartLineItem | OrderLineItem | LineItem): LineItem {
+export function trimLine(line: CartLineItem | CheckoutLineItem | OrderLineItem | LineItem): LineItem {
   return {
     id: line.id,
     quantity: line.quantity,
@@ -80,7 +80,12 @@ export function trimLine(line: CartLineItem | OrderLineItem | LineItem): LineIte
     ...(line.lineItemPrice ? { lineItemPrice: line.lineItemPrice } : {}),
     descriptionLines: line.descriptionLines,
     ...('availability' in line && line.availability ? { availability: line.availability } : {}),
-    ...(line.image ? { image: line.image } : {}),
+    // Checkout lines carry their picture as `media`, cart and order lines as `image`.
+    ...('image' in line && line.image
+      ? { image: line.image }
+      : 'media' in line && line.media
+        ? { image: line.media }
+        : {}),
     ...('url' in line && line.url ? { url: { relativePath: line.url.relativePath } } : {}),
     ...('subscriptionOptionInfo' in line && line.subscriptionOptionInfo
       ? { subscriptionOptionInfo: line.subscriptionOptionInfo }

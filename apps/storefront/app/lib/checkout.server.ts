@@ -73,6 +73,8 @@ export interface OrderView {
   email?: string;
   lineItems: LineItem[];
   priceSummary: PriceSummary;
+  giftCard?: { obfuscatedCode: string; amount: Money };
+  paidNow: Money;
   shipping?: { title: string; address?: Address; contactDetails?: Contact; pickup: boolean };
   createdDate: string;
 }
@@ -89,6 +91,8 @@ export async function getOrder(client: OpenshelfClient, id: string): Promise<Ord
       ...(order.buyerInfo.email ? { email: order.buyerInfo.email } : {}),
       lineItems: order.lineItems.map(trimLine),
       priceSummary: order.priceSummary,
+      ...(order.giftCard ? { giftCard: order.giftCard } : {}),
+      paidNow: order.payNow,
       ...(order.shippingInfo
         ? {
             shipping: {

@@ -2,11 +2,12 @@
 // clients that use them. Browsers never see the tokens; their optimistic UI talks to our own actions.
 
 import {
+  cookieStorage,
   createClient,
   type FetchLike,
   type OpenshelfClient,
+  requestCookie,
   type TokenRole,
-  type TokenStore,
   type Tokens,
 } from '@openshelf/sdk';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
@@ -46,7 +47,7 @@ const sessionContext = createContext<ShopSession | null>(null);
  * ```ts
  * export async function action({ request, context }: Route.ActionArgs) {
  *   const session = await getSession(request, context);
- *   await session.api.request({ method: 'POST', path: '/ecom/v1/carts/current/add-to-cart', body });
+ *   await session.client.currentCart.addToCart({ lineItems });
  *   return redirect('/cart'); // the shop middleware adds the Set-Cookie
  * }
  * ```
@@ -76,31 +77,26 @@ async function createSession(
 ): Promise<ShopSession> {
   const { apiFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
   const secure = publicUrl.startsWith('https:') || new URL(request.url).protocol === 'https:';
-  const jar = cookieTokenStore(readCookie(request.headers.get('Cookie'), SESSION_COOKIE));
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}; Max-Age=${SESSION_MAX_AGE_SECONDS}`;
+  const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE, attributes);
+  const storage = cookieStorage(cookie);
   const client = createClient({
     baseUrl: publicUrl,
     clientId: await storefrontClientId(),
     fetch: apiFetch,
-    storage: jar.store,
+    storage,
   });
   return {
-    role: () => jar.store.get()?.refreshToken.role ?? 'none',
-    hasIdentity: () => jar.store.get() !== undefined,
+    role: () => storage.get()?.refreshToken.role ?? 'none',
+    hasIdentity: () => storage.get() !== undefined,
     client,
     catalog: catalogClient(apiFetch, publicUrl),
     setMemberTokens: (memberTokens) => client.auth.setTokens(memberTokens),
-    clear: () => jar.store.clear(),
+    clear: () => storage.clear(),
     commit() {
       const headers = new Headers();
-      if (!jar.changed()) return headers;
-      const current = jar.store.get();
-      const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-      headers.append(
-        'Set-Cookie',
-        current
-          ? `${SESSION_COOKIE}=${encodeTokens(current)}; ${attributes}; Max-Age=${SESSION_MAX_AGE_SECONDS}`
-          : `${SESSION_COOKIE}=; ${attributes}; Max-Age=0`,
-      );
+      const setCookie = cookie.setCookie();
+      if (setCookie) headers.append('Set-Cookie', setCookie);
       return headers;
     },
   };
@@ -116,52 +112,4 @@ function catalogClient(apiFetch: FetchLike, baseUrl: string): OpenshelfClient {
     catalogClients.set(apiFetch, client);
   }
   return client;
-}
-
-/** The SDK's TokenStore over the request's cookie value; remembers whether anything was written. */
-function cookieTokenStore(raw: string | undefined): { store: TokenStore; changed: () => boolean } {
-  let tokens = raw ? decodeTokens(raw) : undefined;
-  let changed = false;
-  return {
-    store: {
-      get: () => tokens,
-      set: (next) => {
-        tokens = next;
-        changed = true;
-      },
-      clear: () => {
-        changed = changed || tokens !== undefined || raw !== undefined;
-        tokens = undefined;
-      },
-    },
-    changed: () => changed,
-  };
-}
-
-export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
-
-function encodeTokens(tokens: Tokens): string {
-  return Buffer.from(JSON.stringify(tokens)).toString('base64url');
-}
-
-/** A cookie that does not parse (tampered, or from an older version) is treated as no session. */
-function decodeTokens(raw: string): Tokens | undefined {
-  try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Tokens;
-    const valid =
-      typeof value?.accessToken?.value === 'string' &&
-      typeof value.accessToken.expiresAt === 'number' &&
-      typeof value.refreshToken?.value === 'string' &&
-      ['visitor', 'member'].includes(value.refreshToken.role);
-    return valid ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }

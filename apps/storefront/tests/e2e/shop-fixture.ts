@@ -8,15 +8,17 @@ import { createTestApp, type TestApp } from '../../../../packages/server/src/tes
 export interface ShopServer {
   t: TestApp;
   baseUrl: string;
+  /** The demo gift card (worth 50.00), whose code the set-up shows once. */
+  giftCardCode: string;
 }
 
 /** A listening app with the storefront, the demo catalog and the demo store set-up (shipping, tax, coupons). */
 export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
   const t = await createTestApp({ storefront: true, env: { STORE_NAME: 'Harbor & Pine', ...env } });
   await seedDemoCatalog(t.database.db, mediaStorageFor(t.config), { currency: t.config.storeCurrency });
-  await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
+  const setup = await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, baseUrl };
+  return { t, baseUrl, giftCardCode: setup?.giftCardCode ?? '' };
 }
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -11,6 +11,7 @@ async function orderOf(shop: ShopServer, orderId: string) {
     headers: { authorization: auth },
   });
   return reply.json().order as {
+    giftCard?: { obfuscatedCode: string; amount: { amount: string } };
     lineItems: { quantity: number; productName: { original: string } }[];
     paymentStatus: string;
     buyerInfo: { email: string };
@@ -77,6 +78,12 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).count()).toBe(1);
     await page.getByRole('radio', { name: /Standard/ }).check();
     await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+    // The demo gift card pays $50 of it; shoppers only ever see its last four characters.
+    await page.getByLabel('Gift card code').fill(shop.giftCardCode);
+    await page.getByRole('button', { name: 'Apply' }).nth(1).click();
+    const lastFour = shop.giftCardCode.replace(/-/g, '').slice(-4);
+    await expect.poll(() => page.locator('.coupon-applied').textContent()).toContain(lastFour);
+    await expect.poll(() => page.locator('.coupon-applied').textContent()).toContain('$50.00');
     await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\//);
@@ -87,6 +94,8 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     const orderId = new URL(page.url()).pathname.split('/').pop() as string;
     const order = await orderOf(shop, orderId);
     expect(order.paymentStatus).toBe('PAID');
+    expect(order.giftCard?.amount.amount).toBe('50.00');
+    await expect.poll(() => page.getByText(`Gift card ${order.giftCard?.obfuscatedCode}`).count()).toBe(1);
     expect(order.buyerInfo.email).toBe('ada@example.com');
     expect(order.lineItems.map((l) => [l.productName.original, l.quantity])).toEqual([['Linen Tee', 2]]);
     expect(problems).toEqual([]);

@@ -108,7 +108,8 @@ export function isRole(value: unknown): value is TokenRole {
   return value === 'none' || value === 'visitor' || value === 'member';
 }
 
-function isTokens(value: unknown): value is Tokens {
+/** @internal */
+export function isTokens(value: unknown): value is Tokens {
   const t = value as Partial<Tokens> | null;
   return (
     typeof t === 'object' &&

@@ -2,7 +2,7 @@
 // with its state machine, PKCE redirect / popup / direct login, and logout. Token lifecycle itself lives in
 // auth/tokens.ts; this module wires it to the calls the storefront makes.
 
-import { codeFromIframe, codeFromPopup, inBrowser } from '../auth/browser-flows.js';
+import { codeFromIframe, codeFromPopup, codeFromRedirect, inBrowser } from '../auth/code-flows.js';
 import {
   createLoginFlow,
   type LoginParams,
@@ -218,22 +218,6 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     return { authUrl: session.fullUrl, authorizationEndpoint: session.urlDetails.endpoint };
   }
 
-  // Outside a browser: ask the authorize endpoint ourselves and read the code from its redirect.
-  async function codeFromRedirect(authUrl: string, redirectUri: string): Promise<AuthorizationResponse> {
-    const url = new URL(authUrl);
-    const response = await doFetch(baseUrl.replace(/\/+$/, '') + url.pathname + url.search, {
-      redirect: 'manual',
-      headers: { Accept: 'text/html' },
-    });
-    const location = response.headers.get('location');
-    if (!location?.startsWith(redirectUri)) {
-      throw new Error(
-        `Direct login failed: the authorize endpoint answered HTTP ${response.status} without a redirect to ${redirectUri}. Log in again (session tokens work once, for 5 minutes) and check that this redirect URI is registered for the client.`,
-      );
-    }
-    return parseFromUrl(location, 'query');
-  }
-
   return {
     async generateVisitorTokens() {
       const { tokens } = need('generateVisitorTokens');
@@ -249,7 +233,7 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     register: (params) => flow.register(params),
     login: (params) => flow.login(params),
     processVerification: (params) => flow.processVerification(params),
-    sendPasswordResetEmail: (email, redirectUrl) =>
+    sendPasswordResetEmail: async (email, redirectUrl) =>
       sendPasswordResetEmail(transport, {
         email,
         redirectUrl,
@@ -258,29 +242,38 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     generateOAuthData,
     getAuthUrl,
     parseFromUrl,
-    getMemberTokens: (code, state, oauthData) =>
+    getMemberTokens: async (code, state, oauthData) =>
       need('getMemberTokens').tokens.getMemberTokens(code, state, oauthData),
     async getMemberTokensForDirectLogin(sessionToken, redirectUri = options.redirectUri) {
       const { tokens } = need('getMemberTokensForDirectLogin');
-      if (!redirectUri && !inBrowser()) {
+      // Browsers: a hidden iframe gets the code by postMessage, with no redirect URI at all. Elsewhere the
+      // authorize redirect to a registered URI is followed here.
+      if (inBrowser()) {
+        const oauthData = await generateOAuthData('');
+        const { authUrl } = await getAuthUrl(oauthData, {
+          prompt: 'none',
+          responseMode: 'web_message',
+          sessionToken,
+        });
+        const response = await codeFromIframe(authUrl, oauthData.state, new URL(authUrl).origin);
+        // Surfaces the server's own error (e.g. login_required) before the generic code/state checks.
+        checkAuthorizationResponse(response, oauthData);
+        return tokens.getMemberTokens(response.code, response.state, oauthData);
+      }
+      if (!redirectUri) {
         throw new Error(
           'getMemberTokensForDirectLogin outside a browser needs a redirect URI registered for the client: pass createClient({ redirectUri }) or the second argument',
         );
       }
-      const oauthData = await generateOAuthData(redirectUri ?? '');
-      const useRedirect = redirectUri !== undefined && redirectUri !== '' && !inBrowser();
+      const oauthData = await generateOAuthData(redirectUri);
       const { authUrl } = await getAuthUrl(oauthData, {
         prompt: 'none',
-        responseMode: useRedirect ? 'query' : 'web_message',
+        responseMode: 'query',
         sessionToken,
       });
-      const response = useRedirect
-        ? await codeFromRedirect(authUrl, redirectUri as string)
-        : await codeFromIframe(authUrl, oauthData.state, new URL(authUrl).origin);
-      // Surfaces the server's own error (e.g. login_required) before the generic code/state checks.
+      const response = await codeFromRedirect(doFetch, baseUrl, authUrl, redirectUri);
       checkAuthorizationResponse(response, oauthData);
-      const exchange = useRedirect ? oauthData : { ...oauthData, redirectUri: '' };
-      return tokens.getMemberTokens(response.code, response.state, exchange);
+      return tokens.getMemberTokens(response.code, response.state, oauthData);
     },
     async loginWithPopup(popupOptions = {}) {
       const { tokens } = need('loginWithPopup');

@@ -5,7 +5,7 @@ import { isApplicationError } from '../errors.js';
 import type { QueryMetadata } from '../paging.js';
 import { type QueryBuilder, queryCollections } from '../query.js';
 import { reviveEntity } from '../wire.js';
-import { type ClientContext, segment } from './context.js';
+import { anonymousAllowed, type ClientContext, segment } from './context.js';
 
 /** Collections: query, get by id or slug. */
 export interface CollectionsModule {
@@ -48,7 +48,8 @@ const revive = (wire: unknown): Collection => reviveEntity<Collection>(wire, COL
  * const collections = createCollectionsModule(context);
  * ```
  */
-export function createCollectionsModule({ transport }: ClientContext): CollectionsModule {
+export function createCollectionsModule(context: ClientContext): CollectionsModule {
+  const transport = anonymousAllowed(context.transport);
   return {
     query: () =>
       queryCollections<Collection>(async (request) => {

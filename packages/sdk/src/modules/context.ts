@@ -17,3 +17,21 @@ export interface ClientContext {
 export function segment(value: string): string {
   return encodeURIComponent(value);
 }
+
+/**
+ * The transport for calls that also work anonymously (catalog reads): they send the caller's token when
+ * there is one, but never mint a visitor just for themselves.
+ *
+ * @example
+ * ```ts
+ * const catalog = anonymousAllowed(context.transport);
+ * await catalog.request({ method: 'GET', path: '/stores-reader/v1/products/p1' });
+ * ```
+ */
+export function anonymousAllowed(transport: Transport): Transport {
+  return {
+    request: (call) => transport.request({ identity: 'optional', ...call }),
+    queryRequest: (path, body, options = {}) =>
+      transport.queryRequest(path, body, { identity: 'optional', ...options }),
+  };
+}

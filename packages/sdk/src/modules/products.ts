@@ -13,7 +13,7 @@ import {
 import type { QueryMetadata } from '../paging.js';
 import { type QueryBuilder, queryProducts } from '../query.js';
 import { reviveEntity } from '../wire.js';
-import { type ClientContext, segment } from './context.js';
+import { anonymousAllowed, type ClientContext, segment } from './context.js';
 
 const READ = '/stores-reader/v1';
 
@@ -122,7 +122,8 @@ const reviveProduct = (wire: unknown): Product => reviveEntity<Product>(wire, PR
  * const page = await products.query().find();
  * ```
  */
-export function createProductsModule({ transport }: ClientContext): ProductsModule {
+export function createProductsModule(context: ClientContext): ProductsModule {
+  const transport = anonymousAllowed(context.transport);
   const query = (options: ProductQueryOptions = {}): QueryBuilder<Product> =>
     queryProducts<Product>(async (request) => {
       const reply = await transport.queryRequest<{ products: unknown[]; metadata: QueryMetadata }>(

@@ -1,19 +1,26 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
-import { CartDrawer } from '../../components/CartDrawer';
 import { CartUi } from '../../components/cart-ui';
 import { useHydrated } from '../../components/hydrated';
 import { cartCount } from '../../lib/cart.server';
 import { listCollections } from '../../lib/catalog.server';
 import { getSession, sessionMiddleware } from '../../lib/session.server';
 import type { loader as rootLoader } from '../../root';
+import cartStyles from '../../styles/cart.css?url';
+import catalogStyles from '../../styles/catalog.css?url';
+import productStyles from '../../styles/product.css?url';
 import shopStyles from '../../styles/shop.css?url';
 import type { Route } from './+types/layout';
+
+// The drawer's code loads on the first open, keeping it out of every page's first download.
+const CartDrawer = lazy(() => import('../../components/CartDrawer').then((m) => ({ default: m.CartDrawer })));
 
 // Every shop and account page gets the shopper's session; changed tokens go back as a cookie.
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }];
+// Small files, all cached for a year: every shop page may show cards, the cart drawer and option rows.
+export const links: Route.LinksFunction = () =>
+  [shopStyles, catalogStyles, productStyles, cartStyles].map((href) => ({ rel: 'stylesheet', href }));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
@@ -30,6 +37,9 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const storeName = root?.storeName ?? 'Store';
   const [cartOpen, setCartOpen] = useState(false);
+  // Once opened, the drawer stays mounted (closed) so that it keeps its cart data and focus return.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (cartOpen && !drawerUsed) setDrawerUsed(true);
   const openCart = useCallback(() => setCartOpen(true), []);
   const ui = useMemo(() => ({ openCart }), [openCart]);
   const hydrated = useHydrated();
@@ -113,9 +123,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                   strokeLinejoin="round"
                 />
               </svg>
-              <span className="cart-count" aria-hidden="true">
-                {count}
-              </span>
+              {count > 0 ? (
+                <span className="cart-count" aria-hidden="true">
+                  {count}
+                </span>
+              ) : null}
             </Link>
           </div>
         </div>
@@ -169,7 +181,11 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </footer>
-      {hydrated ? <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} /> : null}
+      {hydrated && (cartOpen || drawerUsed) ? (
+        <Suspense fallback={null}>
+          <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
+        </Suspense>
+      ) : null}
     </CartUi.Provider>
   );
 }

@@ -1,7 +1,9 @@
-// The two login flows that need a browser window: a hidden iframe that receives the authorization code by
-// `postMessage` (response_mode=web_message, direct login after a password login), and a popup that ends on
-// the client's own redirect URI (same origin, so its URL can be read). Both give up after 120000 ms.
+// How an authorization code reaches the SDK: in a browser, a hidden iframe that receives it by
+// `postMessage` (response_mode=web_message, direct login after a password login) or a popup that ends on
+// the client's own redirect URI (same origin, so its URL can be read), both giving up after 120000 ms; on a
+// server, the authorize redirect read directly.
 
+import type { FetchLike } from '../transport.js';
 import { type AuthorizationResponse, parseFromUrl, withOAuthTimeout } from './pkce.js';
 
 const POPUP_POLL_MS = 250;
@@ -89,4 +91,33 @@ export function codeFromPopup(
 /** True in a browser page (not in Node, not in a worker without a document). */
 export function inBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined';
+}
+
+/**
+ * Requests the authorize URL on the API's own `baseUrl` (so an in-process fetch works during SSR) without
+ * following redirects, and reads the code from the redirect to `redirectUri`.
+ *
+ * @example
+ * ```ts
+ * const response = await codeFromRedirect(fetch, 'http://127.0.0.1:3000', authUrl, 'https://shop.example/callback');
+ * ```
+ */
+export async function codeFromRedirect(
+  doFetch: FetchLike,
+  baseUrl: string,
+  authUrl: string,
+  redirectUri: string,
+): Promise<AuthorizationResponse> {
+  const url = new URL(authUrl);
+  const response = await doFetch(baseUrl.replace(/\/+$/, '') + url.pathname + url.search, {
+    redirect: 'manual',
+    headers: { Accept: 'text/html' },
+  });
+  const location = response.headers.get('location');
+  if (!location?.startsWith(redirectUri)) {
+    throw new Error(
+      `Direct login failed: the authorize endpoint answered HTTP ${response.status} without a redirect to ${redirectUri}. Log in again (session tokens work once, for 5 minutes) and check that this redirect URI is registered for the client.`,
+    );
+  }
+  return parseFromUrl(location, 'query');
 }

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Field, FieldError } from '../../components/Field';
+import { useHydrated } from '../../components/hydrated';
+import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
+
+const COUNTRIES: [string, string][] = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['GB', 'United Kingdom'],
+  ['IE', 'Ireland'],
+  ['DE', 'Germany'],
+  ['FR', 'France'],
+  ['NL', 'Netherlands'],
+  ['BE', 'Belgium'],
+  ['ES', 'Spain'],
+  ['IT', 'Italy'],
+  ['AT', 'Austria'],
+  ['SE', 'Sweden'],
+  ['DK', 'Denmark'],
+  ['AU', 'Australia'],
+];
+
+export function AddressFields({
+  prefix,
+  value,
+  errors,
+}: {
+  prefix: string;
+  value: { address?: Address; contactDetails?: Contact } | undefined;
+  errors: Record<string, string>;
+}) {
+  const a = value?.address ?? {};
+  const c = value?.contactDetails ?? {};
+  const section = prefix === 'billing' ? 'billing' : 'shipping';
+  const sub = a.subdivision?.includes('-') ? a.subdivision.split('-')[1] : a.subdivision;
+  return (
+    <>
+      <Field
+        name={`${prefix}.firstName`}
+        label="First name"
+        autoComplete={`${section} given-name`}
+        required
+        defaultValue={c.firstName ?? ''}
+        error={errors[`${prefix}.firstName`]}
+      />
+      <Field
+        name={`${prefix}.lastName`}
+        label="Last name"
+        autoComplete={`${section} family-name`}
+        required
+        defaultValue={c.lastName ?? ''}
+        error={errors[`${prefix}.lastName`]}
+      />
+      <Field
+        name={`${prefix}.addressLine`}
+        label="Street address"
+        autoComplete={`${section} address-line1`}
+        required
+        defaultValue={a.addressLine ?? ''}
+        error={errors[`${prefix}.addressLine`]}
+        className="span-2"
+      />
+      <Field
+        name={`${prefix}.addressLine2`}
+        label="Apartment, suite (optional)"
+        autoComplete={`${section} address-line2`}
+        defaultValue={a.addressLine2 ?? ''}
+        error={errors[`${prefix}.addressLine2`]}
+        className="span-2"
+      />
+      <Field
+        name={`${prefix}.city`}
+        label="City"
+        autoComplete={`${section} address-level2`}
+        required
+        defaultValue={a.city ?? ''}
+        error={errors[`${prefix}.city`]}
+      />
+      <Field
+        name={`${prefix}.postalCode`}
+        label="Postal code"
+        autoComplete={`${section} postal-code`}
+        required
+        defaultValue={a.postalCode ?? ''}
+        error={errors[`${prefix}.postalCode`]}
+      />
+      <Field
+        name={`${prefix}.subdivision`}
+        label="State or region (e.g. NY)"
+        autoComplete={`${section} address-level1`}
+        defaultValue={sub ?? ''}
+        error={errors[`${prefix}.subdivision`]}
+      />
+      <div className={`field${errors[`${prefix}.country`] ? ' field-invalid' : ''}`}>
+        <label htmlFor={`field-${prefix}.country`}>Country</label>
+        <select
+          id={`field-${prefix}.country`}
+          name={`${prefix}.country`}
+          autoComplete={`${section} country`}
+          defaultValue={a.country ?? 'US'}
+          aria-invalid={errors[`${prefix}.country`] ? true : undefined}
+          aria-describedby={errors[`${prefix}.country`] ? `field-${prefix}.country-error` : undefined}
+        >
+          {COUNTRIES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={`field-${prefix}.country-error`} error={errors[`${prefix}.country`]} />
+      </div>
+      <Field
+        name={`${prefix}.phone`}
+        label="Phone (optional)"
+        type="tel"
+        autoComplete={`${section} tel`}
+        defaultValue={c.phone ?? ''}
+        error={errors[`${prefix}.phone`]}
+        className="span-2"
+      />
+    </>
+  );
+}
+
+export function BillingFields({
+  checkout,
+  errors,
+}: {
+  checkout: CheckoutView;
+  errors: Record<string, string>;
+}) {
+  const hasBillingErrors = Object.keys(errors).some((k) => k.startsWith('billing.'));
+  const differs = Boolean(
+    checkout.billingInfo?.address?.addressLine &&
+      checkout.billingInfo.address.addressLine !== checkout.shippingDestination?.address?.addressLine,
+  );
+  const [same, setSame] = useState(checkout.shippable && !differs && !hasBillingErrors);
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="span-2 billing">
+      <legend>Billing address</legend>
+      {checkout.shippable ? (
+        <label className="check">
+          <input
+            type="checkbox"
+            name="billingSame"
+            defaultChecked={same}
+            onChange={(e) => setSame(e.target.checked)}
+          />
+          Same as the delivery address
+        </label>
+      ) : null}
+      {/* Without JavaScript the fields are always there (ignored when the box is ticked). */}
+      {!same || !hydrated ? (
+        <div className="form-grid">
+          <AddressFields prefix="billing" value={checkout.billingInfo} errors={errors} />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

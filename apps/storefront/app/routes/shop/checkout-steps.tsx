@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Form, useSubmit } from 'react-router';
+import { Field, FieldError } from '../../components/Field';
+import { useHydrated } from '../../components/hydrated';
+import type { CheckoutView } from '../../lib/checkout.server';
+
+export function ShippingStep({
+  checkout,
+  error,
+  enabled,
+}: {
+  checkout: CheckoutView;
+  error?: string | undefined;
+  enabled: boolean;
+}) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <section className="card step" aria-labelledby="step-shipping">
+      <h2 id="step-shipping">2. Delivery</h2>
+      {!enabled ? (
+        <p className="muted">Enter your address first to see the delivery options.</p>
+      ) : checkout.shippingOptions.length === 0 ? (
+        <p className="alert alert-warning">We do not deliver to this address yet. Try another address.</p>
+      ) : (
+        <Form method="post" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+          <input type="hidden" name="intent" value="shipping" />
+          <fieldset aria-describedby={error ? 'shipping-error' : undefined}>
+            <legend className="visually-hidden">Delivery option</legend>
+            {checkout.shippingOptions.map((option) => (
+              <label key={option.code} className="option-row">
+                <input
+                  type="radio"
+                  name="shippingOption"
+                  value={option.code}
+                  defaultChecked={checkout.selectedShippingCode === option.code}
+                />
+                <span className="option-text">
+                  <strong>{option.title}</strong>
+                  {option.deliveryTime ? <span className="muted"> · {option.deliveryTime}</span> : null}
+                  {option.slot ? <span className="muted"> · {formatSlot(option.slot)}</span> : null}
+                  {option.pickup ? (
+                    <span className="option-detail">
+                      {[option.pickup.address.addressLine, option.pickup.address.city]
+                        .filter(Boolean)
+                        .join(', ')}
+                      {option.instructions ? ` — ${option.instructions}` : ''}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="option-price">
+                  {Number(option.price.amount) === 0 ? 'Free' : option.price.formattedAmount}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <FieldError id="shipping-error" error={error} />
+          {hydrated ? null : (
+            <button type="submit" className="button button-secondary">
+              Use this option
+            </button>
+          )}
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function formatSlot(slot: { from: string; to: string }): string {
+  const from = new Date(slot.from);
+  const to = new Date(slot.to);
+  const day = from.toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const time = (d: Date) =>
+    d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return `${day}, ${time(from)}–${time(to)} UTC`;
+}
+
+export function CodeForm(props: {
+  intent: string;
+  name: string;
+  label: string;
+  applied?: string | undefined;
+  error?: string | undefined;
+}) {
+  const { intent, name, label, applied, error } = props;
+  if (applied) {
+    return (
+      <Form method="post" className="coupon-applied">
+        <input type="hidden" name="intent" value={`remove-${intent}`} />
+        <p>
+          {label.replace(' code', '')} <strong>{applied}</strong> applied.{' '}
+          <button type="submit" className="link-button">
+            Remove
+          </button>
+        </p>
+      </Form>
+    );
+  }
+  const id = `field-${name}`;
+  return (
+    <Form method="post" className="coupon-form">
+      <input type="hidden" name="intent" value={intent} />
+      <label htmlFor={id}>{label}</label>
+      <div className="inline-field">
+        <input
+          id={id}
+          name={name}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <button type="submit" className="button button-secondary">
+          Apply
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </Form>
+  );
+}
+
+export function PaymentStep({
+  checkout,
+  errors,
+  busy,
+  blocked,
+}: {
+  checkout: CheckoutView;
+  errors: Record<string, string>;
+  busy: boolean;
+  blocked: boolean;
+}) {
+  const [method, setMethod] = useState('SANDBOX_CARD');
+  const total = checkout.payNowTotal ?? checkout.priceSummary.total;
+  return (
+    <section className="card step" aria-labelledby="step-payment">
+      <h2 id="step-payment">Payment</h2>
+      <Form method="post" className="form-grid" noValidate>
+        <input type="hidden" name="intent" value="place" />
+        <fieldset className="span-2">
+          <legend className="visually-hidden">Payment method</legend>
+          <label className="option-row">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="SANDBOX_CARD"
+              defaultChecked
+              onChange={() => setMethod('SANDBOX_CARD')}
+            />
+            <span className="option-text">
+              <strong>Card</strong>
+              <span className="option-detail">
+                Sandbox: use 4242 4242 4242 4242, any future date and any CVC.
+              </span>
+            </span>
+          </label>
+          <label className="option-row">
+            <input type="radio" name="paymentMethod" value="OFFLINE" onChange={() => setMethod('OFFLINE')} />
+            <span className="option-text">
+              <strong>Pay later</strong>
+              <span className="option-detail">
+                Bank transfer or at pickup; we hold your order until it is paid.
+              </span>
+            </span>
+          </label>
+        </fieldset>
+        {method === 'SANDBOX_CARD' ? (
+          <>
+            <Field
+              name="cardNumber"
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              error={errors.cardNumber}
+              className="span-2"
+            />
+            <Field
+              name="cardExpiry"
+              label="Expiry (MM/YY)"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              error={errors.cardExpiry}
+            />
+            <Field
+              name="cardCvc"
+              label="Security code"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              error={errors.cardCvc}
+            />
+          </>
+        ) : null}
+        <button type="submit" className="button button-large span-2" disabled={busy || blocked}>
+          {busy ? 'Placing order…' : `Place order · ${total.formattedAmount}`}
+        </button>
+        {blocked ? <p className="muted span-2">Enter your contact details and address above first.</p> : null}
+      </Form>
+    </section>
+  );
+}

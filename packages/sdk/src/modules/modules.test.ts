@@ -1,0 +1,366 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, type OpenshelfClient } from '../client.js';
+import { ApplicationError } from '../errors.js';
+import { decodeBase64Url, fakeFetch } from '../testing/fake-fetch.js';
+
+// One reply that satisfies every call's unwrapping, so each case only checks what was sent.
+const ANY_REPLY = {
+  product: { id: 'p1', createdDate: '2024-05-01T10:00:00.000Z', lastUpdated: '2024-05-02T10:00:00.000Z' },
+  products: [],
+  collection: { id: 'c1', createdDate: '2024-05-01T10:00:00.000Z' },
+  collections: [],
+  cart: { id: 'cart1', lineItems: [], createdDate: '2024-05-01T10:00:00.000Z' },
+  checkout: { id: 'chk1', lineItems: [] },
+  order: { id: 'o1', lineItems: [] },
+  orders: [],
+  variant: { id: 'p1-v1' },
+  variants: [],
+  metadata: { count: 0, offset: 0, total: 0 },
+  facets: {},
+  identity: { id: 'm1' },
+  redirectSession: {
+    fullUrl: 'https://shop.example/x',
+    urlDetails: { endpoint: 'https://shop.example/oauth2/authorize' },
+  },
+  checkoutId: 'chk1',
+  checkoutUrl: 'https://shop.example/checkout/chk1',
+  orderId: 'o1',
+};
+
+function setUp(reply: unknown = ANY_REPLY) {
+  const fake = fakeFetch(() => ({ body: reply, headers: { 'x-wix-request-id': 'req-1' } }));
+  // Tokens given up front, so no call mints any.
+  const client = createClient({
+    baseUrl: 'https://api.example/',
+    fetch: fake.fetch,
+    tokens: {
+      accessToken: { value: 'access-1', expiresAt: 4_000_000_000 },
+      refreshToken: { value: 'r', role: 'visitor' },
+    },
+  });
+  return { client, fake };
+}
+
+type Case = [string, (client: OpenshelfClient) => Promise<unknown>, string, string, unknown?];
+
+const line = { catalogReference: { catalogItemId: 'p1' }, quantity: 1 };
+const CASES: Case[] = [
+  ['products.get', (c) => c.products.get('p/1'), 'GET', '/stores-reader/v1/products/p%2F1'],
+  [
+    'products.search',
+    (c) => c.products.search({ search: { expression: 'mug' } }),
+    'POST',
+    '/stores-reader/v1/products/search',
+    { search: { expression: 'mug' } },
+  ],
+  [
+    'products.getOptionsAvailability',
+    (c) => c.products.getOptionsAvailability('p1', { Size: 'M' }),
+    'POST',
+    '/stores-reader/v1/products/p1/productOptionsAvailability',
+    { options: { Size: 'M' } },
+  ],
+  [
+    'products.queryVariants',
+    (c) => c.products.queryVariants('p1', { choices: { Size: 'M' } }),
+    'POST',
+    '/stores-reader/v1/products/p1/variants/query',
+    { choices: { Size: 'M' } },
+  ],
+  [
+    'products.getStoreVariant',
+    (c) => c.products.getStoreVariant('p1-v1'),
+    'GET',
+    '/stores-reader/v1/variants/p1-v1',
+  ],
+  ['collections.get', (c) => c.collections.get('c1'), 'GET', '/v2/collections/c1'],
+  [
+    'collections.getBySlug',
+    (c) => c.collections.getBySlug('sum mer'),
+    'GET',
+    '/v2/collections/slug/sum%20mer',
+  ],
+  ['currentCart.get', (c) => c.currentCart.get(), 'GET', '/ecom/v1/carts/current'],
+  [
+    'currentCart.addToCart',
+    (c) => c.currentCart.addToCart({ lineItems: [line] }),
+    'POST',
+    '/ecom/v1/carts/current/add-to-cart',
+    { lineItems: [line] },
+  ],
+  [
+    'currentCart.update',
+    (c) => c.currentCart.update({ couponCode: 'SAVE10' }),
+    'PATCH',
+    '/ecom/v1/carts/current',
+    { couponCode: 'SAVE10' },
+  ],
+  [
+    'currentCart.removeLineItems',
+    (c) => c.currentCart.removeLineItems(['l1']),
+    'POST',
+    '/ecom/v1/carts/current/remove-line-items',
+    { lineItemIds: ['l1'] },
+  ],
+  [
+    'currentCart.updateLineItemsQuantity',
+    (c) => c.currentCart.updateLineItemsQuantity([{ id: 'l1', quantity: 2 }]),
+    'POST',
+    '/ecom/v1/carts/current/update-line-items-quantity',
+    { lineItems: [{ id: 'l1', quantity: 2 }] },
+  ],
+  [
+    'currentCart.removeCoupon',
+    (c) => c.currentCart.removeCoupon(),
+    'POST',
+    '/ecom/v1/carts/current/remove-coupon',
+    {},
+  ],
+  [
+    'currentCart.estimateTotals',
+    (c) => c.currentCart.estimateTotals(),
+    'POST',
+    '/ecom/v1/carts/current/estimate-totals',
+    {},
+  ],
+  [
+    'currentCart.createCheckout',
+    (c) => c.currentCart.createCheckout({ channelType: 'WEB' }),
+    'POST',
+    '/ecom/v1/carts/current/create-checkout',
+    { channelType: 'WEB' },
+  ],
+  ['currentCart.delete', (c) => c.currentCart.delete(), 'DELETE', '/ecom/v1/carts/current'],
+  [
+    'checkout.create',
+    (c) => c.checkout.create({ lineItems: [line] }),
+    'POST',
+    '/ecom/v1/checkouts',
+    { lineItems: [line] },
+  ],
+  ['checkout.get', (c) => c.checkout.get('chk1'), 'GET', '/ecom/v1/checkouts/chk1'],
+  [
+    'checkout.getByCartId',
+    (c) => c.checkout.getByCartId('cart1'),
+    'GET',
+    '/ecom/v1/checkouts/by-cart-id/cart1',
+  ],
+  [
+    'checkout.getCheckoutUrl',
+    (c) => c.checkout.getCheckoutUrl('chk1'),
+    'GET',
+    '/ecom/v1/checkouts/chk1/checkout-url',
+  ],
+  [
+    'checkout.update',
+    (c) => c.checkout.update('chk1', { buyerNote: 'n' }, { couponCode: 'SAVE10' }),
+    'PATCH',
+    '/ecom/v1/checkouts/chk1',
+    { couponCode: 'SAVE10', checkout: { buyerNote: 'n' } },
+  ],
+  [
+    'checkout.addToCheckout',
+    (c) => c.checkout.addToCheckout('chk1', { lineItems: [line] }),
+    'POST',
+    '/ecom/v1/checkouts/chk1/add-to-checkout',
+    { lineItems: [line] },
+  ],
+  [
+    'checkout.removeLineItems',
+    (c) => c.checkout.removeLineItems('chk1', ['l1']),
+    'POST',
+    '/ecom/v1/checkouts/chk1/remove-line-items',
+    { lineItemIds: ['l1'] },
+  ],
+  [
+    'checkout.updateLineItemsQuantity',
+    (c) => c.checkout.updateLineItemsQuantity('chk1', [{ id: 'l1', quantity: 3 }]),
+    'POST',
+    '/ecom/v1/checkouts/chk1/update-line-items-quantity',
+    { lineItems: [{ id: 'l1', quantity: 3 }] },
+  ],
+  [
+    'checkout.removeCoupon',
+    (c) => c.checkout.removeCoupon('chk1'),
+    'POST',
+    '/ecom/v1/checkouts/chk1/remove-coupon',
+    {},
+  ],
+  [
+    'checkout.removeGiftCard',
+    (c) => c.checkout.removeGiftCard('chk1'),
+    'POST',
+    '/ecom/v1/checkouts/chk1/remove-gift-card',
+    {},
+  ],
+  [
+    'checkout.createOrder',
+    (c) => c.checkout.createOrder('chk1', { delayCapture: true }),
+    'POST',
+    '/ecom/v1/checkouts/chk1/create-order',
+    { delayCapture: true },
+  ],
+  [
+    'checkout.markAsCompleted',
+    (c) => c.checkout.markAsCompleted('chk1', { orderId: 'o1' }),
+    'POST',
+    '/ecom/v1/checkouts/chk1/mark-as-completed',
+    { orderId: 'o1' },
+  ],
+  ['orders.get', (c) => c.orders.get('o1'), 'GET', '/ecom/v1/orders/o1'],
+  [
+    'redirects.createRedirectSession',
+    (c) => c.redirects.createRedirectSession({ ecomCheckout: { checkoutId: 'chk1' } }),
+    'POST',
+    '/_api/redirects-api/v1/redirect-session',
+    { ecomCheckout: { checkoutId: 'chk1' } },
+  ],
+  [
+    'members.getCurrentMember',
+    (c) => c.members.getCurrentMember(),
+    'GET',
+    '/_api/iam/identity/v1/identities/me',
+  ],
+  [
+    'members.updateCurrentMember',
+    (c) => c.members.updateCurrentMember({ firstName: 'Ada' }, { revision: '3' }),
+    'PATCH',
+    '/_api/iam/identity/v1/identities/me',
+    { identity: { identityProfile: { firstName: 'Ada' }, revision: '3' } },
+  ],
+];
+
+describe('module calls on the wire', () => {
+  it.each(CASES)('%s', async (_name, call, method, path, body) => {
+    const { client, fake } = setUp();
+    await call(client);
+    expect(fake.calls).toHaveLength(1);
+    const sent = fake.calls[0]!;
+    expect(sent.method).toBe(method);
+    expect(sent.url).toBe(`https://api.example${path}`);
+    expect(sent.body).toEqual(body);
+    expect(sent.headers.authorization).toBe('access-1');
+  });
+
+  it.each([
+    [
+      'products',
+      (c: OpenshelfClient) => c.products.query().eq('visible', true).find(),
+      '/stores-reader/v1/products/query-platformized',
+    ],
+    [
+      'products without variants',
+      (c: OpenshelfClient) => c.products.query({ includeVariants: false }).find(),
+      '/stores-reader/v1/products/query-platformized',
+    ],
+    [
+      'store variants',
+      (c: OpenshelfClient) => c.products.queryStoreVariants().find(),
+      '/stores-reader/v1/variants/query',
+    ],
+    ['collections', (c: OpenshelfClient) => c.collections.query().find(), '/v2/collections/query'],
+    ['orders', (c: OpenshelfClient) => c.orders.query().find(), '/ecom/v1/orders/query'],
+  ])('queries %s with GET .r', async (name, run, path) => {
+    const { client, fake } = setUp();
+    await run(client);
+    const url = new URL(fake.calls[0]!.url);
+    expect(url.pathname).toBe(path);
+    const body = JSON.parse(decodeBase64Url(url.searchParams.get('.r')!));
+    expect(body.query.paging).toEqual({ limit: 50, offset: 0 });
+    expect('includeVariants' in body).toBe(name === 'products without variants');
+  });
+
+  it('finds a product by slug with a one-item query', async () => {
+    const { client, fake } = setUp({ products: [{ id: 'p9', slug: 'mug' }], metadata: { total: 1 } });
+    expect((await client.products.getBySlug('mug'))?.id).toBe('p9');
+    const body = JSON.parse(decodeBase64Url(new URL(fake.calls[0]!.url).searchParams.get('.r')!));
+    expect(body.query).toEqual({ filter: { slug: 'mug' }, paging: { limit: 1, offset: 0 } });
+  });
+});
+
+describe('wire values in replies', () => {
+  it('turns dates into Dates and float strings into numbers', async () => {
+    const { client } = setUp({
+      cart: {
+        id: 'cart1',
+        createdDate: '2024-05-01T10:00:00.000Z',
+        updatedDate: '2024-05-01T11:00:00.000Z',
+        lineItems: [{ id: 'l1', physicalProperties: { shippable: true, weight: 'NaN' } }],
+        contactInfo: { address: { geocode: { latitude: 'Infinity', longitude: '-Infinity' } } },
+      },
+    });
+    const cart = await client.currentCart.get();
+    expect(cart?.createdDate).toEqual(new Date('2024-05-01T10:00:00.000Z'));
+    expect(cart?.updatedDate).toBeInstanceOf(Date);
+    expect(cart?.lineItems[0]?.physicalProperties.weight).toBeNaN();
+    expect(cart?.contactInfo?.address?.geocode).toEqual({ latitude: Infinity, longitude: -Infinity });
+  });
+
+  it('returns undefined for a visitor without a cart ({} reply)', async () => {
+    const { client } = setUp({});
+    expect(await client.currentCart.get()).toBeUndefined();
+  });
+
+  it('turns a 404 of collections.getBySlug into undefined, and other errors into errors', async () => {
+    const missing = fakeFetch(() => ({ status: 404, body: { message: 'Collection not found' } }));
+    const client = createClient({ baseUrl: 'https://api.example', fetch: missing.fetch });
+    expect(await client.collections.getBySlug('nope')).toBeUndefined();
+    const broken = fakeFetch(() => ({ status: 403, body: { message: 'Forbidden' } }));
+    const other = createClient({ baseUrl: 'https://api.example', fetch: broken.fetch });
+    await expect(other.collections.getBySlug('nope')).rejects.toBeInstanceOf(ApplicationError);
+  });
+});
+
+describe('createClient', () => {
+  it('sends no Authorization without a client id or tokens', async () => {
+    const fake = fakeFetch(() => ({ body: ANY_REPLY }));
+    await createClient({ baseUrl: 'https://api.example', fetch: fake.fetch }).products.get('p1');
+    expect(fake.calls[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('mints visitor tokens with the client id, then sends them', async () => {
+    const fake = fakeFetch((request) =>
+      request.url.endsWith('/oauth2/token')
+        ? { body: { access_token: 'minted', refresh_token: 'r1', expires_in: 3600 } }
+        : { body: ANY_REPLY },
+    );
+    const client = createClient({ baseUrl: 'https://api.example', clientId: 'client-1', fetch: fake.fetch });
+    await client.currentCart.get();
+    expect(fake.calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/oauth2/token',
+      '/ecom/v1/carts/current',
+    ]);
+    expect(fake.calls[0]!.body).toEqual({ clientId: 'client-1', grantType: 'anonymous' });
+    expect(fake.calls[1]!.headers.authorization).toBe('minted');
+    expect(client.auth.getTokens()?.refreshToken).toEqual({ value: 'r1', role: 'visitor' });
+  });
+
+  it('reads the catalog without minting a visitor, and with the visitor once there is one', async () => {
+    const fake = fakeFetch((request) =>
+      request.url.endsWith('/oauth2/token')
+        ? { body: { access_token: 'minted', refresh_token: 'r1', expires_in: 3600 } }
+        : { body: ANY_REPLY },
+    );
+    const client = createClient({ baseUrl: 'https://api.example', clientId: 'client-1', fetch: fake.fetch });
+    await client.products.get('p1');
+    await client.products.query().find();
+    await client.collections.getBySlug('summer');
+    expect(fake.calls.map((c) => new URL(c.url).pathname)).not.toContain('/oauth2/token');
+    expect(fake.calls.every((c) => c.headers.authorization === undefined)).toBe(true);
+
+    await client.currentCart.get(); // needs an identity: mints one
+    await client.products.get('p1');
+    expect(fake.calls.filter((c) => c.url.endsWith('/oauth2/token'))).toHaveLength(1);
+    expect(fake.calls.at(-1)!.headers.authorization).toBe('minted');
+  });
+
+  it('sends extra headers on every call', async () => {
+    const fake = fakeFetch(() => ({ body: ANY_REPLY }));
+    await createClient({
+      baseUrl: 'https://api.example',
+      fetch: fake.fetch,
+      headers: { 'x-shop': 's1' },
+    }).orders.get('o1');
+    expect(fake.calls[0]!.headers['x-shop']).toBe('s1');
+  });
+});
