@@ -92,7 +92,10 @@ describe('admin client: catalog', () => {
   });
 
   it('uploads an image to the media library and attaches it to the product', async () => {
-    const file = await admin.media.upload(new Blob([await pngImage()], { type: 'image/png' }), 'jacket.png');
+    const file = await admin.media.upload(
+      new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }),
+      'jacket.png',
+    );
     expect(file).toMatchObject({ mediaType: 'image', width: 32, height: 24, visibility: 'public' });
     await admin.products.addMedia(productId, [{ mediaId: file.id, altText: 'The jacket' }]);
     const product = await admin.products.get(productId);
