@@ -138,10 +138,12 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
     expect((await seriousViolations(page)).join()).toContain('label (critical)');
     // A phone-sized screen: the navigation stays reachable and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.baseUrl}/admin/orders`);
-    expect(await page.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(true);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    for (const path of ['/admin/orders', `/admin/products/${productId}`, '/admin/dashboard']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      expect(await page.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(true);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    }
     await page.context().close();
   });
 });

@@ -23,10 +23,18 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
     name: form.text(`productOptions[${index}].name`),
     choices: form.list(`productOptions[${index}].choices`),
   })).filter((option) => option.name || option.choices.length > 0);
-  const productOptions = options.map((option) => ({
-    name: option.name,
-    choices: option.choices.map((value) => ({ value })),
-  }));
+  // Colour options keep their type and the names of their swatches (the form edits only the values).
+  const productOptions = options.map((option) => {
+    const before = existing?.productOptions.find((candidate) => candidate.name === option.name);
+    return {
+      name: option.name,
+      ...(before ? { optionType: before.optionType } : {}),
+      choices: option.choices.map((value) => {
+        const description = before?.choices.find((choice) => choice.value === value)?.description;
+        return description ? { value, description } : { value };
+      }),
+    };
+  });
   const optionsChanged =
     JSON.stringify(optionSignature(productOptions)) !==
     JSON.stringify(optionSignature(existing?.productOptions ?? []));

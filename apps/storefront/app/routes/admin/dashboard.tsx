@@ -65,30 +65,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {sales.topProducts.length === 0 ? (
             <Empty>No sales in this period yet.</Empty>
           ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col" className="num">
-                    Sold
-                  </th>
-                  <th scope="col" className="num">
-                    Revenue
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sales.topProducts.map((product) => (
-                  <tr key={product.productId}>
-                    <td>
-                      <Link to={`/admin/products/${product.productId}`}>{product.name}</Link>
-                    </td>
-                    <td className="num">{product.quantity}</td>
-                    <td className="num">{formatMinor(product.revenueMinor, currency)}</td>
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="num">
+                      Sold
+                    </th>
+                    <th scope="col" className="num">
+                      Revenue
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {sales.topProducts.map((product) => (
+                    <tr key={product.productId}>
+                      <td>
+                        <Link to={`/admin/products/${product.productId}`}>{product.name}</Link>
+                      </td>
+                      <td className="num">{product.quantity}</td>
+                      <td className="num">{formatMinor(product.revenueMinor, currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
         <section className="admin-card">
@@ -114,34 +116,36 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.recent.length === 0 ? (
           <Empty>No orders yet. They appear here as soon as someone checks out.</Empty>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Payment</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.recent.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
-                  </td>
-                  <td>{formatDate(order.createdDate)}</td>
-                  <td>{order.buyerInfo.email ?? '—'}</td>
-                  <td>
-                    <Badge status={order.status === 'CANCELED' ? 'CANCELED' : order.paymentStatus} />
-                  </td>
-                  <td className="num">{order.priceSummary.total.formattedAmount}</td>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {loaderData.recent.map((order) => (
+                  <tr key={order.id}>
+                    <td>
+                      <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
+                    </td>
+                    <td>{formatDate(order.createdDate)}</td>
+                    <td>{order.buyerInfo.email ?? '—'}</td>
+                    <td>
+                      <Badge status={order.status === 'CANCELED' ? 'CANCELED' : order.paymentStatus} />
+                    </td>
+                    <td className="num">{order.priceSummary.total.formattedAmount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </>
