@@ -4,7 +4,7 @@
 // (playwright-core + Debian's chromium, or CHROMIUM_PATH), and stops the server again.
 //   npm run screenshots
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,7 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/se
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+const ADMIN_PAGES = 5;
 let browser;
 try {
   await waitForReady();
@@ -62,7 +63,7 @@ try {
         fullPage: name !== 'cart-drawer',
       });
       shots++;
-      console.log(`  [${shots}/${VIEWPORTS.length * 9}] ${name}-${viewport.name}.png`);
+      console.log(`  [${shots}/${VIEWPORTS.length * (9 + ADMIN_PAGES)}] ${name}-${viewport.name}.png`);
     };
     await page.goto(baseUrl);
     await shot('home');
@@ -99,6 +100,7 @@ try {
     await shot('thank-you');
     await page.goto(`${baseUrl}/no-such-page`);
     await shot('not-found');
+    await shootAdmin(page, shot);
     await context.close();
   }
   console.log(`Done: ${shots} screenshots in ${path.relative(process.cwd(), outDir) || '.'}/`);
@@ -113,6 +115,29 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The merchant admin, signed in with the owner login the embedded store wrote on first start. */
+async function shootAdmin(page, shot) {
+  const login = readFileSync(path.join(dataDir, 'owner-login.txt'), 'utf8');
+  const field = (name) => new RegExp(`^${name}: (.+)$`, 'm').exec(login)?.[1] ?? '';
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('E-mail').fill(field('e-mail'));
+  await page.getByLabel('Password').fill(field('password'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}/admin/dashboard`);
+  await shot('admin-dashboard');
+  await page.goto(`${baseUrl}/admin/products`);
+  await shot('admin-products');
+  await page.goto(`${baseUrl}/admin/products?q=linen+tee`);
+  await page.getByRole('link', { name: 'Linen Tee', exact: true }).first().click();
+  await page.waitForURL(/\/admin\/products\/[^/]+$/);
+  await shot('admin-product');
+  await page.goto(`${baseUrl}/admin/orders`);
+  await shot('admin-orders');
+  await page.getByRole('link', { name: /^#\d+/ }).first().click();
+  await page.waitForURL(/\/admin\/orders\/[^/]+$/);
+  await shot('admin-order');
 }
 
 async function waitForReady() {

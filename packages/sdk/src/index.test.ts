@@ -39,6 +39,7 @@ describe('public barrel', () => {
         'TokenRequestError',
         'ValidationError',
         'cookieStorage',
+        'createAdminClient',
         'createAuthModule',
         'createCheckoutModule',
         'createClient',
@@ -90,6 +91,7 @@ describe('public barrel', () => {
         'serializeTokens',
         'statusText',
         'toJson',
+        'toMinorUnits',
         'withOAuthTimeout',
       ].sort(),
     );

@@ -16,6 +16,7 @@
  * @packageDocumentation
  */
 
+export * from './admin/index.js';
 export {
   type CookieAccess,
   cookieStorage,

@@ -38,7 +38,10 @@ export interface RequestOptions {
   /** Path below `baseUrl`, starting with `/`. */
   path: string;
   query?: QueryParams;
-  /** Sent as JSON; Dates become ISO strings and NaN/±Infinity the strings `"NaN"`/`"Infinity"`. */
+  /**
+   * Sent as JSON; Dates become ISO strings and NaN/±Infinity the strings `"NaN"`/`"Infinity"`. A `FormData`
+   * is sent as `multipart/form-data` as it is (file uploads); fetch sets its boundary.
+   */
   body?: unknown;
   /** Maps server field names in validation errors to the caller's argument names. */
   argumentNames?: ArgumentNames;
@@ -96,7 +99,9 @@ export function createTransport(options: TransportOptions): Transport {
     const token = await options.getAuthHeader?.({ identity: call.identity ?? 'required' });
     if (token) headers.Authorization = token;
     const init: RequestInit = { method: call.method, headers };
-    if (call.body !== undefined) {
+    if (typeof FormData !== 'undefined' && call.body instanceof FormData) {
+      init.body = call.body;
+    } else if (call.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = toJson(call.body);
     }

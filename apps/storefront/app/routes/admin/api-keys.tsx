@@ -1,0 +1,131 @@
+import type { ApiKeyRole } from '@openshelf/sdk';
+import { Form } from 'react-router';
+import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/api-keys';
+import {
+  ActionButton,
+  Badge,
+  Empty,
+  Field,
+  FormMessage,
+  formatDate,
+  PageHeader,
+  SelectField,
+  Submit,
+} from './ui';
+
+export const meta: Route.MetaFunction = () => [{ title: 'API keys · Admin' }];
+
+const ROLES = [
+  { value: 'app', label: 'App (integrations: catalog, orders, set-up)' },
+  { value: 'staff', label: 'Staff (everything but keys and owner settings)' },
+  { value: 'owner', label: 'Owner (everything)' },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  return { apiKeys: await run((client) => client.apiKeys.list()) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const form = formReader(await args.request.formData());
+  try {
+    if (form.text('intent') === 'revoke') {
+      const key = await run((client) => client.apiKeys.revoke(form.text('id')));
+      return { ok: true, message: `Key “${key.name}” revoked: calls with it now fail.` };
+    }
+    const created = await run((client) =>
+      client.apiKeys.create(form.text('name'), form.text('role') as ApiKeyRole),
+    );
+    return { ok: true, message: `Key “${created.apiKey.name}” created.`, secret: created.secret };
+  } catch (error) {
+    return formFailure(error);
+  }
+}
+
+export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const secret = actionData && 'secret' in actionData ? actionData.secret : undefined;
+  return (
+    <>
+      <PageHeader title="API keys" />
+      {secret ? (
+        <section className="admin-alert admin-alert-ok" role="status" aria-labelledby="secret-heading">
+          <h2 id="secret-heading">New API key</h2>
+          <p>
+            <output className="admin-secret">{secret}</output>
+          </p>
+          <p>Copy it now: it is shown only once. Send it as the Authorization header of API calls.</p>
+        </section>
+      ) : (
+        <FormMessage result={actionData} />
+      )}
+      <section className="admin-card" aria-labelledby="create-key-heading">
+        <h2 id="create-key-heading">Create a key</h2>
+        <Form method="post" className="admin-inline-fields" noValidate>
+          <Field
+            label="Name"
+            name="name"
+            required
+            maxLength={100}
+            placeholder="e.g. Warehouse sync"
+            errors={errors}
+          />
+          <SelectField label="Role" name="role" options={ROLES} errors={errors} />
+          <Submit intent="create">Create key</Submit>
+        </Form>
+      </section>
+      <div className="admin-card admin-card-flush">
+        {loaderData.apiKeys.length === 0 ? (
+          <Empty>No API keys.</Empty>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Ends in</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.apiKeys.map((key) => (
+                  <tr key={key.id}>
+                    <td>{key.name}</td>
+                    <td>{key.role}</td>
+                    <td>
+                      <code>…{key.hint}</code>
+                    </td>
+                    <td>{formatDate(key.createdDate)}</td>
+                    <td>{formatDate(key.lastUsedDate, true)}</td>
+                    <td>
+                      {key.revokedDate ? (
+                        <Badge status="DISABLED">Revoked {formatDate(key.revokedDate)}</Badge>
+                      ) : (
+                        <ActionButton
+                          intent="revoke"
+                          id={key.id}
+                          variant="danger"
+                          label={`Revoke key ${key.name}`}
+                        >
+                          Revoke
+                        </ActionButton>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

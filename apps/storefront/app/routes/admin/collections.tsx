@@ -1,0 +1,80 @@
+import { Form, Link, redirect } from 'react-router';
+import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/collections';
+import { Badge, Empty, Field, FormMessage, PageHeader, Submit } from './ui';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Collections · Admin' }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  return run((client) => client.collections.list({ limit: 100 }));
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const form = formReader(await args.request.formData());
+  try {
+    const created = await run((client) =>
+      client.collections.create({
+        name: form.text('name'),
+        description: form.text('description'),
+        visible: true,
+      }),
+    );
+    return redirect(`/admin/collections/${created.id}`);
+  } catch (error) {
+    return formFailure(error, 'collection.');
+  }
+}
+
+export default function Collections({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  return (
+    <>
+      <PageHeader title="Collections" />
+      <FormMessage result={actionData} />
+      <section className="admin-card" aria-labelledby="new-collection-heading">
+        <h2 id="new-collection-heading">New collection</h2>
+        <Form method="post" className="admin-inline-fields" noValidate>
+          <Field label="Name" name="name" required maxLength={50} errors={errors} />
+          <Field label="Description" name="description" maxLength={600} errors={errors} />
+          <Submit>Create collection</Submit>
+        </Form>
+      </section>
+      <div className="admin-card admin-card-flush">
+        {loaderData.collections.length === 0 ? (
+          <Empty>No collections yet. Group products so shoppers can browse them.</Empty>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Collection</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Products
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.collections.map((collection) => (
+                <tr key={collection.id}>
+                  <td>
+                    <Link to={`/admin/collections/${collection.id}`}>{collection.name}</Link>
+                    <small className="admin-muted admin-block">/{collection.slug}</small>
+                  </td>
+                  <td>
+                    <Badge status={collection.visible ? 'ACTIVE' : 'HIDDEN'}>
+                      {collection.visible ? 'Visible' : 'Hidden'}
+                    </Badge>
+                  </td>
+                  <td className="num">{collection.numberOfProducts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { Link } from 'react-router';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/dashboard';
+import { SalesChart } from './sales-chart';
+import { Badge, Empty, formatDate, formatMinor, PageHeader } from './ui';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }];
+
+const WINDOWS = [7, 30, 90] as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  const requested = Number(args.url.searchParams.get('days'));
+  const days = WINDOWS.find((window) => window === requested) ?? 30;
+  return run(async (client) => {
+    const [sales, lowStock, recent, settings] = await Promise.all([
+      client.dashboard.sales({ days }),
+      client.dashboard.lowStock(8),
+      client.orders.list({ limit: 6 }),
+      client.settings.get(),
+    ]);
+    return { days, sales, lowStock, recent: recent.orders, currency: settings.currency };
+  });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { sales, currency, days } = loaderData;
+  const average = sales.orders > 0 ? Math.round(sales.revenueMinor / sales.orders) : 0;
+  return (
+    <>
+      <PageHeader title="Dashboard">
+        <nav className="admin-segmented" aria-label="Period">
+          {WINDOWS.map((window) => (
+            <Link key={window} to={`?days=${window}`} aria-current={window === days ? 'page' : undefined}>
+              {window} days
+            </Link>
+          ))}
+        </nav>
+      </PageHeader>
+      <section className="admin-kpis" aria-label={`Last ${days} days`}>
+        <Kpi label="Revenue" value={formatMinor(sales.revenueMinor, currency)} />
+        <Kpi label="Orders" value={String(sales.orders)} />
+        <Kpi label="Average order" value={formatMinor(average, currency)} />
+        <Kpi
+          label="Awaiting payment"
+          value={String(sales.awaitingPayment)}
+          to="/admin/orders?paymentStatus=NOT_PAID"
+        />
+        <Kpi
+          label="To fulfil"
+          value={String(sales.awaitingFulfillment)}
+          to="/admin/orders?fulfillmentStatus=NOT_FULFILLED"
+        />
+      </section>
+      {sales.truncated ? (
+        <p className="admin-hint">Figures cover the newest 2,000 orders of the period.</p>
+      ) : null}
+      <section className="admin-card">
+        <h2>Sales over time</h2>
+        <SalesChart days={sales.days} currency={currency} />
+      </section>
+      <div className="admin-grid-2">
+        <section className="admin-card">
+          <h2>Top products</h2>
+          {sales.topProducts.length === 0 ? (
+            <Empty>No sales in this period yet.</Empty>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col" className="num">
+                      Sold
+                    </th>
+                    <th scope="col" className="num">
+                      Revenue
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sales.topProducts.map((product) => (
+                    <tr key={product.productId}>
+                      <td>
+                        <Link to={`/admin/products/${product.productId}`}>{product.name}</Link>
+                      </td>
+                      <td className="num">{product.quantity}</td>
+                      <td className="num">{formatMinor(product.revenueMinor, currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section className="admin-card">
+          <h2>Low stock</h2>
+          {loaderData.lowStock.length === 0 ? (
+            <Empty>Everything is in stock.</Empty>
+          ) : (
+            <ul className="admin-list">
+              {loaderData.lowStock.map((product) => (
+                <li key={product.id}>
+                  <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                  <Badge status={product.stock.inventoryStatus === 'OUT_OF_STOCK' ? 'CANCELED' : 'NOT_PAID'}>
+                    {product.stock.inventoryStatus === 'OUT_OF_STOCK' ? 'Sold out' : 'Some options sold out'}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section className="admin-card">
+        <h2>Recent orders</h2>
+        {loaderData.recent.length === 0 ? (
+          <Empty>No orders yet. They appear here as soon as someone checks out.</Empty>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.recent.map((order) => (
+                  <tr key={order.id}>
+                    <td>
+                      <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
+                    </td>
+                    <td>{formatDate(order.createdDate)}</td>
+                    <td>{order.buyerInfo.email ?? '—'}</td>
+                    <td>
+                      <Badge status={order.status === 'CANCELED' ? 'CANCELED' : order.paymentStatus} />
+                    </td>
+                    <td className="num">{order.priceSummary.total.formattedAmount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Kpi({ label, value, to }: { label: string; value: string; to?: string }) {
+  return (
+    <div className="admin-kpi">
+      <span className="admin-kpi-label">{label}</span>
+      <strong className="admin-kpi-value">{to ? <Link to={to}>{value}</Link> : value}</strong>
+    </div>
+  );
+}

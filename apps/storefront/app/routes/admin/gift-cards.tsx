@@ -1,0 +1,146 @@
+import { Form, useSearchParams } from 'react-router';
+import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/gift-cards';
+import { ActionButton, Badge, Empty, Field, FormMessage, formatDate, PageHeader, Pager, Submit } from './ui';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Gift cards · Admin' }];
+
+const PAGE_SIZE = 25;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  const offset = Math.max(0, Number(args.url.searchParams.get('offset')) || 0);
+  return { offset, ...(await run((client) => client.giftCards.list({ limit: PAGE_SIZE, offset }))) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const form = formReader(await args.request.formData());
+  try {
+    if (form.text('intent') === 'disable') {
+      const card = await run((client) => client.giftCards.disable(form.text('id')));
+      return { ok: true, message: `Gift card ${card.obfuscatedCode} disabled.` };
+    }
+    const expires = form.text('expiresAt');
+    const issued = await run((client) =>
+      client.giftCards.issue({
+        initialBalance: form.text('initialBalance'),
+        ...(form.optionalText('recipientEmail') ? { recipientEmail: form.text('recipientEmail') } : {}),
+        ...(form.optionalText('code') ? { code: form.text('code') } : {}),
+        ...(expires ? { expiresAt: new Date(`${expires}T23:59:59Z`).toISOString() } : {}),
+      }),
+    );
+    // The only time the full code exists outside the buyer's hands: it is in this answer, never in a URL.
+    return {
+      ok: true,
+      message: 'Gift card issued.',
+      code: issued.code,
+      balance: issued.giftCard.initialBalance,
+    };
+  } catch (error) {
+    return formFailure(error, 'giftCard.');
+  }
+}
+
+export default function GiftCards({ loaderData, actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const issuedCode = actionData && 'code' in actionData ? actionData.code : undefined;
+  return (
+    <>
+      <PageHeader title="Gift cards" />
+      {issuedCode ? (
+        <section className="admin-alert admin-alert-ok" role="status" aria-labelledby="issued-heading">
+          <h2 id="issued-heading">Gift card issued</h2>
+          <p>
+            Code: <output className="admin-secret">{issuedCode}</output>
+          </p>
+          <p>
+            Copy it now and give it to the recipient. It is shown only this once; the store keeps only its
+            last four characters.
+          </p>
+        </section>
+      ) : (
+        <FormMessage result={actionData} />
+      )}
+      <section className="admin-card" aria-labelledby="issue-heading">
+        <h2 id="issue-heading">Issue a gift card</h2>
+        <Form method="post" className="admin-inline-fields" noValidate>
+          <Field label="Amount" name="initialBalance" inputMode="decimal" required errors={errors} />
+          <Field label="Recipient e-mail (optional)" name="recipientEmail" type="email" errors={errors} />
+          <Field label="Expires on (optional)" name="expiresAt" type="date" errors={errors} />
+          <Field
+            label="Own code (optional)"
+            name="code"
+            hint="8–40 letters, digits, spaces or dashes"
+            errors={errors}
+          />
+          <Submit intent="issue">Issue gift card</Submit>
+        </Form>
+      </section>
+      <div className="admin-card admin-card-flush">
+        {loaderData.giftCards.length === 0 ? (
+          <Empty>No gift cards yet.</Empty>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Balance
+                  </th>
+                  <th scope="col" className="num">
+                    Issued with
+                  </th>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.giftCards.map((card) => (
+                  <tr key={card.id}>
+                    <td>{card.obfuscatedCode}</td>
+                    <td>
+                      <Badge status={card.disabled ? 'DISABLED' : 'ACTIVE'}>
+                        {card.disabled ? 'Disabled' : 'Active'}
+                      </Badge>
+                    </td>
+                    <td className="num">{card.balance}</td>
+                    <td className="num">{card.initialBalance}</td>
+                    <td>{card.recipientEmail ?? (card.sourceOrderId ? 'Bought in the shop' : '—')}</td>
+                    <td>{formatDate(card.expiresAt)}</td>
+                    <td>
+                      {card.disabled ? null : (
+                        <ActionButton
+                          intent="disable"
+                          id={card.id}
+                          variant="danger"
+                          label={`Disable gift card ${card.obfuscatedCode}`}
+                        >
+                          Disable
+                        </ActionButton>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <Pager
+        search={search}
+        offset={loaderData.offset}
+        limit={PAGE_SIZE}
+        count={loaderData.giftCards.length}
+        total={loaderData.metadata.total}
+      />
+    </>
+  );
+}

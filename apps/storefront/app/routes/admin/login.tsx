@@ -1,0 +1,110 @@
+import { isApplicationError } from '@openshelf/sdk';
+import { data, Form, redirect } from 'react-router';
+import { formReader, invalidFields } from '../../lib/admin/forms.server';
+import { apiClient, assertSameOrigin, saveSession, staffTokenOf } from '../../lib/admin/session.server';
+import { storefrontContext } from '../../lib/context';
+import adminStylesHref from '../../styles/admin.css?url';
+import adminDataStylesHref from '../../styles/admin-data.css?url';
+import adminFormStylesHref from '../../styles/admin-forms.css?url';
+import type { Route } from './+types/login';
+import { Field, FormMessage, Submit } from './ui';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: adminStylesHref },
+  { rel: 'stylesheet', href: adminDataStylesHref },
+  { rel: 'stylesheet', href: adminFormStylesHref },
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Sign in · Admin' },
+  { name: 'robots', content: 'noindex' },
+];
+
+/** Only admin pages are places to return to after signing in (never another site). */
+function safeReturnTo(value: string | null): string {
+  return value?.startsWith('/admin/') && !value.startsWith('/admin/login') ? value : '/admin/dashboard';
+}
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const returnTo = safeReturnTo(url.searchParams.get('returnTo'));
+  if (await staffTokenOf(request)) throw redirect(returnTo);
+  return { storeName: context.get(storefrontContext).storeName };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { publicUrl } = context.get(storefrontContext);
+  assertSameOrigin(request, publicUrl);
+  const form = formReader(await request.formData());
+  const email = form.text('email');
+  const password = form.text('password');
+  const missing: Record<string, string> = {};
+  if (!email) missing.email = 'Enter the e-mail address of your admin login.';
+  if (!password) missing.password = 'Enter your password.';
+  if (Object.keys(missing).length > 0) return invalidFields(missing);
+  try {
+    const session = await apiClient(context).auth.login(email, password);
+    const cookie = await saveSession(session.accessToken, session.expiresIn, publicUrl);
+    return redirect(safeReturnTo(url.searchParams.get('returnTo')), {
+      headers: { 'Set-Cookie': cookie },
+    });
+  } catch (error) {
+    if (isApplicationError(error) && error.status === 429) {
+      return data(
+        {
+          ok: false,
+          fieldErrors: {},
+          formError: 'Too many sign-in attempts. Wait a minute, then try again.',
+        },
+        { status: 429 },
+      );
+    }
+    if (isApplicationError(error) && (error.status === 401 || error.status === 403 || error.status === 400)) {
+      return data(
+        {
+          ok: false,
+          fieldErrors: { password: 'Wrong e-mail or password. Check both and try again.' },
+          formError: 'We could not sign you in.',
+        },
+        { status: 401 },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="admin admin-login">
+      <div className="admin-login-card">
+        <p className="admin-brand">
+          <span aria-hidden="true">◆</span> {loaderData.storeName}
+        </p>
+        <h1>Sign in to the admin</h1>
+        <FormMessage result={actionData} />
+        <Form method="post" className="admin-form" noValidate>
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            errors={actionData?.fieldErrors}
+          />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            errors={actionData?.fieldErrors}
+          />
+          <Submit>Sign in</Submit>
+        </Form>
+        <p className="admin-hint">
+          No login yet? The store owner's is in <code>data/owner-login.txt</code>; add people with{' '}
+          <code>npm run cli -- staff create</code>.
+        </p>
+      </div>
+    </main>
+  );
+}

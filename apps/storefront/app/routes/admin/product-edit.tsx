@@ -1,0 +1,113 @@
+import type { Product } from '@openshelf/sdk';
+import { Form, Link, redirect } from 'react-router';
+import { formFailure, invalidFields } from '../../lib/admin/forms.server';
+import { parseProductForm, productFieldName } from '../../lib/admin/product-form.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/product-edit';
+import { ProductFields } from './product-fields';
+import { ProductMedia } from './product-media';
+import { ActionButton, FormMessage, PageHeader, Submit } from './ui';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.product ? data.product.name : 'New product'} · Admin` },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  const id = args.params.id;
+  return run(async (client) => {
+    const [product, collections] = await Promise.all([
+      id ? client.products.get(id) : Promise.resolve(undefined),
+      client.collections.list({ limit: 100 }),
+    ]);
+    return {
+      product: product ?? null,
+      collections: collections.collections.map(({ id, name }) => ({ id, name })),
+      created: args.url.searchParams.has('created'),
+    };
+  });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const id = args.params.id;
+  const data = await args.request.formData();
+  const intent = data.get('intent');
+  if (id && intent === 'delete') {
+    await run((client) => client.products.delete(id));
+    return redirect('/admin/products');
+  }
+  if (id && intent === 'upload') {
+    const file = data.get('file');
+    if (!(file instanceof File) || file.size === 0)
+      return invalidFields({ file: 'Choose an image to upload.' });
+    const altText = String(data.get('altText') ?? '').trim();
+    try {
+      await run(async (client) => {
+        const uploaded = await client.media.upload(file, file.name);
+        await client.products.addMedia(id, [{ mediaId: uploaded.id, ...(altText ? { altText } : {}) }]);
+      });
+      return { ok: true, message: `Added ${file.name}.` };
+    } catch (error) {
+      return formFailure(error, '', () => 'file');
+    }
+  }
+  if (id && intent === 'remove-media') {
+    const mediaId = String(data.get('mediaId') ?? '');
+    await run((client) => client.products.removeMedia(id, [mediaId]));
+    return { ok: true, message: 'Image removed.' };
+  }
+
+  const existing = id ? await run((client) => client.products.get(id)) : undefined;
+  const parsed = parseProductForm(data, existing);
+  try {
+    if (!id) {
+      const created = await run((client) => client.products.create(parsed.input));
+      return redirect(`/admin/products/${created.id}?created=1`);
+    }
+    await run(async (client) => {
+      await client.products.update(id, parsed.input);
+      if (parsed.variants.length > 0) await client.products.updateVariants(id, parsed.variants);
+    });
+    return { ok: true, message: 'Product saved.' };
+  } catch (error) {
+    return formFailure(error, 'product.', productFieldName(parsed.variantIds));
+  }
+}
+
+export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, collections } = loaderData;
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  return (
+    <>
+      <PageHeader title={product ? product.name : 'New product'}>
+        {product ? (
+          <>
+            <a href={`/products/${product.slug}`} className="admin-button admin-button-secondary">
+              View in shop
+            </a>
+            <ActionButton intent="delete" variant="danger" label="Delete product">
+              Delete
+            </ActionButton>
+          </>
+        ) : null}
+      </PageHeader>
+      <p className="admin-breadcrumb">
+        <Link to="/admin/products">← All products</Link>
+      </p>
+      {loaderData.created && !actionData ? (
+        <p className="admin-alert admin-alert-ok" role="status">
+          Product created. Set the stock and price of each variant below.
+        </p>
+      ) : null}
+      <FormMessage result={actionData} />
+      <Form method="post" className="admin-form admin-edit-grid" noValidate>
+        <ProductFields product={product as Product | null} collections={collections} errors={errors} />
+        <div className="admin-form-actions">
+          <Submit intent="save">{product ? 'Save product' : 'Create product'}</Submit>
+        </div>
+      </Form>
+      {product ? <ProductMedia product={product as Product} errors={errors} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+import type { StoreSettings } from '@openshelf/sdk';
+import { Form } from 'react-router';
+import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/settings';
+import { Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Settings · Admin' }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  return { settings: await run((client) => client.settings.get()) };
+}
+
+function oneOf<T extends string>(value: string, options: readonly T[], fallback: T): T {
+  return options.find((option) => option === value) ?? fallback;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const form = formReader(await args.request.formData());
+  const country = form.text('businessAddress.country').toUpperCase();
+  try {
+    await run((client) =>
+      client.settings.update({
+        weightUnit: oneOf(form.text('weightUnit'), ['KG', 'LB'] as const, 'KG'),
+        taxCalculation: oneOf(form.text('taxCalculation'), ['NONE', 'MANUAL', 'AUTO'] as const, 'NONE'),
+        pricesIncludeTax: form.checked('pricesIncludeTax'),
+        taxableAddressType: oneOf(
+          form.text('taxableAddressType'),
+          ['SHIPPING', 'BILLING', 'BUSINESS'] as const,
+          'SHIPPING',
+        ),
+        checkoutHoldMinutes: form.number('checkoutHoldMinutes') ?? 30,
+        businessAddress: country
+          ? {
+              country,
+              ...(form.optionalText('businessAddress.subdivision')
+                ? { subdivision: form.text('businessAddress.subdivision') }
+                : {}),
+              ...(form.optionalText('businessAddress.city')
+                ? { city: form.text('businessAddress.city') }
+                : {}),
+              ...(form.optionalText('businessAddress.postalCode')
+                ? { postalCode: form.text('businessAddress.postalCode') }
+                : {}),
+              ...(form.optionalText('businessAddress.addressLine')
+                ? { addressLine: form.text('businessAddress.addressLine') }
+                : {}),
+            }
+          : null,
+      }),
+    );
+    return { ok: true, message: 'Settings saved.' };
+  } catch (error) {
+    return formFailure(error, 'settings.');
+  }
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const settings: StoreSettings = loaderData.settings;
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const address = settings.businessAddress ?? {};
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <FormMessage result={actionData} />
+      <Form method="post" noValidate>
+        <section className="admin-card" aria-labelledby="general-heading">
+          <h2 id="general-heading">Store</h2>
+          <p className="admin-hint">
+            Currency: <strong>{settings.currency}</strong> (set by <code>STORE_CURRENCY</code>).
+          </p>
+          <div className="admin-row">
+            <SelectField
+              label="Weight unit"
+              name="weightUnit"
+              options={['KG', 'LB']}
+              defaultValue={settings.weightUnit}
+              errors={errors}
+            />
+            <Field
+              label="Checkout price hold (minutes)"
+              name="checkoutHoldMinutes"
+              type="number"
+              min={1}
+              max={10080}
+              defaultValue={settings.checkoutHoldMinutes}
+              errors={errors}
+            />
+          </div>
+        </section>
+        <section className="admin-card" aria-labelledby="tax-settings-heading">
+          <h2 id="tax-settings-heading">Tax</h2>
+          <div className="admin-row">
+            <SelectField
+              label="Tax calculation"
+              name="taxCalculation"
+              options={[
+                { value: 'NONE', label: 'None' },
+                { value: 'MANUAL', label: 'Manual (tax regions)' },
+                { value: 'AUTO', label: 'Automatic (provider, regions as fallback)' },
+              ]}
+              defaultValue={settings.taxCalculation}
+              errors={errors}
+            />
+            <SelectField
+              label="Tax by address"
+              name="taxableAddressType"
+              options={[
+                { value: 'SHIPPING', label: 'Shipping address' },
+                { value: 'BILLING', label: 'Billing address' },
+                { value: 'BUSINESS', label: 'Business address' },
+              ]}
+              defaultValue={settings.taxableAddressType}
+              errors={errors}
+            />
+          </div>
+          <Field
+            label="Prices include tax"
+            name="pricesIncludeTax"
+            type="checkbox"
+            defaultChecked={settings.pricesIncludeTax}
+          />
+        </section>
+        <section className="admin-card" aria-labelledby="address-heading">
+          <h2 id="address-heading">Business address</h2>
+          <div className="admin-row">
+            <Field
+              label="Street"
+              name="businessAddress.addressLine"
+              defaultValue={address.addressLine}
+              errors={errors}
+            />
+            <Field label="City" name="businessAddress.city" defaultValue={address.city} errors={errors} />
+            <Field
+              label="Postal code"
+              name="businessAddress.postalCode"
+              defaultValue={address.postalCode}
+              errors={errors}
+            />
+            <Field
+              label="State or province"
+              name="businessAddress.subdivision"
+              defaultValue={address.subdivision}
+              placeholder="US-NY"
+              errors={errors}
+            />
+            <Field
+              label="Country"
+              name="businessAddress.country"
+              defaultValue={address.country}
+              maxLength={2}
+              placeholder="US"
+              errors={errors}
+            />
+          </div>
+        </section>
+        <div className="admin-form-actions">
+          <Submit>Save settings</Submit>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,243 @@
+import { Form } from 'react-router';
+import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/shipping';
+import { shippingAction, shippingFieldName } from './shipping.server';
+import { ActionButton, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Shipping & pickup · Admin' }];
+
+const RATE_KINDS = [
+  { value: 'FLAT', label: 'Flat rate' },
+  { value: 'WEIGHT', label: 'By weight (amount + per unit)' },
+  { value: 'FREE_OVER', label: 'Free over a subtotal' },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  return run(async (client) => {
+    const [regions, pickups] = await Promise.all([
+      client.shippingRegions.list(),
+      client.pickupLocations.list(),
+    ]);
+    return { regions, pickups };
+  });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const form = formReader(await args.request.formData());
+  try {
+    return { ok: true, message: await run((client) => shippingAction(client, form)) };
+  } catch (error) {
+    return formFailure(error, '', shippingFieldName);
+  }
+}
+
+function RateFields({ errors }: { errors?: Record<string, string> | undefined }) {
+  return (
+    <>
+      <Field
+        label="Rate code"
+        name="code"
+        required
+        placeholder="std"
+        hint="Letters, digits, . _ -"
+        errors={errors}
+      />
+      <Field label="Rate title" name="title" required placeholder="Standard" errors={errors} />
+      <SelectField label="Kind" name="kind" options={RATE_KINDS} errors={errors} />
+      <Field label="Amount" name="amount" inputMode="decimal" required errors={errors} />
+      <Field
+        label="Per weight unit"
+        name="perWeightUnit"
+        inputMode="decimal"
+        hint="By weight only"
+        errors={errors}
+      />
+      <Field
+        label="Free over"
+        name="freeOverSubtotal"
+        inputMode="decimal"
+        hint="Free-over only"
+        errors={errors}
+      />
+      <Field label="Min. days" name="minDeliveryDays" type="number" min={0} errors={errors} />
+      <Field label="Max. days" name="maxDeliveryDays" type="number" min={0} errors={errors} />
+    </>
+  );
+}
+
+export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  return (
+    <>
+      <PageHeader title="Shipping & pickup" />
+      <FormMessage result={actionData} />
+      {loaderData.regions.length === 0 ? (
+        <Empty>No shipping regions: physical products cannot be delivered yet.</Empty>
+      ) : null}
+      {loaderData.regions.map((region) => (
+        <section
+          className="admin-card admin-card-flush"
+          key={region.id}
+          aria-labelledby={`region-${region.id}`}
+        >
+          <div className="admin-page-header admin-card-head">
+            <h2 id={`region-${region.id}`}>
+              {region.name} <small className="admin-muted">{region.destinations.join(', ')}</small>
+            </h2>
+            <ActionButton
+              intent="delete-region"
+              id={region.id}
+              variant="danger"
+              label={`Delete region ${region.name}`}
+            >
+              Delete region
+            </ActionButton>
+          </div>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Rate</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {region.rates.map((rate) => (
+                  <tr key={rate.code}>
+                    <td>
+                      {rate.title} <small className="admin-muted">({rate.code})</small>
+                    </td>
+                    <td>
+                      {rate.kind === 'WEIGHT'
+                        ? `By weight (+${rate.perWeightUnit} per unit)`
+                        : rate.kind === 'FREE_OVER'
+                          ? `Free over ${rate.freeOverSubtotal}`
+                          : 'Flat'}
+                    </td>
+                    <td className="num">{rate.amount}</td>
+                    <td>
+                      {rate.minDeliveryDays !== undefined
+                        ? `${rate.minDeliveryDays}–${rate.maxDeliveryDays ?? rate.minDeliveryDays} days`
+                        : '—'}
+                    </td>
+                    <td>
+                      <Form method="post" className="admin-inline-form">
+                        <input type="hidden" name="id" value={region.id} />
+                        <input type="hidden" name="code" value={rate.code} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="delete-rate"
+                          className="admin-link-button"
+                          aria-label={`Remove rate ${rate.title} from ${region.name}`}
+                        >
+                          Remove
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <details className="admin-details">
+            <summary>Add a rate to {region.name}</summary>
+            <Form method="post" className="admin-inline-fields" noValidate>
+              <input type="hidden" name="id" value={region.id} />
+              <RateFields />
+              <Submit intent="add-rate" variant="secondary">
+                Add rate
+              </Submit>
+            </Form>
+          </details>
+        </section>
+      ))}
+      <section className="admin-card" aria-labelledby="new-region-heading">
+        <h2 id="new-region-heading">New shipping region</h2>
+        <Form method="post" className="admin-inline-fields" noValidate>
+          <Field label="Region name" name="name" required placeholder="Canada" errors={errors} />
+          <Field
+            label="Destinations"
+            name="destinations"
+            required
+            placeholder="CA, US-AK, *"
+            hint="Countries or states, comma-separated"
+            errors={errors}
+          />
+          <RateFields errors={errors} />
+          <Submit intent="create-region">Create region</Submit>
+        </Form>
+      </section>
+      <section className="admin-card admin-card-flush" aria-labelledby="pickup-heading">
+        <h2 id="pickup-heading">Pickup locations</h2>
+        {loaderData.pickups.length === 0 ? (
+          <Empty>No pickup locations.</Empty>
+        ) : (
+          <ul className="admin-list admin-list-padded">
+            {loaderData.pickups.map((pickup) => (
+              <li key={pickup.id}>
+                <span>
+                  <strong>{pickup.title}</strong> (
+                  {pickup.method === 'STORE_PICKUP' ? 'store pickup' : 'pickup point'}) ·{' '}
+                  {[pickup.address.addressLine, pickup.address.city, pickup.address.country]
+                    .filter(Boolean)
+                    .join(', ')}{' '}
+                  · fee {pickup.fee}
+                </span>
+                <ActionButton
+                  intent="delete-pickup"
+                  id={pickup.id}
+                  variant="danger"
+                  label={`Delete pickup location ${pickup.title}`}
+                >
+                  Delete
+                </ActionButton>
+              </li>
+            ))}
+          </ul>
+        )}
+        <details className="admin-details">
+          <summary>Add a pickup location</summary>
+          <Form method="post" className="admin-inline-fields" noValidate>
+            <Field label="Code" name="pickup.code" required placeholder="downtown" errors={errors} />
+            <Field label="Title" name="pickup.title" required placeholder="Downtown store" errors={errors} />
+            <SelectField
+              label="Kind"
+              name="pickup.method"
+              options={[
+                { value: 'STORE_PICKUP', label: 'Store pickup' },
+                { value: 'PICKUP_POINT', label: 'Pickup point' },
+              ]}
+            />
+            <Field label="Street" name="pickup.addressLine" errors={errors} />
+            <Field label="City" name="pickup.city" errors={errors} />
+            <Field label="Postal code" name="pickup.postalCode" errors={errors} />
+            <Field
+              label="Country"
+              name="pickup.country"
+              required
+              placeholder="US"
+              maxLength={2}
+              errors={errors}
+            />
+            <Field label="Fee" name="pickup.fee" inputMode="decimal" placeholder="0" errors={errors} />
+            <Field label="Instructions" name="pickup.instructions" errors={errors} />
+            <Submit intent="create-pickup" variant="secondary">
+              Add pickup location
+            </Submit>
+          </Form>
+        </details>
+      </section>
+    </>
+  );
+}

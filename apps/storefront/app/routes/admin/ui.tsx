@@ -1,0 +1,265 @@
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { Form, Link, useNavigation } from 'react-router';
+
+/** What admin actions answer (see lib/admin/forms.server.ts), as pages read it. */
+export interface ActionResult {
+  ok: boolean;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  message?: string;
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="admin-page-header">
+      <h1>{title}</h1>
+      {children ? <div className="admin-page-actions">{children}</div> : null}
+    </header>
+  );
+}
+
+/** The outcome of the last form post: its error, or a confirmation, announced to screen readers. */
+export function FormMessage({ result }: { result: ActionResult | undefined }) {
+  if (!result) return null;
+  if (!result.ok && result.formError)
+    return (
+      <p className="admin-alert admin-alert-error" role="alert">
+        {result.formError}
+      </p>
+    );
+  if (result.ok && result.message)
+    return (
+      <p className="admin-alert admin-alert-ok" role="status">
+        {result.message}
+      </p>
+    );
+  return null;
+}
+
+type FieldProps = {
+  label: string;
+  name: string;
+  errors?: Record<string, string> | undefined;
+  hint?: string;
+} & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input with its hint and its error, tied together for assistive technology. */
+export function Field({ label, name, errors, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  const error = errors?.[name];
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const isCheck = input.type === 'checkbox';
+  return (
+    <div className={`admin-field${isCheck ? ' admin-field-check' : ''}${className ? ` ${className}` : ''}`}>
+      {isCheck ? null : <label htmlFor={id}>{label}</label>}
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        {...input}
+      />
+      {isCheck ? <label htmlFor={id}>{label}</label> : null}
+      {hint ? (
+        <small id={`${id}-hint`} className="admin-hint">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={`${id}-error`} className="admin-field-error">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectProps = {
+  label: string;
+  name: string;
+  options: readonly (string | { value: string; label: string })[];
+  errors?: Record<string, string> | undefined;
+} & SelectHTMLAttributes<HTMLSelectElement>;
+
+export function SelectField({ label, name, options, errors, ...select }: SelectProps) {
+  const id = useId();
+  const error = errors?.[name];
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        {options.map((option) => {
+          const { value, label: text } =
+            typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      {error ? (
+        <small id={`${id}-error`} className="admin-field-error">
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+/** A submit button that says it is working while its form is being sent. */
+export function Submit({
+  children,
+  intent,
+  variant = 'primary',
+  value,
+  label,
+}: {
+  children: ReactNode;
+  intent?: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+  value?: string;
+  /** The accessible name when the visible text alone is ambiguous (e.g. one "Delete" per table row). */
+  label?: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === 'submitting' &&
+    (intent === undefined || navigation.formData?.get('intent') === intent) &&
+    (value === undefined || navigation.formData?.get('id') === value);
+  return (
+    <button
+      type="submit"
+      className={`admin-button admin-button-${variant}`}
+      {...(intent ? { name: 'intent', value: intent } : {})}
+      aria-label={label}
+      disabled={busy}
+    >
+      {busy ? 'Saving…' : children}
+    </button>
+  );
+}
+
+/** A one-button form posting an intent (and an id) to the current page's action. */
+export function ActionButton({
+  intent,
+  id,
+  children,
+  variant = 'secondary',
+  label,
+}: {
+  intent: string;
+  id?: string;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary' | 'danger';
+  label?: string;
+}) {
+  return (
+    <Form method="post" className="admin-inline-form">
+      {id ? <input type="hidden" name="id" value={id} /> : null}
+      <Submit intent={intent} variant={variant} label={label} {...(id ? { value: id } : {})}>
+        {children}
+      </Submit>
+    </Form>
+  );
+}
+
+const BADGE_TONES: Record<string, string> = {
+  PAID: 'ok',
+  FULFILLED: 'ok',
+  APPROVED: 'ok',
+  delivered: 'ok',
+  ACTIVE: 'ok',
+  NOT_PAID: 'warn',
+  AUTHORIZED: 'warn',
+  PARTIALLY_PAID: 'warn',
+  NOT_FULFILLED: 'warn',
+  pending: 'warn',
+  in_flight: 'warn',
+  CANCELED: 'bad',
+  VOIDED: 'bad',
+  REFUNDED: 'muted',
+  failed: 'bad',
+  DISABLED: 'muted',
+  HIDDEN: 'muted',
+};
+
+const BADGE_LABELS: Record<string, string> = {
+  APPROVED: 'Open',
+  CANCELED: 'Cancelled',
+  NOT_FULFILLED: 'Not fulfilled',
+};
+
+export function Badge({ status, children }: { status: string; children?: ReactNode }) {
+  return (
+    <span className={`admin-badge admin-badge-${BADGE_TONES[status] ?? 'muted'}`}>
+      {children ?? BADGE_LABELS[status] ?? humanize(status)}
+    </span>
+  );
+}
+
+export function humanize(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function formatDate(value: Date | string | null | undefined, withTime = false): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return withTime
+    ? date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+    : date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** Formats integer minor units of a currency ("USD", 1250 → "$12.50"). */
+export function formatMinor(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+/** Previous/next links for offset paging, keeping the other query parameters. */
+export function Pager({
+  search,
+  offset,
+  limit,
+  count,
+  total,
+}: {
+  search: URLSearchParams;
+  offset: number;
+  limit: number;
+  count: number;
+  total?: number | undefined;
+}) {
+  const link = (to: number) => {
+    const next = new URLSearchParams(search);
+    if (to > 0) next.set('offset', String(to));
+    else next.delete('offset');
+    const query = next.toString();
+    return query ? `?${query}` : '?';
+  };
+  const hasNext = total !== undefined ? offset + count < total : count === limit;
+  return (
+    <nav className="admin-pager" aria-label="Pages">
+      <span>
+        {count === 0
+          ? 'Nothing to show'
+          : `${offset + 1}–${offset + count}${total !== undefined ? ` of ${total}` : ''}`}
+      </span>
+      {offset > 0 ? <Link to={link(Math.max(0, offset - limit))}>← Previous</Link> : null}
+      {hasNext ? <Link to={link(offset + limit)}>Next →</Link> : null}
+    </nav>
+  );
+}
+
+/** An empty table's message, with what to do next. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="admin-empty">{children}</p>;
+}

@@ -1,0 +1,170 @@
+import { ORDER_WIRE, type Order } from '../entities.js';
+import type { Transport } from '../transport.js';
+import { reviveEntity } from '../wire.js';
+import { pagedList, resource } from './resources.js';
+import type {
+  Coupon,
+  CouponInput,
+  GiftCard,
+  GiftCardInput,
+  GiftCardTransaction,
+  Membership,
+  MembershipPlan,
+  MembershipPlanInput,
+  OrderListParams,
+  Paging,
+  PickupLocation,
+  PickupLocationInput,
+  ShippingRegion,
+  ShippingRegionInput,
+  StoreSettings,
+  StoreSettingsInput,
+  TaxRegion,
+  TaxRegionInput,
+} from './types.js';
+
+const ADMIN = '/admin-api/v1';
+
+/** What a merchant can do to an order after it was placed. */
+export type OrderAction = 'mark-paid' | 'capture' | 'fulfill' | 'cancel';
+
+/** Orders, newest first: search by number or e-mail, filter by status, and move them along. */
+export function ordersModule(transport: Transport) {
+  const revive = (order: unknown) => reviveEntity<Order>(order, ORDER_WIRE);
+  const act = async (id: string, action: OrderAction) =>
+    revive(
+      (
+        await transport.request<{ order: unknown }>({
+          method: 'POST',
+          path: `${ADMIN}/orders/${encodeURIComponent(id)}/${action}`,
+        })
+      ).order,
+    );
+  return {
+    async list(params: OrderListParams = {}) {
+      const { items, metadata } = await pagedList<unknown>(transport, `${ADMIN}/orders`, 'orders', {
+        ...params,
+      });
+      return { orders: items.map(revive), metadata };
+    },
+    async get(id: string): Promise<Order> {
+      const reply = await transport.request<{ order: unknown }>({
+        method: 'GET',
+        path: `${ADMIN}/orders/${encodeURIComponent(id)}`,
+      });
+      return revive(reply.order);
+    },
+    /** Records money received offline, or captures an authorization. */
+    markPaid: (id: string) => act(id, 'mark-paid'),
+    /** Captures a payment authorized with `delayCapture`. */
+    capture: (id: string) => act(id, 'capture'),
+    fulfill: (id: string) => act(id, 'fulfill'),
+    /** Returns stock and gift-card amounts, voids or refunds payments. */
+    cancel: (id: string) => act(id, 'cancel'),
+    act,
+  };
+}
+
+export function couponsModule(transport: Transport) {
+  const base = resource<Coupon, CouponInput>(transport, `${ADMIN}/coupons`, 'coupon', 'coupons');
+  return {
+    ...base,
+    async list(params: Paging & { code?: string } = {}) {
+      const { items, metadata } = await pagedList<Coupon>(transport, `${ADMIN}/coupons`, 'coupons', params);
+      return { coupons: items, metadata };
+    },
+  };
+}
+
+export function giftCardsModule(transport: Transport) {
+  const path = (id: string) => `${ADMIN}/gift-cards/${encodeURIComponent(id)}`;
+  return {
+    async list(params: Paging & { code?: string } = {}) {
+      const { items, metadata } = await pagedList<GiftCard>(
+        transport,
+        `${ADMIN}/gift-cards`,
+        'giftCards',
+        params,
+      );
+      return { giftCards: items, metadata };
+    },
+    get: (id: string) =>
+      transport.request<{ giftCard: GiftCard; transactions?: GiftCardTransaction[] }>({
+        method: 'GET',
+        path: path(id),
+      }),
+    /** Issues a card. The reply's `code` is the only time the full code is ever shown: hand it over now. */
+    issue: (giftCard: GiftCardInput) =>
+      transport.request<{ giftCard: GiftCard; code: string }>({
+        method: 'POST',
+        path: `${ADMIN}/gift-cards`,
+        body: { giftCard },
+      }),
+    async disable(id: string): Promise<GiftCard> {
+      const reply = await transport.request<{ giftCard: GiftCard }>({
+        method: 'POST',
+        path: `${path(id)}/disable`,
+      });
+      return reply.giftCard;
+    },
+  };
+}
+
+/** Shipping regions, pickup locations, tax regions, store settings and membership plans. */
+export function storeSetupModules(transport: Transport) {
+  return {
+    shippingRegions: resource<ShippingRegion, ShippingRegionInput>(
+      transport,
+      `${ADMIN}/shipping-regions`,
+      'shippingRegion',
+      'shippingRegions',
+    ),
+    pickupLocations: resource<PickupLocation, PickupLocationInput>(
+      transport,
+      `${ADMIN}/pickup-locations`,
+      'pickupLocation',
+      'pickupLocations',
+    ),
+    taxRegions: resource<TaxRegion, TaxRegionInput>(
+      transport,
+      `${ADMIN}/tax-regions`,
+      'taxRegion',
+      'taxRegions',
+    ),
+    membershipPlans: resource<MembershipPlan, MembershipPlanInput>(
+      transport,
+      `${ADMIN}/membership-plans`,
+      'membershipPlan',
+      'membershipPlans',
+    ),
+    memberships: {
+      async list(memberId?: string): Promise<Membership[]> {
+        const reply = await transport.request<{ memberships: Membership[] }>({
+          method: 'GET',
+          path: `${ADMIN}/memberships`,
+          query: { memberId },
+        });
+        return reply.memberships;
+      },
+    },
+    settings: {
+      async get(): Promise<StoreSettings> {
+        return (
+          await transport.request<{ settings: StoreSettings }>({
+            method: 'GET',
+            path: `${ADMIN}/store-settings`,
+          })
+        ).settings;
+      },
+      /** Owner only. */
+      async update(settings: StoreSettingsInput): Promise<StoreSettings> {
+        const reply = await transport.request<{ settings: StoreSettings }>({
+          method: 'PATCH',
+          path: `${ADMIN}/store-settings`,
+          body: { settings },
+        });
+        return reply.settings;
+      },
+    },
+  };
+}

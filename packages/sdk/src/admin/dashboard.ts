@@ -1,0 +1,142 @@
+import type { Order, Product } from '../entities.js';
+import type { productsModule } from './catalog.js';
+import type { ordersModule } from './commerce.js';
+
+/** One day of sales; money in integer minor units of the store currency. */
+export interface SalesDay {
+  /** `YYYY-MM-DD` in UTC. */
+  date: string;
+  orders: number;
+  revenueMinor: number;
+}
+
+export interface SalesSummary {
+  currency: string | undefined;
+  /** Every day of the window, oldest first, including days without sales. */
+  days: SalesDay[];
+  orders: number;
+  revenueMinor: number;
+  /** Orders still waiting for payment or shipping (not cancelled). */
+  awaitingPayment: number;
+  awaitingFulfillment: number;
+  topProducts: { productId: string; name: string; quantity: number; revenueMinor: number }[];
+  /** True when the window held more orders than were read (`maxOrders`): figures cover the newest ones. */
+  truncated: boolean;
+}
+
+const PAGE = 100;
+const DAY_MS = 86_400_000;
+
+/**
+ * Figures for the admin dashboard, computed from the merchant order list (newest first) so that no extra
+ * server endpoint is needed. Cancelled orders are left out of sales. Reads at most `maxOrders` orders.
+ */
+export function dashboardModule(
+  orders: ReturnType<typeof ordersModule>,
+  products: ReturnType<typeof productsModule>,
+) {
+  return {
+    async sales(options: { days?: number; now?: Date; maxOrders?: number } = {}): Promise<SalesSummary> {
+      const days = options.days ?? 30;
+      const now = options.now ?? new Date();
+      const maxOrders = options.maxOrders ?? 2000;
+      const firstDay = startOfUtcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+      const inWindow: Order[] = [];
+      let offset = 0;
+      let truncated = false;
+      for (;;) {
+        const page = await orders.list({ limit: PAGE, offset });
+        const recent = page.orders.filter((order) => new Date(order.createdDate) >= firstDay);
+        inWindow.push(...recent);
+        if (recent.length < page.orders.length || page.orders.length < PAGE) break;
+        offset += PAGE;
+        if (offset >= maxOrders) {
+          truncated = true;
+          break;
+        }
+      }
+      return summarise(inWindow, firstDay, days, truncated);
+    },
+    /** Products sold out or partly sold out (a variant without stock), for restocking. */
+    async lowStock(limit = 10): Promise<Product[]> {
+      const page = await products.list({
+        filter: { inventoryStatus: { $in: ['OUT_OF_STOCK', 'PARTIALLY_OUT_OF_STOCK'] } },
+        sort: [{ fieldName: 'name', order: 'ASC' }],
+        limit,
+      });
+      return page.products;
+    },
+  };
+}
+
+function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: boolean): SalesSummary {
+  const days: SalesDay[] = Array.from({ length: dayCount }, (_, index) => ({
+    date: isoDay(new Date(firstDay.getTime() + index * DAY_MS)),
+    orders: 0,
+    revenueMinor: 0,
+  }));
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  const top = new Map<string, { productId: string; name: string; quantity: number; revenueMinor: number }>();
+  let awaitingPayment = 0;
+  let awaitingFulfillment = 0;
+  let revenueMinor = 0;
+  let counted = 0;
+  for (const order of list) {
+    if (order.status === 'CANCELED') continue;
+    counted += 1;
+    const total = toMinorUnits(order.priceSummary.total.amount);
+    revenueMinor += total;
+    const day = byDate.get(isoDay(new Date(order.createdDate)));
+    if (day) {
+      day.orders += 1;
+      day.revenueMinor += total;
+    }
+    if (order.paymentStatus === 'NOT_PAID' || order.paymentStatus === 'AUTHORIZED') awaitingPayment += 1;
+    if (order.fulfillmentStatus === 'NOT_FULFILLED') awaitingFulfillment += 1;
+    for (const line of order.lineItems) {
+      const productId = line.catalogReference?.catalogItemId ?? line.id;
+      const entry = top.get(productId) ?? {
+        productId,
+        name: line.productName.original,
+        quantity: 0,
+        revenueMinor: 0,
+      };
+      entry.quantity += line.quantity;
+      entry.revenueMinor += toMinorUnits(line.totalPriceAfterTax.amount);
+      top.set(productId, entry);
+    }
+  }
+  return {
+    currency: list[0]?.currency,
+    days,
+    orders: counted,
+    revenueMinor,
+    awaitingPayment,
+    awaitingFulfillment,
+    topProducts: [...top.values()]
+      .sort((a, b) => b.quantity - a.quantity || b.revenueMinor - a.revenueMinor)
+      .slice(0, 5),
+    truncated,
+  };
+}
+
+/**
+ * "12.50" → 1250, "-3" → -300: decimal strings of the wire into integer minor units, without floating
+ * point. Assumes two fraction digits unless the string has more (e.g. three-decimal currencies).
+ */
+export function toMinorUnits(amount: string, fractionDigits = 2): number {
+  const negative = amount.trim().startsWith('-');
+  const [whole = '0', fraction = ''] = amount.trim().replace(/^[-+]/, '').split('.');
+  const digits = Math.max(fractionDigits, fraction.length);
+  const value = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  const scaled = digits === fractionDigits ? value : Math.round(value / 10 ** (digits - fractionDigits));
+  return negative ? -scaled : scaled;
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,228 @@
+// Shapes of the merchant API as the admin client sees them (orders, products and collections are the
+// generated entities). Money in the admin API is a decimal string in the store currency ("12.50").
+
+import type { Address, Order } from '../entities.js';
+
+/** Offset paging metadata of admin lists. */
+export interface ListMetadata {
+  count: number;
+  offset: number;
+  total?: number;
+  tooManyToCount?: boolean;
+}
+
+/** Offset paging arguments. */
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+export type PaymentStatus = Order['paymentStatus'];
+export type FulfillmentStatus = Order['fulfillmentStatus'];
+export type OrderStatus = Order['status'];
+
+export interface OrderListParams extends Paging {
+  /** An order number or (part of) the buyer's e-mail. */
+  search?: string;
+  status?: OrderStatus;
+  paymentStatus?: PaymentStatus;
+  fulfillmentStatus?: FulfillmentStatus;
+}
+
+export interface Coupon {
+  id: string;
+  code: string;
+  name: string;
+  kind: 'PERCENT' | 'AMOUNT';
+  percentage?: number;
+  amount?: string;
+  scope: 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
+  productIds: string[];
+  collectionIds: string[];
+  minimumSubtotal?: string;
+  startsAt?: string;
+  expiresAt?: string;
+  usageLimit?: number;
+  perCustomerLimit?: number;
+  uses: number;
+  active: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface CouponInput {
+  code?: string;
+  name?: string;
+  kind?: 'PERCENT' | 'AMOUNT';
+  percentage?: string | number;
+  amount?: string | number;
+  scope?: 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
+  productIds?: string[];
+  collectionIds?: string[];
+  minimumSubtotal?: string | number | null;
+  startsAt?: string | null;
+  expiresAt?: string | null;
+  usageLimit?: number | null;
+  perCustomerLimit?: number | null;
+  active?: boolean;
+}
+
+export interface GiftCard {
+  id: string;
+  /** `••••ABCD`: the full code is only in the reply of `issue`. */
+  obfuscatedCode: string;
+  currency: string;
+  initialBalance: string;
+  balance: string;
+  expiresAt?: string;
+  disabled: boolean;
+  recipientEmail?: string;
+  sourceOrderId?: string;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface GiftCardTransaction {
+  id: string;
+  kind: string;
+  amount: string;
+  balanceAfter: string;
+  orderId?: string;
+  createdDate: string;
+}
+
+export interface GiftCardInput {
+  initialBalance: string | number;
+  expiresAt?: string;
+  recipientEmail?: string;
+  code?: string;
+}
+
+export interface ShippingRate {
+  code: string;
+  title: string;
+  kind: 'FLAT' | 'WEIGHT' | 'FREE_OVER';
+  amount: string | number;
+  perWeightUnit?: string | number;
+  freeOverSubtotal?: string | number;
+  carrierId?: string;
+  minDeliveryDays?: number;
+  maxDeliveryDays?: number;
+  deliveryTimeSlots?: { from: string; to: string }[];
+}
+
+export interface ShippingRegion {
+  id: string;
+  name: string;
+  destinations: string[];
+  rates: (ShippingRate & { amount: string })[];
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface ShippingRegionInput {
+  name?: string;
+  destinations?: string[];
+  rates?: ShippingRate[];
+}
+
+export interface PickupLocation {
+  id: string;
+  code: string;
+  title: string;
+  method: 'STORE_PICKUP' | 'PICKUP_POINT';
+  address: Address;
+  instructions?: string;
+  fee: string;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface PickupLocationInput {
+  code?: string;
+  title?: string;
+  method?: 'STORE_PICKUP' | 'PICKUP_POINT';
+  address?: Address;
+  instructions?: string;
+  fee?: string | number;
+}
+
+export type JurisdictionType = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'SPECIAL';
+
+export interface TaxRegion {
+  id: string;
+  country: string;
+  subdivision?: string;
+  county?: string;
+  city?: string;
+  rates: { jurisdiction: string; jurisdictionType: JurisdictionType; rate: number }[];
+  taxShipping: boolean;
+  manual: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface TaxRegionInput {
+  country?: string;
+  subdivision?: string | null;
+  county?: string | null;
+  city?: string | null;
+  rates?: { jurisdiction: string; jurisdictionType: JurisdictionType; rate: string | number }[];
+  taxShipping?: boolean;
+  manual?: boolean;
+}
+
+export interface ExtraCharge {
+  type: 'HANDLING_FEE' | 'INSURANCE';
+  title: string;
+  amount?: string;
+  percentage?: number;
+}
+
+export interface StoreSettings {
+  currency: string;
+  weightUnit: 'KG' | 'LB';
+  taxCalculation: 'NONE' | 'MANUAL' | 'AUTO';
+  pricesIncludeTax: boolean;
+  taxableAddressType: 'BUSINESS' | 'BILLING' | 'SHIPPING';
+  businessAddress?: Address;
+  checkoutHoldMinutes: number;
+  extraCharges: ExtraCharge[];
+  updatedDate?: string;
+}
+
+export type StoreSettingsInput = Partial<
+  Omit<StoreSettings, 'currency' | 'updatedDate' | 'businessAddress'>
+> & {
+  businessAddress?: Address | null;
+};
+
+export interface MembershipPlan {
+  id: string;
+  name: string;
+  productIds: string[];
+  credits?: number;
+  durationDays?: number;
+  active: boolean;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface MembershipPlanInput {
+  name?: string;
+  productIds?: string[];
+  credits?: number | null;
+  durationDays?: number | null;
+  active?: boolean;
+}
+
+export interface Membership {
+  id: string;
+  planId: string;
+  planName: string;
+  memberId: string;
+  expiresAt?: string;
+  remainingCredits?: number;
+  createdDate: string;
+  updatedDate: string;
+}

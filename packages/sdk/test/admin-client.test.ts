@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AdminClient,
+  ApplicationError,
+  createAdminClient,
+  toMinorUnits,
+  ValidationError,
+} from '../src/index.js';
+import {
+  type AdminTestServer,
+  createStaff,
+  placeOrder,
+  pngImage,
+  startAdminTestServer,
+} from './support/admin-store.js';
+
+let server: AdminTestServer;
+let admin: AdminClient;
+
+beforeAll(async () => {
+  server = await startAdminTestServer({ env: { DEMO_CATALOG: 'false' } });
+  const { email, password } = await createStaff(server.t, 'owner@shop.example');
+  const { accessToken, staff } = await createAdminClient({ baseUrl: server.baseUrl }).auth.login(
+    email,
+    password,
+  );
+  expect(staff.role).toBe('owner');
+  admin = createAdminClient({ baseUrl: server.baseUrl, staffToken: accessToken });
+});
+afterAll(() => server?.close());
+
+describe('admin client: staff sign-in', () => {
+  it('refuses a wrong password with the protocol error, and ends the session on logout', async () => {
+    const anonymous = createAdminClient({ baseUrl: server.baseUrl });
+    const wrong = await anonymous.auth
+      .login('owner@shop.example', 'not the password')
+      .catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(ApplicationError);
+    expect((wrong as ApplicationError).status).toBe(401);
+
+    const { email, password } = await createStaff(server.t, 'clerk@shop.example', 'staff');
+    const { accessToken } = await anonymous.auth.login(email, password);
+    const clerk = createAdminClient({ baseUrl: server.baseUrl, getAuthHeader: async () => accessToken });
+    expect((await clerk.auth.me()).staff?.email).toBe('clerk@shop.example');
+    // Staff may not manage API keys; the owner may.
+    await expect(clerk.apiKeys.list()).rejects.toMatchObject({ status: 403 });
+    await clerk.auth.logout();
+    await expect(clerk.auth.me()).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('admin client: catalog', () => {
+  let productId: string;
+
+  it('creates a product with options, variants and stock, and changes one variant', async () => {
+    const product = await admin.products.create({
+      name: 'Field Jacket',
+      priceData: { price: 120 },
+      visible: true,
+      manageVariants: true,
+      productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'M' }] }],
+      variants: [
+        { choices: { Size: 'S' }, stock: { trackQuantity: true, quantity: 3 } },
+        { choices: { Size: 'M' }, stock: { trackQuantity: true, quantity: 0 } },
+      ],
+    });
+    productId = product.id;
+    expect(product.slug).toBe('field-jacket');
+    expect(product.variants?.map((v) => [v.choices.Size, v.stock.quantity])).toEqual([
+      ['S', 3],
+      ['M', 0],
+    ]);
+    expect(product.stock.inventoryStatus).toBe('PARTIALLY_OUT_OF_STOCK');
+
+    const variants = await admin.products.updateVariants(productId, [
+      { choices: { Size: 'M' }, price: 125.5, stock: { quantity: 7 } },
+    ]);
+    const medium = variants.find((v) => v.choices.Size === 'M');
+    expect(medium?.variant.priceData.price).toBe(125.5);
+    expect((await admin.products.get(productId)).stock.inventoryStatus).toBe('IN_STOCK');
+  });
+
+  it('reports field violations for bad input', async () => {
+    const error = await admin.products
+      .create({ name: '', priceData: { price: -1 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).violations.map((v) => v.field).sort()).toEqual([
+      'product.name',
+      'product.priceData.price',
+    ]);
+  });
+
+  it('uploads an image to the media library and attaches it to the product', async () => {
+    const file = await admin.media.upload(
+      new Blob([new Uint8Array(await pngImage())], { type: 'image/png' }),
+      'jacket.png',
+    );
+    expect(file).toMatchObject({ mediaType: 'image', width: 32, height: 24, visibility: 'public' });
+    await admin.products.addMedia(productId, [{ mediaId: file.id, altText: 'The jacket' }]);
+    const product = await admin.products.get(productId);
+    expect(product.media.items).toHaveLength(1);
+    expect(product.media.mainMedia?.image?.altText).toBe('The jacket');
+    // Media URLs are absolute on PUBLIC_URL; fetch the same path from this test server.
+    const { pathname } = new URL(product.media.mainMedia?.image?.url ?? '/missing');
+    const served = await fetch(new URL(pathname, server.baseUrl));
+    expect(served.status).toBe(200);
+  });
+
+  it('lists and searches products, and sets and adjusts prices in bulk', async () => {
+    const cap = await admin.products.create({ name: 'Wool Cap', priceData: { price: 20 }, visible: false });
+    const page = await admin.products.list({ limit: 10 });
+    expect(page.products.map((p) => p.name)).toEqual(['Wool Cap', 'Field Jacket']);
+    expect(page.metadata.total).toBe(2);
+    const found = await admin.products.list({ search: 'jacket' });
+    expect(found.products.map((p) => p.name)).toEqual(['Field Jacket']);
+
+    const set = await admin.products.bulkSet([cap.id], 'cost', 8);
+    expect(set.bulkActionMetadata).toMatchObject({ totalSuccesses: 1, totalFailures: 0 });
+    await admin.products.bulkAdjust([cap.id], 'price', { percentage: { rate: -10 } });
+    const after = await admin.products.get(cap.id);
+    expect(after.priceData.price).toBe(18);
+    expect(after.costAndProfitData?.itemCost).toBe(8);
+  });
+
+  it('creates a collection and adds and removes products', async () => {
+    const outerwear = await admin.collections.create({ name: 'Outerwear' });
+    await admin.collections.addProducts(outerwear.id, [productId]);
+    expect((await admin.collections.get(outerwear.id)).numberOfProducts).toBe(1);
+    expect((await admin.products.get(productId)).collectionIds).toContain(outerwear.id);
+    await admin.collections.removeProducts(outerwear.id, [productId]);
+    expect((await admin.collections.get(outerwear.id)).numberOfProducts).toBe(0);
+    const { collections } = await admin.collections.list();
+    expect(collections.map((c) => c.name)).toContain('Outerwear');
+  });
+});
+
+describe('admin client: orders and the dashboard', () => {
+  it('finds orders by e-mail, marks one paid and fulfilled, and cancels another', async () => {
+    const product = await admin.products.create({
+      name: 'Enamel Mug',
+      priceData: { price: 12.5 },
+      visible: true,
+      stock: { trackInventory: true, quantity: 5 },
+    });
+    const { orderId } = await placeOrder(server.t, product.id, 'ann@example.com');
+    const second = await placeOrder(server.t, product.id, 'bob@example.com');
+
+    const { orders } = await admin.orders.list({ search: 'ann@example' });
+    expect(orders.map((o) => o.id)).toEqual([orderId]);
+    expect(orders[0]?.createdDate).toBeInstanceOf(Date);
+    expect((await admin.orders.list({ paymentStatus: 'NOT_PAID' })).orders).toHaveLength(2);
+
+    expect((await admin.orders.markPaid(orderId)).paymentStatus).toBe('PAID');
+    expect((await admin.orders.fulfill(orderId)).fulfillmentStatus).toBe('FULFILLED');
+    expect((await admin.orders.cancel(second.orderId)).status).toBe('CANCELED');
+    // Cancelling returned the stock.
+    expect((await admin.products.get(product.id)).stock.quantity).toBe(4);
+
+    const sales = await admin.dashboard.sales({ days: 7 });
+    expect(sales.orders).toBe(1);
+    expect(sales.revenueMinor).toBe(
+      toMinorUnits((await admin.orders.get(orderId)).priceSummary.total.amount),
+    );
+    expect(sales.days).toHaveLength(7);
+    expect(sales.days.at(-1)?.orders).toBe(1);
+    expect(sales.topProducts[0]).toMatchObject({ name: 'Enamel Mug', quantity: 1 });
+    const low = await admin.dashboard.lowStock();
+    expect(low.map((p) => p.name)).toEqual([]);
+  });
+
+  it('converts decimal strings to minor units exactly', () => {
+    expect([
+      toMinorUnits('12.50'),
+      toMinorUnits('0.1'),
+      toMinorUnits('-3'),
+      toMinorUnits('1.005', 2),
+    ]).toEqual([1250, 10, -300, 101]);
+  });
+});
+
+describe('admin client: store set-up', () => {
+  it('issues a gift card whose code is shown once, and disables it', async () => {
+    const { giftCard, code } = await admin.giftCards.issue({ initialBalance: '25.00' });
+    expect(code.length).toBeGreaterThanOrEqual(8);
+    expect(giftCard.obfuscatedCode.endsWith(code.replace(/[^A-Za-z0-9]/g, '').slice(-4))).toBe(true);
+    const listed = (await admin.giftCards.list()).giftCards.find((g) => g.id === giftCard.id);
+    expect(JSON.stringify(listed)).not.toContain(code);
+    expect((await admin.giftCards.disable(giftCard.id)).disabled).toBe(true);
+  });
+
+  it('creates coupons, shipping regions, pickup locations and tax regions, and changes settings', async () => {
+    const coupon = await admin.coupons.create({
+      code: 'WELCOME5',
+      name: 'Welcome',
+      kind: 'AMOUNT',
+      amount: '5',
+    });
+    expect((await admin.coupons.list({ code: 'welcome5' })).coupons.map((c) => c.id)).toEqual([coupon.id]);
+    await expect(
+      admin.coupons.create({ code: 'welcome5', name: 'Again', kind: 'AMOUNT', amount: 1 }),
+    ).rejects.toMatchObject({
+      status: 409,
+    });
+
+    const region = await admin.shippingRegions.create({
+      name: 'Canada',
+      destinations: ['CA'],
+      rates: [{ code: 'std', title: 'Standard', kind: 'FLAT', amount: '9.00' }],
+    });
+    expect((await admin.shippingRegions.update(region.id, { name: 'Canada (all)' })).name).toBe(
+      'Canada (all)',
+    );
+    const pickup = await admin.pickupLocations.create({
+      code: 'depot',
+      title: 'Depot',
+      method: 'PICKUP_POINT',
+      address: { country: 'US', city: 'Austin' },
+    });
+    expect((await admin.pickupLocations.list()).map((p) => p.id)).toContain(pickup.id);
+    const tax = await admin.taxRegions.create({
+      country: 'US',
+      subdivision: 'US-OR',
+      rates: [{ jurisdiction: 'Oregon', jurisdictionType: 'STATE', rate: '0' }],
+    });
+    await admin.taxRegions.delete(tax.id);
+    await expect(admin.taxRegions.get(tax.id)).rejects.toMatchObject({ status: 404 });
+
+    const settings = await admin.settings.update({ checkoutHoldMinutes: 45, weightUnit: 'LB' });
+    expect(settings).toMatchObject({ checkoutHoldMinutes: 45, weightUnit: 'LB' });
+    const plan = await admin.membershipPlans.create({ name: 'Club', credits: 3 });
+    expect((await admin.membershipPlans.list()).map((p) => p.name)).toContain(plan.name);
+  });
+
+  it('manages webhooks and API keys', async () => {
+    expect(await admin.webhooks.eventTypes()).toContain('ecom.order.created');
+    const { webhook, secret } = await admin.webhooks.create({
+      url: 'http://127.0.0.1:9/hook',
+      eventTypes: ['ecom.order.updated'],
+    });
+    expect(await admin.webhooks.secret(webhook.id)).toBe(secret);
+    expect((await admin.webhooks.update(webhook.id, { enabled: false })).enabled).toBe(false);
+    expect((await admin.webhooks.deliveries(webhook.id)).metadata.total).toBe(0);
+    await admin.webhooks.delete(webhook.id);
+
+    const { apiKey, secret: keySecret } = await admin.apiKeys.create('Warehouse sync', 'app');
+    const app = createAdminClient({ baseUrl: server.baseUrl, apiKey: keySecret });
+    expect((await app.products.list()).metadata.total).toBeGreaterThan(0);
+    expect((await admin.apiKeys.revoke(apiKey.id)).revokedDate).not.toBeNull();
+    await expect(app.products.list()).rejects.toMatchObject({ status: 401 });
+  });
+});
