@@ -750,6 +750,29 @@ export interface CartLineItem {
     id: string;
     appId: string;
   };
+  serviceProperties?: {
+    scheduledDate?: Date;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+      translated: string;
+    };
+    price?: Money;
+    fullPrice?: Money;
+    descriptionLines?: {
+      name: string;
+      value: string;
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value: string;
+    };
+  };
   image?: Image;
 }
 
@@ -841,6 +864,29 @@ export interface CheckoutLineItem {
   selectedMembership?: {
     id: string;
     appId: string;
+  };
+  serviceProperties?: {
+    scheduledDate?: Date;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+      translated: string;
+    };
+    price?: Money;
+    fullPrice?: Money;
+    descriptionLines?: {
+      name: string;
+      value: string;
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value: string;
+    };
   };
   media?: Image;
   totalPriceAfterTax: Money;
@@ -956,12 +1002,20 @@ export interface OrderLineItem {
   totalPriceAfterTax: Money;
   taxDetails: TaxDetails;
   paymentOption: string;
+  /** DIGITAL also for gift cards and services; CUSTOM_AMOUNT_ITEM for custom lines */
+  lineItemType: 'PHYSICAL' | 'DIGITAL' | 'CUSTOM_AMOUNT_ITEM';
   subscriptionInfo?: {
     planId: string;
     title: string;
     frequency: string;
     interval: number;
     billingCycles: number;
+    /** ISO 8601, when a later start was chosen */
+    startDate?: string;
+  };
+  serviceProperties?: {
+    scheduledDate?: string;
+    numberOfParticipants?: number;
   };
   /** Signed, expiring links to the files of a digital line (paid orders only) */
   downloads?: {
@@ -1156,6 +1210,32 @@ export interface CatalogReference {
 export interface LineItemInput {
   catalogReference: CatalogReference;
   quantity?: number;
+  serviceProperties?: {
+    scheduledDate?: Date | string;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+    };
+    price?: string | number;
+    fullPrice?: string | number;
+    descriptionLines?: {
+      name?: {
+        original?: string;
+      };
+      plainText?: {
+        original?: string;
+      };
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
+    };
+  };
 }
 
 /** A custom line (merchant keys only). */
@@ -1494,9 +1574,15 @@ export const COLLECTION_WIRE: RevivePaths = { dates: ['createdDate', 'lastUpdate
 
 /** Wire conversions of {@link Cart}. @internal */
 export const CART_WIRE: RevivePaths = {
-  dates: ['lineItems.subscriptionOptionInfo.subscriptionSettings.startDate', 'createdDate', 'updatedDate'],
+  dates: [
+    'lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'lineItems.serviceProperties.scheduledDate',
+    'createdDate',
+    'updatedDate',
+  ],
   floats: [
     'lineItems.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.physicalProperties.weight',
     'appliedDiscounts.merchantDiscount.percentage',
     'contactInfo.address.geocode.latitude',
     'contactInfo.address.geocode.longitude',
@@ -1507,6 +1593,7 @@ export const CART_WIRE: RevivePaths = {
 export const CART_ESTIMATE_WIRE: RevivePaths = {
   dates: [
     'cart.lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'cart.lineItems.serviceProperties.scheduledDate',
     'cart.createdDate',
     'cart.updatedDate',
     'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.from',
@@ -1518,6 +1605,7 @@ export const CART_ESTIMATE_WIRE: RevivePaths = {
   ],
   floats: [
     'cart.lineItems.physicalProperties.weight',
+    'cart.lineItems.catalogOverrideFields.physicalProperties.weight',
     'cart.appliedDiscounts.merchantDiscount.percentage',
     'cart.contactInfo.address.geocode.latitude',
     'cart.contactInfo.address.geocode.longitude',
@@ -1533,6 +1621,7 @@ export const CART_ESTIMATE_WIRE: RevivePaths = {
 export const CHECKOUT_WIRE: RevivePaths = {
   dates: [
     'lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'lineItems.serviceProperties.scheduledDate',
     'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.from',
     'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.to',
     'shippingInfo.carrierServiceOptions.shippingOptions.logistics.deliveryTimeSlot.from',
@@ -1545,6 +1634,7 @@ export const CHECKOUT_WIRE: RevivePaths = {
   ],
   floats: [
     'lineItems.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.physicalProperties.weight',
     'billingInfo.address.geocode.latitude',
     'billingInfo.address.geocode.longitude',
     'shippingInfo.shippingDestination.address.geocode.latitude',

@@ -12,6 +12,7 @@ import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } f
 type Access =
   | 'public' // anyone, with or without a token
   | 'shopper' // visitor and member tokens (their own cart)
+  | 'member' // member tokens only (saved payment methods)
   | 'buyerOrMerchant' // shoppers (their own checkouts and orders) and merchant keys
   | 'merchant' // staff and app keys
   | 'owner' // the owner's key only
@@ -29,12 +30,17 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/_api\/iam\/captcha\//, 'public'],
   ['*', /^\/_api\/iam\/(identity|factors)\//, 'credentials'],
   ['*', /^\/(_api\/redirects-api|headless)\/v1\/redirect-session$|^\/v1\/redirect-session$/, 'credentials'],
+  // A hosted page reads its redirect session: the session id it was given is the credential.
+  ['GET', /^\/_api\/redirects-api\/v1\/hosted-page$/, 'credentials'],
   ['POST', /^\/admin-api\/v1\/auth\/login$/, 'credentials'],
   ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
   ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff)/, 'owner'],
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
   ['*', /^\/admin-api\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/carts\/current/, 'shopper'],
+  ['GET', /^\/ecom\/v1\/subscriptions\/my$/, 'member'],
+  ['*', /^\/ecom\/v1\/subscriptions/, 'shopper'],
+  ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
   ['GET', /^\/ecom\/v1\/downloads\//, 'public'],
   // The catalog: reads (including query and search calls sent as POST) are public, writes are merchant.
@@ -55,6 +61,8 @@ function admits(access: Access, caller: CallerName): boolean {
       return true;
     case 'shopper':
       return SHOPPERS.includes(caller);
+    case 'member':
+      return caller === 'memberA' || caller === 'memberB';
     case 'buyerOrMerchant':
       return caller !== 'anonymous';
     case 'merchant':
