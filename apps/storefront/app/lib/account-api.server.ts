@@ -22,7 +22,7 @@ export interface Subscription {
 export async function listOwnSubscriptions(transport: Transport): Promise<Subscription[]> {
   const reply = await transport.request<{ subscriptions: Subscription[] }>({
     method: 'GET',
-    path: '/ecom/v1/subscriptions/my',
+    path: '/ecom/v1/subscriptions',
   });
   return reply.subscriptions;
 }
