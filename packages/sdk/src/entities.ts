@@ -611,6 +611,8 @@ export interface Product {
   }[];
   /** Ours: buying it issues a gift card worth its price */
   giftCard: boolean;
+  /** SDK: the same moment as `lastUpdated` (spec §3 naming) */
+  updatedDate: Date;
 }
 
 /** A catalog collection. */
@@ -624,6 +626,8 @@ export interface Collection {
   media: Media;
   createdDate: Date;
   lastUpdated: Date;
+  /** SDK: the same moment as `lastUpdated` (spec §3 naming) */
+  updatedDate: Date;
 }
 
 /** Which choices can still be bought. */
@@ -750,6 +754,29 @@ export interface CartLineItem {
     id: string;
     appId: string;
   };
+  serviceProperties?: {
+    scheduledDate?: Date;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+      translated: string;
+    };
+    price?: Money;
+    fullPrice?: Money;
+    descriptionLines?: {
+      name: string;
+      value: string;
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value: string;
+    };
+  };
   image?: Image;
 }
 
@@ -841,6 +868,29 @@ export interface CheckoutLineItem {
   selectedMembership?: {
     id: string;
     appId: string;
+  };
+  serviceProperties?: {
+    scheduledDate?: Date;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+      translated: string;
+    };
+    price?: Money;
+    fullPrice?: Money;
+    descriptionLines?: {
+      name: string;
+      value: string;
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value: string;
+    };
   };
   media?: Image;
   totalPriceAfterTax: Money;
@@ -956,12 +1006,20 @@ export interface OrderLineItem {
   totalPriceAfterTax: Money;
   taxDetails: TaxDetails;
   paymentOption: string;
+  /** DIGITAL also for gift cards and services; CUSTOM_AMOUNT_ITEM for custom lines */
+  lineItemType: 'PHYSICAL' | 'DIGITAL' | 'CUSTOM_AMOUNT_ITEM';
   subscriptionInfo?: {
     planId: string;
     title: string;
     frequency: string;
     interval: number;
     billingCycles: number;
+    /** ISO 8601, when a later start was chosen */
+    startDate?: string;
+  };
+  serviceProperties?: {
+    scheduledDate?: string;
+    numberOfParticipants?: number;
   };
   /** Signed, expiring links to the files of a digital line (paid orders only) */
   downloads?: {
@@ -1034,6 +1092,51 @@ export interface Order {
   updatedDate: Date;
 }
 
+/** A buyer's subscription to a plan. */
+export interface Subscription {
+  id: string;
+  orderId: string;
+  lineItemId: string;
+  status: 'ACTIVE' | 'CANCELED' | 'ENDED';
+  planId: string;
+  title: string;
+  frequency: string;
+  interval: number;
+  /** 0: until cancelled */
+  billingCycles: number;
+  cyclesBilled: number;
+  price: Money;
+  startDate: Date;
+  nextBillingDate?: Date;
+  canceledDate?: Date;
+}
+
+/** How a checkout will be paid (a new card is already tokenized; only its brand and last digits show). */
+export interface SelectedPaymentMethod {
+  /** OFFLINE, CARD_TOKEN (a new card, tokenized) or SAVED_METHOD */
+  type: string;
+  savedPaymentMethodId?: string;
+  card?: {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  };
+  savePaymentMethod: boolean;
+  delayCapture: boolean;
+}
+
+/** A member's saved card (never the token). */
+export interface SavedPaymentMethod {
+  id: string;
+  provider: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  createdDate: Date;
+}
+
 /** A URL on this server to send the browser to. */
 export interface RedirectSession {
   id: string;
@@ -1046,6 +1149,12 @@ export interface RedirectSession {
   sessionToken: string;
   shortId: string;
   shortUrl: string;
+}
+
+/** A redirect session as its hosted page sees it: kind and verified callbacks. */
+export interface HostedPage {
+  kind: string;
+  callbacks: Record<string, string>;
 }
 
 /** A member's identity and profile. */
@@ -1156,6 +1265,32 @@ export interface CatalogReference {
 export interface LineItemInput {
   catalogReference: CatalogReference;
   quantity?: number;
+  serviceProperties?: {
+    scheduledDate?: Date | string;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+    };
+    price?: string | number;
+    fullPrice?: string | number;
+    descriptionLines?: {
+      name?: {
+        original?: string;
+      };
+      plainText?: {
+        original?: string;
+      };
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
+    };
+  };
 }
 
 /** A custom line (merchant keys only). */
@@ -1347,16 +1482,19 @@ export interface UpdateCheckoutRequest {
 export interface CreateOrderOptions {
   savePaymentMethod?: boolean;
   delayCapture?: boolean;
-  paymentMethod?: {
-    type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD';
-    card?: {
-      number: string;
-      expMonth: number;
-      expYear: number;
-      cvc: string;
-    };
-    savedPaymentMethodId?: string;
+  paymentMethod?: PaymentMethodInput;
+}
+
+/** How to pay: offline, a card, or a saved method. */
+export interface PaymentMethodInput {
+  type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD';
+  card?: {
+    number: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
   };
+  savedPaymentMethodId?: string;
 }
 
 /** Where to send the browser. */
@@ -1487,16 +1625,25 @@ export interface ProfileInput {
 }
 
 /** Wire conversions of {@link Product}. @internal */
-export const PRODUCT_WIRE: RevivePaths = { dates: ['lastUpdated', 'createdDate'], floats: [] };
+export const PRODUCT_WIRE: RevivePaths = { dates: ['lastUpdated', 'createdDate', 'updatedDate'], floats: [] };
 
 /** Wire conversions of {@link Collection}. @internal */
-export const COLLECTION_WIRE: RevivePaths = { dates: ['createdDate', 'lastUpdated'], floats: [] };
+export const COLLECTION_WIRE: RevivePaths = {
+  dates: ['createdDate', 'lastUpdated', 'updatedDate'],
+  floats: [],
+};
 
 /** Wire conversions of {@link Cart}. @internal */
 export const CART_WIRE: RevivePaths = {
-  dates: ['lineItems.subscriptionOptionInfo.subscriptionSettings.startDate', 'createdDate', 'updatedDate'],
+  dates: [
+    'lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'lineItems.serviceProperties.scheduledDate',
+    'createdDate',
+    'updatedDate',
+  ],
   floats: [
     'lineItems.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.physicalProperties.weight',
     'appliedDiscounts.merchantDiscount.percentage',
     'contactInfo.address.geocode.latitude',
     'contactInfo.address.geocode.longitude',
@@ -1507,6 +1654,7 @@ export const CART_WIRE: RevivePaths = {
 export const CART_ESTIMATE_WIRE: RevivePaths = {
   dates: [
     'cart.lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'cart.lineItems.serviceProperties.scheduledDate',
     'cart.createdDate',
     'cart.updatedDate',
     'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.from',
@@ -1518,6 +1666,7 @@ export const CART_ESTIMATE_WIRE: RevivePaths = {
   ],
   floats: [
     'cart.lineItems.physicalProperties.weight',
+    'cart.lineItems.catalogOverrideFields.physicalProperties.weight',
     'cart.appliedDiscounts.merchantDiscount.percentage',
     'cart.contactInfo.address.geocode.latitude',
     'cart.contactInfo.address.geocode.longitude',
@@ -1533,6 +1682,7 @@ export const CART_ESTIMATE_WIRE: RevivePaths = {
 export const CHECKOUT_WIRE: RevivePaths = {
   dates: [
     'lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'lineItems.serviceProperties.scheduledDate',
     'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.from',
     'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.to',
     'shippingInfo.carrierServiceOptions.shippingOptions.logistics.deliveryTimeSlot.from',
@@ -1545,6 +1695,7 @@ export const CHECKOUT_WIRE: RevivePaths = {
   ],
   floats: [
     'lineItems.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.physicalProperties.weight',
     'billingInfo.address.geocode.latitude',
     'billingInfo.address.geocode.longitude',
     'shippingInfo.shippingDestination.address.geocode.latitude',
@@ -1577,6 +1728,15 @@ export const ORDER_WIRE: RevivePaths = {
     'billingInfo.address.geocode.longitude',
   ],
 };
+
+/** Wire conversions of {@link Subscription}. @internal */
+export const SUBSCRIPTION_WIRE: RevivePaths = {
+  dates: ['startDate', 'nextBillingDate', 'canceledDate'],
+  floats: [],
+};
+
+/** Wire conversions of {@link SavedPaymentMethod}. @internal */
+export const SAVED_PAYMENT_METHOD_WIRE: RevivePaths = { dates: ['createdDate'], floats: [] };
 
 /** Wire conversions of {@link Identity}. @internal */
 export const IDENTITY_WIRE: RevivePaths = {
