@@ -12,7 +12,11 @@ import * as checkout from '../../server/src/domains/checkout/checkout.contract.j
 import * as common from '../../server/src/domains/checkout/wire/common.contract.js';
 import { CheckoutLineItemOut } from '../../server/src/domains/checkout/wire/lines-wire.js';
 import * as totals from '../../server/src/domains/checkout/wire/totals.contract.js';
-import { IdentityOut, ProfileIn } from '../../server/src/domains/identity/identity.contract.js';
+import {
+  CaptchaSettingsOut,
+  IdentityOut,
+  ProfileIn,
+} from '../../server/src/domains/identity/identity.contract.js';
 import * as createOrder from '../../server/src/domains/orders/create-order.contract.js';
 import * as orders from '../../server/src/domains/orders/orders.contract.js';
 import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.contract.js';
@@ -137,6 +141,7 @@ export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
     redirects.HostedPageOut,
     'A redirect session as its hosted page sees it: kind and verified callbacks.',
   ),
+  out('CaptchaSettings', CaptchaSettingsOut, "The store's captcha mode and site keys."),
   out('Identity', IdentityOut, "A member's identity and profile.", 'IDENTITY_WIRE'),
 
   // Requests

@@ -1157,6 +1157,14 @@ export interface HostedPage {
   callbacks: Record<string, string>;
 }
 
+/** The store's captcha mode and site keys. */
+export interface CaptchaSettings {
+  mode: string;
+  visibleSiteKey: string;
+  invisibleSiteKey: string;
+  challengeUrl: string;
+}
+
 /** A member's identity and profile. */
 export interface Identity {
   id: string;

@@ -139,6 +139,21 @@ describe('auth account calls', () => {
   });
 });
 
+describe('captcha settings', () => {
+  it('reads the store’s captcha mode anonymously, as the owner sets it', async () => {
+    const anonymous = createClient({ baseUrl: server.baseUrl });
+    expect(await anonymous.auth.getCaptchaSettings()).toMatchObject({ mode: 'off' });
+    await setSettings(server.t, server.ownerKey, { captchaMode: 'visible' });
+    try {
+      const settings = await anonymous.auth.getCaptchaSettings();
+      expect(settings.mode).toBe('visible');
+      expect(settings.challengeUrl).toMatch(/\/_api\/iam\/captcha\/v1\/challenge$/);
+    } finally {
+      await setSettings(server.t, server.ownerKey, { captchaMode: 'off' });
+    }
+  });
+});
+
 describe('subscriptions', () => {
   it('lists and cancels the buyer’s own; other buyers see none and cannot cancel them', async () => {
     const { client } = await signedInMember();

@@ -35,6 +35,7 @@ export const AUTH_PATHS = {
   recover: '/_api/iam/recovery/v1/recover',
   changePassword: '/_api/iam/authentication/v2/change-password',
   logout: '/_api/iam/authentication/v1/logout',
+  captchaSettings: '/_api/iam/captcha/v1/settings',
 } as const;
 
 /**

@@ -86,6 +86,7 @@ const CASES: Case[] = [
     { newPassword: 'new-secret' },
   ],
   ['auth.endSession', (c) => c.auth.endSession(), 'GET', '/_api/iam/authentication/v1/logout'],
+  ['auth.getCaptchaSettings', (c) => c.auth.getCaptchaSettings(), 'GET', '/_api/iam/captcha/v1/settings'],
 ];
 
 describe('account calls on the wire', () => {

@@ -4,6 +4,7 @@
 
 import { AUTH_PATHS } from '../auth/login.js';
 import { type AuthenticationReply, type LoginResult, mapAuthenticationReply } from '../auth/login-states.js';
+import type { CaptchaSettings } from '../entities.js';
 import { ApplicationError } from '../errors.js';
 import type { ClientContext } from './context.js';
 
@@ -49,6 +50,16 @@ export interface AuthAccountCalls {
    * ```
    */
   endSession(): Promise<void>;
+  /**
+   * The store's captcha mode (`off`, `invisible`, `visible`) and site keys, so that a form can run the
+   * check before its first submit.
+   *
+   * @example
+   * ```ts
+   * const { mode } = await client.auth.getCaptchaSettings();
+   * ```
+   */
+  getCaptchaSettings(): Promise<CaptchaSettings>;
 }
 
 /**
@@ -96,5 +107,11 @@ export function createAuthAccountCalls(
       }
       tokens?.logout();
     },
+    getCaptchaSettings: () =>
+      transport.request<CaptchaSettings>({
+        method: 'GET',
+        path: AUTH_PATHS.captchaSettings,
+        identity: 'optional',
+      }),
   };
 }

@@ -205,10 +205,7 @@ export function apiErrors(error: unknown, fieldNames: Record<string, string> = {
 
 /** The store's captcha mode, so that the form can run the check before the first submit. */
 export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invisible' | 'visible'> {
-  const settings = await session.catalog.transport.request<{ mode: string }>({
-    method: 'GET',
-    path: '/_api/iam/captcha/v1/settings',
-  });
+  const settings = await session.catalog.auth.getCaptchaSettings();
   return settings.mode === 'visible' || settings.mode === 'invisible' ? settings.mode : 'off';
 }
 
