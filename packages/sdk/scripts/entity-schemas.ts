@@ -12,10 +12,17 @@ import * as checkout from '../../server/src/domains/checkout/checkout.contract.j
 import * as common from '../../server/src/domains/checkout/wire/common.contract.js';
 import { CheckoutLineItemOut } from '../../server/src/domains/checkout/wire/lines-wire.js';
 import * as totals from '../../server/src/domains/checkout/wire/totals.contract.js';
-import { IdentityOut, ProfileIn } from '../../server/src/domains/identity/identity.contract.js';
+import {
+  CaptchaSettingsOut,
+  IdentityOut,
+  ProfileIn,
+} from '../../server/src/domains/identity/identity.contract.js';
 import * as createOrder from '../../server/src/domains/orders/create-order.contract.js';
 import * as orders from '../../server/src/domains/orders/orders.contract.js';
+import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.contract.js';
+import * as payments from '../../server/src/domains/payments/payments.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
+import { DateTimeOut } from '../../server/src/http/wire.js';
 import { type NamedSchema, renderDeclarations } from './schema-to-ts.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,6 +42,17 @@ const input = (name: string, schema: unknown, doc: string): NamedSchema => ({
 });
 
 const { properties: search } = queries.SearchProductsResponse;
+
+// Spec §3: entities carry `updatedDate`. The catalog wire (the public protocol) names it `lastUpdated`; the
+// SDK keeps that and adds `updatedDate`, the same moment (set by the products and collections modules).
+const withUpdatedDate = <T extends { properties: object; required?: string[] }>(schema: T): T => ({
+  ...schema,
+  properties: {
+    ...schema.properties,
+    updatedDate: DateTimeOut({ description: 'SDK: the same moment as `lastUpdated` (spec §3 naming)' }),
+  },
+  required: [...(schema.required ?? []), 'updatedDate'],
+});
 
 export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
   // Shared shapes (responses)
@@ -83,8 +101,8 @@ export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
   out('ProductOption', product.ProductOptionOut, 'An option (e.g. Size) with its choices.'),
   out('VariantStock', product.VariantStockOut, 'Stock of one variant.'),
   out('Variant', product.VariantOut, 'One combination of option choices.'),
-  out('Product', product.ProductOut, 'A catalog product.', 'PRODUCT_WIRE'),
-  out('Collection', CollectionOut, 'A catalog collection.', 'COLLECTION_WIRE'),
+  out('Product', withUpdatedDate(product.ProductOut), 'A catalog product.', 'PRODUCT_WIRE'),
+  out('Collection', withUpdatedDate(CollectionOut), 'A catalog collection.', 'COLLECTION_WIRE'),
   out('OptionsAvailability', variants.OptionsAvailabilityResponse, 'Which choices can still be bought.'),
   out('ProductVariants', variants.QueryProductVariantsResponse, 'Variants of one product, one page.'),
   out('StoreVariant', variants.StoreVariantOut, 'A variant across the store (with its product).'),
@@ -103,9 +121,27 @@ export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
     'A line of an order (with download links for paid digital lines).',
   ),
   out('Order', orders.OrderOut, 'An order.', 'ORDER_WIRE'),
+  out('Subscription', SubscriptionOut, "A buyer's subscription to a plan.", 'SUBSCRIPTION_WIRE'),
+  out(
+    'SelectedPaymentMethod',
+    payments.SelectPaymentMethodResponse.properties.paymentMethod,
+    'How a checkout will be paid (a new card is already tokenized; only its brand and last digits show).',
+  ),
+  out(
+    'SavedPaymentMethod',
+    payments.SavedPaymentMethodOut,
+    "A member's saved card (never the token).",
+    'SAVED_PAYMENT_METHOD_WIRE',
+  ),
 
   // Redirects and members
   out('RedirectSession', redirects.RedirectSessionOut, 'A URL on this server to send the browser to.'),
+  out(
+    'HostedPage',
+    redirects.HostedPageOut,
+    'A redirect session as its hosted page sees it: kind and verified callbacks.',
+  ),
+  out('CaptchaSettings', CaptchaSettingsOut, "The store's captcha mode and site keys."),
   out('Identity', IdentityOut, "A member's identity and profile.", 'IDENTITY_WIRE'),
 
   // Requests
@@ -138,6 +174,7 @@ export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
   input('CreateCheckoutOptions', checkout.CreateCheckoutRequest, 'A new checkout.'),
   input('UpdateCheckoutRequest', checkout.UpdateCheckoutRequest, 'The body of a checkout update.'),
   input('CreateOrderOptions', createOrder.CreateOrderRequest, 'How to pay for the order.'),
+  input('PaymentMethodInput', createOrder.PaymentMethodIn, 'How to pay: offline, a card, or a saved method.'),
   input('CreateRedirectSessionOptions', redirects.CreateRedirectSessionRequest, 'Where to send the browser.'),
   input('SearchProductsOptions', queries.SearchProductsRequest, 'A full-text product search with facets.'),
   input(

@@ -11,8 +11,10 @@ import type { ClientContext } from './modules/context.js';
 import { type CurrentCartModule, createCurrentCartModule } from './modules/current-cart.js';
 import { createMembersModule, type MembersModule } from './modules/members.js';
 import { createOrdersModule, type OrdersModule } from './modules/orders.js';
+import { createPaymentMethodsModule, type PaymentMethodsModule } from './modules/payment-methods.js';
 import { createProductsModule, type ProductsModule } from './modules/products.js';
 import { createRedirectsModule, type RedirectsModule } from './modules/redirects.js';
+import { createSubscriptionsModule, type SubscriptionsModule } from './modules/subscriptions.js';
 import { createTransport, type FetchLike, type Transport } from './transport.js';
 
 /** Options of {@link createClient}. */
@@ -43,6 +45,8 @@ export interface OpenshelfClient {
   currentCart: CurrentCartModule;
   checkout: CheckoutModule;
   orders: OrdersModule;
+  subscriptions: SubscriptionsModule;
+  paymentMethods: PaymentMethodsModule;
   redirects: RedirectsModule;
   auth: AuthModule;
   members: MembersModule;
@@ -92,6 +96,8 @@ export function createClient(options: ClientOptions): OpenshelfClient {
     currentCart: createCurrentCartModule(context),
     checkout: createCheckoutModule(context),
     orders: createOrdersModule(context),
+    subscriptions: createSubscriptionsModule(context),
+    paymentMethods: createPaymentMethodsModule(context),
     redirects: createRedirectsModule(context),
     auth: createAuthModule(context, { redirectUri: options.redirectUri, fetch: options.fetch }),
     members: createMembersModule(context),

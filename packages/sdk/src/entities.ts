@@ -611,6 +611,8 @@ export interface Product {
   }[];
   /** Ours: buying it issues a gift card worth its price */
   giftCard: boolean;
+  /** SDK: the same moment as `lastUpdated` (spec §3 naming) */
+  updatedDate: Date;
 }
 
 /** A catalog collection. */
@@ -624,6 +626,8 @@ export interface Collection {
   media: Media;
   createdDate: Date;
   lastUpdated: Date;
+  /** SDK: the same moment as `lastUpdated` (spec §3 naming) */
+  updatedDate: Date;
 }
 
 /** Which choices can still be bought. */
@@ -1088,6 +1092,51 @@ export interface Order {
   updatedDate: Date;
 }
 
+/** A buyer's subscription to a plan. */
+export interface Subscription {
+  id: string;
+  orderId: string;
+  lineItemId: string;
+  status: 'ACTIVE' | 'CANCELED' | 'ENDED';
+  planId: string;
+  title: string;
+  frequency: string;
+  interval: number;
+  /** 0: until cancelled */
+  billingCycles: number;
+  cyclesBilled: number;
+  price: Money;
+  startDate: Date;
+  nextBillingDate?: Date;
+  canceledDate?: Date;
+}
+
+/** How a checkout will be paid (a new card is already tokenized; only its brand and last digits show). */
+export interface SelectedPaymentMethod {
+  /** OFFLINE, CARD_TOKEN (a new card, tokenized) or SAVED_METHOD */
+  type: string;
+  savedPaymentMethodId?: string;
+  card?: {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  };
+  savePaymentMethod: boolean;
+  delayCapture: boolean;
+}
+
+/** A member's saved card (never the token). */
+export interface SavedPaymentMethod {
+  id: string;
+  provider: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  createdDate: Date;
+}
+
 /** A URL on this server to send the browser to. */
 export interface RedirectSession {
   id: string;
@@ -1100,6 +1149,20 @@ export interface RedirectSession {
   sessionToken: string;
   shortId: string;
   shortUrl: string;
+}
+
+/** A redirect session as its hosted page sees it: kind and verified callbacks. */
+export interface HostedPage {
+  kind: string;
+  callbacks: Record<string, string>;
+}
+
+/** The store's captcha mode and site keys. */
+export interface CaptchaSettings {
+  mode: string;
+  visibleSiteKey: string;
+  invisibleSiteKey: string;
+  challengeUrl: string;
 }
 
 /** A member's identity and profile. */
@@ -1427,16 +1490,19 @@ export interface UpdateCheckoutRequest {
 export interface CreateOrderOptions {
   savePaymentMethod?: boolean;
   delayCapture?: boolean;
-  paymentMethod?: {
-    type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD';
-    card?: {
-      number: string;
-      expMonth: number;
-      expYear: number;
-      cvc: string;
-    };
-    savedPaymentMethodId?: string;
+  paymentMethod?: PaymentMethodInput;
+}
+
+/** How to pay: offline, a card, or a saved method. */
+export interface PaymentMethodInput {
+  type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD';
+  card?: {
+    number: string;
+    expMonth: number;
+    expYear: number;
+    cvc: string;
   };
+  savedPaymentMethodId?: string;
 }
 
 /** Where to send the browser. */
@@ -1567,10 +1633,13 @@ export interface ProfileInput {
 }
 
 /** Wire conversions of {@link Product}. @internal */
-export const PRODUCT_WIRE: RevivePaths = { dates: ['lastUpdated', 'createdDate'], floats: [] };
+export const PRODUCT_WIRE: RevivePaths = { dates: ['lastUpdated', 'createdDate', 'updatedDate'], floats: [] };
 
 /** Wire conversions of {@link Collection}. @internal */
-export const COLLECTION_WIRE: RevivePaths = { dates: ['createdDate', 'lastUpdated'], floats: [] };
+export const COLLECTION_WIRE: RevivePaths = {
+  dates: ['createdDate', 'lastUpdated', 'updatedDate'],
+  floats: [],
+};
 
 /** Wire conversions of {@link Cart}. @internal */
 export const CART_WIRE: RevivePaths = {
@@ -1667,6 +1736,15 @@ export const ORDER_WIRE: RevivePaths = {
     'billingInfo.address.geocode.longitude',
   ],
 };
+
+/** Wire conversions of {@link Subscription}. @internal */
+export const SUBSCRIPTION_WIRE: RevivePaths = {
+  dates: ['startDate', 'nextBillingDate', 'canceledDate'],
+  floats: [],
+};
+
+/** Wire conversions of {@link SavedPaymentMethod}. @internal */
+export const SAVED_PAYMENT_METHOD_WIRE: RevivePaths = { dates: ['createdDate'], floats: [] };
 
 /** Wire conversions of {@link Identity}. @internal */
 export const IDENTITY_WIRE: RevivePaths = {

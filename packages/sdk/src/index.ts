@@ -110,12 +110,14 @@ export {
 } from './errors.js';
 export { codeForStatus, statusText } from './http-status.js';
 export { type AuthModule, type AuthUrlOptions, createAuthModule } from './modules/auth.js';
+export type { AuthAccountCalls } from './modules/auth-account.js';
 export { type CheckoutModule, createCheckoutModule, type UpdateCheckoutOptions } from './modules/checkout.js';
 export { type CollectionsModule, createCollectionsModule } from './modules/collections.js';
 export type { ClientContext } from './modules/context.js';
 export { type CurrentCartModule, createCurrentCartModule } from './modules/current-cart.js';
 export { createMembersModule, type MembersModule } from './modules/members.js';
 export { createOrdersModule, type OrdersModule } from './modules/orders.js';
+export { createPaymentMethodsModule, type PaymentMethodsModule } from './modules/payment-methods.js';
 export {
   createProductsModule,
   type ProductQueryOptions,
@@ -123,6 +125,7 @@ export {
   type ProductsModule,
 } from './modules/products.js';
 export { createRedirectsModule, type RedirectsModule } from './modules/redirects.js';
+export { createSubscriptionsModule, type SubscriptionsModule } from './modules/subscriptions.js';
 export {
   createQueryResult,
   DEFAULT_OFFSET,

@@ -83,3 +83,15 @@ function reviveAt(value: unknown, path: readonly string[], convert: (leaf: unkno
   if (!Object.hasOwn(record, head)) return value;
   return { ...record, [head]: reviveAt(record[head], rest, convert) };
 }
+
+/**
+ * A catalog entity with `updatedDate` (spec §3's name) beside the protocol's `lastUpdated`, the same moment.
+ *
+ * @example
+ * ```ts
+ * const product = withUpdatedDate(reviveEntity<Product>(reply.product, PRODUCT_WIRE));
+ * ```
+ */
+export function withUpdatedDate<T extends { lastUpdated?: Date; updatedDate?: Date }>(entity: T): T {
+  return entity.lastUpdated && !entity.updatedDate ? { ...entity, updatedDate: entity.lastUpdated } : entity;
+}

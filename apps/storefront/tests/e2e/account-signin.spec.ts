@@ -4,6 +4,7 @@ import { createClient, pkcePair, visitorTokens } from '../../../../packages/serv
 import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import {
   logIn,
+  mailedCode,
   newestMail,
   PASSWORD,
   seriousViolations,
@@ -40,6 +41,27 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
     await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Verified').isVisible()).toBe(true);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a new verification code on request, and the new code signs up', async () => {
+    const page = await browser.newPage();
+    const address = uniqueEmail('grace');
+    await page.goto(`${baseUrl}/signup`);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('E-mail').fill(address);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${baseUrl}/verify-email`);
+    await mailedCode(t, address);
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('A new code is on its way');
+    const mailbox = await t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(address)}`);
+    expect(mailbox.json().messages).toHaveLength(2);
+    await page.getByLabel('Verification code').fill(await mailedCode(t, address));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(`${baseUrl}/account`);
     await page.close();
   });
 

@@ -31,6 +31,11 @@ export const AUTH_PATHS = {
   login: '/_api/iam/authentication/v2/login',
   verify: '/_api/iam/verification/v1/auth/verify',
   sendRecoveryEmail: '/_api/iam/recovery/v1/send-email',
+  resendCode: '/_api/iam/verification/v1/auth/resend',
+  recover: '/_api/iam/recovery/v1/recover',
+  changePassword: '/_api/iam/authentication/v2/change-password',
+  logout: '/_api/iam/authentication/v1/logout',
+  captchaSettings: '/_api/iam/captcha/v1/settings',
 } as const;
 
 /**

@@ -25,6 +25,7 @@ import {
 import type { Tokens } from '../auth/token-storage.js';
 import type { TokenManager } from '../auth/tokens.js';
 import type { FetchLike } from '../transport.js';
+import { type AuthAccountCalls, createAuthAccountCalls } from './auth-account.js';
 import type { ClientContext } from './context.js';
 import { createRedirectsModule } from './redirects.js';
 
@@ -39,7 +40,7 @@ export interface AuthUrlOptions {
 }
 
 /** Sign-in and tokens of one client. */
-export interface AuthModule {
+export interface AuthModule extends AuthAccountCalls {
   /**
    * The client's tokens, minting visitor tokens first if there are none (once, however many calls wait).
    *
@@ -219,6 +220,7 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
   }
 
   return {
+    ...createAuthAccountCalls(context, () => flow.state),
     async generateVisitorTokens() {
       const { tokens } = need('generateVisitorTokens');
       await tokens.getAccessToken();

@@ -11,6 +11,8 @@ import {
   type CustomLineItemInput,
   type LineItemInput,
   type LineItemQuantity,
+  type PaymentMethodInput,
+  type SelectedPaymentMethod,
   type UpdateCheckoutRequest,
 } from '../entities.js';
 import { reviveEntity } from '../wire.js';
@@ -132,6 +134,24 @@ export interface CheckoutModule {
    */
   createOrder(id: string, options?: CreateOrderOptions): Promise<CreateOrderResult>;
   /**
+   * Chooses how the checkout will be paid, for a later `createOrder` without `paymentMethod` (the public
+   * protocol's createOrder cannot send one). A new card is tokenized at once: a malformed or expired card is
+   * a `ValidationError` here, a decline comes at `createOrder`.
+   *
+   * @example
+   * ```ts
+   * const chosen = await client.checkout.selectPaymentMethod(id, {
+   *   type: 'SANDBOX_CARD', card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
+   * }, { savePaymentMethod: true });
+   * chosen.card?.last4; // '4242'
+   * ```
+   */
+  selectPaymentMethod(
+    id: string,
+    paymentMethod: PaymentMethodInput,
+    options?: { savePaymentMethod?: boolean; delayCapture?: boolean },
+  ): Promise<SelectedPaymentMethod>;
+  /**
    * Marks a checkout completed (after an order placed elsewhere).
    *
    * @example
@@ -186,6 +206,14 @@ export function createCheckoutModule({ transport }: ClientContext): CheckoutModu
         path: `${PATH}/${segment(id)}/create-order`,
         body: options,
       }),
+    async selectPaymentMethod(id, paymentMethod, options = {}) {
+      const reply = await transport.request<{ paymentMethod: SelectedPaymentMethod }>({
+        method: 'POST',
+        path: `${PATH}/${segment(id)}/select-payment-method`,
+        body: { ...options, paymentMethod },
+      });
+      return reply.paymentMethod;
+    },
     async markAsCompleted(id, options = {}) {
       await transport.request({
         method: 'POST',

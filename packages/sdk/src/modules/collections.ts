@@ -4,7 +4,7 @@ import { COLLECTION_WIRE, type Collection } from '../entities.js';
 import { isApplicationError } from '../errors.js';
 import type { QueryMetadata } from '../paging.js';
 import { type QueryBuilder, queryCollections } from '../query.js';
-import { reviveEntity } from '../wire.js';
+import { reviveEntity, withUpdatedDate } from '../wire.js';
 import { anonymousAllowed, type ClientContext, segment } from './context.js';
 
 /** Collections: query, get by id or slug. */
@@ -38,7 +38,8 @@ export interface CollectionsModule {
   getBySlug(slug: string): Promise<Collection | undefined>;
 }
 
-const revive = (wire: unknown): Collection => reviveEntity<Collection>(wire, COLLECTION_WIRE);
+const revive = (wire: unknown): Collection =>
+  withUpdatedDate(reviveEntity<Collection>(wire, COLLECTION_WIRE));
 
 /**
  * Creates the collections module (normally through `createClient`).

@@ -12,7 +12,7 @@ import {
 } from '../entities.js';
 import type { QueryMetadata } from '../paging.js';
 import { type QueryBuilder, queryProducts } from '../query.js';
-import { reviveEntity } from '../wire.js';
+import { reviveEntity, withUpdatedDate } from '../wire.js';
 import { anonymousAllowed, type ClientContext, segment } from './context.js';
 
 const READ = '/stores-reader/v1';
@@ -111,7 +111,7 @@ export interface ProductsModule {
   getStoreVariant(id: string): Promise<StoreVariant>;
 }
 
-const reviveProduct = (wire: unknown): Product => reviveEntity<Product>(wire, PRODUCT_WIRE);
+const reviveProduct = (wire: unknown): Product => withUpdatedDate(reviveEntity<Product>(wire, PRODUCT_WIRE));
 
 /**
  * Creates the products module (normally through `createClient`).

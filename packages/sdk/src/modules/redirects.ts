@@ -1,7 +1,7 @@
 // Redirect sessions (wire-protocol.md §4.5): URLs of this server's hosted pages (checkout, login, logout,
 // authorize, product) that keep the caller's identity.
 
-import type { CreateRedirectSessionOptions, RedirectSession } from '../entities.js';
+import type { CreateRedirectSessionOptions, HostedPage, RedirectSession } from '../entities.js';
 import type { ClientContext } from './context.js';
 
 /** Redirect sessions. */
@@ -18,6 +18,17 @@ export interface RedirectsModule {
    * ```
    */
   createRedirectSession(options: CreateRedirectSessionOptions): Promise<RedirectSession>;
+  /**
+   * What a hosted page (login, checkout, …) learns from the `session` token in its URL: the session's kind
+   * and the callbacks the server verified for the app. An expired session is a 404 `ApplicationError`.
+   *
+   * @example
+   * ```ts
+   * const page = await client.redirects.getHostedPage(url.searchParams.get('session'));
+   * if (page.kind === 'login') returnTo = page.callbacks.postFlowUrl;
+   * ```
+   */
+  getHostedPage(session: string): Promise<HostedPage>;
 }
 
 /**
@@ -38,5 +49,12 @@ export function createRedirectsModule({ transport }: ClientContext): RedirectsMo
       });
       return reply.redirectSession;
     },
+    getHostedPage: (session) =>
+      transport.request<HostedPage>({
+        method: 'GET',
+        path: '/_api/redirects-api/v1/hosted-page',
+        query: { session },
+        identity: 'optional',
+      }),
   };
 }

@@ -1,11 +1,14 @@
+import type { Identity } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import type { ProfileAddress as Address } from '../../lib/account-api.server';
 import type { Route } from './+types/addresses';
 import { apiErrors, formState } from './auth-flow.server';
 import { collectErrors, formValues, hasErrors } from './form-errors';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
+
+/** A saved address of the member's profile. */
+type Address = Identity['identityProfile']['addresses'][number]['address'];
 
 export function meta() {
   return [{ title: 'My addresses' }, { name: 'robots', content: 'noindex' }];

@@ -7,7 +7,6 @@ import {
 } from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
-import { isAuthorizeRequest, oauthCallbackUrl } from '../../lib/member-login.server';
 import { getSession, type ShopSession } from '../../lib/session.server';
 import type { FormErrors } from './form-errors';
 
@@ -17,6 +16,19 @@ import type { FormErrors } from './form-errors';
 const VERIFY_COOKIE = 'os_verify';
 const VERIFY_MAX_AGE_SECONDS = 15 * 60;
 export const DEFAULT_RETURN_TO = '/account';
+const AUTHORIZE_PATH = '/oauth2/authorize';
+const LOGIN_CALLBACK_PATH = '/_api/iam/authentication/v1/callback';
+
+/** Where a third-party app's login continues: the server's callback puts the session token on the authorize request. */
+function oauthCallbackUrl(authorizeRequest: string, sessionToken: string): string {
+  const query = new URLSearchParams({ state: authorizeRequest, sessionToken });
+  return `${LOGIN_CALLBACK_PATH}?${query}`;
+}
+
+/** Whether `returnTo` is an authorize request of an OAuth app (the login then belongs to that app). */
+export function isAuthorizeRequest(returnTo: string): boolean {
+  return returnTo.startsWith(`${AUTHORIZE_PATH}?`);
+}
 
 /** A place on this site to go back to: a path, never another origin (no open redirect). */
 export function safeReturnTo(value: FormDataEntryValue | string | null | undefined): string {
@@ -193,20 +205,25 @@ export function apiErrors(error: unknown, fieldNames: Record<string, string> = {
 
 /** The store's captcha mode, so that the form can run the check before the first submit. */
 export async function captchaModeOf(session: ShopSession): Promise<'off' | 'invisible' | 'visible'> {
-  const settings = await session.catalog.transport.request<{ mode: string }>({
-    method: 'GET',
-    path: '/_api/iam/captcha/v1/settings',
-  });
+  const settings = await session.catalog.auth.getCaptchaSettings();
   return settings.mode === 'visible' || settings.mode === 'invisible' ? settings.mode : 'off';
 }
 
 /**
- * The transport a sign-in step runs on. For the storefront itself it carries the visitor's token, so the
+ * The client a sign-in step runs on. For the storefront itself it carries the visitor's token, so the
  * login is tied to that visitor (whose cart then joins the member's). For a third-party app's authorize
  * request it carries none: a session token bound to the storefront's client would not serve that app.
  */
+export function signInClient(session: ShopSession, returnTo: string) {
+  return isAuthorizeRequest(returnTo) ? session.catalog : session.client;
+}
+
+/**
+ * The transport of {@link signInClient}, for the SDK's stateless login functions: the anonymous client is
+ * shared by every request, so its own login-state tracking must not be used.
+ */
 export function signInTransport(session: ShopSession, returnTo: string) {
-  return isAuthorizeRequest(returnTo) ? session.catalog.transport : session.client.transport;
+  return signInClient(session, returnTo).transport;
 }
 
 /**
@@ -219,14 +236,7 @@ export async function loginSessionReturn(
 ): Promise<string | undefined> {
   if (!token) return undefined;
   try {
-    const hosted = await session.catalog.transport.request<{
-      kind: string;
-      callbacks: Record<string, string>;
-    }>({
-      method: 'GET',
-      path: '/_api/redirects-api/v1/hosted-page',
-      query: { session: token },
-    });
+    const hosted = await session.catalog.redirects.getHostedPage(token);
     return hosted.kind === 'login' ? hosted.callbacks.postFlowUrl : undefined;
   } catch (error) {
     // An expired session only loses the way back; the login itself still works.

@@ -1,13 +1,13 @@
 import { login } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { storefrontContext } from '../../lib/context';
-import { isAuthorizeRequest } from '../../lib/member-login.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/login';
 import {
   afterAuthStep,
   captchaModeOf,
   formState,
+  isAuthorizeRequest,
   loginSessionReturn,
   safeReturnTo,
   sessionOf,

@@ -1,5 +1,4 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { endServerSession } from '../../lib/member-login.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/logout';
 import { sessionOf } from './auth-flow.server';
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Logging out is a POST (a link or image elsewhere cannot log anyone out); the server session ends too. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await sessionOf(request, context);
-  if (session.role() === 'member') await endServerSession(session.client.transport);
+  if (session.role() === 'member') await session.client.auth.endSession();
   session.clear();
   throw redirect('/logout');
 }

@@ -1,6 +1,5 @@
 import { login } from '@openshelf/sdk';
 import { Form, redirect, useNavigation } from 'react-router';
-import { changePassword } from '../../lib/member-login.server';
 import type { Route } from './+types/password';
 import { afterAuthStep, apiErrors, captchaModeOf, formState } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
@@ -58,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return afterAuthStep(check, { request, context, session, returnTo: '', email, values: {} });
   }
   try {
-    await asMember(request, session, () => changePassword(session.client.transport, password));
+    await asMember(request, session, () => session.client.auth.changePassword(password));
   } catch (error) {
     return formState(apiErrors(error, { newPassword: 'password' }), {});
   }

@@ -1,5 +1,4 @@
 import { Form, Link, useNavigation } from 'react-router';
-import { recoverPassword } from '../../lib/member-login.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/reset-password';
 import { afterAuthStep, apiErrors, formState, sessionOf } from './auth-flow.server';
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(errors)) return formState(errors, {});
   const session = await sessionOf(request, context);
   try {
-    const result = await recoverPassword(session.catalog.transport, {
+    const result = await session.catalog.auth.recoverPassword({
       recoveryToken: values.token ?? '',
       password,
     });

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { listOwnSubscriptions } from '../../lib/account-api.server';
 import type { Route } from './+types/subscriptions';
 import { asMember, requireMember } from './member.server';
 import { longDate, scheduleWords, statusWord } from './order-format';
@@ -11,7 +10,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   return {
-    subscriptions: await asMember(request, session, () => listOwnSubscriptions(session.client.transport)),
+    subscriptions: await asMember(request, session, () => session.client.subscriptions.list()),
   };
 }
 

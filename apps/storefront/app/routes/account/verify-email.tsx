@@ -1,6 +1,5 @@
 import { processVerification } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { resendVerificationCode } from '../../lib/member-login.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-email';
 import {
@@ -9,6 +8,7 @@ import {
   formState,
   readPendingVerification,
   sessionOf,
+  signInClient,
   signInTransport,
 } from './auth-flow.server';
 import { collectErrors, formValues, hasErrors } from './form-errors';
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await sessionOf(request, context);
   if (form.get('intent') === 'resend') {
     try {
-      await resendVerificationCode(signInTransport(session, pending.returnTo), pending.stateToken);
+      await signInClient(session, pending.returnTo).auth.resendVerificationCode(pending.stateToken);
     } catch (error) {
       return formState(apiErrors(error), {});
     }

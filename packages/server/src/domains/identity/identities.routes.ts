@@ -4,7 +4,14 @@ import { requireCaller } from '../../http/plugins/auth.js';
 import { WireInt64 } from '../../http/wire.js';
 import { CAPTCHA_SITE_KEYS, siteKeyKind, unknownSiteKey } from './captcha.service.js';
 import { activateTotp, enrollTotp, removeTotp } from './factors.service.js';
-import { Empty, IdentityOut, ProfileIn, profileFromWire, toWireIdentity } from './identity.contract.js';
+import {
+  CaptchaSettingsOut,
+  Empty,
+  IdentityOut,
+  ProfileIn,
+  profileFromWire,
+  toWireIdentity,
+} from './identity.contract.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { ownIdentityId, readIdentity, updateProfile } from './member-admin.service.js';
 import { getIdentitySettings } from './settings.service.js';
@@ -129,14 +136,7 @@ export const identitiesRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }>
       schema: {
         summary: 'Captcha mode and the two site keys',
         tags: ['identity: captcha'],
-        response: {
-          200: Type.Object({
-            mode: Type.String(),
-            visibleSiteKey: Type.String(),
-            invisibleSiteKey: Type.String(),
-            challengeUrl: Type.String(),
-          }),
-        },
+        response: { 200: CaptchaSettingsOut },
       },
     },
     async () => ({

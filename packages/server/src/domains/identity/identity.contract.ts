@@ -241,3 +241,11 @@ export const CaptchaTokensIn = Type.Optional(
 );
 
 export const Empty = Type.Object({});
+
+/** The store's captcha mode (`off`, `invisible`, `visible`), its two site keys and where challenges come from. */
+export const CaptchaSettingsOut = Type.Object({
+  mode: Type.String(),
+  visibleSiteKey: Type.String(),
+  invisibleSiteKey: Type.String(),
+  challengeUrl: Type.String(),
+});

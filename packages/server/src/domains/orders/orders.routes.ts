@@ -7,7 +7,6 @@ import { actorOf } from '../access/caller.js';
 import type { MediaStorage } from '../media/storage.js';
 import { listPayments, type PaymentProviders } from '../payments/payments.service.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
-import { memberSubscriptionRoutes } from './member-subscriptions.routes.js';
 import { cancelOrder, captureOrderPayment, fulfillOrder, markOrderPaid } from './order-status.service.js';
 import {
   DownloadParams,
@@ -34,7 +33,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
   const publicUrl = deps.config.publicUrl;
   const anyone = requireCaller(['visitor', 'member', 'staff', 'app']);
   const tags = ['ecom: orders'];
-  await app.register(memberSubscriptionRoutes, { db });
 
   app.get(
     '/ecom/v1/orders/:id',

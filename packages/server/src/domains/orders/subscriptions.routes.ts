@@ -2,29 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { AppDeps } from '../../app.js';
 import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
-import { MoneyOut } from '../checkout/wire/common.contract.js';
 import { moneyOf } from '../checkout/wire/totals-wire.js';
-import { SUBSCRIPTION_STATUSES } from './orders.schema.js';
 import { cancelSubscription } from './subscription-billing.service.js';
+import { SubscriptionOut } from './subscriptions.contract.js';
 import { listSubscriptions, type SubscriptionRecord } from './subscriptions.service.js';
 
-const SubscriptionOut = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  lineItemId: Type.String(),
-  status: StringEnum(SUBSCRIPTION_STATUSES),
-  planId: Type.String(),
-  title: Type.String(),
-  frequency: Type.String(),
-  interval: Type.Integer(),
-  billingCycles: Type.Integer({ description: '0: until cancelled' }),
-  cyclesBilled: Type.Integer(),
-  price: MoneyOut,
-  startDate: DateTimeOut(),
-  nextBillingDate: Type.Optional(DateTimeOut()),
-  canceledDate: Type.Optional(DateTimeOut()),
-});
 const SubscriptionResponse = Type.Object({ subscription: SubscriptionOut });
 const Params = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 

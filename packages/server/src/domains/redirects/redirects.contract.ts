@@ -71,3 +71,9 @@ export const RedirectSessionOut = Type.Object({
 });
 
 export const CreateRedirectSessionResponse = Type.Object({ redirectSession: RedirectSessionOut });
+
+/** What a hosted page learns from its redirect session: the kind (`login`, `ecomCheckout`, …) and the verified callbacks. */
+export const HostedPageOut = Type.Object({
+  kind: Type.String(),
+  callbacks: Type.Record(Type.String(), Type.String()),
+});

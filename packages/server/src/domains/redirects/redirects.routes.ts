@@ -4,7 +4,11 @@ import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
 import { fullUrlForShortId, resolveRedirectSession } from './hosted-page.service.js';
-import { CreateRedirectSessionRequest, CreateRedirectSessionResponse } from './redirects.contract.js';
+import {
+  CreateRedirectSessionRequest,
+  CreateRedirectSessionResponse,
+  HostedPageOut,
+} from './redirects.contract.js';
 import { createRedirectSession, type RedirectRequest } from './redirects.service.js';
 
 /** Redirect sessions (spec §2, wire-protocol.md §4.5) and their short links. */
@@ -55,12 +59,7 @@ export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> 
         summary: 'What a hosted page needs from its redirect session: the kind and the verified callbacks',
         tags,
         querystring: Type.Object({ session: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: {
-          200: Type.Object({
-            kind: Type.String(),
-            callbacks: Type.Record(Type.String(), Type.String()),
-          }),
-        },
+        response: { 200: HostedPageOut },
       },
     },
     async (request, reply) => {

@@ -52,18 +52,19 @@ async function orderSubscription(token: string): Promise<string> {
   return placed.json().orderId;
 }
 
-describe('GET /ecom/v1/subscriptions/my', () => {
+describe('GET /ecom/v1/subscriptions', () => {
   it('lists the member’s own subscriptions with their schedule, and no one else’s', async () => {
     const alice = memberToken('m-alice', 'v-alice');
     const orderId = await orderSubscription(alice);
     await orderSubscription(memberToken('m-bob', 'v-bob'));
 
-    const mine = await send(alice, 'GET', '/ecom/v1/subscriptions/my');
+    const mine = await send(alice, 'GET', '/ecom/v1/subscriptions');
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json().subscriptions).toEqual([
       expect.objectContaining({
         orderId,
         title: 'Every 2 weeks',
+        planId: 'weekly',
         frequency: 'WEEK',
         interval: 2,
         billingCycles: 0,
@@ -74,13 +75,24 @@ describe('GET /ecom/v1/subscriptions/my', () => {
         nextBillingDate: '2026-04-15T09:00:00.000Z',
       }),
     ]);
-    expect((await send(memberToken('m-carol'), 'GET', '/ecom/v1/subscriptions/my')).json()).toEqual({
+    expect((await send(memberToken('m-carol'), 'GET', '/ecom/v1/subscriptions')).json()).toEqual({
       subscriptions: [],
     });
   });
 
-  it('is for members only: visitors get 403, anonymous callers 401', async () => {
-    expect((await send(visitorToken('v-x'), 'GET', '/ecom/v1/subscriptions/my')).statusCode).toBe(403);
-    expect((await t.app.inject('/ecom/v1/subscriptions/my')).statusCode).toBe(401);
+  it('lists a visitor’s own subscriptions, not those of the member the visitor became', async () => {
+    const visitor = visitorToken('v-dave');
+    const orderId = await orderSubscription(visitor);
+    expect((await send(visitor, 'GET', '/ecom/v1/subscriptions')).json().subscriptions).toEqual([
+      expect.objectContaining({ orderId, status: 'ACTIVE' }),
+    ]);
+    // Alice's subscription was bought as a member: her old visitor token does not see it.
+    expect((await send(visitorToken('v-alice'), 'GET', '/ecom/v1/subscriptions')).json()).toEqual({
+      subscriptions: [],
+    });
+  });
+
+  it('needs a visitor or member: anonymous callers get 401', async () => {
+    expect((await t.app.inject('/ecom/v1/subscriptions')).statusCode).toBe(401);
   });
 });
