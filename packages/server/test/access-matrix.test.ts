@@ -38,7 +38,6 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
   ['*', /^\/admin-api\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/carts\/current/, 'shopper'],
-  ['GET', /^\/ecom\/v1\/subscriptions\/my$/, 'member'],
   ['*', /^\/ecom\/v1\/subscriptions/, 'shopper'],
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
