@@ -172,6 +172,7 @@ describe('totals engine', () => {
     const totals = await calculateTotals(
       input({
         shippingAddress: CA,
+        selectedShippingOption: 'pickup-soho',
         merchantDiscounts: [{ amount: 500, lineItemIds: ['li-mug'] }],
         coupon: {
           id: 'cp-1',
@@ -192,7 +193,7 @@ describe('totals engine', () => {
       ['AMOUNT', 500, undefined],
       ['PERCENT', 300, 'SAVE10'],
     ]);
-    // Options for CA: std 500, express 800 + 200 × 0.8 kg = 960, saver 700 (2699 < 5000). Cheapest: std.
+    // Options for CA: std 500, express 800 + 200 × 0.8 kg = 960, saver 700 (2699 < 5000); the buyer chose pickup.
     expect(totals.shipping.options.map((o) => [o.code, o.cost])).toEqual([
       ['std', 500],
       ['express', 960],
@@ -209,6 +210,13 @@ describe('totals engine', () => {
       tax: 196,
       total: 2895,
     });
+  });
+
+  it('with an address and no choice yet, the cheapest delivery is chosen, never a free pickup', async () => {
+    const totals = await calculateTotals(input({ shippingAddress: CA }));
+    expect(totals.shipping.options.find((o) => o.code === 'pickup-soho')?.cost).toBe(0);
+    expect(totals.shipping.selected?.code).toBe('std');
+    expect(totals.priceSummary.shipping).toBe(500);
   });
 
   it('a coupon under its minimum subtotal is not applied and says why', async () => {

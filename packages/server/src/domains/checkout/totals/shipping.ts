@@ -60,8 +60,9 @@ export interface ShippingOutcome {
 }
 
 /**
- * Delivery and pickup options for the cart, and the chosen one (the buyer's choice if offered, else the
- * cheapest). Nothing is needed when no line is shippable.
+ * Delivery and pickup options for the cart, and the chosen one: the buyer's choice if offered, else the
+ * cheapest delivery (a buyer who gave an address expects it to be used; a free pickup is never picked
+ * for them), else the cheapest pickup. Nothing is needed when no line is shippable.
  */
 export function shippingOptionsFor(
   setup: ShippingSetup,
@@ -119,10 +120,10 @@ export function shippingOptionsFor(
     violations.push({
       severity: 'WARNING',
       code: 'SHIPPING_OPTION_UNAVAILABLE',
-      description: `Shipping option "${input.selectedCode}" is not available for this address; the cheapest one was chosen.`,
+      description: `Shipping option "${input.selectedCode}" is not available for this address; the cheapest delivery was chosen.`,
     });
   }
-  selected ??= [...options].sort((a, b) => a.cost - b.cost)[0];
+  selected ??= cheapest(delivery) ?? cheapest(pickup);
   return {
     required: true,
     ...(region ? { regionId: region.id } : {}),
@@ -130,4 +131,11 @@ export function shippingOptionsFor(
     ...(selected ? { selected } : {}),
     violations,
   };
+}
+
+function cheapest(options: ShippingOption[]): ShippingOption | undefined {
+  return options.reduce<ShippingOption | undefined>(
+    (best, option) => (best && best.cost <= option.cost ? best : option),
+    undefined,
+  );
 }

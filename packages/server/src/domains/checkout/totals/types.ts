@@ -127,7 +127,7 @@ export interface TotalsInput {
   selectedMemberships?: { id: string; lineItemIds: string[] }[];
   shippingAddress?: Address;
   billingAddress?: Address;
-  /** Code of a shipping rate or pickup location; the cheapest option when absent. */
+  /** Code of a shipping rate or pickup location; when absent, the cheapest delivery (else pickup). */
   selectedShippingOption?: string;
   shipping: ShippingSetup;
   tax: TaxSetup;
