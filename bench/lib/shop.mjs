@@ -19,7 +19,8 @@ const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@12
 /** Starts a demo store on one engine; `stop()` ends the process and drops its database. */
 export async function startShop(engine, label, extraEnv = {}, nodeArgs = []) {
   const dataDir = tempDir(`${engine}-${label}`);
-  let env = { DATA_DIR: dataDir, ...extraEnv };
+  // Every simulated shopper comes from loopback: no per-IP visitor limit in the load scenarios.
+  let env = { DATA_DIR: dataDir, VISITOR_TOKENS_PER_IP: '0', ...extraEnv };
   let database;
   if (engine === 'postgres') {
     database = await createDatabase(adminUrl(), label.replace(/[^a-z0-9]/g, '_'));

@@ -154,6 +154,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
+    // A hop count trusts that many proxies in front (Fastify's types take it only as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     requestIdHeader: false,
     routerOptions: {

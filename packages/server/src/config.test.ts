@@ -51,6 +51,7 @@ describe('configuration', () => {
       captchaMode: 'off',
       captchaHmacSecret: undefined,
       passwordMinLength: 8,
+      visitorTokensPerIp: 120,
     });
     expect(defaults.mail.from).toBe('"Openshelf Demo Store" <no-reply@localhost>');
     const custom = loadConfig({

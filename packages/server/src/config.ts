@@ -48,6 +48,8 @@ const EnvSchema = Type.Object({
   ),
   CAPTCHA_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 64, default: 8 }),
+  VISITOR_TOKENS_PER_IP: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 120 }),
+  TRUST_PROXY: Type.String({ pattern: '^(true|false|[0-9]+|[0-9A-Fa-f.:/, ]+)$', default: 'false' }),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
   STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
   DEMO_CATALOG: Type.Boolean({ default: true }),
@@ -91,6 +93,11 @@ export interface Config {
   mediaMaxUploadBytes: number;
   /** Lifetime of cached public catalog responses (0 turns the cache off); changes invalidate at once. */
   catalogCacheSeconds: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): per-IP limits must see shoppers'
+   * addresses, not the load balancer's. false, true (any), a hop count, or a list of addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export interface IdentityConfig {
@@ -104,6 +111,8 @@ export interface IdentityConfig {
   /** HMAC secret for captcha challenges; absent means one generated and kept in the database. */
   captchaHmacSecret?: string;
   passwordMinLength: number;
+  /** Visitor tokens one address may mint in a row before backing off (0: no limit). */
+  visitorTokensPerIp: number;
 }
 
 export class ConfigError extends Error {
@@ -175,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaMode: parsed.CAPTCHA_MODE,
       captchaHmacSecret: parsed.CAPTCHA_HMAC_SECRET,
       passwordMinLength: parsed.PASSWORD_MIN_LENGTH,
+      visitorTokensPerIp: parsed.VISITOR_TOKENS_PER_IP,
     },
     mail: {
       from:
@@ -185,7 +195,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoCatalog: parsed.DEMO_CATALOG,
     mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
     catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
+    trustProxy: trustProxyOf(parsed.TRUST_PROXY),
   };
+}
+
+function trustProxyOf(value: string): boolean | number | string {
+  const trimmed = value.trim();
+  if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
+  return /^[0-9]+$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 function mailDomain(publicUrl: string | undefined, fallback: string): string {

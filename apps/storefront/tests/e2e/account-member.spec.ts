@@ -10,7 +10,8 @@ import {
   merchantKey,
   type TestApp,
 } from '../../../../packages/server/src/testing/index.js';
-import { PASSWORD, seriousViolations, signUp, uniqueEmail } from './account-support.js';
+import { PASSWORD, signUp, uniqueEmail } from './account-support.js';
+import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 
 describe.runIf(browserAvailable())('member account in Chromium', () => {
@@ -195,7 +196,7 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
   it('has no serious or critical accessibility violations on the account pages', async () => {
     for (const path of ['/account', '/account/orders', `/account/orders/${orderId}`, '/account/addresses']) {
       await page.goto(`${baseUrl}${path}`);
-      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await seriousA11yViolations(page), path).toEqual([]);
     }
   });
 

@@ -7,11 +7,11 @@ import {
   mailedCode,
   newestMail,
   PASSWORD,
-  seriousViolations,
   signUp,
   uniqueEmail,
   watchProblems,
 } from './account-support.js';
+import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 
 describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
@@ -196,7 +196,7 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
     const page = await browser.newPage();
     for (const path of ['/login', '/signup']) {
       await page.goto(`${baseUrl}${path}`);
-      expect(await seriousViolations(page), path).toEqual([]);
+      expect(await seriousA11yViolations(page), path).toEqual([]);
     }
     // With JavaScript, a field is checked as it loses focus, before any submit.
     await page.getByLabel('E-mail').fill('nope');
@@ -208,7 +208,7 @@ describe.runIf(browserAvailable())('sign-in pages in Chromium', () => {
     // With errors showing, too.
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.locator('.error-summary').isVisible()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   });
 });

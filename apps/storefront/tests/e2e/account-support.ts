@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestApp } from '../../../../packages/server/src/testing/index.js';
 
 // Shared steps of the account suites: real sign-up through the pages, mail read from the server's
-// development mailbox, and axe-core run inside the page.
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+// development mailbox.
 
 export const PASSWORD = 'correct-horse-42';
 
@@ -53,23 +50,6 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** Serious and critical axe-core violations on the current page, as readable lines. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations as {
-      id: string;
-      impact: string;
-      help: string;
-      nodes: { target: string[] }[];
-    }[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Collects console errors and failed requests, so a test can assert the page ran cleanly. */

@@ -7,7 +7,8 @@ import {
   placeOrder,
   startAdminTestServer,
 } from '../../../../packages/sdk/test/support/admin-store.js';
-import { seriousViolations, signIn } from './admin-support.js';
+import { signIn } from './admin-support.js';
+import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 
 describe.runIf(browserAvailable())('merchant admin: orders, gift cards and accessibility in Chromium', () => {
@@ -129,13 +130,13 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
       '/admin/login',
     ]) {
       await page.goto(`${server.baseUrl}${path}`);
-      expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+      expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
     }
     // The checker itself finds what it should: an input without a label is a critical violation.
     await page.evaluate(() =>
       document.querySelector('main')?.insertAdjacentHTML('beforeend', '<input type="text">'),
     );
-    expect((await seriousViolations(page)).join()).toContain('label (critical)');
+    expect((await seriousA11yViolations(page)).join()).toContain('label (critical)');
     // A phone-sized screen: the navigation stays reachable and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/admin/orders', `/admin/products/${productId}`, '/admin/dashboard']) {

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { mediaStorageFor } from '../../../../packages/server/src/app.js';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
@@ -19,27 +18,6 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopS
   const setup = await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { t, baseUrl, giftCardCode: setup?.giftCardCode ?? '' };
-}
-
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core on the current page: the serious and critical violations, as short readable lines. */
-export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axeSource });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
-    const result = await axe.run();
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 3),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
 
 /** The shopper's steps through the hosted checkout form: contact and a New York address. */

@@ -1,14 +1,9 @@
 import { parseTokens, serializeTokens } from '@openshelf/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import {
-  fillCheckoutDetails,
-  fillSandboxCard,
-  type ShopServer,
-  seriousA11yViolations,
-  startShop,
-} from './shop-fixture.js';
+import { fillCheckoutDetails, fillSandboxCard, type ShopServer, startShop } from './shop-fixture.js';
 
 describe.runIf(browserAvailable())('shop pages: accessibility, SEO, cart drawer', () => {
   let shop: ShopServer;

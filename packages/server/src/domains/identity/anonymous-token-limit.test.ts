@@ -40,6 +40,36 @@ describe('visitor tokens (anonymous grant) per IP', () => {
     expect((await mint('203.0.113.7')).statusCode).toBe(200);
   });
 
+  it('follows VISITOR_TOKENS_PER_IP (0: no limit) and sees shoppers behind a trusted proxy (TRUST_PROXY)', async () => {
+    const tuned = await createTestApp({ env: { VISITOR_TOKENS_PER_IP: '2', TRUST_PROXY: '1' } });
+    const off = await createTestApp({ env: { VISITOR_TOKENS_PER_IP: '0' } });
+    try {
+      const mintOn = async (app: TestApp, forwardedFor: string) => {
+        const { clientId: id } = await createClient(app, await merchantKey(app.database));
+        return () =>
+          app.app.inject({
+            method: 'POST',
+            url: '/oauth2/token',
+            payload: { clientId: id, grantType: 'anonymous' },
+            remoteAddress: '10.0.0.1', // the load balancer
+            headers: { 'x-forwarded-for': forwardedFor },
+          });
+      };
+      const shopperA = await mintOn(tuned, '203.0.113.7');
+      const shopperB = await mintOn(tuned, '198.51.100.4');
+      expect([(await shopperA()).statusCode, (await shopperA()).statusCode]).toEqual([200, 200]);
+      expect((await shopperA()).statusCode).toBe(429);
+      // Same proxy, another shopper: counted on its own address.
+      expect((await shopperB()).statusCode).toBe(200);
+
+      const unlimited = await mintOn(off, '203.0.113.7');
+      for (let index = 0; index < 150; index++) expect((await unlimited()).statusCode).toBe(200);
+    } finally {
+      await tuned.close();
+      await off.close();
+    }
+  });
+
   it('the scheduled identity prune deletes what has expired', async () => {
     // Sessions of the visitors above expire (refresh tokens live 90 days); a month after that they go.
     now = new Date(now.getTime() + 200 * 86_400_000);

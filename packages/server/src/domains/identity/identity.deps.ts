@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../mail/mail.service.js';
 import { Captcha } from './captcha.service.js';
-import { RateLimiter } from './rate-limit.js';
+import { POLICIES, RateLimiter } from './rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
 import { SessionStatusCache } from './sessions.service.js';
 import { KeyRing } from './signing-keys.service.js';
@@ -54,7 +54,12 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     clock,
     keys: new KeyRing(db, clock),
     sessions: new SessionStatusCache(db),
-    limiter: new RateLimiter(store, clock),
+    limiter: new RateLimiter(store, clock, {
+      'anonymous-token:ip': {
+        ...POLICIES['anonymous-token:ip'],
+        freeAttempts: config.identity.visitorTokensPerIp,
+      },
+    }),
     captcha: new Captcha(db, config.identity.captchaHmacSecret, clock),
     mailer: options.mailer,
     issuer: config.publicUrl,

@@ -42,10 +42,16 @@ export function backoffSeconds(policy: LimitPolicy, count: number): number {
 }
 
 export class RateLimiter {
+  private readonly policies: Record<PolicyName, LimitPolicy>;
+
   constructor(
     private readonly store: RateLimitStore,
     private readonly clock: () => Date,
-  ) {}
+    /** Policies the configuration tunes (e.g. VISITOR_TOKENS_PER_IP). */
+    overrides: Partial<Record<PolicyName, LimitPolicy>> = {},
+  ) {
+    this.policies = { ...POLICIES, ...overrides };
+  }
 
   /** Refuses with 429 (and how long to wait) when any key is still backing off. */
   async check(keys: readonly LimitKey[]): Promise<void> {
@@ -54,7 +60,7 @@ export class RateLimiter {
     for (const { policy, key } of keys) {
       const record = await this.store.get(storeKey(policy, key), now);
       if (!record) continue;
-      const delayMs = backoffSeconds(POLICIES[policy], record.count) * 1000;
+      const delayMs = backoffSeconds(this.policies[policy], record.count) * 1000;
       waitMs = Math.max(waitMs, record.lastAt + delayMs - now);
     }
     if (waitMs > 0) throw tooManyAttempts(Math.ceil(waitMs / 1000), new Date(now + waitMs));
@@ -65,7 +71,7 @@ export class RateLimiter {
     const now = this.clock().getTime();
     await Promise.all(
       keys.map(({ policy, key }) =>
-        this.store.record(storeKey(policy, key), now, POLICIES[policy].windowSeconds * 1000),
+        this.store.record(storeKey(policy, key), now, this.policies[policy].windowSeconds * 1000),
       ),
     );
   }

@@ -52,7 +52,8 @@ export async function handleTokenRequest(
 ): Promise<IssuedTokens> {
   switch (request.grantType) {
     case 'anonymous': {
-      if (context.ip) await deps.limiter.consume([{ policy: 'anonymous-token:ip', key: context.ip }]);
+      if (context.ip && deps.config.identity.visitorTokensPerIp > 0)
+        await deps.limiter.consume([{ policy: 'anonymous-token:ip', key: context.ip }]);
       const client = await authenticateClient(deps, request);
       return startVisitorSession(deps, client.id);
     }
