@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import querystring from 'node:querystring';
-import { fileURLToPath } from 'node:url';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
@@ -27,7 +26,6 @@ import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dis
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
-import { ensureBundledStorefrontClient } from './domains/identity/bootstrap.js';
 import { createIdentityDeps } from './domains/identity/identity.deps.js';
 import { identityRoutes } from './domains/identity/identity.routes.js';
 import { pruneExpiredIdentityRows } from './domains/identity/maintenance.service.js';
@@ -54,13 +52,12 @@ import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
 import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
 import { taxRoutes } from './domains/store-setup/tax.routes.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
-import { injectFetch } from './http/inject-fetch.js';
 import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
-import { storefrontPlugin } from './http/plugins/storefront.js';
+import { mountStorefront } from './http/storefront-mount.js';
 import { ajvWirePlugin } from './http/wire.js';
 import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
 
@@ -288,45 +285,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The development mailbox shows sign-in codes and links: never in production.
   if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
 
-  if (options.storefront !== false) {
-    const storefrontClientId = bundledClientIdOnce(database, config);
-    await app.register(storefrontPlugin, {
-      buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
-      mode: config.env,
-      loadContext: (request) => ({
-        apiFetch: injectFetch(app, request.ip),
-        storeName: config.storeName,
-        publicUrl: config.publicUrl,
-        storefrontClientId,
-      }),
-    });
-  }
+  if (options.storefront !== false) await mountStorefront(app, database, config);
   return app;
 }
 
 export function mediaStorageFor(config: Config): MediaStorage {
   return new LocalDiskStorage(path.join(config.dataDir, 'media'));
-}
-
-/**
- * The storefront mints visitor tokens as the bundled OAuth client. Looked up (or created) on first use
- * rather than at build time, so test apps and fresh databases need no extra set-up step.
- */
-function bundledClientIdOnce(database: Database, config: Config): () => Promise<string> {
-  let pending: Promise<string> | undefined;
-  return () => {
-    pending ??= ensureBundledStorefrontClient(database.db, config.publicUrl, config.dataDir).then(
-      ({ client }) => client.id,
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
-}
-
-function defaultStorefrontBuildDir(): string {
-  // src/app.ts and dist/app.js sit at the same depth under packages/server.
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/storefront/build');
 }

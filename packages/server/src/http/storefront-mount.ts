@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { ensureBundledStorefrontClient } from '../domains/identity/bootstrap.js';
+import { injectFetch } from './inject-fetch.js';
+import { storefrontPlugin } from './plugins/storefront.js';
+
+/**
+ * Serves the built storefront on the API's port. Its loaders reach the API in-process, as the shopper
+ * (their address), and mint visitor tokens as the bundled OAuth client.
+ */
+export async function mountStorefront(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+): Promise<void> {
+  const storefrontClientId = bundledClientIdOnce(database, config);
+  await app.register(storefrontPlugin, {
+    buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
+    mode: config.env,
+    loadContext: (request) => ({
+      apiFetch: injectFetch(app, request.ip),
+      storeName: config.storeName,
+      publicUrl: config.publicUrl,
+      storefrontClientId,
+    }),
+  });
+}
+
+/**
+ * The bundled client is looked up (or created) on first use rather than at build time, so test apps and
+ * fresh databases need no extra set-up step.
+ */
+function bundledClientIdOnce(database: Database, config: Config): () => Promise<string> {
+  let pending: Promise<string> | undefined;
+  return () => {
+    pending ??= ensureBundledStorefrontClient(database.db, config.publicUrl, config.dataDir).then(
+      ({ client }) => client.id,
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+}
+
+function defaultStorefrontBuildDir(): string {
+  // src/http/storefront-mount.ts and dist/http/storefront-mount.js sit at the same depth under packages/server.
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../apps/storefront/build');
+}
