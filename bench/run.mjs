@@ -3,7 +3,8 @@
 // run. Prints a table (req/s, p50, p99, ratio to baseline) and writes JSON to bench/results/.
 // Environment: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 3), BENCH_CONNECTIONS (16),
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PRODUCTS (100000,1000000),
-// BENCH_PGLITE_PRODUCTS (PGlite's own sizes), BENCH_CART_CONNECTIONS (50), FUZZ_RUNS_PER_ROUTE (500).
+// BENCH_PGLITE_PRODUCTS (PGlite's own sizes), BENCH_CART_CONNECTIONS (50), FUZZ_RUNS_PER_ROUTE (500),
+// BENCH_ENGINES (postgres,pglite: the shopper scenarios on one engine only).
 // The baseline is measured again before every scenario and each row's ratio uses the baseline taken
 // just before it, so load that changes during a long run (a shared machine) skews ratios less.
 import os from 'node:os';

@@ -13,7 +13,11 @@ import {
   tempDir,
 } from './harness.mjs';
 
-export const ENGINES = ['postgres', 'pglite'];
+/** BENCH_ENGINES=postgres (or pglite) measures one engine only; both by default. */
+export const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name) => name === 'postgres' || name === 'pglite');
 const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Starts a demo store on one engine; `stop()` ends the process and drops its database. */
