@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../src/testing/index.js';
+import { freePort } from '../src/testing/ports.js';
 
 // The real process, as `npm start` runs it: compiled output, environment configuration, signals.
 const serverEntry = path.resolve(import.meta.dirname, '../dist/server.js');
@@ -16,7 +17,7 @@ interface Running {
 }
 
 async function start(env: Record<string, string>): Promise<Running> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },

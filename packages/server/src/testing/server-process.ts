@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 /** The compiled server, as `npm start` runs it (npm test builds it first). */
 export const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../dist/server.js');
@@ -19,7 +20,7 @@ export interface ServerProcess {
 export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
   if (!existsSync(SERVER_ENTRY))
     throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (npm test does).`);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH ?? '',

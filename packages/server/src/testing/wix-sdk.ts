@@ -1,16 +1,8 @@
-import { createServer } from 'node:net';
 import { createTestApp, type TestApp, type TestAppOptions } from './index.js';
+import { freePort } from './ports.js';
 
 /** The hosts the public @wix/* clients call (wire-protocol.md §1.3). */
 const WIX_API = /^https:\/\/(www|edge)\.wixapis\.com(?=\/|$)/;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * A test app listening on loopback, with PUBLIC_URL set to its own address before it is built (the
