@@ -64,7 +64,9 @@ try {
   };
   for (const name of names) {
     const scenario = await SCENARIOS[name]();
-    const baseline = await measure(`baseline: fastify hello (before ${name})`, `${baselineServer.url}/`);
+    const baseline = await measure(`baseline: fastify hello (before ${name})`, `${baselineServer.url}/`, {
+      serverPid: baselineServer.pid,
+    });
     baselines.push(baseline);
     rows.push(baseline);
     const results = await scenario.run({ measure, log, settings });

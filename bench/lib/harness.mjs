@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +45,8 @@ export async function startProcess(name, args, env, readyPath = '/readyz') {
   for (let attempt = 0; attempt < 1200; attempt++) {
     if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${url}${readyPath}`)).ok) return { url, stop: () => stopProcess(child) };
+      if ((await fetch(`${url}${readyPath}`)).ok)
+        return { url, pid: child.pid, stop: () => stopProcess(child) };
     } catch {
       // not listening yet
     }
@@ -77,12 +78,28 @@ export function tempDir(label) {
   return mkdtempSync(path.join(os.tmpdir(), `openshelf-bench-${label}-`));
 }
 
-/** One autocannon measurement (after a warm-up that is not recorded). */
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One autocannon measurement (after a warm-up that is not recorded). With `serverPid`, also the server
+ * process's CPU time per request: unlike req/s, it barely moves when other work shares the machine.
+ */
 export async function measure(label, url, options = {}) {
-  const base = { url, connections: settings.connections, pipelining: 1, ...options };
+  const { serverPid, ...autocannonOptions } = options;
+  const base = { url, connections: settings.connections, pipelining: 1, ...autocannonOptions };
   if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
   log(`measuring ${label} for ${settings.duration} s (${base.connections} connections)…`);
+  const cpuBefore = serverPid ? cpuSecondsOf(serverPid) : undefined;
   const result = await autocannon({ ...base, duration: settings.duration });
+  const cpuAfter = serverPid ? cpuSecondsOf(serverPid) : undefined;
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0)
     log(`  ${label}: ${errors} errors/timeouts/non-2xx responses (of ${result.requests.total})`);
@@ -93,6 +110,11 @@ export async function measure(label, url, options = {}) {
     p99Ms: result.latency.p99,
     errors,
     bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? {
+          serverCpuMsPerRequest: Number((((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3)),
+        }
+      : {}),
   };
 }
 
@@ -101,7 +123,7 @@ export const ratioOf = (row) =>
   row.baselineRequestsPerSecond ? row.requestsPerSecond / row.baselineRequestsPerSecond : 1;
 
 export function printTable(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bytes/req'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bytes/req', 'cpu ms/req'];
   const lines = rows.map((row) => [
     row.label,
     String(row.requestsPerSecond),
@@ -109,6 +131,7 @@ export function printTable(rows) {
     String(row.p99Ms),
     ratioOf(row).toFixed(2),
     String(row.bytesPerRequest),
+    row.serverCpuMsPerRequest === undefined ? '' : row.serverCpuMsPerRequest.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
   const format = (cells) =>

@@ -45,6 +45,7 @@ export async function startShop(engine, label, extraEnv = {}, nodeArgs = []) {
     const shop = {
       engine,
       url: server.url,
+      pid: server.pid,
       env,
       ownerKey,
       clientId,

@@ -20,6 +20,7 @@ export async function run({ measure }) {
       const nextToken = rotate(tokens);
       const addRow = await measure(`${engine}: add to cart (${ADD_CONNECTIONS} conn)`, shop.url, {
         connections: ADD_CONNECTIONS,
+        serverPid: shop.pid,
         requests: [
           {
             method: 'POST',
@@ -41,6 +42,7 @@ export async function run({ measure }) {
       const estimateBody = JSON.stringify({});
       rows.push(
         await measure(`${engine}: estimate totals`, shop.url, {
+          serverPid: shop.pid,
           requests: [
             {
               method: 'POST',

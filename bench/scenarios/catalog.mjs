@@ -63,7 +63,9 @@ async function demoStore(name, demoEnv, measure, rows, notes) {
     try {
       notes[`${name}: product list response`] = await check(demo.url, LIST_PATH, 10);
       rows.push(
-        await measure(`${name}: product list (10 with variants${cache.label})`, `${demo.url}${LIST_PATH}`),
+        await measure(`${name}: product list (10 with variants${cache.label})`, `${demo.url}${LIST_PATH}`, {
+          serverPid: demo.pid,
+        }),
       );
       const listed = await (await fetch(`${demo.url}${LIST_PATH}`)).json();
       const withVariants = listed.products.find((p) => p.variants?.length > 1) ?? listed.products[0];

@@ -86,6 +86,7 @@ export async function run({ measure, settings }) {
       log(`${engine}: minting visitor tokens`);
       const tokens = await visitorTokens(shop, settings.connections * 4);
       const row = await measure(`${engine}: browse→cart→checkout→order (6 calls)`, shop.url, {
+        serverPid: shop.pid,
         requests: flowRequests(product.id, rotate(tokens)),
       });
       rows.push(row);

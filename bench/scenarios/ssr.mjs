@@ -24,7 +24,7 @@ export async function run({ measure }) {
       }
       if (probe.status !== 200 || !html.includes('<html'))
         throw new Error(`${page} answered ${probe.status}: ${html.slice(0, 200)}`);
-      rows.push(await measure(`${engine}: SSR product page`, `${shop.url}${page}`));
+      rows.push(await measure(`${engine}: SSR product page`, `${shop.url}${page}`, { serverPid: shop.pid }));
     } finally {
       await shop.stop();
     }

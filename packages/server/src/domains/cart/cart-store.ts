@@ -97,7 +97,8 @@ export async function deleteCartById(
   return true;
 }
 
-function cartEventPayload(row: CartRow): Record<string, unknown> {
+/** What `ecom.cart.*` events carry: the cart's identity, lines and links (no prices). */
+export function cartEventPayload(row: CartRow): Record<string, unknown> {
   return {
     cart: {
       id: row.id,

@@ -215,4 +215,26 @@ describe('current cart over HTTP', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.json().cart.lineItems).toHaveLength(1);
   });
+
+  it('loses no add when one shopper adds many times at once (optimistic write, then the lock)', async () => {
+    const racer = visitorToken('v-racer');
+    const frame = await createTestProduct(t.database.db, { name: 'Frame', priceMinor: 1500 });
+    const addFrames = () => call(racer, 'POST', '/add-to-cart', { lineItems: [lineItem(frame.id, 2)] });
+    // Racing first adds meet on one new cart; racing later adds on its version.
+    for (const round of [10, 25]) {
+      const replies = await Promise.all(Array.from({ length: round }, addFrames));
+      for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
+    }
+    const cart = (await call(racer, 'GET', '')).json().cart;
+    expect(cart.lineItems).toHaveLength(1);
+    expect(cart.lineItems[0].quantity).toBe(70);
+    // Every add is one event: one created the cart, each later one updated it; none applied twice.
+    const events = await listEntityEvents(t.database.db, 'cart', cart.id);
+    expect(events.filter((event) => event.type === 'ecom.cart.created')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'ecom.cart.updated')).toHaveLength(34);
+    const quantities = events.map(
+      (event) => (event.payload.cart as { lineItems: { quantity: number }[] }).lineItems[0]?.quantity,
+    );
+    expect(quantities).toEqual(Array.from({ length: 35 }, (_, i) => (i + 1) * 2));
+  });
 });

@@ -1,14 +1,15 @@
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { isPooledDb } from '../../db/statements.js';
 import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
 import type { AddressWithContact } from '../checkout/lines/address.js';
-import { catalogRefOf, snapshotOf, viewLine } from '../checkout/lines/evaluate.js';
+import { catalogRefOf, viewLine } from '../checkout/lines/evaluate.js';
 import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
 import { type PricingEnv, priceLines } from '../checkout/pricing.js';
 import type { Totals } from '../checkout/totals/types.js';
 import type { EventActor } from '../events/events.service.js';
 import { type Coupon, findCoupon, findUsableCoupon } from '../store-setup/coupons.service.js';
 import { cartPricingSetup } from '../store-setup/pricing-setup.service.js';
+import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import {
   type CatalogLineRequest,
   mergeCatalogItems,
@@ -16,6 +17,7 @@ import {
   removeLines,
   setQuantities,
 } from './cart-lines.js';
+import { newCartRow, readCartUnlocked, saveLinesIfUnchanged } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import {
   type CartChanges,
@@ -59,19 +61,40 @@ export interface AddToCartInput {
 
 /**
  * Adds catalog items to the owner's cart (creating it on the first add). The same product, variant and
- * plan merges into its line. The cart row is locked for the whole change, so concurrent adds queue and
- * none is lost; the catalog is read once for the new items and the existing lines together.
+ * plan merges into its line. First optimistically (no lock: read, compute, write if unchanged — ADR
+ * 021); when a concurrent change wins that race, under the cart row's lock, so concurrent adds queue and
+ * none is lost. The catalog is read once for the new items and the existing lines together.
  */
-export function addToCurrentCart(
+export async function addToCurrentCart(
   db: DbOrTx,
   owner: CartOwner,
   input: AddToCartInput,
   ctx: CartContext,
 ): Promise<CartView> {
+  if (isPooledDb(db)) {
+    const view = await addWithoutLock(db, owner, input.lineItems, ctx);
+    if (view) return view;
+  }
   return db.transaction(async (tx) => {
     const { row, created } = await lockOrCreateCart(tx, owner);
     return applyLineItems(tx, row, created, {}, input.lineItems, ctx);
   });
+}
+
+/** The optimistic add: undefined when the cart changed between its read and the write. */
+async function addWithoutLock(
+  db: Db,
+  owner: CartOwner,
+  requests: CatalogLineRequest[],
+  ctx: CartContext,
+): Promise<CartView | undefined> {
+  const read = (await readCartUnlocked(db, owner)) ?? newCartRow(owner, ctx.now);
+  const resolved = await resolveLines(db, ctx.env, read.lines, requests);
+  const { lines, touched } = mergeCatalogItems(read.lines, requests, resolved.requested, 'lineItems');
+  const views = viewLines(ctx.env, lines, resolved.byKey);
+  checkAvailability(views, touched);
+  const saved = await saveLinesIfUnchanged(db, read, withSnapshots(lines, views), ctx);
+  return saved ? viewOf(db, ctx.env, saved, views, ctx.now) : undefined;
 }
 
 export interface UpdateCartInput {
@@ -233,45 +256,13 @@ async function persist(
 ): Promise<CartView> {
   const views = viewLines(ctx.env, lines, byKey);
   checkAvailability(views, touched);
-  const snapshotted = lines.map((line, index) => {
-    const view = views[index] as LineView;
-    return view.availability.status === 'NOT_FOUND' || line.custom
-      ? line
-      : { ...line, snapshot: snapshotOf(view) };
-  });
   const saved = await saveCart(
     tx,
     row,
-    { ...changes, lines: snapshotted },
+    { ...changes, lines: withSnapshots(lines, views) },
     { created, actor: ctx.actor, now: ctx.now },
   );
   return viewOf(tx, ctx.env, saved, views, ctx.now);
-}
-
-/** A line the buyer just added or changed must be buyable in that quantity. */
-function checkAvailability(views: readonly LineView[], touched: readonly string[]): void {
-  for (const view of views) {
-    if (!touched.includes(view.id)) continue;
-    const { status, quantityAvailable } = view.availability;
-    if (status === 'NOT_AVAILABLE' || status === 'NOT_FOUND') {
-      throw new AppError('ITEM_NOT_AVAILABLE', 'Item not available', {
-        status: 409,
-        description: `"${view.name}" cannot be bought right now (out of stock or no longer sold). Choose another item.`,
-        data: { productId: view.productId, variantId: view.variantId },
-      });
-    }
-    if (status === 'PARTIALLY_AVAILABLE') {
-      throw new AppError('INSUFFICIENT_STOCK', 'Not enough stock', {
-        status: 409,
-        description: `Only ${quantityAvailable ?? 0} of "${view.name}" are left; lower the quantity to at most that.`,
-        data: {
-          productId: view.productId,
-          variantId: view.variantId,
-          quantityAvailable: quantityAvailable ?? 0,
-        },
-      });
-    }
-  }
 }
 
 async function viewOf(

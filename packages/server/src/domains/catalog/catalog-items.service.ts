@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { CatalogItemType, ProductRecord, ProductType, SubscriptionOptions } from './catalog.types.js';
 import {
@@ -9,8 +8,7 @@ import {
   viewProduct,
   viewVariant,
 } from './product-model.js';
-import { loadProductRecords } from './product-rows.js';
-import { products } from './products.schema.js';
+import { loadProductRecordsById } from './product-rows-by-id.js';
 import { variantMedia } from './variants.service.js';
 
 /**
@@ -110,7 +108,7 @@ export async function resolveCatalogItems(
   } = {},
 ): Promise<ResolvedCatalogItem[]> {
   const ids = [...new Set(refs.map((ref) => ref.productId))];
-  const records = ids.length > 0 ? await loadProductRecords(db, inArray(products.id, ids)) : [];
+  const records = await loadProductRecordsById(db, ids);
   for (const record of records) options.loaded?.set(record.id, record);
   const byId = new Map(records.map((record) => [record.id, viewProduct(record)]));
   const base = options.baseUrl ?? '';

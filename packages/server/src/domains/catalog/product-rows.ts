@@ -53,7 +53,7 @@ export const productSelection = {
   variants: variantsJson,
 };
 
-type ProductRow = {
+export type ProductRow = {
   [K in keyof typeof productSelection]: K extends 'variants'
     ? VariantRecord[] | string
     : (typeof products.$inferSelect)[Exclude<K, 'variants'> & keyof typeof products.$inferSelect];

@@ -1,4 +1,4 @@
-import { decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import type { StaffRole } from './identity.schema.js';
 import { type KeyRing, SIGNING_ALGORITHM } from './signing-keys.service.js';
 
@@ -62,7 +62,57 @@ export async function verifyAccessToken(
   keys: KeyRing,
   token: string,
   options: { issuer: string; now: Date },
-): Promise<(AccessClaims & { expiresAt: number }) | undefined> {
+): Promise<VerifiedClaims | undefined> {
+  const seen = verifiedTokens(keys).get(token);
+  if (seen) {
+    // The signature was checked once; what can change since is the clock and the key ring.
+    const fresh = seen.claims.expiresAt > options.now.getTime() / 1000 && seen.issuer === options.issuer;
+    return fresh && (await keys.verificationKey(seen.kid)) ? seen.claims : undefined;
+  }
+  const claims = await verifySignedToken(keys, token, options);
+  if (claims)
+    rememberVerified(keys, token, { claims: claims.claims, kid: claims.kid, issuer: options.issuer });
+  return claims?.claims;
+}
+
+type VerifiedClaims = AccessClaims & { expiresAt: number };
+interface Verified {
+  claims: VerifiedClaims;
+  kid: string;
+  issuer: string;
+}
+
+/*
+ * An ES256 check costs ~0.1 ms of CPU, and a shopper sends the same token with every request until it
+ * expires; verified tokens are remembered per key ring (bounded, oldest forgotten first). Revocation is
+ * not cached here: the caller checks the session on every request (its own short cache, ADR 005).
+ */
+const REMEMBERED_TOKENS = 10_000;
+const verifiedByRing = new WeakMap<KeyRing, Map<string, Verified>>();
+
+function verifiedTokens(keys: KeyRing): Map<string, Verified> {
+  let tokens = verifiedByRing.get(keys);
+  if (!tokens) {
+    tokens = new Map();
+    verifiedByRing.set(keys, tokens);
+  }
+  return tokens;
+}
+
+function rememberVerified(keys: KeyRing, token: string, verified: Verified): void {
+  const tokens = verifiedTokens(keys);
+  if (tokens.size >= REMEMBERED_TOKENS) {
+    const oldest = tokens.keys().next().value;
+    if (oldest !== undefined) tokens.delete(oldest);
+  }
+  tokens.set(token, verified);
+}
+
+async function verifySignedToken(
+  keys: KeyRing,
+  token: string,
+  options: { issuer: string; now: Date },
+): Promise<{ claims: VerifiedClaims; kid: string } | undefined> {
   let kid: string | undefined;
   try {
     kid = decodeProtectedHeader(token).kid;
@@ -72,6 +122,15 @@ export async function verifyAccessToken(
   if (!kid) return undefined;
   const key = await keys.verificationKey(kid);
   if (!key) return undefined;
+  const claims = await checkedClaims(token, key, options);
+  return claims ? { claims, kid } : undefined;
+}
+
+async function checkedClaims(
+  token: string,
+  key: CryptoKey,
+  options: { issuer: string; now: Date },
+): Promise<VerifiedClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: options.issuer,

@@ -1,0 +1,53 @@
+import { getTableColumns, type Table } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db, DbOrTx } from './client.js';
+import { noteQuery } from './query-count.js';
+
+/**
+ * Hot-path statements (ADR 021): SQL text written once, run outside any transaction as a named
+ * prepared statement, so a request spends no time building the query and PostgreSQL parses and plans
+ * it once per connection. The query builder stays the rule everywhere else; this is for the few
+ * statements every shopper request runs (the cart's read and its optimistic write).
+ *
+ * Parameters are passed as text, numbers or null — JSON as `JSON.stringify(...)` with a `::jsonb` cast
+ * and dates as ISO strings with a `::timestamptz` cast in the SQL — because the two drivers would
+ * otherwise encode JS arrays and dates differently.
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
+type Param = string | number | boolean | null;
+
+/** True for the pooled database handle, false for a transaction (whose statements must stay in it). */
+export function isPooledDb(db: DbOrTx): db is Db {
+  return '$client' in db;
+}
+
+export async function runStatement<Row>(
+  db: Db,
+  statement: PreparedStatement,
+  params: readonly Param[],
+): Promise<Row[]> {
+  noteQuery(statement.text, [...params]);
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query({ name: statement.name, text: statement.text, values: [...params] });
+    return result.rows as Row[];
+  }
+  const result = await (
+    client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }
+  ).query(statement.text, [...params]);
+  return result.rows as Row[];
+}
+
+/**
+ * `"column_name" AS "propertyName", …` for every column of a table, so raw statements return rows
+ * shaped like the query builder's (`typeof table.$inferSelect`), without a hand-kept mapping.
+ */
+export function selectListOf(table: Table, alias?: string): string {
+  return Object.entries(getTableColumns(table))
+    .map(([property, column]) => `${alias ? `${alias}.` : ''}"${column.name}" AS "${property}"`)
+    .join(', ');
+}
