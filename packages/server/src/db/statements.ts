@@ -20,9 +20,9 @@ export interface PreparedStatement {
 
 type Param = string | number | boolean | null;
 
-/** True for the pooled database handle, false for a transaction (whose statements must stay in it). */
-export function isPooledDb(db: DbOrTx): db is Db {
-  return '$client' in db;
+/** The pooled database handle, or undefined for a transaction (whose statements must stay in it). */
+export function pooledDb(db: DbOrTx): Db | undefined {
+  return '$client' in db ? (db as Db) : undefined;
 }
 
 export async function runStatement<Row>(

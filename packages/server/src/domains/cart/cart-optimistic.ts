@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client.js';
-import { type PreparedStatement, runStatement, selectListOf } from '../../db/statements.js';
+import { type PreparedStatement, runStatement } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { StoredLine } from '../checkout/lines/line-types.js';
 import type { EventActor } from '../events/events.service.js';
-import { carts } from './cart.schema.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, cartEventPayload } from './cart-store.js';
 
@@ -16,11 +15,6 @@ import { type CartRow, cartEventPayload } from './cart-store.js';
  * nothing and the caller falls back to the locking transaction, which then queues behind the winner.
  * Three round trips instead of six; no change is ever lost or applied twice.
  */
-
-const READ_CART: PreparedStatement = {
-  name: 'cart_read_by_owner',
-  text: `SELECT ${selectListOf(carts)} FROM carts WHERE owner_key = $1`,
-};
 
 const WRITE_LINES_IF_UNCHANGED: PreparedStatement = {
   name: 'cart_write_lines_if_unchanged',
@@ -46,12 +40,6 @@ const CREATE_IF_ABSENT: PreparedStatement = {
     SELECT $7, 'ecom.cart.created', 'cart', saved.id, $8::jsonb, $9::jsonb FROM saved
     RETURNING seq`,
 };
-
-/** The owner's cart as it is now, read without a lock (one prepared statement). */
-export async function readCartUnlocked(db: Db, owner: CartOwner): Promise<CartRow | undefined> {
-  const [row] = await runStatement<CartRow>(db, READ_CART, [owner.key]);
-  return row;
-}
 
 /** A cart row not written yet: what the owner's first add will create. */
 export function newCartRow(owner: CartOwner, now: Date): CartRow {

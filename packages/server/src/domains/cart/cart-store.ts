@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { type PreparedStatement, pooledDb, runStatement, selectListOf } from '../../db/statements.js';
 import { AppError } from '../../http/errors.js';
 import { type EventActor, recordEvent } from '../events/events.service.js';
 import { carts } from './cart.schema.js';
@@ -8,9 +9,18 @@ import type { CartOwner } from './cart-owner.js';
 export type CartRow = typeof carts.$inferSelect;
 export type CartChanges = Partial<Omit<CartRow, 'id' | 'ownerKey' | 'createdDate' | 'version'>>;
 
-/** The owner's cart without locking (reads). */
+// Every cart call starts with this read: prepared once on the pool (ADR 021).
+const READ_CART: PreparedStatement = {
+  name: 'cart_read_by_owner',
+  text: `SELECT ${selectListOf(carts)} FROM carts WHERE owner_key = $1`,
+};
+
+/** The owner's cart without locking (reads, and the optimistic write's first step). */
 export async function readCart(db: DbOrTx, owner: CartOwner): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.ownerKey, owner.key));
+  const pool = pooledDb(db);
+  const [row] = pool
+    ? await runStatement<CartRow>(pool, READ_CART, [owner.key])
+    : await db.select().from(carts).where(eq(carts.ownerKey, owner.key));
   return row;
 }
 

@@ -1,5 +1,5 @@
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { isPooledDb } from '../../db/statements.js';
+import { pooledDb } from '../../db/statements.js';
 import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
 import type { AddressWithContact } from '../checkout/lines/address.js';
 import { catalogRefOf, viewLine } from '../checkout/lines/evaluate.js';
@@ -17,7 +17,7 @@ import {
   removeLines,
   setQuantities,
 } from './cart-lines.js';
-import { newCartRow, readCartUnlocked, saveLinesIfUnchanged } from './cart-optimistic.js';
+import { newCartRow, saveLinesIfUnchanged } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import {
   type CartChanges,
@@ -71,8 +71,9 @@ export async function addToCurrentCart(
   input: AddToCartInput,
   ctx: CartContext,
 ): Promise<CartView> {
-  if (isPooledDb(db)) {
-    const view = await addWithoutLock(db, owner, input.lineItems, ctx);
+  const pool = pooledDb(db);
+  if (pool) {
+    const view = await addWithoutLock(pool, owner, input.lineItems, ctx);
     if (view) return view;
   }
   return db.transaction(async (tx) => {
@@ -88,7 +89,7 @@ async function addWithoutLock(
   requests: CatalogLineRequest[],
   ctx: CartContext,
 ): Promise<CartView | undefined> {
-  const read = (await readCartUnlocked(db, owner)) ?? newCartRow(owner, ctx.now);
+  const read = (await readCart(db, owner)) ?? newCartRow(owner, ctx.now);
   const resolved = await resolveLines(db, ctx.env, read.lines, requests);
   const { lines, touched } = mergeCatalogItems(read.lines, requests, resolved.requested, 'lineItems');
   const views = viewLines(ctx.env, lines, resolved.byKey);

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { isPooledDb } from '../../db/statements.js';
+import { pooledDb } from '../../db/statements.js';
 import type { ProductRecord } from './catalog.types.js';
 import { loadProductRecords, type ProductRow, productSelection, toProductRecord } from './product-rows.js';
 import { products } from './products.schema.js';
@@ -22,11 +22,12 @@ function prepare(db: Db) {
 
 export async function loadProductRecordsById(db: DbOrTx, ids: readonly string[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
-  if (!isPooledDb(db)) return loadProductRecords(db, inArray(products.id, [...ids]));
-  let statement = preparedByDb.get(db);
+  const pool = pooledDb(db);
+  if (!pool) return loadProductRecords(db, inArray(products.id, [...ids]));
+  let statement = preparedByDb.get(pool);
   if (!statement) {
-    statement = prepare(db);
-    preparedByDb.set(db, statement);
+    statement = prepare(pool);
+    preparedByDb.set(pool, statement);
   }
   const rows = await statement.execute({ ids: [...ids] });
   return rows.map((row) => toProductRecord(row as ProductRow));
