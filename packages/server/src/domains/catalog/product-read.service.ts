@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
+import type { CountMemo } from './count-memo.js';
 import { type ProductView, viewProduct } from './product-model.js';
 import { productFilterFields } from './product-query-fields.js';
 import { loadProductRecords, productSelection, toProductRecord } from './product-rows.js';
@@ -25,6 +26,8 @@ export interface ProductQueryInput {
   includeHidden: boolean;
   /** Store currency: prices in filters are in its major units. */
   currency: string;
+  /** Totals already counted for a filter (public reads only; ADR 020). */
+  counts?: CountMemo;
 }
 
 export interface ProductPage {
@@ -55,25 +58,37 @@ export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promi
     entity: 'products',
     defaultSort: [sql`${products.numericId} ASC`],
   });
-  return queryProductPage(db, productWhere(input), orderBy, input.paging);
+  return queryProductPage(db, productWhere(input), orderBy, input.paging, input.counts);
 }
 
 /**
  * One page of products with variants and the (capped) total, in one statement: the count runs as an
- * uncorrelated subquery beside the page. Only an empty page past the end needs a second statement.
+ * uncorrelated subquery beside the page, unless `counts` already holds this filter's total — then the
+ * page runs alone. Only an empty page past the end needs a second statement.
  */
 export async function queryProductPage(
   db: DbOrTx,
   where: SQL,
   orderBy: SQL[],
   pagingInput: ProductQueryInput['paging'],
+  counts?: CountMemo,
 ): Promise<ProductPage> {
   const paging = resolvePaging(pagingInput);
-  const total = countSql(where);
+  const memo = counts ? { counts, key: countKey(db, where), version: counts.version } : undefined;
+  let counted = memo ? memo.counts.get(memo.key) : undefined;
+  const remember = (total: number) => {
+    if (memo && counted === undefined) memo.counts.set(memo.key, total, memo.version);
+    return total;
+  };
+  const countAlone = async () => {
+    const [row] = await db.select({ total: countSql(where) }).from(sql`(SELECT 1) AS one`);
+    return Number(row?.total ?? 0);
+  };
   if (paging.limit === 0) {
-    const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
-    return { items: [], metadata: toMetadata(0, paging, Number(row?.total ?? 0)) };
+    const total = counted ?? remember(await countAlone());
+    return { items: [], metadata: toMetadata(0, paging, total) };
   }
+  const total = counted === undefined ? countSql(where) : sql<number | null>`NULL::int`;
   const query = db
     .select({ ...productSelection, total })
     .from(products)
@@ -85,13 +100,18 @@ export async function queryProductPage(
   // connection instead of on every request — planning costs more than running this query.
   const name = statementName(query.toSQL().sql);
   const rows = name ? await query.prepare(name).execute() : await query;
-  let counted = rows[0]?.total;
   if (counted === undefined) {
-    const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
-    counted = row?.total ?? 0;
+    const inRow = rows[0]?.total;
+    counted = remember(inRow === undefined || inRow === null ? await countAlone() : Number(inRow));
   }
   const items = rows.map(({ total: _total, ...row }) => viewProduct(toProductRecord(row)));
-  return { items, metadata: toMetadata(items.length, paging, Number(counted)) };
+  return { items, metadata: toMetadata(items.length, paging, counted) };
+}
+
+/** The memo key of a filter: its SQL text and bound values (the same filter in any order of keys differs, harmlessly). */
+function countKey(db: DbOrTx, where: SQL): string {
+  const { sql: text, params } = db.select({ one: sql`1` }).from(products).where(where).toSQL();
+  return createHash('sha1').update(text).update('\u0000').update(JSON.stringify(params)).digest('base64');
 }
 
 /** Sort terms for a product query (validated against the sortable fields). */
