@@ -76,6 +76,25 @@ describe('public query totals', () => {
     expect(second.statements.map((s) => s.sql.includes('count(*)'))).toEqual([false]);
   });
 
+  it('are counted once when shoppers ask for the same filter at the same time', async () => {
+    const memo = new CountMemo({ ttlMs: 60_000 });
+    const { result, statements } = await captureQueries(() =>
+      Promise.all(
+        [0, 1, 0, 1].map((offset) =>
+          queryProducts(t.database.db, {
+            filter: filter(),
+            paging: { limit: 1, offset },
+            includeHidden: false,
+            currency: 'USD',
+            counts: memo,
+          }),
+        ),
+      ),
+    );
+    expect(result.map((page) => page.metadata.total)).toEqual([2, 2, 2, 2]);
+    expect(statements.filter((s) => s.sql.includes('count(*)'))).toHaveLength(1);
+  });
+
   it('follow a write answered over HTTP at once', async () => {
     expect(await total()).toBe(2);
     const created = await t.app.inject({

@@ -31,4 +31,27 @@ export class CountMemo {
   set(key: string, total: number, version: number): void {
     this.entries.set(key, String(total), version);
   }
+
+  private readonly running = new Map<string, { version: number; total: Promise<number | undefined> }>();
+
+  /** The total of a count of this filter running now under the current version, if there is one. */
+  waitFor(key: string): Promise<number | undefined> | undefined {
+    const run = this.running.get(key);
+    return run && run.version === this.version ? run.total : undefined;
+  }
+
+  /** Marks a count as running; call the result with its total (undefined if it failed) when done. */
+  start(key: string): (total: number | undefined) => void {
+    const version = this.version;
+    let settle: (total: number | undefined) => void = () => {};
+    const total = new Promise<number | undefined>((resolve) => {
+      settle = resolve;
+    });
+    this.running.set(key, { version, total });
+    return (counted) => {
+      if (this.running.get(key)?.total === total) this.running.delete(key);
+      if (counted !== undefined) this.set(key, counted, version);
+      settle(counted);
+    };
+  }
 }
