@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
 import { integerBounds, shiftDecimal } from '../../lib/query-values.js';
 import { createTestDatabase, makeProduct } from '../../testing/index.js';
 import { queryProducts } from './product-read.service.js';
@@ -39,10 +39,11 @@ async function viaFilter(filter: unknown): Promise<string[]> {
 /** The un-optimised meaning: the column compared as numeric with the exact decimal value. */
 async function viaNumeric(operator: keyof typeof COMPARISONS, major: number): Promise<string[]> {
   const value = shiftDecimal(major, 2);
-  const rows = await database.db.execute<{ name: string }>(
+  const rows = await queryRows<{ name: string }>(
+    database.db,
     sql`SELECT name FROM products WHERE price_minor::numeric ${sql.raw(COMPARISONS[operator])} ${value}::numeric`,
   );
-  return rows.rows.map((row) => row.name).sort();
+  return rows.map((row) => row.name).sort();
 }
 
 describe('money filters bound as bigint', () => {
