@@ -55,6 +55,7 @@ const EnvSchema = Type.Object({
   DEMO_CATALOG: Type.Boolean({ default: true }),
   MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
   CATALOG_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
+  CATALOG_COUNT_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -93,6 +94,8 @@ export interface Config {
   mediaMaxUploadBytes: number;
   /** Lifetime of cached public catalog responses (0 turns the cache off); changes invalidate at once. */
   catalogCacheSeconds: number;
+  /** How long a public query's total may be reused at most (ADR 020); 0 counts on every request. */
+  catalogCountSeconds: number;
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): per-IP limits must see shoppers'
    * addresses, not the load balancer's. false, true (any), a hop count, or a list of addresses/CIDRs.
@@ -195,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoCatalog: parsed.DEMO_CATALOG,
     mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
     catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
+    catalogCountSeconds: parsed.CATALOG_COUNT_SECONDS,
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
   };
 }

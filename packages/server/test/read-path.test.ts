@@ -7,7 +7,8 @@ import { makeCollection, makeTee } from '../src/testing/catalog.js';
 import { createTestProduct, lineItem, setUpTestStore } from '../src/testing/ecom.js';
 import { createTestApp, type TestApp, testDatabaseKind, visitorToken } from '../src/testing/index.js';
 
-// The hot read calls (issue 9), with the public read cache off so every call reaches the database:
+// The hot read calls (issue 9), with the public read cache and the totals memo off so every call
+// reaches the database and counts:
 // how many statements each issues (pinned, so an N+1 cannot creep in), and — on PostgreSQL — that every
 // statement can be answered from an index (EXPLAIN with sequential scans disabled finds no Seq Scan
 // on a table that grows with the store). Collections are not among those: a store has tens of them, and
@@ -21,7 +22,7 @@ let collectionSlug: string;
 let variantId: string;
 const me = visitorToken('v-read-path');
 beforeAll(async () => {
-  t = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '0' } });
+  t = await createTestApp({ env: { CATALOG_CACHE_SECONDS: '0', CATALOG_COUNT_SECONDS: '0' } });
   await setUpTestStore(t.database.db);
   const collection = await makeCollection(t.database.db, 'Read path');
   collectionSlug = collection.slug;
@@ -74,6 +75,24 @@ const CALLS: {
     },
     max: 1,
   },
+  ...(['price', 'name', 'createdDate'] as const).map((field) => ({
+    name: `storefront filter (collection, price band, in stock; by ${field})`,
+    method: 'GET' as const,
+    url: `/stores-reader/v1/products/query-platformized?.r=${encode({
+      query: {
+        filter: {
+          $and: [
+            { collectionIds: { $hasSome: [':collection'] } },
+            { price: { $gte: 10, $lt: 150 } },
+            { inStock: true },
+          ],
+        },
+        sort: [{ fieldName: field, order: field === 'createdDate' ? 'DESC' : 'ASC' }],
+        paging: { limit: 5, offset: 5 },
+      },
+    })}`,
+    max: 1,
+  })),
   {
     name: 'collection list',
     method: 'POST',
@@ -95,10 +114,17 @@ const CALLS: {
 
 async function run(call: (typeof CALLS)[number]) {
   let collectionId = '';
-  if (call.body && JSON.stringify(call.body).includes(':collection')) {
+  if (JSON.stringify(call.body ?? {}).includes(':collection') || call.url.includes('?.r=')) {
     collectionId = (await t.app.inject(`/v2/collections/slug/${collectionSlug}`)).json().collection.id;
   }
-  const url = call.url.replace(':product', productId).replace(':slug', collectionSlug);
+  const url = call.url
+    .replace(':product', productId)
+    .replace(':slug', collectionSlug)
+    .replace(
+      /\?\.r=(.+)$/,
+      (_, r: string) =>
+        `?.r=${encode(JSON.parse(Buffer.from(r, 'base64url').toString().replace(':collection', collectionId)))}`,
+    );
   const body = call.body && JSON.parse(JSON.stringify(call.body).replace(':collection', collectionId));
   const { result, queries, statements } = await captureQueries(
     async () =>
@@ -152,7 +178,41 @@ describe(`read path (${testDatabaseKind()})`, () => {
       expect(scans).toEqual([]);
     },
   );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'compares prices as bigint, so the price band is an index condition, not a filter on a cast',
+    async () => {
+      const call = CALLS.find((c) => c.name.endsWith('by price)')) as (typeof CALLS)[number];
+      const client = new pg.Client({ connectionString: (t.database as { url?: string }).url });
+      await client.connect();
+      try {
+        await client.query('SET enable_seqscan = off');
+        const [page] = (await run(call)).statements;
+        const conditions = await indexConditions(client, page as Statement);
+        expect(
+          conditions.some((c) => /discounted_price_minor >= '1000'::bigint/.test(c)),
+          conditions.join('\n'),
+        ).toBe(true);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
+
+async function indexConditions(client: pg.Client, statement: Statement): Promise<string[]> {
+  const { rows } = await client.query(
+    `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+    statement.params as unknown[],
+  );
+  const found: string[] = [];
+  const walk = (node: { 'Index Cond'?: string; Plans?: unknown[] }) => {
+    if (node['Index Cond']) found.push(node['Index Cond']);
+    for (const child of node.Plans ?? []) walk(child as typeof node);
+  };
+  walk(rows[0]['QUERY PLAN'][0].Plan);
+  return found;
+}
 
 async function seqScannedTables(client: pg.Client, statement: Statement): Promise<string[]> {
   if (!/^\s*(select|with)/i.test(statement.sql)) return [];

@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { FilterField, FilterKind, FilterOperator } from './query-filter.js';
-import { escapeLike } from './query-values.js';
+import { escapeLike, int64Range, integerBounds } from './query-values.js';
 
 /** The SQL of one checked condition; every value is bound as a parameter of the field's type. */
 export function conditionSql(field: FilterField, op: FilterOperator, value: unknown): SQL {
@@ -21,6 +21,7 @@ export function conditionSql(field: FilterField, op: FilterOperator, value: unkn
         return sql`${value}::text = ANY(${expr})`;
     }
   }
+  if (field.kind === 'decimal') return minorUnitsSql(expr, op, value);
   switch (op) {
     case '$eq':
       return value === null ? sql`${expr} IS NULL` : sql`${expr} = ${bind(value)}`;
@@ -53,6 +54,62 @@ export function conditionSql(field: FilterField, op: FilterOperator, value: unkn
     default:
       return sql`FALSE`;
   }
+}
+
+/*
+ * `decimal` fields are integer minor units (ADR 004), and the filter's value, shifted to minor units, may
+ * have a fraction ("20.005" EUR is 2000.5 cents). Comparing the column with a numeric parameter would
+ * cast the column and leave its index unused, so the value is rounded to the exact integer bound that
+ * selects the same rows and bound as bigint: `>= 2000.5` is `>= 2001`, `= 2000.5` matches nothing.
+ */
+function minorUnitsSql(expr: AnyColumn | SQL, op: FilterOperator, value: unknown): SQL {
+  const atLeast = (bound: bigint): SQL => {
+    const range = int64Range(bound);
+    if (range === 'above') return sql`FALSE`;
+    return range === 'below' ? sql`${expr} IS NOT NULL` : sql`${expr} >= ${bigintParam(bound)}`;
+  };
+  const atMost = (bound: bigint): SQL => {
+    const range = int64Range(bound);
+    if (range === 'below') return sql`FALSE`;
+    return range === 'above' ? sql`${expr} IS NOT NULL` : sql`${expr} <= ${bigintParam(bound)}`;
+  };
+  const exactly = (text: string): bigint | undefined => {
+    const { floor, exact } = integerBounds(text);
+    return exact && int64Range(floor) === 'inside' ? floor : undefined;
+  };
+  switch (op) {
+    case '$eq': {
+      if (value === null) return sql`${expr} IS NULL`;
+      const bound = exactly(value as string);
+      return bound === undefined ? sql`FALSE` : sql`${expr} = ${bigintParam(bound)}`;
+    }
+    case '$ne': {
+      if (value === null) return sql`${expr} IS NOT NULL`;
+      const bound = exactly(value as string);
+      return bound === undefined ? sql`TRUE` : sql`${expr} IS DISTINCT FROM ${bigintParam(bound)}`;
+    }
+    case '$gt':
+      return atLeast(integerBounds(value as string).floor + 1n);
+    case '$gte':
+      return atLeast(integerBounds(value as string).ceil);
+    case '$lt':
+      return atMost(integerBounds(value as string).ceil - 1n);
+    case '$lte':
+      return atMost(integerBounds(value as string).floor);
+    case '$in': {
+      const bounds = (value as string[]).map(exactly).filter((b): b is bigint => b !== undefined);
+      if (bounds.length === 0) return sql`FALSE`;
+      return sql`${expr} IN (${sql.join(bounds.map(bigintParam), sql`, `)})`;
+    }
+    case '$exists':
+      return value ? sql`${expr} IS NOT NULL` : sql`${expr} IS NULL`;
+    default:
+      return sql`FALSE`;
+  }
+}
+
+function bigintParam(value: bigint): SQL {
+  return sql`${value.toString()}::bigint`;
 }
 
 export function joinAnd(parts: SQL[]): SQL | undefined {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { actorOf, isMerchant } from '../access/caller.js';
+import type { CountMemo } from './count-memo.js';
 import type { WireContext } from './product-wire.js';
 import type { WriteContext } from './product-write.service.js';
 
@@ -32,10 +33,12 @@ export function onPaths(
 }
 
 /** What catalog routes need from the app and the request, in service and wire terms. */
-export function catalogHttp(deps: AppDeps) {
+export function catalogHttp(deps: AppDeps, counts?: CountMemo) {
   const { config } = deps;
   return {
     db: deps.database.db,
+    /** Totals of public queries (merchants always get a fresh count). */
+    counts,
     currency: config.storeCurrency,
     publicUrl: config.publicUrl,
     merchant: (request: FastifyRequest) => isMerchant(request.caller),

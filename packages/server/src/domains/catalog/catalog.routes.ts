@@ -6,6 +6,7 @@ import { bulkSearchRoutes } from './bulk-search.routes.js';
 import { CATALOG_CHANNEL } from './catalog-events.js';
 import { catalogHttp } from './catalog-http.js';
 import { collectionRoutes } from './collections.routes.js';
+import { CountMemo } from './count-memo.js';
 import { productReadRoutes } from './products-read.routes.js';
 import { productWriteRoutes } from './products-write.routes.js';
 import { variantRoutes } from './variants.routes.js';
@@ -21,23 +22,31 @@ import { variantRoutes } from './variants.routes.js';
 export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const seconds = deps.config.catalogCacheSeconds;
   const cache = seconds > 0 ? new ResponseCache({ ttlMs: seconds * 1000 }) : undefined;
-  if (cache) {
-    const unsubscribe = await deps.database.listen(CATALOG_CHANNEL, () => cache.invalidate());
-    const unsubscribeLocal = deps.catalogChanges.subscribe(() => cache.invalidate());
+  const countSeconds = deps.config.catalogCountSeconds;
+  const counts = countSeconds > 0 ? new CountMemo({ ttlMs: countSeconds * 1000 }) : undefined;
+  const invalidate = () => {
+    cache?.invalidate();
+    counts?.invalidate();
+  };
+  if (cache || counts) {
+    const unsubscribe = await deps.database.listen(CATALOG_CHANNEL, invalidate);
+    const unsubscribeLocal = deps.catalogChanges.subscribe(invalidate);
     app.addHook('onClose', async () => {
       unsubscribeLocal();
       await unsubscribe();
     });
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.routeOptions.config.catalogWrite && reply.statusCode === 200) invalidate();
+      return payload;
+    });
+  }
+  if (cache) {
     const hooks = cacheHooks(cache, (request) => !isMerchant(request.caller));
     if (hooks.onRequest) app.addHook('onRequest', hooks.onRequest);
     if (hooks.preHandler) app.addHook('preHandler', hooks.preHandler);
     if (hooks.onSend) app.addHook('onSend', hooks.onSend);
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.config.catalogWrite && reply.statusCode === 200) cache.invalidate();
-      return payload;
-    });
   }
-  const http = catalogHttp(deps);
+  const http = catalogHttp(deps, counts);
   await app.register(productReadRoutes, { http });
   await app.register(productWriteRoutes, { http });
   await app.register(variantRoutes, { http });

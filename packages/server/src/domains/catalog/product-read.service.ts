@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
+import type { CountMemo } from './count-memo.js';
 import { type ProductView, viewProduct } from './product-model.js';
 import { productFilterFields } from './product-query-fields.js';
 import { loadProductRecords, productSelection, toProductRecord } from './product-rows.js';
@@ -25,6 +26,8 @@ export interface ProductQueryInput {
   includeHidden: boolean;
   /** Store currency: prices in filters are in its major units. */
   currency: string;
+  /** Totals already counted for a filter (public reads only; ADR 020). */
+  counts?: CountMemo;
 }
 
 export interface ProductPage {
@@ -55,43 +58,94 @@ export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promi
     entity: 'products',
     defaultSort: [sql`${products.numericId} ASC`],
   });
-  return queryProductPage(db, productWhere(input), orderBy, input.paging);
+  return queryProductPage(db, productWhere(input), orderBy, input.paging, input.counts);
 }
 
 /**
  * One page of products with variants and the (capped) total, in one statement: the count runs as an
- * uncorrelated subquery beside the page. Only an empty page past the end needs a second statement.
+ * uncorrelated subquery beside the page, unless `counts` already holds this filter's total — then the
+ * page runs alone. Only an empty page past the end needs a second statement.
  */
 export async function queryProductPage(
   db: DbOrTx,
   where: SQL,
   orderBy: SQL[],
   pagingInput: ProductQueryInput['paging'],
+  counts?: CountMemo,
 ): Promise<ProductPage> {
   const paging = resolvePaging(pagingInput);
-  const total = countSql(where);
-  if (paging.limit === 0) {
-    const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
-    return { items: [], metadata: toMetadata(0, paging, Number(row?.total ?? 0)) };
+  const filter = whereOf(db, where);
+  let known = counts?.get(filter.key);
+  // Right after a catalog change every shopper misses at once: one request counts, the others wait
+  // for its total instead of running the same count side by side.
+  // (No await unless there is one to wait for: between the lookup and `start` nothing may interleave.)
+  const running = known === undefined ? counts?.waitFor(filter.key) : undefined;
+  if (running) known = await running;
+  const finish = counts && known === undefined ? counts.start(filter.key) : undefined;
+  try {
+    const page = await readPage(db, where, orderBy, paging, known, filter.valued);
+    finish?.(page.total);
+    return { items: page.items, metadata: toMetadata(page.items.length, paging, page.total) };
+  } catch (error) {
+    finish?.(undefined);
+    throw error;
   }
-  const query = db
-    .select({ ...productSelection, total })
+}
+
+async function readPage(
+  db: DbOrTx,
+  where: SQL,
+  orderBy: SQL[],
+  paging: { limit: number; offset: number },
+  known: number | undefined,
+  valued: boolean,
+): Promise<{ items: ProductView[]; total: number }> {
+  const countAlone = async () => {
+    const [row] = await db.select({ total: countSql(where) }).from(sql`(SELECT 1) AS one`);
+    return Number(row?.total ?? 0);
+  };
+  if (paging.limit === 0) return { items: [], total: known ?? (await countAlone()) };
+  const total = known === undefined ? countSql(where) : sql<number | null>`NULL::int`;
+  // The page is chosen from the narrow index scan first; only its rows are read whole with their
+  // variants (rows skipped by the offset would otherwise be built and thrown away).
+  const pageIds = db
+    .select({ id: products.id })
     .from(products)
     .where(where)
     .orderBy(...orderBy)
     .limit(paging.limit)
     .offset(paging.offset);
-  // A named statement per query shape (values are parameters): PostgreSQL parses and plans it once per
-  // connection instead of on every request — planning costs more than running this query.
-  const name = statementName(query.toSQL().sql);
+  const query = db
+    .select({ ...productSelection, total })
+    .from(products)
+    .where(inArray(products.id, pageIds))
+    .orderBy(...orderBy);
+  // An unfiltered list is a named statement (values are parameters): PostgreSQL parses and plans it once
+  // per connection — planning costs more than running it. A filtered query is planned for its values
+  // every time: after five runs PostgreSQL would switch a named statement to a generic plan, which
+  // guesses a price band or a collection matches a handful of rows and sorts every match (ADR 020).
+  const name = valued ? undefined : statementName(query.toSQL().sql);
   const rows = name ? await query.prepare(name).execute() : await query;
-  let counted = rows[0]?.total;
-  if (counted === undefined) {
-    const [row] = await db.select({ total }).from(sql`(SELECT 1) AS one`);
-    counted = row?.total ?? 0;
-  }
-  const items = rows.map(({ total: _total, ...row }) => viewProduct(toProductRecord(row)));
-  return { items, metadata: toMetadata(items.length, paging, Number(counted)) };
+  const inRow = rows[0]?.total;
+  const counted = known ?? (inRow === undefined || inRow === null ? await countAlone() : Number(inRow));
+  return {
+    items: rows.map(({ total: _total, ...row }) => viewProduct(toProductRecord(row))),
+    total: counted,
+  };
+}
+
+/**
+ * A filter's memo key (its SQL text and bound values) and whether it binds any value a plan depends on
+ * (booleans such as the shopper visibility rule do not change the plan).
+ */
+function whereOf(db: DbOrTx, where: SQL): { key: string; valued: boolean } {
+  const { sql: text, params } = db.select({ one: sql`1` }).from(products).where(where).toSQL();
+  const key = createHash('sha1')
+    .update(text)
+    .update('\u0000')
+    .update(JSON.stringify(params))
+    .digest('base64');
+  return { key, valued: params.some((param) => typeof param !== 'boolean') };
 }
 
 /** Sort terms for a product query (validated against the sortable fields). */

@@ -54,6 +54,7 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
       paging: query.paging,
       includeHidden: merchant && body.includeHiddenProducts !== false,
       currency: http.currency,
+      counts: merchant ? undefined : http.counts,
     });
     const wire = http.wire(request, {
       merchantData: body.includeMerchantSpecificData === true,
