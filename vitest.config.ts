@@ -56,6 +56,9 @@ export default defineConfig({
           env: { TEST_DB: db },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page reacting to a click can take over vitest's default second when the machine is busy
+          // (CI runs these beside the other suites); the state polled for is the same.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       })),
