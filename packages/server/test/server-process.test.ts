@@ -26,7 +26,10 @@ async function start(env: Record<string, string>): Promise<Running> {
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // A deadline, not a count of attempts: on a busy machine (CI runs files in parallel) each attempt
+  // takes longer than its 50 ms pause. Start-up time itself is measured and printed, not asserted here.
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok)
@@ -37,17 +40,17 @@ async function start(env: Record<string, string>): Promise<Running> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become healthy in 15 s:\n${output}`);
+  throw new Error(`server did not become healthy in 60 s:\n${output}`);
 }
 
 /** Polls /readyz (503 while start-up work such as the demo seed runs); returns how long it took. */
 async function waitUntilReady(url: string): Promise<number> {
   const started = performance.now();
-  for (let attempt = 0; attempt < 400; attempt++) {
+  while (performance.now() - started < 60_000) {
     if ((await fetch(`${url}/readyz`)).status === 200) return performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('server did not become ready in 20 s');
+  throw new Error('server did not become ready in 60 s');
 }
 
 function stop(running: Running, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
@@ -121,7 +124,7 @@ describe('the server process', () => {
     expect(visitor.status).toBe(200);
     expect(await stop(first)).toBe(0);
     expect(first.output()).toContain('SIGTERM received');
-  });
+  }, 90_000);
 
   it.runIf(testDatabaseKind() === 'pglite')(
     'keeps its data across a restart and does not mint a second owner key',
