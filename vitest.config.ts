@@ -1,20 +1,30 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace. The server suites run once per database: always on embedded PGlite,
 // and on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it; scripts/test.mjs explains when not).
 const serverTests = ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'];
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// One worker per core (vitest's default of cores − 1 ran a 2-core CI one file at a time); npm test runs
+// the browser suites beside them in a second vitest. More workers than cores does not pay: a file's
+// set-up (PGlite, compiling the app's schemas) is CPU-bound, and the races then hit their timeouts.
+// TEST_WORKERS overrides it, e.g. TEST_WORKERS=1 to debug one file at a time.
+const workers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
+// The suites on a real database build their own app and database per file and close them, so a worker
+// can keep its loaded modules from one file to the next (isolate: false) instead of importing the
+// whole server again for each file, which was half of a file's set-up.
+const dbSuite = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
           name: 'server:pglite',
           include: serverTests,
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...dbSuite,
         },
       },
       ...(withPostgres
@@ -24,8 +34,7 @@ export default defineConfig({
                 name: 'server:postgres',
                 include: serverTests,
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                ...dbSuite,
               },
             },
           ]
@@ -37,8 +46,7 @@ export default defineConfig({
           name: `sdk:${db}`,
           include: ['packages/sdk/test/**/*.test.ts'],
           env: { TEST_DB: db },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...dbSuite,
         },
       })),
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
@@ -48,6 +56,9 @@ export default defineConfig({
           env: { TEST_DB: db },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page reacting to a click can take over vitest's default second when the machine is busy
+          // (CI runs these beside the other suites); the state polled for is the same.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       })),

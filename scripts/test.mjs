@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite of every workspace, on embedded PGlite and — when TEST_DATABASE_URL is set —
 // on PostgreSQL too, plus the browser suites in Chromium. Ends with one line: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,29 +72,61 @@ if (build.status !== 0) {
 }
 
 const resultsDir = path.join(root, '.test-results');
-const resultsFile = path.join(resultsDir, 'vitest.json');
 mkdirSync(resultsDir, { recursive: true });
-rmSync(resultsFile, { force: true });
-const vitest = spawnSync(
-  path.join(root, 'node_modules/.bin/vitest'),
-  [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${resultsFile}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit', env },
-);
+const vitestBin = path.join(root, 'node_modules/.bin/vitest');
 
-let summary = '0 passed, 1 failed';
-if (existsSync(resultsFile)) {
-  const report = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  const failed =
+/** One vitest run; resolves to its exit status and its JSON report (if it wrote one). */
+function runVitest(name, args, output) {
+  const resultsFile = path.join(resultsDir, `${name}.json`);
+  rmSync(resultsFile, { force: true });
+  const child = spawn(
+    vitestBin,
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...args],
+    { cwd: root, stdio: ['ignore', output, output], env },
+  );
+  return new Promise((resolve) =>
+    child.on('exit', (status) =>
+      resolve({
+        status: status ?? 1,
+        report: existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : undefined,
+      }),
+    ),
+  );
+}
+
+// With no arguments, the browser suites (one file at a time: each drives Chromium) run in a second
+// vitest beside the server and SDK suites instead of after them, which took a third of the wall time.
+// Their output is kept in .test-results/e2e.log and printed once the other run has finished.
+const runs = [];
+if (process.argv.length > 2) runs.push(runVitest('vitest', process.argv.slice(2), 'inherit'));
+else {
+  const e2eLog = path.join(resultsDir, 'e2e.log');
+  const e2eOutput = openSync(e2eLog, 'w');
+  const e2e = runVitest('e2e', ['--project=e2e:*'], e2eOutput).then((run) => {
+    closeSync(e2eOutput);
+    return run;
+  });
+  const rest = await runVitest('vitest', ['--project=!e2e:*'], 'inherit');
+  const browser = await e2e;
+  console.log(`\n--- browser suites (${path.relative(root, e2eLog)}) ---\n${readFileSync(e2eLog, 'utf8')}`);
+  runs.push(rest, browser);
+}
+const results = await Promise.all(runs);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const { status, report } of results) {
+  if (!report) {
+    failed += status === 0 ? 0 : 1;
+    continue;
+  }
+  passed += report.numPassedTests;
+  failed +=
     report.numFailedTests +
     (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
-  const skipped = report.numPendingTests + report.numTodoTests;
-  summary = `${report.numPassedTests} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+  skipped += report.numPendingTests + report.numTodoTests;
+  if (status !== 0 && report.numFailedTests === 0 && report.numFailedTestSuites === 0) failed += 1;
 }
-console.log(summary);
-process.exit(vitest.status ?? 1);
+console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+process.exit(results.every((run) => run.status === 0) ? 0 : 1);

@@ -56,7 +56,9 @@ export async function createDb(config: DatabaseConfig): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  // An in-memory database (the test suites' one per file) is always fresh: restoring the template
+  // saves initdb and replaying every migration, which dominated each server test file's set-up.
+  const fresh = dataDir === undefined || !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const template = fresh ? readPgliteTemplate() : undefined;
   const client = await PGlite.create(dataDir, {

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, type Database } from '../db/client.js';
+import { migratedTemplate } from './postgres-template.js';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or — when the suite runs in its
- * PostgreSQL project (TEST_DB=postgres) — a new database on TEST_DATABASE_URL, dropped on close.
+ * PostgreSQL project (TEST_DB=postgres) — a new database on TEST_DATABASE_URL, copied from a migrated
+ * template (postgres-template.ts) and dropped on close. Both start from the migrated schema without
+ * replaying the migrations.
  * Files never share mutable state.
  */
 export interface TestDatabase extends Database {
@@ -26,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(admin, adminUrl)}`);
   } finally {
     await admin.end();
   }
