@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
 import type { FieldViolation } from './errors.js';
 import { type SchemaError, violationsFromSchemaErrors } from './validation.js';
-import { ajvWirePlugin, normalizeSystemFields } from './wire.js';
+import { ajvWirePlugin, nonFiniteNumber, normalizeSystemFields } from './wire.js';
 
 /**
  * Validates data outside an HTTP request (imports, files) exactly as the routes do: the same Ajv
@@ -29,7 +29,12 @@ export function compileContract<T extends TSchema>(schema: T, fieldPrefix = ''):
   const validate = ajv.compile(schema as object);
   return (value) => {
     normalizeSystemFields(value);
-    if (validate(value)) return { ok: true, value: value as Static<T> };
+    if (validate(value)) {
+      const overflow = nonFiniteNumber(value);
+      if (!overflow) return { ok: true, value: value as Static<T> };
+      const field = [fieldPrefix, overflow.field].filter(Boolean).join('.');
+      return { ok: false, violations: [{ ...overflow, field }] };
+    }
     return {
       ok: false,
       violations: violationsFromSchemaErrors(validate.errors as SchemaError[], fieldPrefix),

@@ -1,6 +1,6 @@
 import type { Ajv } from 'ajv';
 import Type, { type TSchema, type TUnsafe } from 'typebox';
-import { invalidField, ValidationFailed } from './errors.js';
+import { type FieldViolation, invalidField, ValidationFailed } from './errors.js';
 
 /*
  * Wire mapping (wire-protocol.md §2), in one place. Services work with plain domain values (numbers,
@@ -17,6 +17,11 @@ const SYSTEM_FIELDS: Record<string, string> = {
   _updatedDate: 'updatedDate',
 };
 
+/** Own keys only: a client's "constructor" or "__proto__" must not find Object.prototype's members. */
+function systemFieldName(name: string): string | undefined {
+  return Object.hasOwn(SYSTEM_FIELDS, name) ? SYSTEM_FIELDS[name] : undefined;
+}
+
 /** Renames `_id`/`_createdDate`/`_updatedDate` keys to their plain names, in place, at any depth. */
 export function normalizeSystemFields(value: unknown, depth = 0): void {
   if (depth > 64 || value === null || typeof value !== 'object') return;
@@ -26,7 +31,7 @@ export function normalizeSystemFields(value: unknown, depth = 0): void {
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    const plain = SYSTEM_FIELDS[key];
+    const plain = systemFieldName(key);
     if (plain !== undefined) {
       if (!(plain in record)) record[plain] = record[key];
       delete record[key];
@@ -39,7 +44,7 @@ export function normalizeSystemFields(value: unknown, depth = 0): void {
 export function plainFieldName(name: string): string {
   return name
     .split('.')
-    .map((part) => SYSTEM_FIELDS[part] ?? part)
+    .map((part) => systemFieldName(part) ?? part)
     .join('.');
 }
 
@@ -115,7 +120,7 @@ export function convertWireValue(
       let number: number;
       if (typeof value === 'number') number = value;
       else if (typeof value === 'string' && DECIMAL.test(value.trim())) number = Number(value);
-      else if (typeof value === 'string' && kind === 'float' && value in NON_FINITE)
+      else if (typeof value === 'string' && kind === 'float' && Object.hasOwn(NON_FINITE, value))
         number = NON_FINITE[value] as number;
       else
         return {
@@ -275,12 +280,47 @@ export function rejectNulCharacters(...parts: unknown[]): void {
   }
 }
 
-function nulPath(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/**
+ * After validation: a number field sent as an overflowing numeric string ("1e309") is coerced by Ajv
+ * to Infinity, which passes `integer` and `maximum` there and then fails in the database. JSON itself
+ * cannot carry a non-finite number, so any left after validation came from such a string.
+ */
+export function nonFiniteNumber(...parts: unknown[]): FieldViolation | undefined {
+  for (const part of parts) {
+    const field = pathWhere(part, (item) => typeof item === 'number' && !Number.isFinite(item));
+    if (field !== undefined)
+      return {
+        field: field || '(body)',
+        violatedRule: 'MAX',
+        description: "must be a finite number within the field's range",
+        data: {},
+      };
+  }
+  return undefined;
+}
+
+export function rejectNonFiniteNumbers(...parts: unknown[]): void {
+  const violation = nonFiniteNumber(...parts);
+  if (violation) throw new ValidationFailed([violation]);
+}
+
+function nulPath(value: unknown, path: string): string | undefined {
+  return pathWhere(value, (item) => typeof item === 'string' && item.includes('\u0000'), path);
+}
+
+/** The path of the first value (depth-first, 32 levels) that `matches`, or undefined. */
+function pathWhere(
+  value: unknown,
+  matches: (item: unknown) => boolean,
+  path = '',
+  depth = 0,
+): string | undefined {
+  if (matches(value)) return path;
   if (value === null || typeof value !== 'object' || depth > 32) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(
+    const found = pathWhere(
       item,
+      matches,
       Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
       depth + 1,
     );

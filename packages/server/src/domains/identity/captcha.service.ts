@@ -43,7 +43,8 @@ export interface CaptchaTokenInput {
 }
 
 export function siteKeyKind(siteKey: string): CaptchaKind | undefined {
-  return SITE_KEY_ALIASES[siteKey];
+  // Own keys only: "constructor" or "__proto__" must not find Object.prototype's members.
+  return Object.hasOwn(SITE_KEY_ALIASES, siteKey) ? SITE_KEY_ALIASES[siteKey] : undefined;
 }
 
 /**

@@ -106,7 +106,7 @@ export const GiftCardsResponse = Type.Object({
 const PlanWrite = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   productIds: Type.Optional(IdList),
-  credits: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  credits: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
   durationDays: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36_500 }), Type.Null()])),
   active: Type.Optional(Type.Boolean()),
 });

@@ -109,7 +109,12 @@ export async function updateShippingRegion(
   patch: ShippingRegionWrite,
 ): Promise<ShippingRegionRecord> {
   checkRegion(patch);
-  const [row] = await db.update(shippingRegions).set(patch).where(eq(shippingRegions.id, id)).returning();
+  // updatedDate is always set, so an empty patch is a valid no-op (drizzle refuses an empty SET).
+  const [row] = await db
+    .update(shippingRegions)
+    .set({ ...patch, updatedDate: new Date() })
+    .where(eq(shippingRegions.id, id))
+    .returning();
   if (!row) throw notFound('ShippingRegion', id);
   return regionOut(row);
 }
@@ -175,7 +180,11 @@ export async function updatePickupLocation(
   patch: PickupLocationWrite,
 ): Promise<PickupLocationRecord> {
   try {
-    const [row] = await db.update(pickupLocations).set(patch).where(eq(pickupLocations.id, id)).returning();
+    const [row] = await db
+      .update(pickupLocations)
+      .set({ ...patch, updatedDate: new Date() })
+      .where(eq(pickupLocations.id, id))
+      .returning();
     if (!row) throw notFound('PickupLocation', id);
     return pickupOut(row);
   } catch (error) {

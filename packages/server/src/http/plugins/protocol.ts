@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { normalizeSystemFields, rejectNulCharacters } from '../wire.js';
+import { normalizeSystemFields, rejectNonFiniteNumbers, rejectNulCharacters } from '../wire.js';
 
 export interface ProtocolOptions {
   corsOrigins: '*' | string[];
@@ -35,5 +35,8 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
   app.addHook('preValidation', async (request) => {
     if (request.body !== null && typeof request.body === 'object') normalizeSystemFields(request.body);
     rejectNulCharacters(request.body, request.query, request.params);
+  });
+  app.addHook('preHandler', async (request) => {
+    rejectNonFiniteNumbers(request.body, request.query, request.params);
   });
 });
