@@ -2,8 +2,9 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
 import type { FieldViolation } from './errors.js';
+import { nonFiniteNumber } from './hostile-values.js';
 import { type SchemaError, violationsFromSchemaErrors } from './validation.js';
-import { ajvWirePlugin, nonFiniteNumber, normalizeSystemFields } from './wire.js';
+import { ajvWirePlugin, normalizeSystemFields } from './wire.js';
 
 /**
  * Validates data outside an HTTP request (imports, files) exactly as the routes do: the same Ajv

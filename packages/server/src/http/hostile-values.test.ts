@@ -37,6 +37,7 @@ describe('hostile values found by fuzzing', () => {
       .membershipPlan;
     for (const [patch, field, rule] of [
       [{ durationDays: '1e309' }, 'membershipPlan.durationDays', 'MAX'],
+      [{ durationDays: 'Infinity' }, 'membershipPlan.durationDays', 'MAX'],
       // (credits is "integer or null": a value fitting neither branch is reported as VALIDATION)
       [{ credits: 2_147_483_648 }, 'membershipPlan.credits', 'VALIDATION'],
     ] as const) {

@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
 import { ValidationFailed } from './errors.js';
+import { rejectNulCharacters } from './hostile-values.js';
 import { type SchemaError, violationsFromSchemaErrors } from './validation.js';
-import {
-  decodeQueryParam,
-  normalizeQueryObject,
-  normalizeSystemFields,
-  rejectNulCharacters,
-} from './wire.js';
+import { decodeQueryParam, normalizeQueryObject, normalizeSystemFields } from './wire.js';
 
 export interface QueryRouteOptions<Body extends TSchema> {
   url: string;

@@ -1,6 +1,6 @@
 import type { Ajv } from 'ajv';
 import Type, { type TSchema, type TUnsafe } from 'typebox';
-import { type FieldViolation, invalidField, ValidationFailed } from './errors.js';
+import { invalidField } from './errors.js';
 
 /*
  * Wire mapping (wire-protocol.md §2), in one place. Services work with plain domain values (numbers,
@@ -149,6 +149,27 @@ export function convertWireValue(
   }
 }
 
+/*
+ * The protocol's float fields may carry "NaN" and "Infinity" (converted above). Those conversions are
+ * remembered per containing object, so the edge can tell them from a number Ajv coerced out of an
+ * overflowing numeral ("1e309" → Infinity), which no field accepts (hostile-values.ts).
+ */
+const wireNonFinite = new WeakMap<object, Set<string | number>>();
+
+function markWireNonFinite(container: object, key: string | number): void {
+  let keys = wireNonFinite.get(container);
+  if (!keys) {
+    keys = new Set();
+    wireNonFinite.set(container, keys);
+  }
+  keys.add(key);
+}
+
+/** True when `container[key]` is a non-finite float the wire format allowed there. */
+export function isWireNonFinite(container: object, key: string | number): boolean {
+  return wireNonFinite.get(container)?.has(key) ?? false;
+}
+
 interface DataContext {
   parentData?: Record<string | number, unknown>;
   parentDataProperty?: string | number;
@@ -183,8 +204,11 @@ export function ajvWirePlugin(ajv: Ajv): Ajv {
         : [{ keyword: 'x-wire', message: result.error, params: { kind } }];
       return false;
     }
-    if (ctx.parentData && ctx.parentDataProperty !== undefined)
+    if (ctx.parentData && ctx.parentDataProperty !== undefined) {
       ctx.parentData[ctx.parentDataProperty] = result.value;
+      if (typeof result.value === 'number' && !Number.isFinite(result.value))
+        markWireNonFinite(ctx.parentData, ctx.parentDataProperty);
+    }
     return true;
   };
   ajv.addKeyword({ keyword: 'x-nullable', schemaType: 'boolean' });
@@ -258,73 +282,4 @@ function renameFilterFields(filter: unknown): unknown {
       : value;
   }
   return out;
-}
-
-/**
- * PostgreSQL text cannot hold NUL characters (a query with one fails), so they are refused at the edge,
- * for every route and every query request, as a field violation instead of surfacing as a 500.
- */
-export function rejectNulCharacters(...parts: unknown[]): void {
-  for (const part of parts) {
-    const field = nulPath(part, '');
-    if (field !== undefined) {
-      throw new ValidationFailed([
-        {
-          field: field || '(body)',
-          violatedRule: 'FORMAT',
-          description: 'must not contain NUL characters',
-          data: {},
-        },
-      ]);
-    }
-  }
-}
-
-/**
- * After validation: a number field sent as an overflowing numeric string ("1e309") is coerced by Ajv
- * to Infinity, which passes `integer` and `maximum` there and then fails in the database. JSON itself
- * cannot carry a non-finite number, so any left after validation came from such a string.
- */
-export function nonFiniteNumber(...parts: unknown[]): FieldViolation | undefined {
-  for (const part of parts) {
-    const field = pathWhere(part, (item) => typeof item === 'number' && !Number.isFinite(item));
-    if (field !== undefined)
-      return {
-        field: field || '(body)',
-        violatedRule: 'MAX',
-        description: "must be a finite number within the field's range",
-        data: {},
-      };
-  }
-  return undefined;
-}
-
-export function rejectNonFiniteNumbers(...parts: unknown[]): void {
-  const violation = nonFiniteNumber(...parts);
-  if (violation) throw new ValidationFailed([violation]);
-}
-
-function nulPath(value: unknown, path: string): string | undefined {
-  return pathWhere(value, (item) => typeof item === 'string' && item.includes('\u0000'), path);
-}
-
-/** The path of the first value (depth-first, 32 levels) that `matches`, or undefined. */
-function pathWhere(
-  value: unknown,
-  matches: (item: unknown) => boolean,
-  path = '',
-  depth = 0,
-): string | undefined {
-  if (matches(value)) return path;
-  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = pathWhere(
-      item,
-      matches,
-      Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key,
-      depth + 1,
-    );
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }

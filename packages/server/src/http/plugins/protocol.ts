@@ -1,7 +1,8 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { normalizeSystemFields, rejectNonFiniteNumbers, rejectNulCharacters } from '../wire.js';
+import { rejectNonFiniteNumbers, rejectNulCharacters } from '../hostile-values.js';
+import { normalizeSystemFields } from '../wire.js';
 
 export interface ProtocolOptions {
   corsOrigins: '*' | string[];
