@@ -8,6 +8,9 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../src/
 // The CLI as a person runs it (compiled output, configuration from the environment).
 const cli = path.resolve(import.meta.dirname, '../dist/cli/index.js');
 
+// Each test starts several CLI processes, each opening the embedded database: slow on a busy machine.
+const CLI_TEST_TIMEOUT_MS = 120_000;
+
 describe('the CLI', () => {
   let env: Record<string, string>;
   let database: TestDatabase | undefined;
@@ -22,41 +25,53 @@ describe('the CLI', () => {
   afterAll(() => database?.close());
   const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
 
-  it('creates, lists and revokes API keys, showing the secret only once', () => {
-    const created = run('apikeys', 'create', '--name', 'Mobile app', '--role', 'app');
-    expect(created.status, created.stderr).toBe(0);
-    const secret = created.stdout.match(/osk_[A-Za-z0-9_]+/)?.[0];
-    expect(secret).toBeDefined();
-    const id = created.stdout.match(/id ([0-9a-f-]{36})/)?.[1] as string;
-    const listed = run('apikeys', 'list');
-    expect(listed.stdout).toContain('Mobile app');
-    expect(listed.stdout).not.toContain(secret);
-    expect(run('apikeys', 'revoke', id).stdout).toContain('Revoked');
-    expect(run('apikeys', 'list').stdout).toContain('revoked');
-  });
+  it(
+    'creates, lists and revokes API keys, showing the secret only once',
+    () => {
+      const created = run('apikeys', 'create', '--name', 'Mobile app', '--role', 'app');
+      expect(created.status, created.stderr).toBe(0);
+      const secret = created.stdout.match(/osk_[A-Za-z0-9_]+/)?.[0];
+      expect(secret).toBeDefined();
+      const id = created.stdout.match(/id ([0-9a-f-]{36})/)?.[1] as string;
+      const listed = run('apikeys', 'list');
+      expect(listed.stdout).toContain('Mobile app');
+      expect(listed.stdout).not.toContain(secret);
+      expect(run('apikeys', 'revoke', id).stdout).toContain('Revoked');
+      expect(run('apikeys', 'list').stdout).toContain('revoked');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-  it('manages webhooks', () => {
-    const created = run(
-      'webhooks',
-      'create',
-      '--url',
-      'https://hooks.example/in',
-      '--events',
-      'catalog.product.created,ecom.order.created',
-    );
-    expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(/whsec_/);
-    expect(run('webhooks', 'list').stdout).toContain('https://hooks.example/in');
-    const bad = run('webhooks', 'create', '--url', 'https://hooks.example/in', '--events', 'nope');
-    expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('eventTypes[0]');
-  });
+  it(
+    'manages webhooks',
+    () => {
+      const created = run(
+        'webhooks',
+        'create',
+        '--url',
+        'https://hooks.example/in',
+        '--events',
+        'catalog.product.created,ecom.order.created',
+      );
+      expect(created.status, created.stderr).toBe(0);
+      expect(created.stdout).toMatch(/whsec_/);
+      expect(run('webhooks', 'list').stdout).toContain('https://hooks.example/in');
+      const bad = run('webhooks', 'create', '--url', 'https://hooks.example/in', '--events', 'nope');
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('eventTypes[0]');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 
-  it('explains usage mistakes with exit code 64', () => {
-    const result = run('apikeys', 'create');
-    expect(result.status).toBe(64);
-    expect(result.stderr).toContain('--name NAME');
-    expect(run('frobnicate').status).toBe(64);
-    expect(run('--help').stdout).toContain('webhooks create');
-  });
+  it(
+    'explains usage mistakes with exit code 64',
+    () => {
+      const result = run('apikeys', 'create');
+      expect(result.status).toBe(64);
+      expect(result.stderr).toContain('--name NAME');
+      expect(run('frobnicate').status).toBe(64);
+      expect(run('--help').stdout).toContain('webhooks create');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });
