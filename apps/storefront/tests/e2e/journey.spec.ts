@@ -51,8 +51,11 @@ describe.runIf(browserAvailable())('journey: sign up → buy → account → adm
     await fillSandboxCard(page);
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\//);
+    // The URL changes before the thank-you page has rendered (a client navigation): wait for its heading.
+    const thankYou = /^Order #(\d+) confirmed$/;
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(thankYou);
     const heading = await page.getByRole('heading', { level: 1 }).textContent();
-    const number = /^Order #(\d+) confirmed$/.exec(heading ?? '')?.[1];
+    const number = thankYou.exec(heading ?? '')?.[1];
     expect(number, `thank-you heading was "${heading}"`).toBeDefined();
 
     await page.goto(`${shop.baseUrl}/account/orders`);
