@@ -4,8 +4,8 @@ import { cartLineItemOut } from '../checkout/wire/lines-wire.js';
 import { shippingInfoOut } from '../checkout/wire/shipping-wire.js';
 import { appliedDiscountsOut, calculatedLineOut, moneyOf, totalsOut } from '../checkout/wire/totals-wire.js';
 import type { CartOut, EstimateTotalsResponse } from './cart.contract.js';
-import type { CartView } from './cart.service.js';
 import type { estimateCurrentCartTotals } from './cart-checkout.service.js';
+import type { CartView } from './cart-view.js';
 
 export function cartOut(view: CartView): Static<typeof CartOut> {
   const { row, totals } = view;

@@ -1,22 +1,14 @@
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
-import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
+import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
 import type { AddressWithContact } from '../checkout/lines/address.js';
-import { catalogRefOf, viewLine } from '../checkout/lines/evaluate.js';
-import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
-import { type PricingEnv, priceLines } from '../checkout/pricing.js';
-import type { Totals } from '../checkout/totals/types.js';
+import type { StoredLine } from '../checkout/lines/line-types.js';
+import type { PricingEnv } from '../checkout/pricing.js';
 import type { EventActor } from '../events/events.service.js';
-import { type Coupon, findCoupon, findUsableCoupon } from '../store-setup/coupons.service.js';
-import { cartPricingSetup } from '../store-setup/pricing-setup.service.js';
+import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
-import {
-  type CatalogLineRequest,
-  mergeCatalogItems,
-  refOfRequest,
-  removeLines,
-  setQuantities,
-} from './cart-lines.js';
+import { type CatalogLineRequest, mergeCatalogItems, removeLines, setQuantities } from './cart-lines.js';
+import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
 import { newCartRow, saveLinesIfUnchanged } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import {
@@ -28,14 +20,7 @@ import {
   readCart,
   saveCart,
 } from './cart-store.js';
-
-/** A cart as callers see it: its row, its lines evaluated against the catalog now, and its totals. */
-export interface CartView {
-  row: CartRow;
-  lines: LineView[];
-  totals: Totals;
-  coupon?: Coupon;
-}
+import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
 
 export interface CartContext {
   env: PricingEnv;
@@ -50,6 +35,11 @@ export async function getCurrentCart(
   now: Date,
 ): Promise<CartView | undefined> {
   const row = await readCart(db, owner);
+  const pool = pooledDb(db);
+  if (pool) {
+    if (row) rememberCart(pool, row);
+    else forgetCart(pool, owner.key);
+  }
   if (!row) return undefined;
   const items = await resolveLines(db, env, row.lines, []);
   return viewOf(db, env, row, viewLines(env, row.lines, items.byKey), now);
@@ -73,29 +63,56 @@ export async function addToCurrentCart(
 ): Promise<CartView> {
   const pool = pooledDb(db);
   if (pool) {
-    const view = await addWithoutLock(pool, owner, input.lineItems, ctx);
+    // From the row this process last saw (cart-memo.ts), then — if that was stale — from a fresh read.
+    const recent = recentCart(pool, owner);
+    const view =
+      (recent && (await addWithoutLock(pool, recent, input.lineItems, ctx))) ||
+      (await addWithoutLock(
+        pool,
+        (await readCart(pool, owner)) ?? newCartRow(owner, ctx.now),
+        input.lineItems,
+        ctx,
+      ));
     if (view) return view;
   }
-  return db.transaction(async (tx) => {
-    const { row, created } = await lockOrCreateCart(tx, owner);
-    return applyLineItems(tx, row, created, {}, input.lineItems, ctx);
-  });
+  return remembered(
+    db,
+    db.transaction(async (tx) => {
+      const { row, created } = await lockOrCreateCart(tx, owner);
+      return applyLineItems(tx, row, created, {}, input.lineItems, ctx);
+    }),
+  );
 }
 
-/** The optimistic add: undefined when the cart changed between its read and the write. */
+/** Keeps the row a locked change saved as this owner's most recent cart (for the next add). */
+async function remembered(db: DbOrTx, change: Promise<CartView>): Promise<CartView> {
+  const view = await change;
+  const pool = pooledDb(db);
+  if (pool) rememberCart(pool, view.row);
+  return view;
+}
+
+/**
+ * The optimistic add from the cart as `read`: undefined when the cart is no longer that version (the
+ * write's version check makes a stale starting row harmless).
+ */
 async function addWithoutLock(
   db: Db,
-  owner: CartOwner,
+  read: CartRow,
   requests: CatalogLineRequest[],
   ctx: CartContext,
 ): Promise<CartView | undefined> {
-  const read = (await readCart(db, owner)) ?? newCartRow(owner, ctx.now);
   const resolved = await resolveLines(db, ctx.env, read.lines, requests);
   const { lines, touched } = mergeCatalogItems(read.lines, requests, resolved.requested, 'lineItems');
   const views = viewLines(ctx.env, lines, resolved.byKey);
   checkAvailability(views, touched);
   const saved = await saveLinesIfUnchanged(db, read, withSnapshots(lines, views), ctx);
-  return saved ? viewOf(db, ctx.env, saved, views, ctx.now) : undefined;
+  if (!saved) {
+    forgetCart(db, read.ownerKey);
+    return undefined;
+  }
+  rememberCart(db, saved);
+  return viewOf(db, ctx.env, saved, views, ctx.now);
 }
 
 export interface UpdateCartInput {
@@ -114,18 +131,21 @@ export function updateCurrentCart(
   input: UpdateCartInput,
   ctx: CartContext,
 ): Promise<CartView> {
-  return db.transaction(async (tx) => {
-    const { row, created } = await lockOrCreateCart(tx, owner);
-    const changes: CartChanges = {};
-    if (input.buyerNote !== undefined) changes.buyerNote = input.buyerNote;
-    if (input.contactInfo !== undefined) changes.contactInfo = input.contactInfo;
-    if (input.selectedShippingCode !== undefined) changes.selectedShippingCode = input.selectedShippingCode;
-    if (input.overrideCheckoutUrl !== undefined) changes.overrideCheckoutUrl = input.overrideCheckoutUrl;
-    if (input.couponCode !== undefined && input.couponCode.trim() !== '') {
-      changes.couponId = (await findUsableCoupon(tx, input.couponCode, ctx.now)).id;
-    }
-    return applyLineItems(tx, row, created, changes, input.lineItems ?? [], ctx);
-  });
+  return remembered(
+    db,
+    db.transaction(async (tx) => {
+      const { row, created } = await lockOrCreateCart(tx, owner);
+      const changes: CartChanges = {};
+      if (input.buyerNote !== undefined) changes.buyerNote = input.buyerNote;
+      if (input.contactInfo !== undefined) changes.contactInfo = input.contactInfo;
+      if (input.selectedShippingCode !== undefined) changes.selectedShippingCode = input.selectedShippingCode;
+      if (input.overrideCheckoutUrl !== undefined) changes.overrideCheckoutUrl = input.overrideCheckoutUrl;
+      if (input.couponCode !== undefined && input.couponCode.trim() !== '') {
+        changes.couponId = (await findUsableCoupon(tx, input.couponCode, ctx.now)).id;
+      }
+      return applyLineItems(tx, row, created, changes, input.lineItems ?? [], ctx);
+    }),
+  );
 }
 
 export function updateLineItemsQuantity(
@@ -134,18 +154,21 @@ export function updateLineItemsQuantity(
   updates: { id: string; quantity: number }[],
   ctx: CartContext,
 ): Promise<CartView> {
-  return db.transaction(async (tx) => {
-    const row = await lockCart(tx, owner);
-    const lines = setQuantities(row.lines, updates);
-    return saveLines(
-      tx,
-      row,
-      lines,
-      {},
-      updates.map((u) => u.id),
-      ctx,
-    );
-  });
+  return remembered(
+    db,
+    db.transaction(async (tx) => {
+      const row = await lockCart(tx, owner);
+      const lines = setQuantities(row.lines, updates);
+      return saveLines(
+        tx,
+        row,
+        lines,
+        {},
+        updates.map((u) => u.id),
+        ctx,
+      );
+    }),
+  );
 }
 
 export function removeLineItems(
@@ -154,17 +177,23 @@ export function removeLineItems(
   ids: string[],
   ctx: CartContext,
 ): Promise<CartView> {
-  return db.transaction(async (tx) => {
-    const row = await lockCart(tx, owner);
-    return saveLines(tx, row, removeLines(row.lines, ids), {}, [], ctx);
-  });
+  return remembered(
+    db,
+    db.transaction(async (tx) => {
+      const row = await lockCart(tx, owner);
+      return saveLines(tx, row, removeLines(row.lines, ids), {}, [], ctx);
+    }),
+  );
 }
 
 export function removeCoupon(db: DbOrTx, owner: CartOwner, ctx: CartContext): Promise<CartView> {
-  return db.transaction(async (tx) => {
-    const row = await lockCart(tx, owner);
-    return saveLines(tx, row, row.lines, { couponId: null }, [], ctx);
-  });
+  return remembered(
+    db,
+    db.transaction(async (tx) => {
+      const row = await lockCart(tx, owner);
+      return saveLines(tx, row, row.lines, { couponId: null }, [], ctx);
+    }),
+  );
 }
 
 /** Deletes the owner's cart; nothing to delete is fine (the call is idempotent). */
@@ -173,6 +202,8 @@ export function deleteCurrentCart(
   owner: CartOwner,
   ctx: Omit<CartContext, 'env'>,
 ): Promise<void> {
+  const pool = pooledDb(db);
+  if (pool) forgetCart(pool, owner.key);
   return db.transaction(async (tx) => {
     const row = await readCart(tx, owner);
     if (row) await deleteCartRow(tx, row, ctx.actor);
@@ -180,45 +211,6 @@ export function deleteCurrentCart(
 }
 
 // ---------------------------------------------------------------------------------------------------
-
-interface ResolvedLines {
-  requested: ResolvedCatalogItem[];
-  byKey: Map<string, ResolvedCatalogItem>;
-}
-
-const itemKey = (productId: string, variantId: string | undefined) => `${productId}\u0000${variantId ?? ''}`;
-
-/** One catalog round trip for requested items and existing lines together. */
-async function resolveLines(
-  db: DbOrTx,
-  env: PricingEnv,
-  lines: readonly StoredLine[],
-  requests: readonly CatalogLineRequest[],
-): Promise<ResolvedLines> {
-  const requestRefs = requests.map((request) => refOfRequest(request.catalogReference));
-  const lineRefs = lines.flatMap((line) => {
-    const ref = catalogRefOf(line);
-    return ref ? [ref] : [];
-  });
-  const all = [...requestRefs, ...lineRefs];
-  const resolved = all.length > 0 ? await resolveCatalogItems(db, all, { baseUrl: env.baseUrl }) : [];
-  const byKey = new Map<string, ResolvedCatalogItem>();
-  for (const item of resolved) if (!item.problem) byKey.set(itemKey(item.productId, item.variantId), item);
-  return { requested: resolved.slice(0, requests.length), byKey };
-}
-
-function viewLines(
-  env: PricingEnv,
-  lines: readonly StoredLine[],
-  byKey: Map<string, ResolvedCatalogItem>,
-): LineView[] {
-  return lines.map((line) =>
-    viewLine(line, line.productId ? byKey.get(itemKey(line.productId, line.variantId)) : undefined, {
-      currency: env.currency,
-      baseUrl: env.baseUrl,
-    }),
-  );
-}
 
 async function applyLineItems(
   tx: Tx,
@@ -264,16 +256,4 @@ async function persist(
     { created, actor: ctx.actor, now: ctx.now },
   );
   return viewOf(tx, ctx.env, saved, views, ctx.now);
-}
-
-async function viewOf(
-  db: DbOrTx,
-  env: PricingEnv,
-  row: CartRow,
-  lines: LineView[],
-  now: Date,
-): Promise<CartView> {
-  const coupon = row.couponId ? await findCoupon(db, row.couponId) : undefined;
-  const totals = await priceLines(env, { lines, setup: cartPricingSetup(env.currency, coupon), now });
-  return { row, lines, totals, ...(coupon ? { coupon } : {}) };
 }

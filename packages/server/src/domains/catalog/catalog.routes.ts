@@ -7,6 +7,7 @@ import { CATALOG_CHANNEL } from './catalog-events.js';
 import { catalogHttp } from './catalog-http.js';
 import { collectionRoutes } from './collections.routes.js';
 import { CountMemo } from './count-memo.js';
+import { cacheProductRecords, stopCachingProductRecords } from './product-rows-by-id.js';
 import { productReadRoutes } from './products-read.routes.js';
 import { productWriteRoutes } from './products-write.routes.js';
 import { variantRoutes } from './variants.routes.js';
@@ -14,8 +15,9 @@ import { variantRoutes } from './variants.routes.js';
 /**
  * Every catalog call of spec §7 on the paths the protocol's clients use and the spec's own.
  *
- * Public reads (anyone who is not a merchant) are served from a response cache (ADR 012): a catalog
- * write answered here drops it before its reply leaves, so do orders taking or returning stock in this
+ * Public reads (anyone who is not a merchant) are served from a response cache (ADR 012), and carts
+ * price their lines from cached product records (ADR 022); both are dropped the same way: a catalog
+ * write answered here drops them before its reply leaves, so do orders taking or returning stock in this
  * process (`deps.catalogChanges`), and every other change — other processes, the CLI — arrives as a
  * NOTIFY from the database after its commit.
  */
@@ -24,15 +26,18 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   const cache = seconds > 0 ? new ResponseCache({ ttlMs: seconds * 1000 }) : undefined;
   const countSeconds = deps.config.catalogCountSeconds;
   const counts = countSeconds > 0 ? new CountMemo({ ttlMs: countSeconds * 1000 }) : undefined;
+  const records = seconds > 0 ? cacheProductRecords(deps.database.db, seconds * 1000) : undefined;
   const invalidate = () => {
     cache?.invalidate();
     counts?.invalidate();
+    records?.invalidate();
   };
   if (cache || counts) {
     const unsubscribe = await deps.database.listen(CATALOG_CHANNEL, invalidate);
     const unsubscribeLocal = deps.catalogChanges.subscribe(invalidate);
     app.addHook('onClose', async () => {
       unsubscribeLocal();
+      stopCachingProductRecords(deps.database.db);
       await unsubscribe();
     });
     app.addHook('onSend', async (request, reply, payload) => {

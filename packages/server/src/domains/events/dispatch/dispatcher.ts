@@ -15,6 +15,12 @@ export interface DispatcherOptions {
   log?: FastifyBaseLogger;
   /** How long to sleep when there is nothing to do. */
   idleMs?: number;
+  /**
+   * How long to let events gather after a round that found some but less than a full batch. Without
+   * it, a steady stream of writes keeps the loop spinning on rounds of one or two events, each a
+   * transaction of its own; 20 ms adds at most that to delivery and lets one round take them all.
+   */
+  gatherMs?: number;
   batchSize?: number;
   /** Deliveries sent at the same time. */
   concurrency?: number;
@@ -45,6 +51,7 @@ export interface Dispatcher {
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db, routing, clock } = options;
   const idleMs = options.idleMs ?? 200;
+  const gatherMs = options.gatherMs ?? 20;
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? 16;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -120,16 +127,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function run(): Promise<void> {
     while (running) {
-      let busy = false;
+      let pause = idleMs;
       try {
         const round = await runOnce();
-        busy = round.fannedOut > 0 || round.attempted > 0;
+        const full = round.fannedOut >= batchSize * 2 || round.attempted >= batchSize;
+        if (full) pause = 0;
+        else if (round.fannedOut > 0 || round.attempted > 0) pause = gatherMs;
       } catch (error) {
         options.log?.error({ err: error }, 'event dispatcher round failed; retrying shortly');
       }
-      if (running && !busy) {
+      if (running && pause > 0) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idleMs);
+          const timer = setTimeout(resolve, pause);
           wake = () => {
             clearTimeout(timer);
             resolve();
