@@ -185,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: deps.clock,
     log: app.log,
     webhookTimeoutMs: config.webhookTimeoutMs,
+    leaseMs: config.eventsLeaseMs,
     ...(options.random ? { random: options.random } : {}),
   });
   app.decorate('dispatcher', dispatcher);

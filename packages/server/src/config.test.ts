@@ -34,6 +34,14 @@ describe('configuration', () => {
     }
   });
 
+  it('holds claimed event deliveries longer than a webhook may take', () => {
+    expect(loadConfig({}).eventsLeaseMs).toBe(60_000);
+    expect(loadConfig({ EVENTS_LEASE_SECONDS: '5', WEBHOOK_TIMEOUT_MS: '2000' }).eventsLeaseMs).toBe(5000);
+    expect(() => loadConfig({ EVENTS_LEASE_SECONDS: '5', WEBHOOK_TIMEOUT_MS: '5000' })).toThrow(
+      /EVENTS_LEASE_SECONDS=5: must be longer than WEBHOOK_TIMEOUT_MS/,
+    );
+  });
+
   it('treats empty variables as unset and splits CORS origins', () => {
     const config = loadConfig({ PORT: '', CORS_ORIGINS: 'https://a.example, https://b.example' });
     expect(config.port).toBe(3000);

@@ -36,6 +36,7 @@ const EnvSchema = Type.Object({
   EVENTS_DISPATCH: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   SCHEDULED_JOBS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  EVENTS_LEASE_SECONDS: Type.Integer({ minimum: 2, maximum: 3600, default: 60 }),
   // Identity and sign-in (README "Identity and sign-in").
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
@@ -84,6 +85,8 @@ export interface Config {
   /** Run the scheduled jobs (subscription billing, identity prune) in this process. */
   scheduledJobs: boolean;
   webhookTimeoutMs: number;
+  /** How long a claimed delivery is held before any process may attempt it again (its owner died). */
+  eventsLeaseMs: number;
   identity: IdentityConfig;
   mail: { from: string };
   /** ISO 4217 code every catalog price is in (ADR 004: integer minor units of this currency). */
@@ -146,6 +149,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `STORE_CURRENCY=${JSON.stringify(currency)}: must be an ISO 4217 currency code such as USD or EUR`,
     );
   }
+  const { EVENTS_LEASE_SECONDS: lease, WEBHOOK_TIMEOUT_MS: timeout } = withDefaults as Partial<Env>;
+  if (typeof lease === 'number' && typeof timeout === 'number' && lease * 1000 <= timeout) {
+    problems.push(
+      `EVENTS_LEASE_SECONDS=${lease}: must be longer than WEBHOOK_TIMEOUT_MS (${timeout} ms), or a slow ` +
+        'webhook would be sent again while its first attempt is still waiting; raise it or lower the timeout',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const parsed = withDefaults as Env;
 
@@ -178,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventsDispatch: parsed.EVENTS_DISPATCH === 'on',
     scheduledJobs: parsed.SCHEDULED_JOBS === 'on',
     webhookTimeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
+    eventsLeaseMs: parsed.EVENTS_LEASE_SECONDS * 1000,
     identity: {
       accessTokenTtlSeconds: parsed.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: parsed.REFRESH_TOKEN_TTL_DAYS,

@@ -24,7 +24,9 @@ describe.skipIf(unavailable)('kill -9 of an API process mid-order', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
     receiver = await startReceiver();
-    cluster = await startCluster(1);
+    // Deliveries the killed process had claimed come back when their lease ends: 5 s here, not the
+    // default minute (the lease must outlast the webhook timeout, hence the shorter timeout too).
+    cluster = await startCluster(1, { EVENTS_LEASE_SECONDS: '5', WEBHOOK_TIMEOUT_MS: '2000' });
     await setUpTestStore(cluster.database.db);
   }, 120_000);
   afterAll(async () => {
