@@ -13,6 +13,7 @@ import {
 import { ProductRecordCache } from '../catalog/product-record-cache.js';
 import { updateProduct } from '../catalog/product-write.service.js';
 import { decrementStock } from '../catalog/stock.service.js';
+import { listEntityEvents } from '../events/events.service.js';
 
 /*
  * What this process remembers between cart changes (ADR 022) — the shopper's last cart row and the
@@ -74,6 +75,64 @@ describe(`the remembered cart (${testDatabaseKind()})`, () => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json().cart.id).not.toBe(first.id);
     expect(reply.json().cart.lineItems[0].quantity).toBe(1);
+  });
+});
+
+const lines = (token: string, path: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/ecom/v1/carts/current/${path}`,
+    headers: { authorization: token },
+    payload,
+  });
+
+describe(`line changes without a lock (${testDatabaseKind()})`, () => {
+  it('finds a line another process added since this one remembered the cart', async () => {
+    const shopper = visitorToken('v-memo-new-line');
+    const cart = (await add(shopper)).json().cart;
+    const added = '0190f1a2-0000-7000-8000-00000000abcd';
+    await t.database.db.execute(sql`
+      UPDATE carts SET version = version + 1,
+        lines = lines || jsonb_build_array(jsonb_set(lines->0, '{id}', ${JSON.stringify(added)}::jsonb))
+      WHERE id = ${cart.id}`);
+    const reply = await lines(shopper, 'update-line-items-quantity', {
+      lineItems: [{ id: added, quantity: 4 }],
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().cart.lineItems.map((line: { quantity: number }) => line.quantity)).toEqual([1, 4]);
+    const removed = await lines(shopper, 'remove-line-items', { lineItemIds: [cart.lineItems[0].id] });
+    expect(removed.json().cart.lineItems.map((line: { id: string }) => line.id)).toEqual([added]);
+  });
+
+  it('still refuses a line that does not exist', async () => {
+    const shopper = visitorToken('v-memo-no-line');
+    await add(shopper);
+    const reply = await lines(shopper, 'update-line-items-quantity', {
+      lineItems: [{ id: '0190f1a2-0000-7000-8000-00000000ffff', quantity: 2 }],
+    });
+    expect(reply.statusCode).toBeGreaterThanOrEqual(400);
+    expect(reply.statusCode).toBeLessThan(500);
+  });
+
+  it('applies every one of many parallel quantity changes once, in some order', async () => {
+    const shopper = visitorToken('v-memo-race');
+    const cart = (await add(shopper)).json().cart;
+    const lineId = cart.lineItems[0].id;
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        lines(shopper, 'update-line-items-quantity', { lineItems: [{ id: lineId, quantity: i + 2 }] }),
+      ),
+    );
+    for (const [i, reply] of replies.entries()) {
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json().cart.lineItems[0].quantity).toBe(i + 2);
+    }
+    const events = await listEntityEvents(t.database.db, 'cart', cart.id);
+    const updates = events.filter((event) => event.type === 'ecom.cart.updated');
+    expect(updates).toHaveLength(12);
+    const last = updates.at(-1)?.payload.cart as { lineItems: { quantity: number }[] };
+    const stored = await t.app.inject({ url: '/ecom/v1/carts/current', headers: { authorization: shopper } });
+    expect(stored.json().cart.lineItems[0].quantity).toBe(last.lineItems[0]?.quantity);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
 import type { AddressWithContact } from '../checkout/lines/address.js';
@@ -8,8 +8,8 @@ import type { EventActor } from '../events/events.service.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { type CatalogLineRequest, mergeCatalogItems, removeLines, setQuantities } from './cart-lines.js';
-import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
-import { newCartRow, saveLinesIfUnchanged } from './cart-optimistic.js';
+import { forgetCart, rememberCart } from './cart-memo.js';
+import { newCartRow } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import {
   type CartChanges,
@@ -20,6 +20,7 @@ import {
   readCart,
   saveCart,
 } from './cart-store.js';
+import { changeWithoutLock, saveLinesWithoutLock } from './cart-unlocked.js';
 import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
 
 export interface CartContext {
@@ -63,17 +64,18 @@ export async function addToCurrentCart(
 ): Promise<CartView> {
   const pool = pooledDb(db);
   if (pool) {
-    // From the row this process last saw (cart-memo.ts), then — if that was stale — from a fresh read.
-    const recent = recentCart(pool, owner);
-    const view =
-      (recent && (await addWithoutLock(pool, recent, input.lineItems, ctx))) ||
-      (await addWithoutLock(
-        pool,
-        (await readCart(pool, owner)) ?? newCartRow(owner, ctx.now),
-        input.lineItems,
-        ctx,
-      ));
-    if (view) return view;
+    const requests = input.lineItems;
+    const saved = await changeWithoutLock(
+      pool,
+      owner,
+      async (read) => {
+        const resolved = await resolveLines(pool, ctx.env, read.lines, requests);
+        const { lines, touched } = mergeCatalogItems(read.lines, requests, resolved.requested, 'lineItems');
+        return saveLinesWithoutLock(pool, read, lines, resolved.byKey, touched, ctx);
+      },
+      () => newCartRow(owner, ctx.now),
+    );
+    if (saved) return viewOf(pool, ctx.env, saved.row, saved.views, ctx.now);
   }
   return remembered(
     db,
@@ -84,35 +86,32 @@ export async function addToCurrentCart(
   );
 }
 
+/**
+ * A change of existing lines (quantities, removals) without a lock, like the add: undefined when it
+ * lost to concurrent changes twice and must take the lock, or when `db` is a transaction.
+ */
+async function linesWithoutLock(
+  db: DbOrTx,
+  owner: CartOwner,
+  ctx: CartContext,
+  change: (read: CartRow) => { lines: StoredLine[]; touched: string[] },
+): Promise<CartView | undefined> {
+  const pool = pooledDb(db);
+  if (!pool) return undefined;
+  const saved = await changeWithoutLock(pool, owner, async (read) => {
+    const { lines, touched } = change(read);
+    const resolved = await resolveLines(pool, ctx.env, lines, []);
+    return saveLinesWithoutLock(pool, read, lines, resolved.byKey, touched, ctx);
+  });
+  return saved && viewOf(pool, ctx.env, saved.row, saved.views, ctx.now);
+}
+
 /** Keeps the row a locked change saved as this owner's most recent cart (for the next add). */
 async function remembered(db: DbOrTx, change: Promise<CartView>): Promise<CartView> {
   const view = await change;
   const pool = pooledDb(db);
   if (pool) rememberCart(pool, view.row);
   return view;
-}
-
-/**
- * The optimistic add from the cart as `read`: undefined when the cart is no longer that version (the
- * write's version check makes a stale starting row harmless).
- */
-async function addWithoutLock(
-  db: Db,
-  read: CartRow,
-  requests: CatalogLineRequest[],
-  ctx: CartContext,
-): Promise<CartView | undefined> {
-  const resolved = await resolveLines(db, ctx.env, read.lines, requests);
-  const { lines, touched } = mergeCatalogItems(read.lines, requests, resolved.requested, 'lineItems');
-  const views = viewLines(ctx.env, lines, resolved.byKey);
-  checkAvailability(views, touched);
-  const saved = await saveLinesIfUnchanged(db, read, withSnapshots(lines, views), ctx);
-  if (!saved) {
-    forgetCart(db, read.ownerKey);
-    return undefined;
-  }
-  rememberCart(db, saved);
-  return viewOf(db, ctx.env, saved, views, ctx.now);
 }
 
 export interface UpdateCartInput {
@@ -148,12 +147,17 @@ export function updateCurrentCart(
   );
 }
 
-export function updateLineItemsQuantity(
+export async function updateLineItemsQuantity(
   db: DbOrTx,
   owner: CartOwner,
   updates: { id: string; quantity: number }[],
   ctx: CartContext,
 ): Promise<CartView> {
+  const unlocked = await linesWithoutLock(db, owner, ctx, (read) => ({
+    lines: setQuantities(read.lines, updates),
+    touched: updates.map((update) => update.id),
+  }));
+  if (unlocked) return unlocked;
   return remembered(
     db,
     db.transaction(async (tx) => {
@@ -171,12 +175,17 @@ export function updateLineItemsQuantity(
   );
 }
 
-export function removeLineItems(
+export async function removeLineItems(
   db: DbOrTx,
   owner: CartOwner,
   ids: string[],
   ctx: CartContext,
 ): Promise<CartView> {
+  const unlocked = await linesWithoutLock(db, owner, ctx, (read) => ({
+    lines: removeLines(read.lines, ids),
+    touched: [],
+  }));
+  if (unlocked) return unlocked;
   return remembered(
     db,
     db.transaction(async (tx) => {

@@ -72,6 +72,23 @@ describe(`SQL round trips per call (${testDatabaseKind()})`, () => {
     expect(counts.getCart).toBeLessThanOrEqual(2);
   });
 
+  it('quantity change and removal: 1 each once the cart was seen, no transaction', async () => {
+    const other = visitorToken('v-counted-lines');
+    const { json } = await measured(other, 'POST', '/ecom/v1/carts/current/add-to-cart', {
+      lineItems: [lineItem(mug.id, 1), lineItem(lamp.id, 1)],
+    });
+    const [mugLine, lampLine] = json.cart.lineItems;
+    const quantity = await measured(other, 'POST', '/ecom/v1/carts/current/update-line-items-quantity', {
+      lineItems: [{ id: mugLine.id, quantity: 3 }],
+    });
+    expect(quantity.json.cart.lineItems[0].quantity).toBe(3);
+    const removal = await measured(other, 'POST', '/ecom/v1/carts/current/remove-line-items', {
+      lineItemIds: [lampLine.id],
+    });
+    expect(removal.json.cart.lineItems).toHaveLength(1);
+    expect([quantity.queries, removal.queries]).toEqual([1, 1]);
+  });
+
   it('create-order: at most 9 statements with two products, a coupon and a gift card', async () => {
     const card = await issueTestGiftCard(t.database.db, 1000);
     await measured(me, 'PATCH', '/ecom/v1/carts/current', { couponCode: 'SAVE10' });

@@ -1,0 +1,74 @@
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
+import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
+import type { CartContext } from './cart.service.js';
+import { checkAvailability, withSnapshots } from './cart-line-checks.js';
+import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
+import { saveLinesIfUnchanged } from './cart-optimistic.js';
+import type { CartOwner } from './cart-owner.js';
+import { type CartRow, cartNotFound, readCart } from './cart-store.js';
+import { viewLines } from './cart-view.js';
+
+/*
+ * Line changes without a lock (ADR 021, ADR 022): compute the new lines from the cart as read, then
+ * write them only if the cart is still that version. Callers fall back to their locking transaction
+ * when this returns undefined (a concurrent change won both tries).
+ */
+
+/** A cart row as written, with its lines evaluated (what the reply is built from). */
+export interface SavedLines {
+  row: CartRow;
+  views: LineView[];
+}
+
+/** A line change computed from `read`; undefined when the conditional write found the cart changed. */
+export type UnlockedChange = (read: CartRow) => Promise<SavedLines | undefined>;
+
+/**
+ * Runs `change` from the row this process last saw for the owner (cart-memo.ts), then from a fresh
+ * read. A remembered row can be stale in any way — lines another process added or removed, other
+ * quantities — so a refusal computed from it (an unknown line, not enough stock) is tried again from
+ * the fresh read. Nothing else is retried: an error at the write may come after its commit.
+ * With no cart, `create` gives the row a first add starts from; without it the cart must exist (404).
+ */
+export async function changeWithoutLock(
+  db: Db,
+  owner: CartOwner,
+  change: UnlockedChange,
+  create?: () => CartRow,
+): Promise<SavedLines | undefined> {
+  const recent = recentCart(db, owner);
+  if (recent) {
+    try {
+      const saved = await change(recent);
+      if (saved) return saved;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      forgetCart(db, owner.key);
+    }
+  }
+  const fresh = (await readCart(db, owner)) ?? create?.();
+  if (!fresh) throw cartNotFound();
+  return change(fresh);
+}
+
+/** Checks the lines a buyer touched, then writes `lines` if the cart is still the version read. */
+export async function saveLinesWithoutLock(
+  db: Db,
+  read: CartRow,
+  lines: StoredLine[],
+  byKey: Map<string, ResolvedCatalogItem>,
+  touched: readonly string[],
+  ctx: CartContext,
+): Promise<SavedLines | undefined> {
+  const views = viewLines(ctx.env, lines, byKey);
+  checkAvailability(views, touched);
+  const saved = await saveLinesIfUnchanged(db, read, withSnapshots(lines, views), ctx);
+  if (!saved) {
+    forgetCart(db, read.ownerKey);
+    return undefined;
+  }
+  rememberCart(db, saved);
+  return { row: saved, views };
+}
