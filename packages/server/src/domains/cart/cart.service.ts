@@ -52,9 +52,10 @@ export interface AddToCartInput {
 
 /**
  * Adds catalog items to the owner's cart (creating it on the first add). The same product, variant and
- * plan merges into its line. First optimistically (no lock: read, compute, write if unchanged — ADR
- * 021); when a concurrent change wins that race, under the cart row's lock, so concurrent adds queue and
- * none is lost. The catalog is read once for the new items and the existing lines together.
+ * plan merges into its line. First optimistically (no lock: compute from the cart as this process last
+ * saw it or as read now, write if unchanged — ADR 021, ADR 022); when concurrent changes win that race,
+ * under the cart row's lock, so concurrent adds queue and none is lost. The catalog is read once for the
+ * new items and the existing lines together (or not at all, when this process has its records).
  */
 export async function addToCurrentCart(
   db: DbOrTx,

@@ -222,8 +222,12 @@ describe('orders', () => {
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('%PDF-1.4 the guide');
     expect(file.headers['content-disposition']).toContain('guide.pdf');
+    // Change the signature's first character to a different one (a fixed replacement would leave one
+    // signature in 64 untouched).
     const tampered = await t.app.inject(
-      link.replace(t.config.publicUrl, '').replace(/signature=./, 'signature=x'),
+      link
+        .replace(t.config.publicUrl, '')
+        .replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`),
     );
     expect(tampered.statusCode).toBe(403);
     now = new Date(now.getTime() + 25 * 3600_000);
