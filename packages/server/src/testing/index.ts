@@ -79,3 +79,4 @@ export async function merchantKey(database: Database, role: MerchantRole = 'owne
 }
 export { makeCollection, makeProduct, makeTee, TEST_WRITE } from './catalog.js';
 export { httpHelpers } from './http.js';
+export { pollUntil } from './poll.js';

@@ -5,6 +5,7 @@ import { createTestProduct, lineItem, type TestProduct } from '../../testing/eco
 import {
   createTestApp,
   merchantKey,
+  pollUntil,
   TEST_WRITE,
   type TestApp,
   testDatabaseKind,
@@ -40,16 +41,6 @@ const add = (token: string, quantity = 1) =>
     headers: { authorization: token },
     payload: { lineItems: [lineItem(mug.id, quantity)] },
   });
-
-/** NOTIFY reaches the listener after the commit, asynchronously on PostgreSQL: poll briefly. */
-async function eventually<T>(attempt: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await attempt();
-  for (let i = 0; i < 100 && !done(value); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    value = await attempt();
-  }
-  return value;
-}
 
 describe(`the remembered cart (${testDatabaseKind()})`, () => {
   it('starts the next add from the stored cart when another process changed it since', async () => {
@@ -156,7 +147,7 @@ describe(`remembered products (${testDatabaseKind()})`, () => {
     // shopper's first add, so polling for the NOTIFY never piles quantities up.
     await t.database.db.transaction((tx) => decrementStock(tx, [{ productId: mug.id, quantity: 18 }]));
     let attempt = 0;
-    const reply = await eventually(
+    const reply = await pollUntil(
       () => add(visitorToken(`v-memo-stock-${++attempt}`), 3),
       (r) => r.statusCode === 409,
     );
@@ -174,7 +165,7 @@ describe(`remembered products (${testDatabaseKind()})`, () => {
     } finally {
       await other.close();
     }
-    const reply = await eventually(
+    const reply = await pollUntil(
       async () => (await add(visitorToken('v-memo-elsewhere-2'))).json(),
       (body) => body.cart?.lineItems[0].productName.original === 'Renamed elsewhere',
     );

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { BoundedMap, perOwner } from '../../lib/bounded-map.js';
 import type { CartOwner } from './cart-owner.js';
 import type { CartRow } from './cart-store.js';
 
@@ -10,33 +11,16 @@ import type { CartRow } from './cart-store.js';
  * since changed makes the write do nothing and the add falls back to the locking path, which reads
  * afresh. Replies are built only from a row whose write succeeded, never from the memo alone.
  */
-const MAX_CARTS = 10_000;
-const memoByDb = new WeakMap<Db, Map<string, CartRow>>();
-
-function memoOf(db: Db): Map<string, CartRow> {
-  let memo = memoByDb.get(db);
-  if (!memo) {
-    memo = new Map();
-    memoByDb.set(db, memo);
-  }
-  return memo;
-}
+const memoOf = perOwner<Db, BoundedMap<string, CartRow>>(() => new BoundedMap(10_000));
 
 export function recentCart(db: Db, owner: CartOwner): CartRow | undefined {
-  return memoByDb.get(db)?.get(owner.key);
+  return memoOf(db).get(owner.key);
 }
 
 export function rememberCart(db: Db, row: CartRow): void {
-  const memo = memoOf(db);
-  // Map order doubles as recency order: the owner moves to the end, the oldest is dropped first.
-  memo.delete(row.ownerKey);
-  memo.set(row.ownerKey, row);
-  if (memo.size > MAX_CARTS) {
-    const oldest = memo.keys().next().value;
-    if (oldest !== undefined) memo.delete(oldest);
-  }
+  memoOf(db).set(row.ownerKey, row);
 }
 
 export function forgetCart(db: Db, ownerKey: string): void {
-  memoByDb.get(db)?.delete(ownerKey);
+  memoOf(db).delete(ownerKey);
 }

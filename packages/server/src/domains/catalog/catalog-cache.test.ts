@@ -5,6 +5,7 @@ import {
   createTestApp,
   makeProduct,
   merchantKey,
+  pollUntil,
   TEST_WRITE,
   type TestApp,
   testDatabaseKind,
@@ -31,11 +32,7 @@ const read = async (url = `/stores-reader/v1/products/${productId}`, authorizati
 
 /** NOTIFY reaches the listener after the commit, asynchronously on PostgreSQL: poll briefly. */
 async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the cache was not invalidated within 2 s');
+  expect(await pollUntil(check, Boolean), 'the cache was not invalidated within 2 s').toBe(true);
 }
 
 describe('public catalog read cache', () => {

@@ -5,6 +5,7 @@ import {
   makeCollection,
   makeProduct,
   merchantKey,
+  pollUntil,
   type TestApp,
 } from '../../testing/index.js';
 import { CountMemo } from './count-memo.js';
@@ -49,26 +50,23 @@ async function total(paging = { limit: 1, offset: 0 }, authorization?: string) {
 }
 
 async function eventually(expected: number) {
-  for (let i = 0; i < 100; i++) {
-    if ((await total()) === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(await total()).toBe(expected);
+  expect(await pollUntil(total, (seen) => seen === expected)).toBe(expected);
 }
+
+/** The filter's page at `offset`, its total counted through `memo`. */
+const queryWith = (memo: CountMemo, offset: number) =>
+  queryProducts(t.database.db, {
+    filter: filter(),
+    paging: { limit: 1, offset },
+    includeHidden: false,
+    currency: 'USD',
+    counts: memo,
+  });
 
 describe('public query totals', () => {
   it('are counted once per filter: later pages and visitors run the page alone', async () => {
     const memo = new CountMemo({ ttlMs: 60_000 });
-    const run = (offset: number) =>
-      captureQueries(() =>
-        queryProducts(t.database.db, {
-          filter: filter(),
-          paging: { limit: 1, offset },
-          includeHidden: false,
-          currency: 'USD',
-          counts: memo,
-        }),
-      );
+    const run = (offset: number) => captureQueries(() => queryWith(memo, offset));
     const first = await run(0);
     const second = await run(1);
     expect([first.result.metadata.total, second.result.metadata.total]).toEqual([2, 2]);
@@ -79,17 +77,7 @@ describe('public query totals', () => {
   it('are counted once when shoppers ask for the same filter at the same time', async () => {
     const memo = new CountMemo({ ttlMs: 60_000 });
     const { result, statements } = await captureQueries(() =>
-      Promise.all(
-        [0, 1, 0, 1].map((offset) =>
-          queryProducts(t.database.db, {
-            filter: filter(),
-            paging: { limit: 1, offset },
-            includeHidden: false,
-            currency: 'USD',
-            counts: memo,
-          }),
-        ),
-      ),
+      Promise.all([0, 1, 0, 1].map((offset) => queryWith(memo, offset))),
     );
     expect(result.map((page) => page.metadata.total)).toEqual([2, 2, 2, 2]);
     expect(statements.filter((s) => s.sql.includes('count(*)'))).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../../lib/bounded-map.js';
 import type { ProductRecord } from './catalog.types.js';
 
 /*
@@ -13,9 +14,11 @@ import type { ProductRecord } from './catalog.types.js';
  */
 export class ProductRecordCache {
   #version = 0;
-  readonly #entries = new Map<string, { record: ProductRecord; version: number; expiresAt: number }>();
+  readonly #entries: BoundedMap<string, { record: ProductRecord; version: number; expiresAt: number }>;
 
-  constructor(private readonly options: { ttlMs: number; maxEntries?: number }) {}
+  constructor(private readonly options: { ttlMs: number; maxEntries?: number }) {
+    this.#entries = new BoundedMap(options.maxEntries ?? 10_000);
+  }
 
   /** Read before the database read; pass to `set`. */
   get version(): number {

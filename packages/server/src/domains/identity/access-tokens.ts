@@ -1,4 +1,5 @@
 import { type CryptoKey, decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
+import { BoundedMap, perOwner } from '../../lib/bounded-map.js';
 import type { StaffRole } from './identity.schema.js';
 import { type KeyRing, SIGNING_ALGORITHM } from './signing-keys.service.js';
 
@@ -71,7 +72,7 @@ export async function verifyAccessToken(
   }
   const claims = await verifySignedToken(keys, token, options);
   if (claims)
-    rememberVerified(keys, token, { claims: claims.claims, kid: claims.kid, issuer: options.issuer });
+    verifiedTokens(keys).set(token, { claims: claims.claims, kid: claims.kid, issuer: options.issuer });
   return claims?.claims;
 }
 
@@ -87,26 +88,7 @@ interface Verified {
  * expires; verified tokens are remembered per key ring (bounded, oldest forgotten first). Revocation is
  * not cached here: the caller checks the session on every request (its own short cache, ADR 005).
  */
-const REMEMBERED_TOKENS = 10_000;
-const verifiedByRing = new WeakMap<KeyRing, Map<string, Verified>>();
-
-function verifiedTokens(keys: KeyRing): Map<string, Verified> {
-  let tokens = verifiedByRing.get(keys);
-  if (!tokens) {
-    tokens = new Map();
-    verifiedByRing.set(keys, tokens);
-  }
-  return tokens;
-}
-
-function rememberVerified(keys: KeyRing, token: string, verified: Verified): void {
-  const tokens = verifiedTokens(keys);
-  if (tokens.size >= REMEMBERED_TOKENS) {
-    const oldest = tokens.keys().next().value;
-    if (oldest !== undefined) tokens.delete(oldest);
-  }
-  tokens.set(token, verified);
-}
+const verifiedTokens = perOwner<KeyRing, BoundedMap<string, Verified>>(() => new BoundedMap(10_000));
 
 async function verifySignedToken(
   keys: KeyRing,
