@@ -21,7 +21,8 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  body: string;
+  /** Encoded once: a hit writes these bytes as they are (no UTF-8 encoding or length scan per reply). */
+  body: Buffer;
   version: number;
   expiresAt: number;
 }
@@ -51,7 +52,7 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
-  get(key: string, now = Date.now()): string | undefined {
+  get(key: string, now = Date.now()): Buffer | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== this.version || entry.expiresAt <= now) {
       if (entry) this.remove(key, entry);
@@ -66,8 +67,10 @@ export class ResponseCache {
   }
 
   /** Stores a body computed from data read at `version`; ignored if the data changed since. */
-  set(key: string, body: string, version: number, now = Date.now()): void {
-    if (version !== this.version || body.length > this.maxBytes / 8) return;
+  set(key: string, text: string, version: number, now = Date.now()): void {
+    if (version !== this.version) return;
+    const body = Buffer.from(text);
+    if (body.length > this.maxBytes / 8) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, { body, version, expiresAt: now + this.options.ttlMs });

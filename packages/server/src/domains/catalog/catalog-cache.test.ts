@@ -50,6 +50,18 @@ describe('public catalog read cache', () => {
     expect((await read(undefined, owner)).cache).toBeUndefined();
   });
 
+  it('serves a hit byte for byte as the miss, with its length (text beyond ASCII)', async () => {
+    const { record } = await makeProduct(t.database.db, { name: 'Crème brûlée dish ☕' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const get = () => t.app.inject({ url: `/stores-reader/v1/products/${record.id}` });
+    const [miss, hit] = [await get(), await get()];
+    expect([miss.headers['x-cache'], hit.headers['x-cache']]).toEqual(['miss', 'hit']);
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    expect(Number(hit.headers['content-length'])).toBe(hit.rawPayload.length);
+    expect(hit.json().product.name).toBe('Crème brûlée dish ☕');
+    expect(hit.headers['content-type']).toBe(miss.headers['content-type']);
+  });
+
   it('drops the cache when a catalog write answers', async () => {
     await read();
     expect((await read()).cache).toBe('hit');
@@ -95,17 +107,17 @@ describe('ResponseCache', () => {
     cache.set('k', 'old', version);
     expect(cache.get('k')).toBeUndefined();
     cache.set('k', 'new', cache.currentVersion);
-    expect(cache.get('k')).toBe('new');
+    expect(cache.get('k')?.toString()).toBe('new');
   });
 
   it('expires entries and evicts the least recently used', () => {
     const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 2 });
     cache.set('a', '1', 0, 0);
     cache.set('b', '2', 0, 0);
-    expect(cache.get('a', 10)).toBe('1');
+    expect(cache.get('a', 10)?.toString()).toBe('1');
     cache.set('c', '3', 0, 10);
     expect(cache.get('b', 20)).toBeUndefined();
-    expect(cache.get('a', 20)).toBe('1');
+    expect(cache.get('a', 20)?.toString()).toBe('1');
     expect(cache.get('a', 5000)).toBeUndefined();
   });
 });

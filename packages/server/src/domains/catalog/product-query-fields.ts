@@ -2,7 +2,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { currencyExponent } from '../../lib/money.js';
 import type { FilterFields, FilterOperator } from '../../lib/query-filter.js';
 import { DISCOUNT_TYPES, INVENTORY_STATUSES, type InventoryStatus, PRODUCT_TYPES } from './catalog.types.js';
-import { PRODUCT_ID } from './product-rows.js';
 import { products } from './products.schema.js';
 
 /*
@@ -11,15 +10,14 @@ import { products } from './products.schema.js';
  * `price` is the price a shopper pays (after the product discount); `priceData.price` is the list price.
  */
 
-// A visible variant that can be bought / cannot be bought (ADR 012: stock lives on variants).
-const inStockVariant = sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = ${PRODUCT_ID} AND v.visible AND CASE WHEN v.track_quantity THEN coalesce(v.quantity, 0) > 0 ELSE v.in_stock END)`;
-const outOfStockVariant = sql`EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = ${PRODUCT_ID} AND v.visible AND NOT CASE WHEN v.track_quantity THEN coalesce(v.quantity, 0) > 0 ELSE v.in_stock END)`;
-
+// The stock status triggers keep on the product from its visible variants (ADR 023): a column to
+// compare, not a probe of the variants per product.
 const STATUS_SQL: Record<InventoryStatus, SQL> = {
-  IN_STOCK: sql`(${inStockVariant} AND NOT ${outOfStockVariant})`,
-  OUT_OF_STOCK: sql`(NOT ${inStockVariant})`,
-  PARTIALLY_OUT_OF_STOCK: sql`(${inStockVariant} AND ${outOfStockVariant})`,
+  IN_STOCK: sql`(${products.inventoryStatus} = 'IN_STOCK')`,
+  OUT_OF_STOCK: sql`(${products.inventoryStatus} = 'OUT_OF_STOCK')`,
+  PARTIALLY_OUT_OF_STOCK: sql`(${products.inventoryStatus} = 'PARTIALLY_OUT_OF_STOCK')`,
 };
+const inStockProduct = sql`(${products.inventoryStatus} <> 'OUT_OF_STOCK')`;
 
 function inventoryStatusPredicate(operator: FilterOperator, value: unknown): SQL {
   switch (operator) {
@@ -45,7 +43,7 @@ function inStockPredicate(operator: FilterOperator, value: unknown): SQL {
   if (operator === '$exists') return value ? sql`TRUE` : sql`FALSE`;
   if (value === null) return operator === '$eq' ? sql`FALSE` : sql`TRUE`;
   const wantInStock = operator === '$eq' ? value === true : value !== true;
-  return wantInStock ? inStockVariant : sql`NOT ${inStockVariant}`;
+  return wantInStock ? inStockProduct : STATUS_SQL.OUT_OF_STOCK;
 }
 
 export function productFilterFields(currency: string): FilterFields {

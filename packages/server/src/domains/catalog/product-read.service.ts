@@ -6,6 +6,7 @@ import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/pa
 import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import type { CountMemo } from './count-memo.js';
+import { collectionPage, type ListingPage } from './listing-plan.js';
 import { type ProductView, viewProduct } from './product-model.js';
 import { productFilterFields } from './product-query-fields.js';
 import { loadProductRecords, productSelection, toProductRecord } from './product-rows.js';
@@ -58,7 +59,8 @@ export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promi
     entity: 'products',
     defaultSort: [sql`${products.numericId} ASC`],
   });
-  return queryProductPage(db, productWhere(input), orderBy, input.paging, input.counts);
+  const where = productWhere(input);
+  return queryProductPage(db, where, orderBy, input.paging, input.counts, collectionPage(input));
 }
 
 /**
@@ -72,6 +74,7 @@ export async function queryProductPage(
   orderBy: SQL[],
   pagingInput: ProductQueryInput['paging'],
   counts?: CountMemo,
+  listing?: ListingPage,
 ): Promise<ProductPage> {
   const paging = resolvePaging(pagingInput);
   const filter = whereOf(db, where);
@@ -83,7 +86,7 @@ export async function queryProductPage(
   if (running) known = await running;
   const finish = counts && known === undefined ? counts.start(filter.key) : undefined;
   try {
-    const page = await readPage(db, where, orderBy, paging, known, filter.valued);
+    const page = await readPage(db, where, orderBy, paging, known, filter.valued, listing);
     finish?.(page.total);
     return { items: page.items, metadata: toMetadata(page.items.length, paging, page.total) };
   } catch (error) {
@@ -99,22 +102,27 @@ async function readPage(
   paging: { limit: number; offset: number },
   known: number | undefined,
   valued: boolean,
+  listing: ListingPage | undefined,
 ): Promise<{ items: ProductView[]; total: number }> {
+  const count = listing ? listing.count(COUNT_CAP) : countSql(where);
   const countAlone = async () => {
-    const [row] = await db.select({ total: countSql(where) }).from(sql`(SELECT 1) AS one`);
+    const [row] = await db.select({ total: sql<number>`${count}` }).from(sql`(SELECT 1) AS one`);
     return Number(row?.total ?? 0);
   };
   if (paging.limit === 0) return { items: [], total: known ?? (await countAlone()) };
-  const total = known === undefined ? countSql(where) : sql<number | null>`NULL::int`;
-  // The page is chosen from the narrow index scan first; only its rows are read whole with their
-  // variants (rows skipped by the offset would otherwise be built and thrown away).
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(paging.limit)
-    .offset(paging.offset);
+  const total = known === undefined ? count : sql<number | null>`NULL::int`;
+  // The page is chosen from the narrow index scan first (of products, or of the listing read model);
+  // only its rows are read whole with their variants (rows skipped by the offset would otherwise be
+  // built and thrown away).
+  const pageIds = listing
+    ? listing.pageIds(paging)
+    : db
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(paging.limit)
+        .offset(paging.offset);
   const query = db
     .select({ ...productSelection, total })
     .from(products)

@@ -19,6 +19,7 @@ import type {
   DigitalFile,
   DiscountType,
   InfoSection,
+  InventoryStatus,
   PricePerUnitSettings,
   ProductOption,
   ProductType,
@@ -74,6 +75,11 @@ export const products = pgTable(
     subscriptionOptions: jsonb('subscription_options').$type<SubscriptionOptions>(),
     digitalFiles: jsonb('digital_files').$type<DigitalFile[]>().notNull().default([]),
     giftCard: boolean('gift_card').notNull().default(false),
+    /**
+     * Kept by triggers from the visible variants' stock (ADR 023), never written by the app: what the
+     * inStock and inventoryStatus filters read instead of probing variants per product.
+     */
+    inventoryStatus: text('inventory_status').$type<InventoryStatus>().notNull().default('OUT_OF_STOCK'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple'::regconfig, name), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(brand, '')), 'B') || setweight(to_tsvector('simple'::regconfig, description), 'C')`,
     ),
@@ -117,5 +123,36 @@ export const productVariants = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.id] }),
     index('product_variants_sku_idx').on(table.sku),
+  ],
+);
+
+/**
+ * The collection-page read model (ADR 023): one row per product per collection it is in, kept by
+ * triggers on products (membership, visibility, price, stock) in the same transaction as the change.
+ * Its index answers "collection ∧ price band ∧ in stock, by price" — the storefront's category page —
+ * and that query's capped count from the index alone, without visiting products.
+ */
+export const productListings = pgTable(
+  'product_listings',
+  {
+    collectionId: text('collection_id').notNull(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    visible: boolean('visible').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    /** The price a shopper pays (products.discounted_price_minor). */
+    priceMinor: money('price_minor').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.collectionId, table.productId] }),
+    index('product_listings_price_idx').on(
+      table.collectionId,
+      table.visible,
+      table.priceMinor,
+      table.productId,
+      table.inStock,
+    ),
+    index('product_listings_product_idx').on(table.productId),
   ],
 );
