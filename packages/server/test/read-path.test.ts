@@ -14,7 +14,15 @@ import { createTestApp, type TestApp, testDatabaseKind, visitorToken } from '../
 // on a table that grows with the store). Collections are not among those: a store has tens of them, and
 // the collection list (with its total) reads them all by design.
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const GROWING_TABLES = ['products', 'product_variants', 'product_listings', 'carts', 'checkouts', 'orders', 'outbox_events'];
+const GROWING_TABLES = [
+  'products',
+  'product_variants',
+  'product_listings',
+  'carts',
+  'checkouts',
+  'orders',
+  'outbox_events',
+];
 
 let t: TestApp;
 let productId: string;

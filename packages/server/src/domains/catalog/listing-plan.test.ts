@@ -68,7 +68,9 @@ afterAll(() => database.close());
 
 const query = fc.record({
   collections: fc.subarray([0, 1, 2], { minLength: 1 }),
-  band: fc.option(fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 90 })), { nil: undefined }),
+  band: fc.option(fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 90 })), {
+    nil: undefined,
+  }),
   inStock: fc.option(fc.boolean(), { nil: undefined }),
   order: fc.constantFrom('ASC', 'DESC'),
   field: fc.constantFrom('price', 'priceData.discountedPrice'),
@@ -143,11 +145,21 @@ describe('collection pages from the listing read model (ADR 023)', () => {
     await addProductsToCollection(db, garden, [first, second], TEST_WRITE);
     await removeProductsFromCollection(db, kitchen, [third], TEST_WRITE);
     await updateProduct(db, second, { visible: false }, TEST_WRITE);
-    await updateProduct(db, fourth, { priceMinor: 7777, discount: { type: 'AMOUNT', value: 777 } }, TEST_WRITE);
+    await updateProduct(
+      db,
+      fourth,
+      { priceMinor: 7777, discount: { type: 'AMOUNT', value: 777 } },
+      TEST_WRITE,
+    );
     await updateProduct(db, fifth, { collectionIds: [garden, garden, kitchen] }, TEST_WRITE);
     const tracked = productIds[3] as string; // index 3: tracked with 1 in stock
     await db.transaction((tx) => decrementStock(tx, [{ productId: tracked, quantity: 1 }]));
-    await updateProduct(db, productIds[6] as string, { stock: { trackInventory: true, quantity: 4 } }, TEST_WRITE);
+    await updateProduct(
+      db,
+      productIds[6] as string,
+      { stock: { trackInventory: true, quantity: 4 } },
+      TEST_WRITE,
+    );
     await deleteProduct(db, productIds[7] as string, TEST_WRITE);
     productIds.splice(7, 1);
     await expectStatusesFollowVariants();
@@ -165,9 +177,15 @@ describe('collection pages from the listing read model (ADR 023)', () => {
     const byPrice = { sort: [{ fieldName: 'price', order: 'ASC' }] };
     expect(collectionPage({ ...base, ...byPrice, filter: { price: { $gt: 1 } } })).toBeUndefined();
     expect(collectionPage({ ...base, ...byPrice, filter: { $or: [inKitchen] } })).toBeUndefined();
-    expect(collectionPage({ ...base, ...byPrice, filter: { $and: [inKitchen, { name: 'Mug' }] } })).toBeUndefined();
-    expect(collectionPage({ ...base, ...byPrice, filter: { collectionIds: { $hasAll: ['c1', 'c2'] } } })).toBeUndefined();
+    expect(
+      collectionPage({ ...base, ...byPrice, filter: { $and: [inKitchen, { name: 'Mug' }] } }),
+    ).toBeUndefined();
+    expect(
+      collectionPage({ ...base, ...byPrice, filter: { collectionIds: { $hasAll: ['c1', 'c2'] } } }),
+    ).toBeUndefined();
     expect(collectionPage({ ...base, ...byPrice, filter: { $and: [inKitchen, inKitchen] } })).toBeUndefined();
-    expect(collectionPage({ ...base, ...byPrice, filter: { $and: [inKitchen, { inStock: true }] } })).toBeDefined();
+    expect(
+      collectionPage({ ...base, ...byPrice, filter: { $and: [inKitchen, { inStock: true }] } }),
+    ).toBeDefined();
   });
 });

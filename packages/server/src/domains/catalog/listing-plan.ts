@@ -111,7 +111,10 @@ export function collectionPage(input: {
   const orderBy = compileSort(input.sort, fields, productListings.productId);
   // A product in two of the asked collections has two listing rows (with the same price): grouped,
   // it counts once. One collection needs no grouping, and its page streams from the index in order.
-  const grouped = collections.length === 1 ? sql`` : sql` GROUP BY ${productListings.productId}, ${productListings.priceMinor}`;
+  const grouped =
+    collections.length === 1
+      ? sql``
+      : sql` GROUP BY ${productListings.productId}, ${productListings.priceMinor}`;
   const matching = sql`FROM ${productListings} WHERE ${where}${grouped}`;
   return {
     pageIds: ({ limit, offset }) =>
