@@ -79,7 +79,9 @@ const query = fc.record({
   includeHidden: fc.boolean(),
 });
 
-function inputOf(q: fc.Infer<typeof query>): ProductQueryInput {
+type Query = typeof query extends fc.Arbitrary<infer T> ? T : never;
+
+function inputOf(q: Query): ProductQueryInput {
   const terms: object[] = [{ collectionIds: { $hasSome: q.collections.map((c) => collectionIds[c]) } }];
   if (q.band) terms.push({ [q.field]: { $gte: q.band[0], $lt: q.band[1] } });
   if (q.inStock !== undefined) terms.push({ inStock: q.inStock });
@@ -103,7 +105,7 @@ async function bothPlans(input: ProductQueryInput) {
   );
   const listed = await queryProducts(database.db, input);
   const summary = (page: typeof listed) => ({
-    ids: page.items.map((item) => item.id),
+    ids: page.items.map((item) => item.record.id),
     metadata: page.metadata,
   });
   return [summary(listed), summary(generic)];
@@ -128,7 +130,7 @@ async function expectStatusesFollowVariants() {
   const { getProduct } = await import('./product-read.service.js');
   for (const row of rows) {
     const view = await getProduct(database.db, { id: row.id, includeHidden: true });
-    expect(row.stored, `product ${view.name}`).toBe(view.stock.inventoryStatus);
+    expect(row.stored, `product ${view.record.name}`).toBe(view.stock.inventoryStatus);
   }
 }
 
