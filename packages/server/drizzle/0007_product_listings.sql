@@ -4,12 +4,14 @@ CREATE TABLE "product_listings" (
 	"visible" boolean NOT NULL,
 	"in_stock" boolean NOT NULL,
 	"price_minor" bigint NOT NULL,
+	"numeric_id" bigint NOT NULL,
 	CONSTRAINT "product_listings_collection_id_product_id_pk" PRIMARY KEY("collection_id","product_id")
 );
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "inventory_status" text DEFAULT 'OUT_OF_STOCK' NOT NULL;--> statement-breakpoint
 ALTER TABLE "product_listings" ADD CONSTRAINT "product_listings_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_listings_price_idx" ON "product_listings" USING btree ("collection_id","visible","price_minor","product_id","in_stock");--> statement-breakpoint
+CREATE INDEX "product_listings_numeric_idx" ON "product_listings" USING btree ("collection_id","visible","numeric_id","product_id","price_minor","in_stock");--> statement-breakpoint
 CREATE INDEX "product_listings_product_idx" ON "product_listings" USING btree ("product_id");--> statement-breakpoint
 -- ADR 023: state derived from other rows is kept by triggers, in the transaction of the change that
 -- causes it, so no write path (service, bulk edit, import, stock taken by an order) can forget it.
@@ -55,8 +57,9 @@ BEGIN
     DELETE FROM product_listings l USING new_products n
     WHERE l.product_id = n.id AND NOT (l.collection_id = ANY (n.collection_ids));
   END IF;
-  INSERT INTO product_listings AS l (collection_id, product_id, visible, in_stock, price_minor)
-  SELECT DISTINCT c.collection_id, n.id, n.visible, n.inventory_status <> 'OUT_OF_STOCK', n.discounted_price_minor
+  INSERT INTO product_listings AS l (collection_id, product_id, visible, in_stock, price_minor, numeric_id)
+  SELECT DISTINCT c.collection_id, n.id, n.visible, n.inventory_status <> 'OUT_OF_STOCK', n.discounted_price_minor,
+    n.numeric_id
   FROM new_products n CROSS JOIN LATERAL unnest(n.collection_ids) AS c(collection_id)
   ON CONFLICT (collection_id, product_id) DO UPDATE
     SET visible = excluded.visible, in_stock = excluded.in_stock, price_minor = excluded.price_minor
@@ -66,8 +69,9 @@ BEGIN
 END $$;--> statement-breakpoint
 -- Existing catalogs: derive once, before the triggers exist (so this is not done twice).
 UPDATE products SET inventory_status = product_inventory_status(id);--> statement-breakpoint
-INSERT INTO product_listings (collection_id, product_id, visible, in_stock, price_minor)
-SELECT DISTINCT c.collection_id, p.id, p.visible, p.inventory_status <> 'OUT_OF_STOCK', p.discounted_price_minor
+INSERT INTO product_listings (collection_id, product_id, visible, in_stock, price_minor, numeric_id)
+SELECT DISTINCT c.collection_id, p.id, p.visible, p.inventory_status <> 'OUT_OF_STOCK', p.discounted_price_minor,
+  p.numeric_id
 FROM products p CROSS JOIN LATERAL unnest(p.collection_ids) AS c(collection_id);--> statement-breakpoint
 CREATE TRIGGER product_variants_inventory_insert AFTER INSERT ON product_variants
   REFERENCING NEW TABLE AS new_variants FOR EACH STATEMENT EXECUTE FUNCTION refresh_product_inventory_status();--> statement-breakpoint

@@ -83,6 +83,14 @@ const CALLS: {
     },
     max: 1,
   },
+  {
+    name: 'collection page (default order)',
+    method: 'GET',
+    url: `/stores-reader/v1/products/query-platformized?.r=${encode({
+      query: { filter: { collectionIds: { $hasSome: [':collection'] } }, paging: { limit: 5, offset: 5 } },
+    })}`,
+    max: 1,
+  },
   ...(['price', 'name', 'createdDate'] as const).map((field) => ({
     name: `storefront filter (collection, price band, in stock; by ${field})`,
     method: 'GET' as const,
@@ -205,6 +213,11 @@ describe(`read path (${testDatabaseKind()})`, () => {
           expect.stringMatching(/collection_id = .*visible = true.*price_minor >= '1000'::bigint/),
           expect.stringMatching(/collection_id = .*visible = true.*price_minor >= '1000'::bigint/),
         ]);
+        // The default order (numericId) walks the listing's other index.
+        const byDefault = CALLS.find((c) => c.name === 'collection page (default order)');
+        const [defaultPage] = (await run(byDefault as (typeof CALLS)[number])).statements;
+        const indexes = (await planNodes(client, defaultPage as Statement)).map((node) => node['Index Name']);
+        expect(indexes).toContain('product_listings_numeric_idx');
       } finally {
         await client.end();
       }

@@ -6,7 +6,7 @@ import { productListings } from './products.schema.js';
 
 /*
  * Collection pages from the listing read model (ADR 023). A shopper's category page — one or more
- * collections, optionally a price band and "in stock only", sorted by price — is answered from
+ * collections, optionally a price band and "in stock only", in the default order or by price — is answered from
  * product_listings' index: the page's ids in order and the capped count, without visiting products
  * or variants. Any other filter or sort is not a collection page and runs on products as before; both
  * give the same rows in the same order (listing-plan.test.ts compares them).
@@ -15,7 +15,10 @@ import { productListings } from './products.schema.js';
 /** Filter fields the read model holds, by the names the product query uses. */
 const PRICE_FIELDS = ['price', 'discountedPrice', 'priceData.discountedPrice'] as const;
 const STOCK_FIELDS = ['inStock', 'stock.inStock'] as const;
-const COVERED = new Set<string>(['collectionIds', ...PRICE_FIELDS, ...STOCK_FIELDS]);
+const COVERED = new Set<string>(['collectionIds', 'numericId', ...PRICE_FIELDS, ...STOCK_FIELDS]);
+/** Sorts the listing's indexes keep in order (none given: numericId, as on products). */
+const SORTABLE = new Set<string>(['numericId', ...PRICE_FIELDS]);
+const DEFAULT_SORT = [sql`${productListings.numericId} ASC`];
 
 const fieldsCache = new Map<string, FilterFields>();
 function listingFields(currency: string): FilterFields {
@@ -29,6 +32,7 @@ function listingFields(currency: string): FilterFields {
     };
     const inStock = { kind: 'boolean' as const, expr: productListings.inStock };
     fields = {
+      numericId: { kind: 'int64', expr: productListings.numericId, sort: productListings.numericId },
       ...Object.fromEntries(PRICE_FIELDS.map((name) => [name, price])),
       ...Object.fromEntries(STOCK_FIELDS.map((name) => [name, inStock])),
     };
@@ -71,7 +75,7 @@ function collectionsOf(value: unknown): string[] | undefined {
 }
 
 function sortFieldNames(sort: unknown): string[] | undefined {
-  if (sort === undefined || sort === null) return undefined;
+  if (sort === undefined || sort === null) return [];
   const names: string[] = [];
   for (const entry of Array.isArray(sort) ? sort : [sort]) {
     if (entry === null || typeof entry !== 'object') return undefined;
@@ -84,8 +88,8 @@ function sortFieldNames(sort: unknown): string[] | undefined {
 }
 
 /**
- * The listing plan for an already-validated product query, when it is a collection page sorted by
- * price; undefined otherwise (the caller queries products).
+ * The listing plan for an already-validated product query, when it is a collection page in the
+ * default order (numericId) or by price; undefined otherwise (the caller queries products).
  */
 export function collectionPage(input: {
   filter?: unknown;
@@ -95,7 +99,7 @@ export function collectionPage(input: {
 }): ListingPage | undefined {
   const terms = conjunction(input.filter);
   const sorts = sortFieldNames(input.sort);
-  if (!terms || !sorts?.every((name) => (PRICE_FIELDS as readonly string[]).includes(name))) return undefined;
+  if (!terms || !sorts?.every((name) => SORTABLE.has(name))) return undefined;
   const collectionTerms = terms.filter(([name]) => name === 'collectionIds');
   const collections = collectionTerms.length === 1 ? collectionsOf(collectionTerms[0]?.[1]) : undefined;
   if (!collections) return undefined;
@@ -108,13 +112,13 @@ export function collectionPage(input: {
     input.includeHidden ? undefined : eq(productListings.visible, true),
     rest.length > 0 ? compileFilter({ $and: rest }, fields) : undefined,
   );
-  const orderBy = compileSort(input.sort, fields, productListings.productId);
-  // A product in two of the asked collections has two listing rows (with the same price): grouped,
+  const orderBy = compileSort(input.sort, fields, productListings.productId, { defaultSort: DEFAULT_SORT });
+  // A product in two of the asked collections has two listing rows (with the same price and numericId): grouped,
   // it counts once. One collection needs no grouping, and its page streams from the index in order.
   const grouped =
     collections.length === 1
       ? sql``
-      : sql` GROUP BY ${productListings.productId}, ${productListings.priceMinor}`;
+      : sql` GROUP BY ${productListings.productId}, ${productListings.priceMinor}, ${productListings.numericId}`;
   const matching = sql`FROM ${productListings} WHERE ${where}${grouped}`;
   return {
     pageIds: ({ limit, offset }) =>

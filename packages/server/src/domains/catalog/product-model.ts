@@ -56,7 +56,9 @@ export function variantInStock(variant: Pick<VariantRecord, 'trackQuantity' | 'q
 }
 
 /** Inventory status over the visible variants; a product nobody can see a variant of is out of stock. */
-export function inventoryStatus(variants: readonly VariantRecord[]): InventoryStatus {
+export function inventoryStatus(
+  variants: readonly Pick<VariantRecord, 'visible' | 'trackQuantity' | 'quantity' | 'inStock'>[],
+): InventoryStatus {
   const visible = variants.filter((variant) => variant.visible);
   const inStock = visible.filter(variantInStock).length;
   if (inStock === 0) return 'OUT_OF_STOCK';

@@ -143,6 +143,8 @@ export const productListings = pgTable(
     inStock: boolean('in_stock').notNull(),
     /** The price a shopper pays (products.discounted_price_minor). */
     priceMinor: money('price_minor').notNull(),
+    /** The product's numericId: the default order of a collection page. */
+    numericId: bigint('numeric_id', { mode: 'number' }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.collectionId, table.productId] }),
@@ -151,6 +153,14 @@ export const productListings = pgTable(
       table.visible,
       table.priceMinor,
       table.productId,
+      table.inStock,
+    ),
+    index('product_listings_numeric_idx').on(
+      table.collectionId,
+      table.visible,
+      table.numericId,
+      table.productId,
+      table.priceMinor,
       table.inStock,
     ),
     index('product_listings_product_idx').on(table.productId),

@@ -5,7 +5,7 @@ import type { ProductOption, VariantRecord } from '../catalog.types.js';
 import { notifyCatalogChanged } from '../catalog-events.js';
 import { collections } from '../collections.schema.js';
 import { createCollection } from '../collections.service.js';
-import { DEFAULT_VARIANT_ID, slugify } from '../product-model.js';
+import { DEFAULT_VARIANT_ID, inventoryStatus, slugify } from '../product-model.js';
 import type { WriteContext } from '../product-write.service.js';
 import { products, productVariants } from '../products.schema.js';
 
@@ -156,16 +156,19 @@ export async function generateCatalog(
         inStock: true,
       });
       const choices = managed ? SIZE_OPTION.choices.map((c) => ({ Size: c.description })) : [{}];
-      choices.forEach((choice, position) => {
-        variantRows.push({
-          productId: id,
-          id: managed ? uuidv7() : DEFAULT_VARIANT_ID,
-          choices: choice,
-          position,
-          priceMinor: managed && position === 2 ? priceMinor + 500 : null,
-          ...stock(),
-        });
-      });
+      const variants = choices.map((choice, position) => ({
+        productId: id,
+        id: managed ? uuidv7() : DEFAULT_VARIANT_ID,
+        choices: choice,
+        position,
+        priceMinor: managed && position === 2 ? priceMinor + 500 : null,
+        visible: true,
+        ...stock(),
+      }));
+      variantRows.push(...variants);
+      // The triggers derive this from the variants anyway (ADR 023); inserting the same value up front
+      // spares them rewriting every generated product once more.
+      (productRows.at(-1) as (typeof productRows)[number]).inventoryStatus = inventoryStatus(variants);
     }
     await db.transaction(async (tx) => {
       await tx.insert(products).values(productRows);
