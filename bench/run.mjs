@@ -69,7 +69,7 @@ try {
     });
     baselines.push(baseline);
     rows.push(baseline);
-    const results = await scenario.run({ measure, log, settings });
+    const results = await scenario.run({ measure, log, settings, baseline: baselineServer });
     for (const row of results.rows) row.baselineRequestsPerSecond = baseline.requestsPerSecond;
     rows.push(...results.rows);
     report.scenarios[name] = results;

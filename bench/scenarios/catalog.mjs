@@ -64,7 +64,7 @@ const BIG_CATALOG_MODES = [
 ];
 
 /** The demo store: product list and product page, with the public read cache on and off. */
-async function demoStore(name, demoEnv, measure, rows, notes) {
+async function demoStore(name, demoEnv, measure, rows, notes, baseline) {
   for (const cache of CACHE_MODES) {
     const demo = await startProcess(`api (${name}, demo${cache.label})`, [serverEntry], {
       ...demoEnv,
@@ -72,11 +72,24 @@ async function demoStore(name, demoEnv, measure, rows, notes) {
     });
     try {
       notes[`${name}: product list response`] = await check(demo.url, LIST_PATH, 10);
-      rows.push(
-        await measure(`${name}: product list (10 with variants${cache.label})`, `${demo.url}${LIST_PATH}`, {
-          serverPid: demo.pid,
-        }),
+      const list = await measure(
+        `${name}: product list (10 with variants${cache.label})`,
+        `${demo.url}${LIST_PATH}`,
+        { serverPid: demo.pid },
       );
+      rows.push(list);
+      if (cache.label === '' && baseline) {
+        // The same number of bytes from bare Fastify: how much of the gap to "hello" is the reply's size.
+        const sameBytes = await measure(
+          `baseline: fastify, a ${Math.round(list.bytesPerRequest / 1024)} KB reply (as ${name}'s list)`,
+          `${baseline.url}/bytes/${list.bytesPerRequest}`,
+          { serverPid: baseline.pid },
+        );
+        rows.push(sameBytes);
+        notes[`${name}: cached product list vs bare Fastify sending as many bytes`] = Number(
+          (list.requestsPerSecond / sameBytes.requestsPerSecond).toFixed(3),
+        );
+      }
       const listed = await (await fetch(`${demo.url}${LIST_PATH}`)).json();
       const withVariants = listed.products.find((p) => p.variants?.length > 1) ?? listed.products[0];
       const pagePath = `/stores-reader/v1/products/${withVariants.id}`;
@@ -130,7 +143,7 @@ export function catalogSizes(engine = 'postgres') {
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
-export async function run({ measure }) {
+export async function run({ measure, baseline }) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const rows = [];
   const notes = {};
@@ -141,7 +154,7 @@ export async function run({ measure }) {
     try {
       const demoEnv = { DATABASE_URL: demoDb.url, DATA_DIR: tempDir('pg-demo') };
       runCli(['catalog', 'seed'], demoEnv);
-      await demoStore('postgres', demoEnv, measure, rows, notes);
+      await demoStore('postgres', demoEnv, measure, rows, notes, baseline);
     } finally {
       await demoDb.drop();
     }
@@ -149,7 +162,7 @@ export async function run({ measure }) {
       await bigCatalog('postgres', await postgresCatalog(products), products, measure, rows, notes);
   }
   if (ENGINES.includes('pglite')) {
-    await demoStore('pglite', { DATA_DIR: tempDir('pglite-demo') }, measure, rows, notes);
+    await demoStore('pglite', { DATA_DIR: tempDir('pglite-demo') }, measure, rows, notes, baseline);
     for (const products of catalogSizes('pglite'))
       await bigCatalog('pglite', pgliteCatalog(products), products, measure, rows, notes);
   }

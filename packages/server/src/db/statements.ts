@@ -18,7 +18,7 @@ export interface PreparedStatement {
   text: string;
 }
 
-type Param = string | number | boolean | null;
+export type Param = string | number | boolean | null;
 
 /** The pooled database handle, or undefined for a transaction (whose statements must stay in it). */
 export function pooledDb(db: DbOrTx): Db | undefined {

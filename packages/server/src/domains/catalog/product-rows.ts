@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import type { ProductRecord, VariantRecord } from './catalog.types.js';
 import { products } from './products.schema.js';
@@ -53,6 +54,22 @@ export const productSelection = {
   variants: variantsJson,
 };
 
+/**
+ * The same columns as SQL text, rendered once (it binds no values): a hot statement that embeds it
+ * skips rebuilding thirty columns and the variants subquery on every request. Rows read with it are
+ * the driver's raw values — bigints as text, dates as text or Date — which toProductRecord accepts.
+ */
+export const PRODUCT_SELECT_LIST = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql.join(
+      Object.entries(productSelection).map(([key, expr]) => sql`${expr} AS ${sql.identifier(key)}`),
+      sql`, `,
+    ),
+  ).sql,
+);
+
+const toDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
 export type ProductRow = {
   [K in keyof typeof productSelection]: K extends 'variants'
     ? VariantRecord[] | string
@@ -65,6 +82,8 @@ export function toProductRecord(row: ProductRow): ProductRecord {
   return {
     ...rest,
     numericId: Number(rest.numericId),
+    createdDate: toDate(rest.createdDate),
+    lastUpdated: toDate(rest.lastUpdated),
     priceMinor: Number(rest.priceMinor),
     costMinor: rest.costMinor === null ? null : Number(rest.costMinor),
     discount: { type: discountType, value: Number(discountValue) },
