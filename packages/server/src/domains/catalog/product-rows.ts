@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, queryRows } from '../../db/client.js';
 import type { ProductRecord, VariantRecord } from './catalog.types.js';
 import { products } from './products.schema.js';
 
@@ -101,8 +101,11 @@ export async function loadProductRecords(
   where: SQL,
   options: { lock?: boolean } = {},
 ): Promise<ProductRecord[]> {
-  const query = db.select(productSelection).from(products).where(where);
   // Locks are taken in id order, so writers that lock several products never deadlock each other.
-  const rows = options.lock ? await query.orderBy(products.id).for('update') : await query;
-  return rows.map((row) => toProductRecord(row as ProductRow));
+  const lock = options.lock ? sql` ORDER BY ${products.id} FOR UPDATE` : sql``;
+  const rows = await queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_SELECT_LIST} FROM ${products} WHERE ${where}${lock}`,
+  );
+  return rows.map(toProductRecord);
 }
