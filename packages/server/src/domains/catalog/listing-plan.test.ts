@@ -7,6 +7,7 @@ import {
   makeProduct,
   TEST_WRITE,
   type TestDatabase,
+  testDatabaseKind,
 } from '../../testing/index.js';
 import { addProductsToCollection, removeProductsFromCollection } from './collections.service.js';
 import { collectionPage } from './listing-plan.js';
@@ -17,8 +18,8 @@ import {
   queryProductPage,
   queryProducts,
 } from './product-read.service.js';
-import { deleteProduct, updateProduct } from './product-write.service.js';
-import { products } from './products.schema.js';
+import { deleteProduct, lockProduct, updateProduct } from './product-write.service.js';
+import { products, productVariants } from './products.schema.js';
 import { decrementStock, restoreStock } from './stock.service.js';
 
 /*
@@ -171,6 +172,38 @@ describe('collection pages from the listing read model (ADR 023)', () => {
     await expectStatusesFollowVariants();
     await expectSamePages(3);
   });
+
+  // The stock-status trigger locks the product after the order has locked its variant; an edit must
+  // take them in the same order or the two wait on each other until PostgreSQL aborts one.
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'lets a product edit and an order that sells the product out run at once (no deadlock)',
+    async () => {
+      const { db } = database;
+      const { record } = await makeProduct(db, { stock: { trackInventory: true, quantity: 1 } });
+      let editing: () => void = () => {};
+      const locked = new Promise<void>((resolve) => {
+        editing = resolve;
+      });
+      const edit = db.transaction(async (tx) => {
+        await lockProduct(tx, record.id);
+        editing();
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the order starts meanwhile
+        await tx
+          .update(productVariants)
+          .set({ quantity: 5 })
+          .where(sql`${productVariants.productId} = ${record.id}`);
+      });
+      await locked;
+      const order = db.transaction((tx) => decrementStock(tx, [{ productId: record.id, quantity: 1 }]));
+      const results = await Promise.allSettled([edit, order]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      const [row] = await db
+        .select({ status: products.inventoryStatus })
+        .from(products)
+        .where(sql`${products.id} = ${record.id}`);
+      expect(row?.status).toBe('IN_STOCK'); // 5 set by the edit, then 1 taken
+    },
+  );
 
   it('is not used for other filters or sorts', () => {
     const base = { includeHidden: false, currency: 'USD' };

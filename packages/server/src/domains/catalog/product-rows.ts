@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import type { ProductRecord, VariantRecord } from './catalog.types.js';
-import { products } from './products.schema.js';
+import { products, productVariants } from './products.schema.js';
 
 /*
  * How product rows are read: the product columns plus its variants aggregated as JSON in the same
@@ -95,13 +95,25 @@ export function toProductRecord(row: ProductRow): ProductRecord {
   };
 }
 
-/** Products matching `where` (any order; id order when locking), with their variants; one statement. */
+/**
+ * Products matching `where` (any order; id order when locking), with their variants; one statement,
+ * two when locking.
+ */
 export async function loadProductRecords(
   db: DbOrTx,
   where: SQL,
   options: { lock?: boolean } = {},
 ): Promise<ProductRecord[]> {
-  // Locks are taken in id order, so writers that lock several products never deadlock each other.
+  if (options.lock) {
+    // Variants first, then products — the order stock taken by an order locks them in (a variant
+    // row, then its product when the stock-status trigger rewrites it, ADR 023), so a product edit
+    // and an order that sells the product out cannot wait on each other. Within each, id order, so
+    // writers that lock several products never deadlock each other either.
+    await queryRows(
+      db,
+      sql`SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} IN (SELECT ${products.id} FROM ${products} WHERE ${where}) ORDER BY ${productVariants.productId}, ${productVariants.id} FOR UPDATE OF ${productVariants}`,
+    );
+  }
   const lock = options.lock ? sql` ORDER BY ${products.id} FOR UPDATE` : sql``;
   const rows = await queryRows<ProductRow>(
     db,
