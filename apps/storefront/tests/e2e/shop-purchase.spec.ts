@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../../packages/server/src/testing/ecom.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 import { fillCheckoutDetails, fillSandboxCard, type ShopServer, startShop } from './shop-fixture.js';
 
@@ -155,6 +156,24 @@ describe.runIf(browserAvailable())('shop: browse, filter, buy', () => {
     expect(order.lineItems[0]?.productName.original).toBe('Stoneware Mug');
     expect(order.paymentStatus).toBe('PAID');
     await context.close();
+  });
+
+  // A click in the instant between hydration and the render of the hidden _js field is still a
+  // fetcher's submission: it must get data (the drawer), not the plain form's redirect to /cart.
+  it('answers an add from a fetcher with data, with or without the _js field, and a plain form post with a redirect', async () => {
+    const mug = await createTestProduct(shop.t.database.db, { name: 'Race mug', priceMinor: 900 });
+    const post = (path: string, accept: string) =>
+      fetch(`${shop.baseUrl}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { accept, origin: shop.baseUrl },
+        body: new URLSearchParams({ quantity: '1' }),
+      });
+    const fetcher = await post(`/products/${mug.slug}.data`, '*/*');
+    expect(fetcher.status, await fetcher.clone().text()).toBe(200);
+    const plain = await post(`/products/${mug.slug}`, 'text/html,application/xhtml+xml');
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get('location')).toBe('/cart');
   });
 });
 

@@ -5,6 +5,7 @@ import { FormAlert } from '../../components/Field';
 import { Summary } from '../../components/Summary';
 import { getCart, setLineQuantity } from '../../lib/cart.server';
 import { formErrors } from '../../lib/form-errors.server';
+import { sentByJavaScript } from '../../lib/js-request.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
 import type { Route } from './+types/cart';
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSession(request, context);
   const form = await request.formData();
-  const js = form.get('_js') === '1';
+  const js = sentByJavaScript(request, form);
   const intent = String(form.get('intent') ?? '');
   const lineItemId = String(form.get('lineItemId') ?? '');
   const cart = session.client.currentCart;

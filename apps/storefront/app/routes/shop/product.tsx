@@ -3,6 +3,7 @@ import { addToCart } from '../../lib/cart.server';
 import { getProductBySlug } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
 import { formErrors } from '../../lib/form-errors.server';
+import { sentByJavaScript } from '../../lib/js-request.server';
 import { mediaPath } from '../../lib/media';
 import { absoluteUrl, seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await getSession(request, context);
   const form = await request.formData();
-  const js = form.get('_js') === '1';
+  const js = sentByJavaScript(request, form);
   const product = await getProductBySlug(session.catalog, params.slug);
   if (!product) throw data('Not found', { status: 404 });
 
