@@ -1,4 +1,5 @@
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db, DbOrTx } from './client.js';
 import { noteQuery } from './query-count.js';
@@ -50,4 +51,11 @@ export function selectListOf(table: Table, alias?: string): string {
   return Object.entries(getTableColumns(table))
     .map(([property, column]) => `${alias ? `${alias}.` : ''}"${column.name}" AS "${property}"`)
     .join(', ');
+}
+
+const dialect = new PgDialect();
+
+/** SQL text and bound values of a query fragment, as drizzle would send them (no database needed). */
+export function renderSql(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
 }

@@ -11,6 +11,14 @@ export interface SortEntry {
   [field: string]: unknown;
 }
 
+/** A sort entry's field and order, in either form (`{fieldName, order}` or `{"price": "asc"}`). */
+export function sortTerm(entry: SortEntry): { name: string | undefined; order: unknown } {
+  if (entry.fieldName !== undefined) return { name: entry.fieldName, order: entry.order ?? 'ASC' };
+  const keys = Object.keys(entry);
+  if (keys.length === 1) return { name: keys[0], order: entry[keys[0] as string] };
+  return { name: undefined, order: entry.order ?? 'ASC' };
+}
+
 /**
  * Sort entries as the protocol sends them (`[{fieldName, order: ASC|DESC}]`, or the v1 REST form
  * `[{"price": "asc"}]`), compiled to ORDER BY terms; `tieBreaker` keeps paging stable.
@@ -48,16 +56,7 @@ export function compileSort(
       });
       return;
     }
-    const record = entry as SortEntry;
-    let name = record.fieldName;
-    let order = record.order ?? 'ASC';
-    if (name === undefined) {
-      const keys = Object.keys(record);
-      if (keys.length === 1) {
-        name = keys[0];
-        order = String(record[keys[0] as string]);
-      }
-    }
+    const { name, order } = sortTerm(entry as SortEntry);
     const field = name === undefined ? undefined : fields[name];
     if (!field?.sort) {
       violations.push({

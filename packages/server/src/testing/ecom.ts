@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import type { ProductInput } from '../domains/catalog/product-input.js';
 import { createProduct, updateProduct } from '../domains/catalog/product-write.service.js';
 import { STORES_APP_ID } from '../domains/checkout/lines/line-types.js';
+import { US_TAX_REGIONS } from '../domains/checkout/totals/calculate.fixtures.js';
 import { createCoupon } from '../domains/store-setup/coupons.service.js';
 import { issueGiftCard } from '../domains/store-setup/gift-cards.service.js';
 import { createPickupLocation, createShippingRegion } from '../domains/store-setup/shipping.service.js';
@@ -90,21 +91,7 @@ export async function setUpTestStore(db: Db): Promise<{ couponIds: Record<string
     method: 'STORE_PICKUP',
     address: { country: 'US', subdivision: 'US-NY', city: 'New York', addressLine: '1 Spring St' },
   });
-  await createTaxRegion(db, {
-    country: 'US',
-    subdivision: 'US-NY',
-    taxShipping: true,
-    rates: [
-      { jurisdiction: 'New York', jurisdictionType: 'STATE', ppm: 40_000 },
-      { jurisdiction: 'New York City', jurisdictionType: 'CITY', ppm: 45_000 },
-      { jurisdiction: 'MCTD', jurisdictionType: 'SPECIAL', ppm: 3_750 },
-    ],
-  });
-  await createTaxRegion(db, {
-    country: 'US',
-    subdivision: 'US-CA',
-    rates: [{ jurisdiction: 'California', jurisdictionType: 'STATE', ppm: 72_500 }],
-  });
+  for (const region of US_TAX_REGIONS) await createTaxRegion(db, region);
   const save10 = await createCoupon(db, { code: 'SAVE10', name: '10 % off', kind: 'PERCENT', ppm: 100_000 });
   const fiveOff = await createCoupon(db, {
     code: 'FIVEOFF',

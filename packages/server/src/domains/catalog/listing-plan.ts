@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { currencyExponent } from '../../lib/money.js';
 import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
-import { compileSort } from '../../lib/query-sort.js';
+import { compileSort, type SortEntry, sortTerm } from '../../lib/query-sort.js';
 import { productListings } from './products.schema.js';
 
 /*
@@ -74,17 +74,10 @@ function collectionsOf(value: unknown): string[] | undefined {
   return Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === 'string') ? ids : undefined;
 }
 
-function sortFieldNames(sort: unknown): string[] | undefined {
+/** The field names a (validated) sort orders by; none for the default order. */
+function sortFieldNames(sort: unknown): (string | undefined)[] {
   if (sort === undefined || sort === null) return [];
-  const names: string[] = [];
-  for (const entry of Array.isArray(sort) ? sort : [sort]) {
-    if (entry === null || typeof entry !== 'object') return undefined;
-    const record = entry as Record<string, unknown>;
-    const name = record.fieldName ?? (Object.keys(record).length === 1 ? Object.keys(record)[0] : undefined);
-    if (typeof name !== 'string') return undefined;
-    names.push(name);
-  }
-  return names;
+  return (Array.isArray(sort) ? sort : [sort]).map((entry) => sortTerm(entry as SortEntry).name);
 }
 
 /**
@@ -99,7 +92,7 @@ export function collectionPage(input: {
 }): ListingPage | undefined {
   const terms = conjunction(input.filter);
   const sorts = sortFieldNames(input.sort);
-  if (!terms || !sorts?.every((name) => SORTABLE.has(name))) return undefined;
+  if (!terms || !sorts.every((name) => name !== undefined && SORTABLE.has(name))) return undefined;
   const collectionTerms = terms.filter(([name]) => name === 'collectionIds');
   const collections = collectionTerms.length === 1 ? collectionsOf(collectionTerms[0]?.[1]) : undefined;
   if (!collections) return undefined;

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.js';
-import { type Param, pooledDb, runStatement } from '../../db/statements.js';
+import { type Param, pooledDb, renderSql, runStatement } from '../../db/statements.js';
 import { notFound } from '../../http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { compileFilter } from '../../lib/query-filter.js';
@@ -61,8 +60,14 @@ export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promi
     entity: 'products',
     defaultSort: [sql`${products.numericId} ASC`],
   });
-  const where = productWhere(input);
-  return queryProductPage(db, where, orderBy, input.paging, input.counts, collectionPage(input));
+  return queryProductPage(
+    db,
+    productWhere(input),
+    orderBy,
+    input.paging,
+    input.counts,
+    collectionPage(input),
+  );
 }
 
 /**
@@ -108,7 +113,7 @@ async function readPage(
 ): Promise<{ items: ProductView[]; total: number }> {
   const count = listing ? listing.count(COUNT_CAP) : countSql(where);
   const countAlone = async () => {
-    const [row] = await db.select({ total: sql<number>`${count}` }).from(sql`(SELECT 1) AS one`);
+    const [row] = await queryRows<{ total: number }>(db, sql`SELECT ${count} AS "total"`);
     return Number(row?.total ?? 0);
   };
   if (paging.limit === 0) return { items: [], total: known ?? (await countAlone()) };
@@ -128,7 +133,7 @@ async function readPage(
   // guesses a price band or a collection matches a handful of rows and sorts every match (ADR 020).
   // (Unfiltered statements bind only booleans and numbers, which both drivers take as they are.)
   const pool = valued ? undefined : pooledDb(db);
-  const rendered = pool && dialect.sqlToQuery(query);
+  const rendered = pool && renderSql(query);
   const name = rendered && statementName(rendered.sql);
   type PageRow = ProductRow & { total: number | null };
   const rows =
@@ -148,7 +153,7 @@ async function readPage(
  * (booleans such as the shopper visibility rule do not change the plan).
  */
 function whereOf(where: SQL): { key: string; valued: boolean } {
-  const { sql: text, params } = dialect.sqlToQuery(where);
+  const { sql: text, params } = renderSql(where);
   const key = createHash('sha1')
     .update(text)
     .update('\u0000')
@@ -163,7 +168,6 @@ export function productOrderBy(sort: unknown, currency: string, defaultSort: SQL
 }
 
 const statementNames = new Map<string, string>();
-const dialect = new PgDialect();
 
 /** A stable name for a statement text (bounded: at most 500 distinct shapes get names). */
 function statementName(text: string): string | undefined {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.js';
+import { renderSql } from '../../db/statements.js';
 import type { ProductRecord, VariantRecord } from './catalog.types.js';
 import { products, productVariants } from './products.schema.js';
 
@@ -60,7 +60,7 @@ export const productSelection = {
  * the driver's raw values — bigints as text, dates as text or Date — which toProductRecord accepts.
  */
 export const PRODUCT_SELECT_LIST = sql.raw(
-  new PgDialect().sqlToQuery(
+  renderSql(
     sql.join(
       Object.entries(productSelection).map(([key, expr]) => sql`${expr} AS ${sql.identifier(key)}`),
       sql`, `,

@@ -24,28 +24,35 @@ export const ebook: TotalsLine = {
   productId: 'p-ebook',
   availability: { status: 'AVAILABLE' },
 };
+/**
+ * The two US tax regions the checkout tests price against — New York (state, city and MCTD rates,
+ * shipping taxed) and California (state rate, shipping not taxed) — for the totals engine's unit
+ * fixtures and for the test store's set-up alike.
+ */
+export const US_TAX_REGIONS = [
+  {
+    country: 'US',
+    subdivision: 'US-NY',
+    taxShipping: true,
+    rates: [
+      { jurisdiction: 'New York', jurisdictionType: 'STATE' as const, ppm: 40_000 },
+      { jurisdiction: 'New York City', jurisdictionType: 'CITY' as const, ppm: 45_000 },
+      { jurisdiction: 'MCTD', jurisdictionType: 'SPECIAL' as const, ppm: 3_750 },
+    ],
+  },
+  {
+    country: 'US',
+    subdivision: 'US-CA',
+    taxShipping: false,
+    rates: [{ jurisdiction: 'California', jurisdictionType: 'STATE' as const, ppm: 72_500 }],
+  },
+];
+
 export const manualTax: TaxSetup = {
   calculation: 'MANUAL',
   pricesIncludeTax: false,
   taxableAddressType: 'SHIPPING',
-  regions: [
-    {
-      country: 'US',
-      subdivision: 'US-NY',
-      taxShipping: true,
-      rates: [
-        { jurisdiction: 'New York', jurisdictionType: 'STATE', ppm: 40_000 },
-        { jurisdiction: 'New York City', jurisdictionType: 'CITY', ppm: 45_000 },
-        { jurisdiction: 'MCTD', jurisdictionType: 'SPECIAL', ppm: 3_750 },
-      ],
-    },
-    {
-      country: 'US',
-      subdivision: 'US-CA',
-      taxShipping: false,
-      rates: [{ jurisdiction: 'California', jurisdictionType: 'STATE', ppm: 72_500 }],
-    },
-  ],
+  regions: US_TAX_REGIONS,
 };
 export const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001' };
 export const CA = { country: 'US', subdivision: 'US-CA', postalCode: '94103' };
