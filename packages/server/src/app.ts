@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import querystring from 'node:querystring';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
@@ -57,6 +56,8 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/err
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
+import { parseQueryString } from './http/query-string.js';
+import { deferredChildLogger } from './http/request-logger.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { ajvWirePlugin } from './http/wire.js';
 import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
@@ -160,9 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           )(config.trustProxy)
         : config.trustProxy,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    childLoggerFactory: deferredChildLogger,
     requestIdHeader: false,
     routerOptions: {
-      querystringParser: (text) => querystring.parse(text, '&', '=', { maxKeys: MAX_QUERY_KEYS }),
+      querystringParser: (text) => parseQueryString(text, MAX_QUERY_KEYS),
     },
     ajv: {
       customOptions: {

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type {
   FastifyReply,
   FastifyRequest,
-  onRequestAsyncHookHandler,
-  onSendAsyncHookHandler,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preHandlerHookHandler,
 } from 'fastify';
 
 /*
@@ -104,37 +105,41 @@ export function cacheHooks(
   cache: ResponseCache | undefined,
   shared: (request: FastifyRequest) => boolean,
 ): {
-  onRequest?: onRequestAsyncHookHandler;
-  preHandler?: onRequestAsyncHookHandler;
-  onSend?: onSendAsyncHookHandler;
+  onRequest?: onRequestHookHandler;
+  preHandler?: preHandlerHookHandler;
+  onSend?: onSendHookHandler;
 } {
   if (!cache) return {};
-  const lookup = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
-    if (!shared(request)) return;
+  // Callback-style hooks (no promise per request); a hit is sent from the hook, and `done` is then not
+  // called, which ends the request's hook chain there.
+  const lookup = (request: FastifyRequest, reply: FastifyReply, key: string, done: () => void) => {
+    if (!shared(request)) return done();
     const body = cache.get(key);
     if (body !== undefined) {
-      reply.header('x-cache', 'hit').type(JSON_TYPE);
-      return reply.send(body);
+      reply.header('x-cache', 'hit').type(JSON_TYPE).send(body);
+      return;
     }
     request.responseCache = { key, version: cache.currentVersion };
     reply.header('x-cache', 'miss');
+    done();
   };
   return {
-    onRequest: async (request, reply) => {
-      if (request.method === 'GET') await lookup(request, reply, `GET ${request.url}`);
+    onRequest: (request, reply, done) => {
+      if (request.method !== 'GET') return done();
+      lookup(request, reply, `GET ${request.url}`, done);
     },
-    preHandler: async (request, reply) => {
-      if (request.method === 'GET' || request.responseCache) return;
+    preHandler: (request, reply, done) => {
+      if (request.method === 'GET' || request.responseCache) return done();
       const digest = createHash('sha1')
         .update(JSON.stringify(request.body ?? null))
         .digest('base64url');
-      await lookup(request, reply, `${request.method} ${request.url} ${digest}`);
+      lookup(request, reply, `${request.method} ${request.url} ${digest}`, done);
     },
-    onSend: async (request, reply, payload) => {
+    onSend: (request, reply, payload, done) => {
       const pending = request.responseCache;
       if (pending && reply.statusCode === 200 && typeof payload === 'string')
         cache.set(pending.key, payload, pending.version);
-      return payload;
+      done(null, payload);
     },
   };
 }

@@ -40,9 +40,9 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       stopCachingProductRecords(deps.database.db);
       await unsubscribe();
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.routeOptions.config.catalogWrite && reply.statusCode === 200) invalidate();
-      return payload;
+      done(null, payload);
     });
   }
   if (cache) {

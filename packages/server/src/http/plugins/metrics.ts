@@ -25,13 +25,22 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, opt
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // One labelled series per method, route and status class, looked up by a plain key: prom-client would
+  // otherwise sort and hash the label object on every request.
+  const series = new Map<string, { observe(seconds: number): void }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
-    requests.observe(
-      { method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
+    if (route !== '/metrics') {
+      const status = `${Math.floor(reply.statusCode / 100)}xx`;
+      const key = `${request.method} ${status} ${route}`;
+      let observer = series.get(key);
+      if (!observer) {
+        observer = requests.labels({ method: request.method, route, status });
+        series.set(key, observer);
+      }
+      observer.observe(reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   new Gauge({

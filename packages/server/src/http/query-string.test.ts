@@ -1,0 +1,67 @@
+import querystring from 'node:querystring';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseQueryString } from './query-string.js';
+
+const plain = (value: object) => ({ ...value });
+
+describe('parseQueryString', () => {
+  it('reads what querystring.parse reads from well-formed text, for any key limit', () => {
+    // Text built from the characters that matter to a query parser.
+    const piece = fc.constantFrom(
+      '&',
+      '=',
+      '+',
+      '%41',
+      '%E2%82%AC',
+      '%2B',
+      'a',
+      'b',
+      '.r',
+      '__proto__',
+      ' ',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 8 }), (parts, maxKeys) => {
+        const query = parts.join('');
+        expect(plain(parseQueryString(query, maxKeys))).toEqual(
+          plain(querystring.parse(query, '&', '=', { maxKeys })),
+        );
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('never throws on malformed escapes and keeps them readable', () => {
+    // Node's own parser decodes malformed pieces inconsistently (it depends on the key's escapes too);
+    // here a piece with a lone % stays as sent, and bad UTF-8 decodes leniently instead of failing.
+    expect(plain(parseQueryString('a=%zz&b=%&c=%2&d=%E2%82&e=100%25', 1000))).toEqual({
+      a: '%zz',
+      b: '%',
+      c: '%2',
+      d: querystring.unescape('%E2%82'),
+      e: '100%',
+    });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (query) => {
+        for (const value of Object.values(parseQueryString(query, 1000)))
+          for (const item of [value].flat()) expect(typeof item).toBe('string');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keeps repeated keys, spaces and escapes, and has no prototype to pollute', () => {
+    const parsed = parseQueryString('a=1&a=2&a=3&b+c=d+e&x=%2B&__proto__=1&flag', 1000);
+    expect(plain(parsed)).toEqual({ a: ['1', '2', '3'], 'b c': 'd e', x: '+', ['__proto__']: '1', flag: '' });
+    expect(Object.getPrototypeOf(parsed)).toBeNull();
+  });
+
+  it('reads only the first maxKeys pieces (spec §9), empty pieces included', () => {
+    expect(plain(parseQueryString('a=1&&b=2&c=3', 2))).toEqual({ a: '1' });
+    expect(
+      Object.keys(parseQueryString(Array.from({ length: 2000 }, (_, i) => `k${i}=1`).join('&'), 1000)),
+    ).toHaveLength(1000);
+  });
+});

@@ -1,0 +1,39 @@
+import querystring from 'node:querystring';
+
+/*
+ * The URL query parser. Node's `querystring.parse` walks every character in JavaScript; the protocol's
+ * GET queries carry their whole query as one long base64url value (`.r=…`), so on a cached read that
+ * walk was a measurable share of the request. This finds the separators with `indexOf` and decodes only
+ * pieces that hold `%` or `+`, and returns exactly what `querystring.parse(text, '&', '=', { maxKeys })`
+ * returns (a property test holds the two together): repeated keys become arrays, `+` is a space,
+ * malformed escapes decode as Node decodes them, and only the first `maxKeys` pieces are read (spec §9).
+ */
+export function parseQueryString(text: string, maxKeys: number): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = Object.create(null);
+  let start = 0;
+  for (let pieces = 0; start <= text.length && pieces < maxKeys; pieces++) {
+    let end = text.indexOf('&', start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      const equals = text.indexOf('=', start);
+      const split = equals !== -1 && equals < end;
+      const key = decodePiece(text.slice(start, split ? equals : end));
+      const value = split ? decodePiece(text.slice(equals + 1, end)) : '';
+      const previous = result[key];
+      if (previous === undefined) result[key] = value;
+      else if (Array.isArray(previous)) previous.push(value);
+      else result[key] = [previous, value];
+    }
+    start = end + 1;
+  }
+  return result;
+}
+
+const ESCAPE = /%[0-9a-fA-F]{2}/;
+
+function decodePiece(piece: string): string {
+  const spaced = piece.includes('+') ? piece.replaceAll('+', ' ') : piece;
+  // Like Node, a piece is decoded only when it holds a whole %XX escape; querystring.unescape is
+  // decodeURIComponent, falling back to Node's lenient decoder on malformed UTF-8.
+  return spaced.includes('%') && ESCAPE.test(spaced) ? querystring.unescape(spaced) : spaced;
+}
