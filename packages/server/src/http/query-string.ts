@@ -9,7 +9,9 @@ import querystring from 'node:querystring';
  * malformed escapes decode as Node decodes them, and only the first `maxKeys` pieces are read (spec §9).
  */
 export function parseQueryString(text: string, maxKeys: number): Record<string, string | string[]> {
-  const result: Record<string, string | string[]> = Object.create(null);
+  // Filled as an ordinary object and given its null prototype at the end: V8 adds a fresh string key to
+  // a prototype-less object (a dictionary from the start) many times slower than to an ordinary one.
+  const result: Record<string, string | string[]> = {};
   let start = 0;
   for (let pieces = 0; start <= text.length && pieces < maxKeys; pieces++) {
     let end = text.indexOf('&', start);
@@ -19,14 +21,23 @@ export function parseQueryString(text: string, maxKeys: number): Record<string, 
       const split = equals !== -1 && equals < end;
       const key = decodePiece(text.slice(start, split ? equals : end));
       const value = split ? decodePiece(text.slice(equals + 1, end)) : '';
-      const previous = result[key];
-      if (previous === undefined) result[key] = value;
-      else if (Array.isArray(previous)) previous.push(value);
-      else result[key] = [previous, value];
+      if (!Object.hasOwn(result, key)) define(result, key, value);
+      else {
+        const previous = result[key] as string | string[];
+        if (Array.isArray(previous)) previous.push(value);
+        else result[key] = [previous, value];
+      }
     }
     start = end + 1;
   }
-  return result;
+  return Object.setPrototypeOf(result, null);
+}
+
+function define(target: Record<string, string | string[]>, key: string, value: string): void {
+  // Assigning `__proto__` would set the prototype instead of adding the key.
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 const ESCAPE = /%[0-9a-fA-F]{2}/;

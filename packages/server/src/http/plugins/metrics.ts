@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
 import { deliveryLag } from '../../domains/events/lag.js';
+import { RouteLatencyHistogram } from '../route-latency.js';
 
 export interface MetricsOptions {
   database: Database;
@@ -18,28 +19,12 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, opt
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by route pattern, method and status class',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  // One labelled series per method, route and status class, looked up by a plain key: prom-client would
-  // otherwise sort and hash the label object on every request.
-  const series = new Map<string, { observe(seconds: number): void }>();
+  const requests = new RouteLatencyHistogram();
+  registry.registerMetric(requests as unknown as Metric);
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route !== '/metrics') {
-      const status = `${Math.floor(reply.statusCode / 100)}xx`;
-      const key = `${request.method} ${status} ${route}`;
-      let observer = series.get(key);
-      if (!observer) {
-        observer = requests.labels({ method: request.method, route, status });
-        series.set(key, observer);
-      }
-      observer.observe(reply.elapsedTime / 1000);
-    }
+    if (route !== '/metrics')
+      requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
