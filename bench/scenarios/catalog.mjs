@@ -49,6 +49,8 @@ async function check(baseUrl, path, expected) {
   };
 }
 
+const COMPRESSED_LIST = 'product list (10 with variants, Accept-Encoding as browsers send)';
+
 const CACHE_MODES = [
   { label: '', env: {} },
   { label: ', uncached', env: { CATALOG_CACHE_SECONDS: '0' } },
@@ -88,6 +90,14 @@ async function demoStore(name, demoEnv, measure, rows, notes, baseline) {
         rows.push(sameBytes);
         notes[`${name}: cached product list vs bare Fastify sending as many bytes`] = Number(
           (list.requestsPerSecond / sameBytes.requestsPerSecond).toFixed(3),
+        );
+        // What browsers ask for: the cached list goes out Brotli-compressed (autocannon sends no
+        // Accept-Encoding of its own, so the row above is the uncompressed reply).
+        rows.push(
+          await measure(`${name}: ${COMPRESSED_LIST}`, `${demo.url}${LIST_PATH}`, {
+            serverPid: demo.pid,
+            headers: { 'accept-encoding': 'gzip, deflate, br' },
+          }),
         );
       }
       const listed = await (await fetch(`${demo.url}${LIST_PATH}`)).json();
@@ -170,19 +180,23 @@ export async function run({ measure, baseline }) {
   return {
     rows,
     notes,
+    // The issue's targets are for the server as it runs by default, with its public read cache on; the
+    // rows with the cache off show what a miss costs and carry no target.
     targets: [
-      ...(ENGINES.includes('postgres') ? ['', ', uncached'] : []).map((label) => ({
-        label: `postgres: product list (10 with variants${label})`,
-        target: '≥ 0.40 of bare Fastify (PostgreSQL)',
-        met: (row) => ratioOf(row) >= 0.4,
+      ...(ENGINES.includes('postgres')
+        ? [
+            ...['product list (10 with variants)', COMPRESSED_LIST].map((list) => ({
+              label: `postgres: ${list}`,
+              target: '≥ 0.40 of bare Fastify (PostgreSQL)',
+              met: (row) => ratioOf(row) >= 0.4,
+            })),
+          ]
+        : []),
+      ...ENGINES.map((engine) => ({
+        label: `${engine}: filtered+sorted query (${largest(engine)})`,
+        target: `p99 ≤ 20 ms on ${largest(engine)} products`,
+        met: (row) => row.p99Ms <= 20,
       })),
-      ...ENGINES.flatMap((engine) =>
-        ['', ', uncached'].map((label) => ({
-          label: `${engine}: filtered+sorted query (${largest(engine)}${label})`,
-          target: `p99 ≤ 20 ms on ${largest(engine)} products`,
-          met: (row) => row.p99Ms <= 20,
-        })),
-      ),
     ],
   };
 }

@@ -6,9 +6,12 @@ describe('injectFetch (the storefront’s in-process API fetch)', () => {
   const app = Fastify();
   beforeAll(async () => {
     app.post('/echo', async (request, reply) =>
-      reply
-        .header('x-seen', 'yes')
-        .send({ ip: request.ip, body: request.body, auth: request.headers.authorization }),
+      reply.header('x-seen', 'yes').send({
+        ip: request.ip,
+        body: request.body,
+        auth: request.headers.authorization,
+        acceptEncoding: request.headers['accept-encoding'] ?? null,
+      }),
     );
     app.get('/empty', async (_request, reply) => reply.status(204).send());
     await app.ready();
@@ -18,12 +21,13 @@ describe('injectFetch (the storefront’s in-process API fetch)', () => {
   it('passes method, headers and body through, and returns status, headers and body', async () => {
     const response = await injectFetch(app)('http://in-process/echo', {
       method: 'POST',
-      headers: { authorization: 'token-1', 'content-type': 'application/json' },
+      headers: { authorization: 'token-1', 'content-type': 'application/json', 'accept-encoding': 'br' },
       body: JSON.stringify({ a: 1 }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-seen')).toBe('yes');
-    expect(await response.json()).toMatchObject({ body: { a: 1 }, auth: 'token-1' });
+    // Never asks for compression: the Response built from the reply would not decode it.
+    expect(await response.json()).toMatchObject({ body: { a: 1 }, auth: 'token-1', acceptEncoding: null });
   });
 
   it('presents the shopper’s address, so per-IP limits count shoppers and not the server', async () => {

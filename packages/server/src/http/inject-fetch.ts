@@ -12,7 +12,8 @@ export function injectFetch(app: FastifyInstance, remoteAddress?: string): typeo
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((value, name) => {
-      headers[name] = value;
+      // In process there are no bytes on a wire to save, and a Response built here would not decode them.
+      if (name !== 'accept-encoding') headers[name] = value;
     });
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const response = await app.inject({

@@ -6,13 +6,19 @@ import type {
   onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import { type ContentCoding, compress, preferredCoding } from './content-coding.js';
 
 /*
  * A cache of serialized responses for reads many callers share (the public catalog), invalidated by a
  * version: anything that changes the underlying data bumps it and every older entry is dead. A
  * response is stored under the version that was current when its request started, so a read that
- * raced with a write can never be served after that write (ADR 012).
+ * raced with a write can never be served after that write (ADR 012). Hits are sent compressed to
+ * clients that accept it (content-coding.ts): each entry is compressed once per coding, in the
+ * background after its first hit that asks, and later hits send those bytes.
  */
+
+/** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
+const MIN_COMPRESSED_BYTES = 1024;
 
 export interface ResponseCacheOptions {
   /** Safety net: how long an entry may live even if no invalidation arrives. */
@@ -21,9 +27,13 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
 }
 
-interface Entry {
+export interface CachedEntry {
   /** Encoded once: a hit writes these bytes as they are (no UTF-8 encoding or length scan per reply). */
   body: Buffer;
+  /** The body compressed, per coding, once ready. */
+  coded: Partial<Record<ContentCoding, Buffer>>;
+  /** Codings asked for (being compressed, compressed, or not worth it): each is tried once. */
+  asked: Set<ContentCoding>;
   version: number;
   expiresAt: number;
 }
@@ -31,7 +41,7 @@ interface Entry {
 export class ResponseCache {
   private version = 0;
   private bytes = 0;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedEntry>();
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   hits = 0;
@@ -53,7 +63,7 @@ export class ResponseCache {
     this.bytes = 0;
   }
 
-  get(key: string, now = Date.now()): Buffer | undefined {
+  get(key: string, now = Date.now()): CachedEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== this.version || entry.expiresAt <= now) {
       if (entry) this.remove(key, entry);
@@ -64,7 +74,36 @@ export class ResponseCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     this.hits += 1;
-    return entry.body;
+    return entry;
+  }
+
+  /**
+   * What to send a client that prefers `coding`: the compressed bytes when they are ready, otherwise the
+   * plain body — and the first time a coding is asked for, it is compressed in the background for the
+   * hits that follow (kept only if the entry is still live and the result is smaller).
+   */
+  bytesFor(
+    key: string,
+    entry: CachedEntry,
+    coding: ContentCoding | undefined,
+  ): { bytes: Buffer; coding?: ContentCoding } {
+    if (!coding || entry.body.length < MIN_COMPRESSED_BYTES) return { bytes: entry.body };
+    const coded = entry.coded[coding];
+    if (coded) return { bytes: coded, coding };
+    if (!entry.asked.has(coding)) {
+      entry.asked.add(coding);
+      compress(entry.body, coding).then(
+        (bytes) => {
+          if (this.entries.get(key) !== entry || bytes.length >= entry.body.length) return;
+          entry.coded[coding] = bytes;
+          this.bytes += bytes.length;
+          this.evictOverBudget();
+        },
+        // zlib fails only on bad parameters; the entry then keeps being sent plain.
+        () => undefined,
+      );
+    }
+    return { bytes: entry.body };
   }
 
   /** Stores a body computed from data read at `version`; ignored if the data changed since. */
@@ -74,17 +113,27 @@ export class ResponseCache {
     if (body.length > this.maxBytes / 8) return;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    this.entries.set(key, { body, version, expiresAt: now + this.options.ttlMs });
+    this.entries.set(key, {
+      body,
+      coded: {},
+      asked: new Set(),
+      version,
+      expiresAt: now + this.options.ttlMs,
+    });
     this.bytes += body.length;
+    this.evictOverBudget();
+  }
+
+  private evictOverBudget(): void {
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.remove(oldest, entry);
     }
   }
 
-  private remove(key: string, entry: Entry): void {
+  private remove(key: string, entry: CachedEntry): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.body.length + (entry.coded.br?.length ?? 0) + (entry.coded.gzip?.length ?? 0);
   }
 }
 
@@ -114,9 +163,16 @@ export function cacheHooks(
   // called, which ends the request's hook chain there.
   const lookup = (request: FastifyRequest, reply: FastifyReply, key: string, done: () => void) => {
     if (!shared(request)) return done();
-    const body = cache.get(key);
-    if (body !== undefined) {
-      reply.header('x-cache', 'hit').type(JSON_TYPE).send(body);
+    varyOnEncoding(reply);
+    const entry = cache.get(key);
+    if (entry !== undefined) {
+      const { bytes, coding } = cache.bytesFor(
+        key,
+        entry,
+        preferredCoding(request.headers['accept-encoding']),
+      );
+      if (coding) reply.header('content-encoding', coding);
+      reply.header('x-cache', 'hit').type(JSON_TYPE).send(bytes);
       return;
     }
     request.responseCache = { key, version: cache.currentVersion };
@@ -126,7 +182,8 @@ export function cacheHooks(
   return {
     onRequest: (request, reply, done) => {
       if (request.method !== 'GET') return done();
-      lookup(request, reply, `GET ${request.url}`, done);
+      // A GET's key is its URL as it came (it starts with "/", so it never equals a POST key below).
+      lookup(request, reply, request.url, done);
     },
     preHandler: (request, reply, done) => {
       if (request.method === 'GET' || request.responseCache) return done();
@@ -142,4 +199,10 @@ export function cacheHooks(
       done(null, payload);
     },
   };
+}
+
+/** A shared read's bytes depend on Accept-Encoding (a hit may be compressed): say so to HTTP caches. */
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client.js';
 import { ResponseCache } from '../../http/response-cache.js';
@@ -99,7 +100,99 @@ describe('public catalog read cache', () => {
   );
 });
 
+describe('compressed hits', () => {
+  const listUrl = `/stores-reader/v1/products/query-platformized?.r=${Buffer.from(
+    JSON.stringify({ query: { filter: {}, paging: { limit: 10, offset: 0 } } }),
+  ).toString('base64url')}`;
+  const get = (acceptEncoding?: string, url = listUrl) =>
+    t.app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends hits compressed once compressed, decoding to the very bytes of the plain reply', async () => {
+    for (let i = 0; i < 4; i++) await makeProduct(t.database.db, { name: `Compressed mug ${i}` });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const plain = await get();
+    expect(plain.headers['x-cache']).toBe('miss');
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    // The first hit that asks is sent plain while the entry is compressed in the background.
+    const first = await get('gzip, deflate, br');
+    expect([first.headers['x-cache'], first.headers['content-encoding']]).toEqual(['hit', undefined]);
+    expect(first.rawPayload.equals(plain.rawPayload)).toBe(true);
+
+    const br = await pollUntil(
+      () => get('gzip, deflate, br'),
+      (r) => r.headers['content-encoding'] === 'br',
+    );
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(br.headers.vary).toContain('Accept-Encoding');
+
+    const gz = await pollUntil(
+      () => get('gzip'),
+      (r) => r.headers['content-encoding'] === 'gzip',
+    );
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Clients that accept neither, or send no header, get the plain bytes.
+    for (const header of ['identity', 'br;q=0, gzip;q=0', undefined]) {
+      const reply = await get(header);
+      expect(reply.headers['content-encoding']).toBeUndefined();
+      expect(reply.rawPayload.equals(plain.rawPayload)).toBe(true);
+    }
+  });
+
+  it('drops compressed bytes with the entry when the catalog changes', async () => {
+    await pollUntil(
+      () => get('br'),
+      (r) => r.headers['content-encoding'] === 'br',
+    );
+    const before = (await get()).json();
+    const changed = before.products[0];
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/stores/v1/products/${changed.id}`,
+      headers: { authorization: owner },
+      payload: { product: { description: 'Freshly described' } },
+    });
+    const after = await get('br');
+    expect([after.headers['x-cache'], after.headers['content-encoding']]).toEqual(['miss', undefined]);
+    expect(after.json().products[0].description).toBe('Freshly described');
+    const compressed = await pollUntil(
+      () => get('br'),
+      (r) => r.headers['content-encoding'] === 'br',
+    );
+    expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString()).products[0].description).toBe(
+      'Freshly described',
+    );
+  });
+
+  it("keeps CORS's Vary: Origin beside Accept-Encoding", async () => {
+    const url = `/stores-reader/v1/products/${productId}?vary=1`;
+    const ask = () =>
+      t.app.inject({ url, headers: { 'accept-encoding': 'br', origin: 'https://shop.example' } });
+    await ask();
+    const hit = await ask();
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.headers.vary).toMatch(/^Origin, Accept-Encoding$/i);
+  });
+});
+
 describe('ResponseCache', () => {
+  it('compresses bodies of 1 KB and more, once per coding, and never small ones', async () => {
+    const cache = new ResponseCache({ ttlMs: 1000 });
+    cache.set('small', 'x'.repeat(1023), 0);
+    cache.set('large', JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ i, name: 'mug' }))), 0);
+    const small = cache.get('small');
+    const large = cache.get('large');
+    if (!small || !large) throw new Error('both entries should be cached');
+    expect(cache.bytesFor('small', small, 'br')).toEqual({ bytes: small.body });
+    expect(cache.bytesFor('large', large, 'br')).toEqual({ bytes: large.body });
+    await pollUntil(async () => large.coded.br, Boolean);
+    expect(cache.bytesFor('large', large, 'br').coding).toBe('br');
+    expect(small.asked.size).toBe(0);
+  });
+
   it('never stores a body read before an invalidation', () => {
     const cache = new ResponseCache({ ttlMs: 1000 });
     const version = cache.currentVersion;
@@ -107,17 +200,17 @@ describe('ResponseCache', () => {
     cache.set('k', 'old', version);
     expect(cache.get('k')).toBeUndefined();
     cache.set('k', 'new', cache.currentVersion);
-    expect(cache.get('k')?.toString()).toBe('new');
+    expect(cache.get('k')?.body.toString()).toBe('new');
   });
 
   it('expires entries and evicts the least recently used', () => {
     const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 2 });
     cache.set('a', '1', 0, 0);
     cache.set('b', '2', 0, 0);
-    expect(cache.get('a', 10)?.toString()).toBe('1');
+    expect(cache.get('a', 10)?.body.toString()).toBe('1');
     cache.set('c', '3', 0, 10);
     expect(cache.get('b', 20)).toBeUndefined();
-    expect(cache.get('a', 20)?.toString()).toBe('1');
+    expect(cache.get('a', 20)?.body.toString()).toBe('1');
     expect(cache.get('a', 5000)).toBeUndefined();
   });
 });

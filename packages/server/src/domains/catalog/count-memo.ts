@@ -24,8 +24,8 @@ export class CountMemo {
   }
 
   get(key: string): number | undefined {
-    const text = this.entries.get(key);
-    return text === undefined ? undefined : Number(text);
+    const entry = this.entries.get(key);
+    return entry === undefined ? undefined : Number(entry.body.toString());
   }
 
   set(key: string, total: number, version: number): void {

@@ -1,7 +1,7 @@
 import { createClient } from '@wix/sdk';
 import { collections, products } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
+import { createTestApp, merchantKey, pollUntil, type TestApp } from '../../testing/index.js';
 import { routeWixSdkTo } from '../../testing/wix-sdk.js';
 
 // The public @wix/stores client, unchanged, against a listening server (wire-protocol.md §1.3): a
@@ -223,5 +223,25 @@ describe('@wix/stores against this server', () => {
     await expect(shopper().products.queryProducts().limit(500).find()).rejects.toMatchObject({
       details: { validationError: { fieldViolations: [expect.objectContaining({ violatedRule: 'MAX' })] } },
     });
+  });
+
+  it('reads a cached list the server sends compressed (fetch asks for it and decodes it)', async () => {
+    const encodings: (string | null)[] = [];
+    const routed = globalThis.fetch;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      const reply = await routed(...args);
+      encodings.push(reply.headers.get('content-encoding'));
+      return reply;
+    }) as typeof fetch;
+    try {
+      const read = () => shopper().products.queryProducts().limit(10).find();
+      const plain = await read();
+      // Node's fetch asks for gzip and deflate; browsers add br.
+      const compressed = await pollUntil(read, () => encodings.at(-1) === 'gzip');
+      expect(encodings.at(-1)).toBe('gzip');
+      expect(compressed.items).toEqual(plain.items);
+    } finally {
+      globalThis.fetch = routed;
+    }
   });
 });
