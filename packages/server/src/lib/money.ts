@@ -1,3 +1,5 @@
+import { BoundedMap } from './bounded-map.js';
+
 /**
  * Money is an integer count of minor units (cents) plus an ISO 4217 currency code, everywhere inside the
  * server (ADR 004). Decimal strings and formatted text exist only at the edges and are produced here.
@@ -56,15 +58,24 @@ export function toMajorNumber(minor: number, currency: string): number {
   return Number(toDecimalString(minor, currency));
 }
 
+// Intl formatting costs about a microsecond per call and a catalog page formats each price several
+// times (price, discounted, per variant), from a few hundred distinct amounts: each is formatted once.
+const formatted = new BoundedMap<string, string>(20_000);
+
 /** Minor units → text for people: 1250 USD → "$12.50". */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   const key = `${locale}|${currency}`;
+  const textKey = `${key}|${minor}`;
+  const known = formatted.get(textKey);
+  if (known !== undefined) return known;
   let formatter = formatterCache.get(key);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
     formatterCache.set(key, formatter);
   }
-  return formatter.format(Number(toDecimalString(minor, currency)));
+  const text = formatter.format(Number(toDecimalString(minor, currency)));
+  formatted.set(textKey, text);
+  return text;
 }
 
 /** The ecom money shape (wire-protocol.md §2.4): amounts as strings plus their formatted text. */
