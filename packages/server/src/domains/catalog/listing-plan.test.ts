@@ -41,7 +41,8 @@ beforeAll(async () => {
     const members = collectionIds.filter((_, c) => bits & (1 << c));
     const tracked = index % 3 === 0;
     const { record } = await makeProduct(db, {
-      name: `Listed ${index}`,
+      // Some names repeat, so the id tie-break of a name sort is exercised too.
+      name: `Listed ${index % 11}`,
       // Several products share a price, so the id tie-break is exercised.
       priceMinor: 500 + (index % 7) * 1250,
       ...(index % 5 === 0 ? { discount: { type: 'PERCENT', value: 20 } } : {}),
@@ -75,7 +76,14 @@ const query = fc.record({
   inStock: fc.option(fc.boolean(), { nil: undefined }),
   order: fc.constantFrom('ASC', 'DESC'),
   field: fc.constantFrom('price', 'priceData.discountedPrice'),
-  sortBy: fc.constantFrom('price', 'priceData.discountedPrice', 'numericId', undefined),
+  sortBy: fc.constantFrom(
+    'price',
+    'priceData.discountedPrice',
+    'numericId',
+    'name',
+    'createdDate',
+    undefined,
+  ),
   offset: fc.integer({ min: 0, max: 12 }),
   limit: fc.integer({ min: 0, max: 8 }),
   includeHidden: fc.boolean(),
@@ -156,6 +164,7 @@ describe('collection pages from the listing read model (ADR 023)', () => {
       TEST_WRITE,
     );
     await updateProduct(db, fifth, { collectionIds: [garden, garden, kitchen] }, TEST_WRITE);
+    await updateProduct(db, first, { name: 'Aardvark mug' }, TEST_WRITE); // renamed: first by name now
     const tracked = productIds[3] as string; // index 3: tracked with 1 in stock
     await db.transaction((tx) => decrementStock(tx, [{ productId: tracked, quantity: 1 }]));
     await updateProduct(
@@ -209,13 +218,24 @@ describe('collection pages from the listing read model (ADR 023)', () => {
     const base = { includeHidden: false, currency: 'USD' };
     const inKitchen = { collectionIds: { $hasSome: ['c1'] } };
     expect(collectionPage({ ...base, filter: inKitchen })).toBeDefined(); // default order: numericId
-    expect(collectionPage({ ...base, filter: inKitchen, sort: [{ fieldName: 'name' }] })).toBeUndefined();
-    expect(collectionPage({ ...base, filter: inKitchen, sort: { createdDate: 'DESC' } })).toBeUndefined();
+    expect(collectionPage({ ...base, filter: inKitchen, sort: [{ fieldName: 'name' }] })).toBeDefined();
+    expect(collectionPage({ ...base, filter: inKitchen, sort: [{ fieldName: 'slug' }] })).toBeUndefined();
+    expect(
+      collectionPage({ ...base, filter: inKitchen, sort: [{ fieldName: 'lastUpdated' }] }),
+    ).toBeUndefined();
     const byPrice = { sort: [{ fieldName: 'price', order: 'ASC' }] };
     expect(collectionPage({ ...base, ...byPrice, filter: { price: { $gt: 1 } } })).toBeUndefined();
     expect(collectionPage({ ...base, ...byPrice, filter: { $or: [inKitchen] } })).toBeUndefined();
     expect(
       collectionPage({ ...base, ...byPrice, filter: { $and: [inKitchen, { name: 'Mug' }] } }),
+    ).toBeUndefined();
+    // Name and creation date are sort keys of the listing, not filters it answers.
+    expect(
+      collectionPage({
+        ...base,
+        ...byPrice,
+        filter: { $and: [inKitchen, { createdDate: { $gt: '2020-01-01' } }] },
+      }),
     ).toBeUndefined();
     expect(
       collectionPage({ ...base, ...byPrice, filter: { collectionIds: { $hasAll: ['c1', 'c2'] } } }),

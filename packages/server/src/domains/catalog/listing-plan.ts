@@ -6,9 +6,9 @@ import { productListings } from './products.schema.js';
 
 /*
  * Collection pages from the listing read model (ADR 023). A shopper's category page — one or more
- * collections, optionally a price band and "in stock only", in the default order or by price — is answered from
- * product_listings' index: the page's ids in order and the capped count, without visiting products
- * or variants. Any other filter or sort is not a collection page and runs on products as before; both
+ * collections, optionally a price band and "in stock only", in the default order, by price, by name or
+ * newest first — is answered from product_listings' indexes: the page's ids in order and the capped
+ * count, without visiting products or variants. Any other filter or sort is not a collection page and runs on products as before; both
  * give the same rows in the same order (listing-plan.test.ts compares them).
  */
 
@@ -17,7 +17,7 @@ const PRICE_FIELDS = ['price', 'discountedPrice', 'priceData.discountedPrice'] a
 const STOCK_FIELDS = ['inStock', 'stock.inStock'] as const;
 const COVERED = new Set<string>(['collectionIds', 'numericId', ...PRICE_FIELDS, ...STOCK_FIELDS]);
 /** Sorts the listing's indexes keep in order (none given: numericId, as on products). */
-const SORTABLE = new Set<string>(['numericId', ...PRICE_FIELDS]);
+const SORTABLE = new Set<string>(['numericId', 'name', 'createdDate', ...PRICE_FIELDS]);
 const DEFAULT_SORT = [sql`${productListings.numericId} ASC`];
 
 const fieldsCache = new Map<string, FilterFields>();
@@ -33,6 +33,9 @@ function listingFields(currency: string): FilterFields {
     const inStock = { kind: 'boolean' as const, expr: productListings.inStock };
     fields = {
       numericId: { kind: 'int64', expr: productListings.numericId, sort: productListings.numericId },
+      // Sort keys only: filters on them are not collection pages (COVERED leaves them out).
+      name: { kind: 'string', expr: productListings.name, sort: productListings.name },
+      createdDate: { kind: 'date', expr: productListings.createdDate, sort: productListings.createdDate },
       ...Object.fromEntries(PRICE_FIELDS.map((name) => [name, price])),
       ...Object.fromEntries(STOCK_FIELDS.map((name) => [name, inStock])),
     };
@@ -82,7 +85,8 @@ function sortFieldNames(sort: unknown): (string | undefined)[] {
 
 /**
  * The listing plan for an already-validated product query, when it is a collection page in the
- * default order (numericId) or by price; undefined otherwise (the caller queries products).
+ * default order (numericId), by price, by name or by creation date; undefined otherwise (the caller
+ * queries products).
  */
 export function collectionPage(input: {
   filter?: unknown;
@@ -106,12 +110,12 @@ export function collectionPage(input: {
     rest.length > 0 ? compileFilter({ $and: rest }, fields) : undefined,
   );
   const orderBy = compileSort(input.sort, fields, productListings.productId, { defaultSort: DEFAULT_SORT });
-  // A product in two of the asked collections has two listing rows (with the same price and numericId): grouped,
-  // it counts once. One collection needs no grouping, and its page streams from the index in order.
+  // A product in two of the asked collections has two listing rows (with the same sort keys): grouped, it
+  // counts once. One collection needs no grouping, and its page streams from the index in order.
   const grouped =
     collections.length === 1
       ? sql``
-      : sql` GROUP BY ${productListings.productId}, ${productListings.priceMinor}, ${productListings.numericId}`;
+      : sql` GROUP BY ${productListings.productId}, ${productListings.priceMinor}, ${productListings.numericId}, ${productListings.name}, ${productListings.createdDate}`;
   const matching = sql`FROM ${productListings} WHERE ${where}${grouped}`;
   return {
     pageIds: ({ limit, offset }) =>

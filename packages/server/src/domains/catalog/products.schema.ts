@@ -145,6 +145,9 @@ export const productListings = pgTable(
     priceMinor: money('price_minor').notNull(),
     /** The product's numericId: the default order of a collection page. */
     numericId: bigint('numeric_id', { mode: 'number' }).notNull(),
+    /** The product's name and creation date: a collection page sorted by name, or newest first. */
+    name: text('name').notNull(),
+    createdDate: timestampColumn('created_date').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.collectionId, table.productId] }),
@@ -159,6 +162,22 @@ export const productListings = pgTable(
       table.collectionId,
       table.visible,
       table.numericId,
+      table.productId,
+      table.priceMinor,
+      table.inStock,
+    ),
+    index('product_listings_name_idx').on(
+      table.collectionId,
+      table.visible,
+      table.name,
+      table.productId,
+      table.priceMinor,
+      table.inStock,
+    ),
+    index('product_listings_created_idx').on(
+      table.collectionId,
+      table.visible,
+      table.createdDate,
       table.productId,
       table.priceMinor,
       table.inStock,
