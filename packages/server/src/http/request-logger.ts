@@ -37,31 +37,14 @@ class DeferredChildLogger {
     this.#logger().level = level;
   }
 
-  trace(...args: unknown[]): void {
-    this.#write('trace', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#write('debug', args);
-  }
-  info(...args: unknown[]): void {
-    this.#write('info', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#write('warn', args);
-  }
-  error(...args: unknown[]): void {
-    this.#write('error', args);
-  }
-  fatal(...args: unknown[]): void {
-    this.#write('fatal', args);
-  }
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.#logger().child(bindings, options);
   }
 
-  #write(method: Method, args: unknown[]): void {
+  /** What each level method (trace … fatal, added below) does. */
+  write(method: Method, args: unknown[]): void {
     // An unknown (custom) level name counts as enabled: pino decides.
     if ((LEVEL_VALUES[method] ?? 0) < (LEVEL_VALUES[this.level] ?? 0)) return;
     const logger = this.#logger();
@@ -72,6 +55,16 @@ class DeferredChildLogger {
     this.#child ??= this.parent.child(this.bindings, this.options);
     return this.#child;
   }
+}
+
+// One method per level, each writing through `write` (Fastify checks that a logger has them all).
+const METHODS: readonly Method[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+for (const method of METHODS) {
+  Object.defineProperty(DeferredChildLogger.prototype, method, {
+    value(this: DeferredChildLogger, ...args: unknown[]) {
+      this.write(method, args);
+    },
+  });
 }
 
 /** Fastify's `childLoggerFactory`. */
