@@ -23,7 +23,7 @@ import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.c
 import * as payments from '../../server/src/domains/payments/payments.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
 import { DateTimeOut } from '../../server/src/http/wire.js';
-import { type NamedSchema, renderDeclarations } from './schema-to-ts.js';
+import { type EntityModule, type NamedSchema, renderModules } from './schema-to-ts.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -54,154 +54,235 @@ const withUpdatedDate = <T extends { properties: object; required?: string[] }>(
   required: [...(schema.required ?? []), 'updatedDate'],
 });
 
-export const ENTITY_SCHEMAS: readonly NamedSchema[] = [
-  // Shared shapes (responses)
-  out(
-    'Money',
-    common.MoneyOut,
-    'A money amount: decimal strings in major units, plus their formatted forms.',
-  ),
-  out('Address', common.AddressOut, 'A postal address.'),
-  out('AddressWithContact', common.AddressWithContactOut, 'An address with the contact details of a person.'),
-  out('Image', common.ImageOut, 'An image of a line item.'),
-  out(
-    'DescriptionLine',
-    common.DescriptionLineOut,
-    'A line describing a chosen option (plain text or a colour).',
-  ),
-  out(
-    'SubscriptionOptionInfo',
-    common.SubscriptionOptionInfoOut,
-    'The subscription plan a line is bought on.',
-  ),
-  out('Violation', common.ViolationOut, 'A problem that blocks or warns about a checkout.'),
-  out('PriceSummary', totals.PriceSummaryOut, 'Totals of a cart estimate, checkout or order.'),
-  out('TaxDetails', totals.TaxDetailsOut, 'Tax of a line or of shipping.'),
-  out('PricesBreakdown', totals.PricesBreakdownOut, 'The prices of one line after the totals calculation.'),
-  out('CalculatedLineItem', totals.CalculatedLineItemOut, 'One line as the totals calculation priced it.'),
-  out('AppliedDiscount', totals.AppliedDiscountOut, 'A coupon or merchant discount that applies.'),
-  out('ShippingOption', totals.ShippingOptionOut, 'A shipping or pickup option the buyer can choose.'),
-  out('SelectedCarrierServiceOption', totals.SelectedCarrierServiceOptionOut, 'The chosen shipping option.'),
-  out('ShippingInfo', totals.ShippingInfoOut, 'Shipping options and the chosen one.'),
-  out('TaxSummary', totals.TaxSummaryOut, 'Tax totals and how they were calculated.'),
-  out(
-    'CalculationErrors',
-    totals.CalculationErrorsOut,
-    'Why part of a totals calculation could not be done.',
-  ),
-  out('MembershipOptions', totals.MembershipOptionsOut, 'Memberships that can pay for lines.'),
-  out('AppliedGiftCard', totals.GiftCardOut, 'A gift card applied to a checkout (its code obfuscated).'),
-  out('AdditionalFee', totals.AdditionalFeeOut, 'A handling fee, insurance or other extra charge.'),
-
-  // Catalog
-  out('PriceData', product.PriceDataOut, 'A price with its discounted form, in major units.'),
-  out('CostAndProfit', product.CostAndProfitOut, 'Cost and profit (merchants only).'),
-  out('MediaItem', product.MediaItemOut, 'An image, video or file of a product or collection.'),
-  out('Media', product.MediaOut, 'Main media and all media items.'),
-  out('ProductOption', product.ProductOptionOut, 'An option (e.g. Size) with its choices.'),
-  out('VariantStock', product.VariantStockOut, 'Stock of one variant.'),
-  out('Variant', product.VariantOut, 'One combination of option choices.'),
-  out('Product', withUpdatedDate(product.ProductOut), 'A catalog product.', 'PRODUCT_WIRE'),
-  out('Collection', withUpdatedDate(CollectionOut), 'A catalog collection.', 'COLLECTION_WIRE'),
-  out('OptionsAvailability', variants.OptionsAvailabilityResponse, 'Which choices can still be bought.'),
-  out('ProductVariants', variants.QueryProductVariantsResponse, 'Variants of one product, one page.'),
-  out('StoreVariant', variants.StoreVariantOut, 'A variant across the store (with its product).'),
-  out('SearchFacets', search.facets, 'Counts over every search match (not just the page).'),
-
-  // Cart, checkout, orders
-  out('CartLineItem', cart.CartOut.properties.lineItems.items, 'A line of a cart.'),
-  out('Cart', cart.CartOut, 'A shopping cart.', 'CART_WIRE'),
-  out('CartEstimate', cart.EstimateTotalsResponse, 'A cart with its estimated totals.', 'CART_ESTIMATE_WIRE'),
-  out('CheckoutLineItem', CheckoutLineItemOut, 'A line of a checkout, with its share of the totals.'),
-  out('Checkout', checkout.CheckoutOut, 'A checkout.', 'CHECKOUT_WIRE'),
-  out('CreateOrderResult', createOrder.CreateOrderResponse, 'The order a checkout became.'),
-  out(
-    'OrderLineItem',
-    orders.OrderLineOut,
-    'A line of an order (with download links for paid digital lines).',
-  ),
-  out('Order', orders.OrderOut, 'An order.', 'ORDER_WIRE'),
-  out('Subscription', SubscriptionOut, "A buyer's subscription to a plan.", 'SUBSCRIPTION_WIRE'),
-  out(
-    'SelectedPaymentMethod',
-    payments.SelectPaymentMethodResponse.properties.paymentMethod,
-    'How a checkout will be paid (a new card is already tokenized; only its brand and last digits show).',
-  ),
-  out(
-    'SavedPaymentMethod',
-    payments.SavedPaymentMethodOut,
-    "A member's saved card (never the token).",
-    'SAVED_PAYMENT_METHOD_WIRE',
-  ),
-
-  // Redirects and members
-  out('RedirectSession', redirects.RedirectSessionOut, 'A URL on this server to send the browser to.'),
-  out(
-    'HostedPage',
-    redirects.HostedPageOut,
-    'A redirect session as its hosted page sees it: kind and verified callbacks.',
-  ),
-  out('CaptchaSettings', CaptchaSettingsOut, "The store's captcha mode and site keys."),
-  out('Identity', IdentityOut, "A member's identity and profile.", 'IDENTITY_WIRE'),
-
-  // Requests
-  input('AddressInput', common.AddressIn, 'A postal address in a request.'),
-  input('ContactDetailsInput', common.ContactDetailsIn, 'Contact details in a request.'),
-  input(
-    'AddressWithContactInput',
-    common.AddressWithContactIn,
-    'An address with contact details in a request.',
-  ),
-  input(
-    'CatalogReference',
-    common.CatalogReferenceIn,
-    'What a line buys: a product, with `options.variantId` or `options.options`.',
-  ),
-  input('LineItemInput', common.LineItemIn, 'A catalog line to add.'),
-  input('CustomLineItemInput', common.CustomLineItemIn, 'A custom line (merchant keys only).'),
-  input('LineItemQuantity', common.LineItemQuantityIn, 'A new quantity for a line.'),
-  input('SelectedShippingOptionInput', common.SelectedShippingOptionIn, 'A shipping option chosen by code.'),
-  input('SelectedMembershipsInput', common.SelectedMembershipsIn, 'Memberships chosen to pay for lines.'),
-  input('AddToCartOptions', cart.AddToCartRequest, 'Lines to add to the current cart.'),
-  input('UpdateCartOptions', cart.UpdateCartRequest, 'Changes to the current cart.'),
-  input('EstimateTotalsOptions', cart.EstimateTotalsRequest, 'What to estimate the current cart with.'),
-  input(
-    'CreateCheckoutFromCartOptions',
-    cart.CreateCheckoutFromCartRequest,
-    'How to start a checkout from the cart.',
-  ),
-  input('CheckoutInfo', checkout.CheckoutInfoIn, 'The settable parts of a checkout.'),
-  input('CreateCheckoutOptions', checkout.CreateCheckoutRequest, 'A new checkout.'),
-  input('UpdateCheckoutRequest', checkout.UpdateCheckoutRequest, 'The body of a checkout update.'),
-  input('CreateOrderOptions', createOrder.CreateOrderRequest, 'How to pay for the order.'),
-  input('PaymentMethodInput', createOrder.PaymentMethodIn, 'How to pay: offline, a card, or a saved method.'),
-  input('CreateRedirectSessionOptions', redirects.CreateRedirectSessionRequest, 'Where to send the browser.'),
-  input('SearchProductsOptions', queries.SearchProductsRequest, 'A full-text product search with facets.'),
-  input(
-    'QueryProductVariantsOptions',
-    variants.QueryProductVariantsRequest,
-    'Which variants of a product to list.',
-  ),
-  input('ProfileInput', ProfileIn, 'Profile fields to change (leave out what stays).'),
+/** The SDK's entity modules: which server contracts become which SDK types, by use case. */
+export const ENTITY_MODULES: readonly EntityModule[] = [
+  {
+    name: 'common',
+    doc: 'Shapes every flow shares: money, addresses, line parts, and the lines a request adds.',
+    entities: [
+      out(
+        'Money',
+        common.MoneyOut,
+        'A money amount: decimal strings in major units, plus their formatted forms.',
+      ),
+      out('Address', common.AddressOut, 'A postal address.'),
+      out(
+        'AddressWithContact',
+        common.AddressWithContactOut,
+        'An address with the contact details of a person.',
+      ),
+      out('Image', common.ImageOut, 'An image of a line item.'),
+      out(
+        'DescriptionLine',
+        common.DescriptionLineOut,
+        'A line describing a chosen option (plain text or a colour).',
+      ),
+      out(
+        'SubscriptionOptionInfo',
+        common.SubscriptionOptionInfoOut,
+        'The subscription plan a line is bought on.',
+      ),
+      out('Violation', common.ViolationOut, 'A problem that blocks or warns about a checkout.'),
+      input('AddressInput', common.AddressIn, 'A postal address in a request.'),
+      input('ContactDetailsInput', common.ContactDetailsIn, 'Contact details in a request.'),
+      input(
+        'AddressWithContactInput',
+        common.AddressWithContactIn,
+        'An address with contact details in a request.',
+      ),
+      input(
+        'CatalogReference',
+        common.CatalogReferenceIn,
+        'What a line buys: a product, with `options.variantId` or `options.options`.',
+      ),
+      input('LineItemInput', common.LineItemIn, 'A catalog line to add.'),
+      input('CustomLineItemInput', common.CustomLineItemIn, 'A custom line (merchant keys only).'),
+      input('LineItemQuantity', common.LineItemQuantityIn, 'A new quantity for a line.'),
+    ],
+  },
+  {
+    name: 'totals',
+    doc: 'A totals calculation: summaries, taxes, discounts, shipping, memberships, gift cards, fees.',
+    entities: [
+      out('PriceSummary', totals.PriceSummaryOut, 'Totals of a cart estimate, checkout or order.'),
+      out('TaxDetails', totals.TaxDetailsOut, 'Tax of a line or of shipping.'),
+      out(
+        'PricesBreakdown',
+        totals.PricesBreakdownOut,
+        'The prices of one line after the totals calculation.',
+      ),
+      out(
+        'CalculatedLineItem',
+        totals.CalculatedLineItemOut,
+        'One line as the totals calculation priced it.',
+      ),
+      out('AppliedDiscount', totals.AppliedDiscountOut, 'A coupon or merchant discount that applies.'),
+      out('ShippingOption', totals.ShippingOptionOut, 'A shipping or pickup option the buyer can choose.'),
+      out(
+        'SelectedCarrierServiceOption',
+        totals.SelectedCarrierServiceOptionOut,
+        'The chosen shipping option.',
+      ),
+      out('ShippingInfo', totals.ShippingInfoOut, 'Shipping options and the chosen one.'),
+      out('TaxSummary', totals.TaxSummaryOut, 'Tax totals and how they were calculated.'),
+      out(
+        'CalculationErrors',
+        totals.CalculationErrorsOut,
+        'Why part of a totals calculation could not be done.',
+      ),
+      out('MembershipOptions', totals.MembershipOptionsOut, 'Memberships that can pay for lines.'),
+      out('AppliedGiftCard', totals.GiftCardOut, 'A gift card applied to a checkout (its code obfuscated).'),
+      out('AdditionalFee', totals.AdditionalFeeOut, 'A handling fee, insurance or other extra charge.'),
+      input(
+        'SelectedShippingOptionInput',
+        common.SelectedShippingOptionIn,
+        'A shipping option chosen by code.',
+      ),
+      input('SelectedMembershipsInput', common.SelectedMembershipsIn, 'Memberships chosen to pay for lines.'),
+    ],
+  },
+  {
+    name: 'products',
+    doc: 'Products: prices, media, options, variants and stock.',
+    entities: [
+      out('PriceData', product.PriceDataOut, 'A price with its discounted form, in major units.'),
+      out('CostAndProfit', product.CostAndProfitOut, 'Cost and profit (merchants only).'),
+      out('MediaItem', product.MediaItemOut, 'An image, video or file of a product or collection.'),
+      out('Media', product.MediaOut, 'Main media and all media items.'),
+      out('ProductOption', product.ProductOptionOut, 'An option (e.g. Size) with its choices.'),
+      out('VariantStock', product.VariantStockOut, 'Stock of one variant.'),
+      out('Variant', product.VariantOut, 'One combination of option choices.'),
+      out('Product', withUpdatedDate(product.ProductOut), 'A catalog product.', 'PRODUCT_WIRE'),
+    ],
+  },
+  {
+    name: 'catalog',
+    doc: 'Collections, variant queries, option availability and search.',
+    entities: [
+      out('Collection', withUpdatedDate(CollectionOut), 'A catalog collection.', 'COLLECTION_WIRE'),
+      out('OptionsAvailability', variants.OptionsAvailabilityResponse, 'Which choices can still be bought.'),
+      out('ProductVariants', variants.QueryProductVariantsResponse, 'Variants of one product, one page.'),
+      out('StoreVariant', variants.StoreVariantOut, 'A variant across the store (with its product).'),
+      out('SearchFacets', search.facets, 'Counts over every search match (not just the page).'),
+      input(
+        'SearchProductsOptions',
+        queries.SearchProductsRequest,
+        'A full-text product search with facets.',
+      ),
+      input(
+        'QueryProductVariantsOptions',
+        variants.QueryProductVariantsRequest,
+        'Which variants of a product to list.',
+      ),
+    ],
+  },
+  {
+    name: 'cart',
+    doc: 'The current cart and what changes it.',
+    entities: [
+      out('CartLineItem', cart.CartOut.properties.lineItems.items, 'A line of a cart.'),
+      out('Cart', cart.CartOut, 'A shopping cart.', 'CART_WIRE'),
+      out(
+        'CartEstimate',
+        cart.EstimateTotalsResponse,
+        'A cart with its estimated totals.',
+        'CART_ESTIMATE_WIRE',
+      ),
+      input('AddToCartOptions', cart.AddToCartRequest, 'Lines to add to the current cart.'),
+      input('UpdateCartOptions', cart.UpdateCartRequest, 'Changes to the current cart.'),
+      input('EstimateTotalsOptions', cart.EstimateTotalsRequest, 'What to estimate the current cart with.'),
+      input(
+        'CreateCheckoutFromCartOptions',
+        cart.CreateCheckoutFromCartRequest,
+        'How to start a checkout from the cart.',
+      ),
+    ],
+  },
+  {
+    name: 'checkout',
+    doc: 'Checkouts and what changes them.',
+    entities: [
+      out('CheckoutLineItem', CheckoutLineItemOut, 'A line of a checkout, with its share of the totals.'),
+      out('Checkout', checkout.CheckoutOut, 'A checkout.', 'CHECKOUT_WIRE'),
+      input('CheckoutInfo', checkout.CheckoutInfoIn, 'The settable parts of a checkout.'),
+      input('CreateCheckoutOptions', checkout.CreateCheckoutRequest, 'A new checkout.'),
+      input('UpdateCheckoutRequest', checkout.UpdateCheckoutRequest, 'The body of a checkout update.'),
+      out(
+        'SelectedPaymentMethod',
+        payments.SelectPaymentMethodResponse.properties.paymentMethod,
+        'How a checkout will be paid (a new card is already tokenized; only its brand and last digits show).',
+      ),
+    ],
+  },
+  {
+    name: 'orders',
+    doc: 'Orders, subscriptions and how they are paid.',
+    entities: [
+      out('CreateOrderResult', createOrder.CreateOrderResponse, 'The order a checkout became.'),
+      out(
+        'OrderLineItem',
+        orders.OrderLineOut,
+        'A line of an order (with download links for paid digital lines).',
+      ),
+      out('Order', orders.OrderOut, 'An order.', 'ORDER_WIRE'),
+      out('Subscription', SubscriptionOut, "A buyer's subscription to a plan.", 'SUBSCRIPTION_WIRE'),
+      out(
+        'SavedPaymentMethod',
+        payments.SavedPaymentMethodOut,
+        "A member's saved card (never the token).",
+        'SAVED_PAYMENT_METHOD_WIRE',
+      ),
+      input('CreateOrderOptions', createOrder.CreateOrderRequest, 'How to pay for the order.'),
+      input(
+        'PaymentMethodInput',
+        createOrder.PaymentMethodIn,
+        'How to pay: offline, a card, or a saved method.',
+      ),
+    ],
+  },
+  {
+    name: 'identity',
+    doc: 'Redirect sessions, hosted pages, captcha and member identity.',
+    entities: [
+      out('RedirectSession', redirects.RedirectSessionOut, 'A URL on this server to send the browser to.'),
+      out(
+        'HostedPage',
+        redirects.HostedPageOut,
+        'A redirect session as its hosted page sees it: kind and verified callbacks.',
+      ),
+      out('CaptchaSettings', CaptchaSettingsOut, "The store's captcha mode and site keys."),
+      out('Identity', IdentityOut, "A member's identity and profile.", 'IDENTITY_WIRE'),
+      input(
+        'CreateRedirectSessionOptions',
+        redirects.CreateRedirectSessionRequest,
+        'Where to send the browser.',
+      ),
+      input('ProfileInput', ProfileIn, 'Profile fields to change (leave out what stays).'),
+    ],
+  },
 ];
 
-/** The text of src/entities.ts, formatted the way `npm run lint` expects. */
-export function renderEntities(): string {
-  const text = [
-    '// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:',
-    '// run `npm run generate -w @openshelf/sdk` after a contract changes.',
-    '',
-    "import type { RevivePaths } from './wire.js';",
-    '',
-    renderDeclarations(ENTITY_SCHEMAS),
-  ].join('\n');
-  return execFileSync(
-    `${repoRoot}node_modules/.bin/biome`,
-    ['format', '--stdin-file-path=packages/sdk/src/entities.ts'],
-    {
-      cwd: repoRoot,
-      input: text,
-      encoding: 'utf8',
-    },
-  );
+/** src/entities/<module>.ts and their index, by path under src/, formatted the way `npm run lint` expects. */
+export function renderEntities(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [path, text] of renderModules(ENTITY_MODULES)) {
+    const header = [
+      '// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:',
+      '// run `npm run generate -w @openshelf/sdk` after a contract changes.',
+      '',
+    ].join('\n');
+    files.set(
+      path,
+      execFileSync(
+        `${repoRoot}node_modules/.bin/biome`,
+        ['format', `--stdin-file-path=packages/sdk/src/${path}`],
+        {
+          cwd: repoRoot,
+          input: `${header}\n${text}`,
+          encoding: 'utf8',
+        },
+      ),
+    );
+  }
+  return files;
 }

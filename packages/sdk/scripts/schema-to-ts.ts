@@ -14,15 +14,63 @@ export interface NamedSchema {
   revive?: string;
 }
 
+/** One generated file, src/entities/<name>.ts: the entities of one use case. */
+export interface EntityModule {
+  name: string;
+  doc: string;
+  entities: readonly NamedSchema[];
+}
+
 const INDENT = '  ';
 
-export function renderDeclarations(named: readonly NamedSchema[]): string {
+/**
+ * Each module's text by its path under src/ (`entities/<name>.ts`), importing the types it uses from the
+ * other modules, and `entities/index.ts`, which exports them all.
+ */
+export function renderModules(modules: readonly EntityModule[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const entry of named) names.set(key(entry.direction, entry.schema as Schema), entry.name);
+  const moduleOf = new Map<string, string>();
+  for (const module of modules) {
+    for (const entry of module.entities) {
+      names.set(key(entry.direction, entry.schema as Schema), entry.name);
+      moduleOf.set(entry.name, module.name);
+    }
+  }
+  const files = new Map<string, string>();
+  for (const module of modules) {
+    const used = new Set<string>();
+    const body = renderDeclarations(module.entities, names, used);
+    const imports = new Map<string, string[]>();
+    for (const name of [...used].sort()) {
+      const from = moduleOf.get(name);
+      if (from && from !== module.name) imports.set(from, [...(imports.get(from) ?? []), name]);
+    }
+    const lines = [`/* ${module.doc} */`, ''];
+    if (module.entities.some((entry) => entry.revive))
+      lines.push("import type { RevivePaths } from '../wire.js';");
+    for (const [from, types] of [...imports].sort(([a], [b]) => a.localeCompare(b)))
+      lines.push(`import type { ${types.join(', ')} } from './${from}.js';`);
+    files.set(`entities/${module.name}.ts`, [...lines, '', body].join('\n'));
+  }
+  const index = modules.map((module) => `export * from './${module.name}.js';`).sort();
+  files.set(
+    'entities/index.ts',
+    ['/* Every entity type of the SDK, by use case. */', '', ...index, ''].join('\n'),
+  );
+  return files;
+}
 
+function renderDeclarations(
+  named: readonly NamedSchema[],
+  names: ReadonlyMap<string, string>,
+  used: Set<string>,
+): string {
   const render = (schema: Schema, direction: Direction, depth: number, root: boolean): string => {
     const alias = names.get(key(direction, schema));
-    if (alias && !root) return alias;
+    if (alias && !root) {
+      used.add(alias);
+      return alias;
+    }
     if (Array.isArray(schema.anyOf)) {
       return unique((schema.anyOf as Schema[]).map((s) => render(s, direction, depth, false))).join(' | ');
     }

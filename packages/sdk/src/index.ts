@@ -90,7 +90,7 @@ export {
 } from './auth/tokens.js';
 export { base64UrlEncode } from './base64url.js';
 export { type ClientOptions, createClient, type OpenshelfClient } from './client.js';
-export type * from './entities.js';
+export type * from './entities/index.js';
 export {
   ApplicationError,
   type ArgumentNames,

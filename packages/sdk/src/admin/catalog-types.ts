@@ -2,7 +2,7 @@
 // (Product, Collection, Variant). Prices are JSON numbers in major units of the store currency; more
 // decimals than the currency has are refused by the server.
 
-import type { Product } from '../entities.js';
+import type { Product } from '../entities/index.js';
 
 export interface ProductOptionInput {
   name: string;

@@ -1,4 +1,10 @@
-import { COLLECTION_WIRE, type Collection, PRODUCT_WIRE, type Product, type Variant } from '../entities.js';
+import {
+  COLLECTION_WIRE,
+  type Collection,
+  PRODUCT_WIRE,
+  type Product,
+  type Variant,
+} from '../entities/index.js';
 import type { Transport } from '../transport.js';
 import { reviveEntity } from '../wire.js';
 import type {

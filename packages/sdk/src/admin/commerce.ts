@@ -1,4 +1,4 @@
-import { ORDER_WIRE, type Order } from '../entities.js';
+import { ORDER_WIRE, type Order } from '../entities/index.js';
 import type { Transport } from '../transport.js';
 import { reviveEntity } from '../wire.js';
 import { pagedList, resource } from './resources.js';

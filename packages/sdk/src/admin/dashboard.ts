@@ -1,4 +1,4 @@
-import type { Order, Product } from '../entities.js';
+import type { Order, Product } from '../entities/index.js';
 import type { productsModule } from './catalog.js';
 import type { ordersModule } from './commerce.js';
 

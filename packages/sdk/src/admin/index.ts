@@ -2,7 +2,7 @@
  * The merchant (admin) client of @openshelf/sdk: `createAdminClient` and the shapes of the admin API.
  * @packageDocumentation
  */
-// Products, collections, variants and orders are the SDK's generated entities (../entities.ts).
+// Products, collections, variants and orders are the SDK's generated entities (../entities/).
 
 export type * from './access-types.js';
 export type {

@@ -1,7 +1,7 @@
 // Shapes of the merchant API as the admin client sees them (orders, products and collections are the
 // generated entities). Money in the admin API is a decimal string in the store currency ("12.50").
 
-import type { Address, Order } from '../entities.js';
+import type { Address, Order } from '../entities/index.js';
 
 /** Offset paging metadata of admin lists. */
 export interface ListMetadata {

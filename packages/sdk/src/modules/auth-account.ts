@@ -4,7 +4,7 @@
 
 import { AUTH_PATHS } from '../auth/login.js';
 import { type AuthenticationReply, type LoginResult, mapAuthenticationReply } from '../auth/login-states.js';
-import type { CaptchaSettings } from '../entities.js';
+import type { CaptchaSettings } from '../entities/index.js';
 import { ApplicationError } from '../errors.js';
 import type { ClientContext } from './context.js';
 

@@ -14,7 +14,7 @@ import {
   type PaymentMethodInput,
   type SelectedPaymentMethod,
   type UpdateCheckoutRequest,
-} from '../entities.js';
+} from '../entities/index.js';
 import { reviveEntity } from '../wire.js';
 import { type ClientContext, segment } from './context.js';
 

@@ -1,6 +1,6 @@
 // Catalog reads for collections (wire-protocol.md §4.4: the "v2" read API).
 
-import { COLLECTION_WIRE, type Collection } from '../entities.js';
+import { COLLECTION_WIRE, type Collection } from '../entities/index.js';
 import { isApplicationError } from '../errors.js';
 import type { QueryMetadata } from '../paging.js';
 import { type QueryBuilder, queryCollections } from '../query.js';

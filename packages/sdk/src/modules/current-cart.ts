@@ -10,7 +10,7 @@ import {
   type EstimateTotalsOptions,
   type LineItemQuantity,
   type UpdateCartOptions,
-} from '../entities.js';
+} from '../entities/index.js';
 import { reviveEntity } from '../wire.js';
 import type { ClientContext } from './context.js';
 

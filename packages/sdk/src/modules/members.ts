@@ -1,7 +1,7 @@
 // The signed-in member's own identity (README "Identity and sign-in" › Members): profile with addresses
 // and custom fields; `revision` guards concurrent edits.
 
-import { IDENTITY_WIRE, type Identity, type ProfileInput } from '../entities.js';
+import { IDENTITY_WIRE, type Identity, type ProfileInput } from '../entities/index.js';
 import { reviveEntity } from '../wire.js';
 import type { ClientContext } from './context.js';
 

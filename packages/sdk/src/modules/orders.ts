@@ -1,6 +1,6 @@
 // The buyer's own orders (README "Cart, checkout and orders"); paid digital lines carry signed download links.
 
-import { ORDER_WIRE, type Order } from '../entities.js';
+import { ORDER_WIRE, type Order } from '../entities/index.js';
 import type { QueryMetadata } from '../paging.js';
 import { QueryBuilder } from '../query.js';
 import { reviveEntity } from '../wire.js';

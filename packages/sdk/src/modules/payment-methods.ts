@@ -1,7 +1,7 @@
 // A member's saved payment methods (README "Payments"): cards saved with `savePaymentMethod: true`, shown
 // by brand and last digits (the provider's token never leaves the server).
 
-import { SAVED_PAYMENT_METHOD_WIRE, type SavedPaymentMethod } from '../entities.js';
+import { SAVED_PAYMENT_METHOD_WIRE, type SavedPaymentMethod } from '../entities/index.js';
 import { reviveEntity } from '../wire.js';
 import { type ClientContext, segment } from './context.js';
 

@@ -9,7 +9,7 @@ import {
   type SearchFacets,
   type SearchProductsOptions,
   type StoreVariant,
-} from '../entities.js';
+} from '../entities/index.js';
 import type { QueryMetadata } from '../paging.js';
 import { type QueryBuilder, queryProducts } from '../query.js';
 import { reviveEntity, withUpdatedDate } from '../wire.js';

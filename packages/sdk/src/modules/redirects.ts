@@ -1,7 +1,7 @@
 // Redirect sessions (wire-protocol.md §4.5): URLs of this server's hosted pages (checkout, login, logout,
 // authorize, product) that keep the caller's identity.
 
-import type { CreateRedirectSessionOptions, HostedPage, RedirectSession } from '../entities.js';
+import type { CreateRedirectSessionOptions, HostedPage, RedirectSession } from '../entities/index.js';
 import type { ClientContext } from './context.js';
 
 /** Redirect sessions. */

@@ -1,7 +1,7 @@
 // The buyer's own subscriptions (README "E-mails, gift cards bought, downloads, subscriptions"): a visitor's
 // or a member's, with their schedule; cancelling stops billing.
 
-import { SUBSCRIPTION_WIRE, type Subscription } from '../entities.js';
+import { SUBSCRIPTION_WIRE, type Subscription } from '../entities/index.js';
 import { reviveEntity } from '../wire.js';
 import { type ClientContext, segment } from './context.js';
 

@@ -1,0 +1,246 @@
+// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:
+// run `npm run generate -w @openshelf/sdk` after a contract changes.
+
+/* The current cart and what changes it. */
+
+import type { RevivePaths } from '../wire.js';
+import type {
+  AddressInput,
+  AddressWithContact,
+  AddressWithContactInput,
+  CustomLineItemInput,
+  DescriptionLine,
+  Image,
+  LineItemInput,
+  Money,
+  SubscriptionOptionInfo,
+  Violation,
+} from './common.js';
+import type {
+  AdditionalFee,
+  AppliedDiscount,
+  AppliedGiftCard,
+  CalculatedLineItem,
+  CalculationErrors,
+  MembershipOptions,
+  PriceSummary,
+  SelectedMembershipsInput,
+  SelectedShippingOptionInput,
+  ShippingInfo,
+  TaxSummary,
+} from './totals.js';
+
+/** A line of a cart. */
+export interface CartLineItem {
+  id: string;
+  quantity: number;
+  catalogReference?: {
+    appId: string;
+    catalogItemId: string;
+    options?: unknown;
+  };
+  productName: {
+    original: string;
+    translated: string;
+  };
+  url?: {
+    relativePath: string;
+    url: string;
+  };
+  price: Money;
+  fullPrice: Money;
+  priceBeforeDiscounts: Money;
+  lineItemPrice: Money;
+  descriptionLines: DescriptionLine[];
+  availability: {
+    status: 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
+    quantityAvailable?: number;
+  };
+  physicalProperties: {
+    sku?: string;
+    shippable: boolean;
+    weight?: number;
+  };
+  itemType: {
+    preset: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
+  };
+  paymentOption:
+    | 'FULL_PAYMENT_ONLINE'
+    | 'FULL_PAYMENT_OFFLINE'
+    | 'MEMBERSHIP'
+    | 'DEPOSIT_ONLINE'
+    | 'MEMBERSHIP_OFFLINE';
+  customLineItem: boolean;
+  rootCatalogItemId?: string;
+  subscriptionOptionInfo?: SubscriptionOptionInfo;
+  selectedMembership?: {
+    id: string;
+    appId: string;
+  };
+  serviceProperties?: {
+    scheduledDate?: Date;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+      translated: string;
+    };
+    price?: Money;
+    fullPrice?: Money;
+    descriptionLines?: {
+      name: string;
+      value: string;
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value: string;
+    };
+  };
+  image?: Image;
+}
+
+/** A shopping cart. */
+export interface Cart {
+  id: string;
+  lineItems: CartLineItem[];
+  buyerNote?: string;
+  buyerInfo: {
+    visitorId?: string;
+    memberId?: string;
+  };
+  currency: string;
+  conversionCurrency: string;
+  subtotal: Money;
+  appliedDiscounts: AppliedDiscount[];
+  contactInfo?: AddressWithContact;
+  selectedShippingOption?: {
+    code: string;
+  };
+  checkoutId?: string;
+  overrideCheckoutUrl?: string;
+  createdDate: Date;
+  updatedDate: Date;
+}
+
+/** A cart with its estimated totals. */
+export interface CartEstimate {
+  cart: Cart;
+  calculatedLineItems: CalculatedLineItem[];
+  shippingInfo: ShippingInfo;
+  priceSummary: PriceSummary;
+  appliedDiscounts: AppliedDiscount[];
+  calculationErrors: CalculationErrors;
+  violations: Violation[];
+  membershipOptions: MembershipOptions;
+  additionalFees: AdditionalFee[];
+  taxSummary: TaxSummary;
+  payNow: PriceSummary;
+  payLater: PriceSummary;
+  weightUnit: 'KG' | 'LB';
+  currency: string;
+  giftCard?: AppliedGiftCard;
+}
+
+/** Lines to add to the current cart. */
+export interface AddToCartOptions {
+  lineItems?: LineItemInput[];
+  customLineItems?: CustomLineItemInput[];
+}
+
+/** Changes to the current cart. */
+export interface UpdateCartOptions {
+  cartInfo?: {
+    buyerNote?: string;
+    contactInfo?: AddressWithContactInput;
+    selectedShippingOption?: SelectedShippingOptionInput;
+    overrideCheckoutUrl?: string;
+  };
+  couponCode?: string | null;
+  merchantDiscounts?: unknown[];
+  lineItems?: LineItemInput[];
+  customLineItems?: CustomLineItemInput[];
+}
+
+/** What to estimate the current cart with. */
+export interface EstimateTotalsOptions {
+  selectedShippingOption?: SelectedShippingOptionInput;
+  shippingAddress?: AddressInput;
+  billingAddress?: AddressInput;
+  selectedMemberships?: SelectedMembershipsInput;
+  calculateTax?: boolean;
+  calculateShipping?: boolean;
+  calculateAdditionalFees?: boolean;
+}
+
+/** How to start a checkout from the cart. */
+export interface CreateCheckoutFromCartOptions {
+  channelType?:
+    | 'WEB'
+    | 'POS'
+    | 'EBAY'
+    | 'AMAZON'
+    | 'OTHER_PLATFORM'
+    | 'WIX_APP_STORE'
+    | 'WIX_INVOICES'
+    | 'BACKOFFICE_MERCHANT'
+    | 'WISH'
+    | 'CLASS_PASS'
+    | 'GLOBAL_E'
+    | 'FACEBOOK'
+    | 'ETSY'
+    | 'TIKTOK'
+    | 'FAIRE_COM';
+  shippingAddress?: AddressInput;
+  billingAddress?: AddressInput;
+  selectedShippingOption?: SelectedShippingOptionInput;
+  email?: string;
+}
+
+/** Wire conversions of {@link Cart}. @internal */
+export const CART_WIRE: RevivePaths = {
+  dates: [
+    'lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'lineItems.serviceProperties.scheduledDate',
+    'createdDate',
+    'updatedDate',
+  ],
+  floats: [
+    'lineItems.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.physicalProperties.weight',
+    'appliedDiscounts.merchantDiscount.percentage',
+    'contactInfo.address.geocode.latitude',
+    'contactInfo.address.geocode.longitude',
+  ],
+};
+
+/** Wire conversions of {@link CartEstimate}. @internal */
+export const CART_ESTIMATE_WIRE: RevivePaths = {
+  dates: [
+    'cart.lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'cart.lineItems.serviceProperties.scheduledDate',
+    'cart.createdDate',
+    'cart.updatedDate',
+    'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.from',
+    'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.to',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.deliveryTimeSlot.from',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.deliveryTimeSlot.to',
+    'membershipOptions.eligibleMemberships.expirationDate',
+    'membershipOptions.invalidMemberships.membership.expirationDate',
+  ],
+  floats: [
+    'cart.lineItems.physicalProperties.weight',
+    'cart.lineItems.catalogOverrideFields.physicalProperties.weight',
+    'cart.appliedDiscounts.merchantDiscount.percentage',
+    'cart.contactInfo.address.geocode.latitude',
+    'cart.contactInfo.address.geocode.longitude',
+    'shippingInfo.selectedCarrierServiceOption.logistics.pickupDetails.address.geocode.latitude',
+    'shippingInfo.selectedCarrierServiceOption.logistics.pickupDetails.address.geocode.longitude',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.pickupDetails.address.geocode.latitude',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.pickupDetails.address.geocode.longitude',
+    'appliedDiscounts.merchantDiscount.percentage',
+  ],
+};

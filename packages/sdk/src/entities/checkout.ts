@@ -1,0 +1,296 @@
+// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:
+// run `npm run generate -w @openshelf/sdk` after a contract changes.
+
+/* Checkouts and what changes them. */
+
+import type { RevivePaths } from '../wire.js';
+import type {
+  AddressWithContact,
+  AddressWithContactInput,
+  CatalogReference,
+  CustomLineItemInput,
+  DescriptionLine,
+  Image,
+  LineItemInput,
+  Money,
+  SubscriptionOptionInfo,
+  Violation,
+} from './common.js';
+import type {
+  AdditionalFee,
+  AppliedDiscount,
+  AppliedGiftCard,
+  CalculationErrors,
+  MembershipOptions,
+  PriceSummary,
+  SelectedCarrierServiceOption,
+  SelectedMembershipsInput,
+  SelectedShippingOptionInput,
+  ShippingOption,
+  TaxDetails,
+  TaxSummary,
+} from './totals.js';
+
+/** A line of a checkout, with its share of the totals. */
+export interface CheckoutLineItem {
+  id: string;
+  quantity: number;
+  catalogReference?: {
+    appId: string;
+    catalogItemId: string;
+    options?: unknown;
+  };
+  productName: {
+    original: string;
+    translated: string;
+  };
+  url?: {
+    relativePath: string;
+    url: string;
+  };
+  price: Money;
+  fullPrice: Money;
+  priceBeforeDiscounts: Money;
+  lineItemPrice: Money;
+  descriptionLines: DescriptionLine[];
+  availability: {
+    status: 'AVAILABLE' | 'NOT_FOUND' | 'NOT_AVAILABLE' | 'PARTIALLY_AVAILABLE';
+    quantityAvailable?: number;
+  };
+  physicalProperties: {
+    sku?: string;
+    shippable: boolean;
+    weight?: number;
+  };
+  itemType: {
+    preset: 'PHYSICAL' | 'DIGITAL' | 'GIFT_CARD' | 'SERVICE';
+  };
+  paymentOption:
+    | 'FULL_PAYMENT_ONLINE'
+    | 'FULL_PAYMENT_OFFLINE'
+    | 'MEMBERSHIP'
+    | 'DEPOSIT_ONLINE'
+    | 'MEMBERSHIP_OFFLINE';
+  customLineItem: boolean;
+  rootCatalogItemId?: string;
+  subscriptionOptionInfo?: SubscriptionOptionInfo;
+  selectedMembership?: {
+    id: string;
+    appId: string;
+  };
+  serviceProperties?: {
+    scheduledDate?: Date;
+    numberOfParticipants?: number;
+  };
+  catalogOverrideFields?: {
+    productName?: {
+      original: string;
+      translated: string;
+    };
+    price?: Money;
+    fullPrice?: Money;
+    descriptionLines?: {
+      name: string;
+      value: string;
+    }[];
+    physicalProperties?: {
+      weight?: number;
+    };
+    image?: string;
+    paymentOption?: {
+      value: string;
+    };
+  };
+  media?: Image;
+  totalPriceAfterTax: Money;
+  totalPriceBeforeTax: Money;
+  taxDetails: TaxDetails;
+  discount: Money;
+}
+
+/** A checkout. */
+export interface Checkout {
+  id: string;
+  cartId?: string;
+  lineItems: CheckoutLineItem[];
+  channelType:
+    | 'WEB'
+    | 'POS'
+    | 'EBAY'
+    | 'AMAZON'
+    | 'OTHER_PLATFORM'
+    | 'WIX_APP_STORE'
+    | 'WIX_INVOICES'
+    | 'BACKOFFICE_MERCHANT'
+    | 'WISH'
+    | 'CLASS_PASS'
+    | 'GLOBAL_E'
+    | 'FACEBOOK'
+    | 'ETSY'
+    | 'TIKTOK'
+    | 'FAIRE_COM';
+  completed: boolean;
+  orderId?: string;
+  conversionCurrency: string;
+  buyerInfo: {
+    email?: string;
+    visitorId?: string;
+    memberId?: string;
+  };
+  buyerNote?: string;
+  billingInfo?: AddressWithContact;
+  shippingInfo: {
+    shippingDestination?: AddressWithContact;
+    region?: {
+      id: string;
+      name: string;
+    };
+    selectedCarrierServiceOption?: SelectedCarrierServiceOption;
+    carrierServiceOptions: {
+      carrierId: string;
+      shippingOptions: ShippingOption[];
+    }[];
+  };
+  priceSummary: PriceSummary;
+  appliedDiscounts: AppliedDiscount[];
+  calculationErrors: CalculationErrors;
+  violations: Violation[];
+  membershipOptions: MembershipOptions;
+  additionalFees: AdditionalFee[];
+  taxSummary: TaxSummary;
+  payNow: PriceSummary;
+  payLater: PriceSummary;
+  weightUnit: 'KG' | 'LB';
+  currency: string;
+  giftCard?: AppliedGiftCard;
+  couponCode?: string;
+  overrideCheckoutUrl?: string;
+  customFields: {
+    title: string;
+    translatedTitle?: string;
+    value: unknown;
+  }[];
+  taxIncludedInPrice: boolean;
+  /** Line prices are held until then (ours; ADR 010) */
+  holdExpiresAt: Date;
+  createdDate: Date;
+  updatedDate: Date;
+}
+
+/** The settable parts of a checkout. */
+export interface CheckoutInfo {
+  buyerInfo?: {
+    email?: string;
+    visitorId?: string;
+    memberId?: string;
+  };
+  billingInfo?: AddressWithContactInput;
+  shippingInfo?: {
+    shippingDestination?: AddressWithContactInput;
+    selectedCarrierServiceOption?: SelectedShippingOptionInput;
+  };
+  buyerNote?: string;
+  customFields?: {
+    title: string;
+    translatedTitle?: string;
+    value?: unknown;
+  }[];
+  membershipOptions?: {
+    selectedMemberships?: SelectedMembershipsInput;
+  };
+}
+
+/** A new checkout. */
+export interface CreateCheckoutOptions {
+  checkoutInfo?: CheckoutInfo;
+  couponCode?: string | null;
+  giftCardCode?: string | null;
+  lineItems?: LineItemInput[];
+  customLineItems?: CustomLineItemInput[];
+  channelType?:
+    | 'WEB'
+    | 'POS'
+    | 'EBAY'
+    | 'AMAZON'
+    | 'OTHER_PLATFORM'
+    | 'WIX_APP_STORE'
+    | 'WIX_INVOICES'
+    | 'BACKOFFICE_MERCHANT'
+    | 'WISH'
+    | 'CLASS_PASS'
+    | 'GLOBAL_E'
+    | 'FACEBOOK'
+    | 'ETSY'
+    | 'TIKTOK'
+    | 'FAIRE_COM';
+  overrideCheckoutUrl?: string | null;
+  merchantDiscounts?: {
+    amount?: string | number;
+    percentage?: number;
+    lineItemIds?: string[];
+  }[];
+}
+
+/** The body of a checkout update. */
+export interface UpdateCheckoutRequest {
+  checkout?: CheckoutInfo;
+  fieldMask?:
+    | string
+    | {
+        paths: string[];
+      };
+  couponCode?: string | null;
+  giftCardCode?: string | null;
+  overrideCheckoutUrl?: string | null;
+  lineItems?: {
+    id?: string;
+    quantity?: number;
+    catalogReference?: CatalogReference;
+  }[];
+  customLineItems?: CustomLineItemInput[];
+}
+
+/** How a checkout will be paid (a new card is already tokenized; only its brand and last digits show). */
+export interface SelectedPaymentMethod {
+  /** OFFLINE, CARD_TOKEN (a new card, tokenized) or SAVED_METHOD */
+  type: string;
+  savedPaymentMethodId?: string;
+  card?: {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  };
+  savePaymentMethod: boolean;
+  delayCapture: boolean;
+}
+
+/** Wire conversions of {@link Checkout}. @internal */
+export const CHECKOUT_WIRE: RevivePaths = {
+  dates: [
+    'lineItems.subscriptionOptionInfo.subscriptionSettings.startDate',
+    'lineItems.serviceProperties.scheduledDate',
+    'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.from',
+    'shippingInfo.selectedCarrierServiceOption.logistics.deliveryTimeSlot.to',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.deliveryTimeSlot.from',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.deliveryTimeSlot.to',
+    'membershipOptions.eligibleMemberships.expirationDate',
+    'membershipOptions.invalidMemberships.membership.expirationDate',
+    'holdExpiresAt',
+    'createdDate',
+    'updatedDate',
+  ],
+  floats: [
+    'lineItems.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.physicalProperties.weight',
+    'billingInfo.address.geocode.latitude',
+    'billingInfo.address.geocode.longitude',
+    'shippingInfo.shippingDestination.address.geocode.latitude',
+    'shippingInfo.shippingDestination.address.geocode.longitude',
+    'shippingInfo.selectedCarrierServiceOption.logistics.pickupDetails.address.geocode.latitude',
+    'shippingInfo.selectedCarrierServiceOption.logistics.pickupDetails.address.geocode.longitude',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.pickupDetails.address.geocode.latitude',
+    'shippingInfo.carrierServiceOptions.shippingOptions.logistics.pickupDetails.address.geocode.longitude',
+    'appliedDiscounts.merchantDiscount.percentage',
+  ],
+};

@@ -1,0 +1,13 @@
+// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:
+// run `npm run generate -w @openshelf/sdk` after a contract changes.
+
+/* Every entity type of the SDK, by use case. */
+
+export * from './cart.js';
+export * from './catalog.js';
+export * from './checkout.js';
+export * from './common.js';
+export * from './identity.js';
+export * from './orders.js';
+export * from './products.js';
+export * from './totals.js';
