@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { BoundedMap } from '../lib/bounded-map.js';
 
 /*
  * Response compression for cached reads: a cached body is compressed once, off the event loop, and every
@@ -28,8 +29,7 @@ export function compress(body: Buffer, coding: ContentCoding): Promise<Buffer> {
 }
 
 // Clients send one of a handful of Accept-Encoding values; each is parsed once.
-const chosen = new Map<string, ContentCoding | undefined>();
-const MAX_REMEMBERED = 256;
+const chosen = new BoundedMap<string, ContentCoding | undefined>(256);
 
 /**
  * The coding to send for an Accept-Encoding header (RFC 9110 §12.5.3): Brotli or gzip, whichever has the
@@ -40,7 +40,6 @@ export function preferredCoding(header: string | undefined): ContentCoding | und
   if (!header) return undefined;
   if (chosen.has(header)) return chosen.get(header);
   const coding = negotiate(header);
-  if (chosen.size >= MAX_REMEMBERED) chosen.clear();
   chosen.set(header, coding);
   return coding;
 }

@@ -1,4 +1,4 @@
-import { ResponseCache } from '../../http/response-cache.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 
 /*
  * Totals of public product queries, kept per filter (ADR 020). Counting the matches of a filter costs
@@ -8,15 +8,15 @@ import { ResponseCache } from '../../http/response-cache.js';
  * is never served after a write it does not include.
  */
 export class CountMemo {
-  private readonly entries: ResponseCache;
+  private readonly entries: VersionedCache<number>;
 
   constructor(options: { ttlMs: number; maxEntries?: number }) {
-    this.entries = new ResponseCache({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 5000 });
+    this.entries = new VersionedCache({ ttlMs: options.ttlMs, maxEntries: options.maxEntries ?? 5000 });
   }
 
   /** Read before counting; pass to `set` so a count that raced a write is dropped. */
   get version(): number {
-    return this.entries.currentVersion;
+    return this.entries.version;
   }
 
   invalidate(): void {
@@ -24,12 +24,11 @@ export class CountMemo {
   }
 
   get(key: string): number | undefined {
-    const entry = this.entries.get(key);
-    return entry === undefined ? undefined : Number(entry.body.toString());
+    return this.entries.get(key);
   }
 
   set(key: string, total: number, version: number): void {
-    this.entries.set(key, String(total), version);
+    this.entries.set(key, total, version);
   }
 
   private readonly running = new Map<string, { version: number; total: Promise<number | undefined> }>();

@@ -1,4 +1,4 @@
-import { BoundedMap } from '../../lib/bounded-map.js';
+import { VersionedCache } from '../../lib/versioned-cache.js';
 import type { ProductRecord } from './catalog.types.js';
 
 /*
@@ -13,46 +13,28 @@ import type { ProductRecord } from './catalog.types.js';
  * race an unlocked read has anyway (the stock a cart shows is checked again when the order takes it).
  */
 export class ProductRecordCache {
-  #version = 0;
-  readonly #entries: BoundedMap<string, { record: ProductRecord; version: number; expiresAt: number }>;
+  readonly #records: VersionedCache<ProductRecord>;
 
-  constructor(private readonly options: { ttlMs: number; maxEntries?: number }) {
-    this.#entries = new BoundedMap(options.maxEntries ?? 10_000);
+  constructor(options: { ttlMs: number; maxEntries?: number }) {
+    this.#records = new VersionedCache(options);
   }
 
   /** Read before the database read; pass to `set`. */
   get version(): number {
-    return this.#version;
+    return this.#records.version;
   }
 
   invalidate(): void {
-    this.#version += 1;
-    this.#entries.clear();
+    this.#records.invalidate();
   }
 
   get(id: string, now = Date.now()): ProductRecord | undefined {
-    const entry = this.#entries.get(id);
-    if (!entry) return undefined;
-    if (entry.version !== this.#version || entry.expiresAt <= now) {
-      this.#entries.delete(id);
-      return undefined;
-    }
-    return entry.record;
+    return this.#records.get(id, now);
   }
 
   /** Keeps `record` (frozen: callers share it) if nothing changed since `version` was read. */
   set(record: ProductRecord, version: number, now = Date.now()): void {
-    if (version !== this.#version) return;
-    this.#entries.set(record.id, {
-      record: deepFreeze(record),
-      version,
-      expiresAt: now + this.options.ttlMs,
-    });
-    const max = this.options.maxEntries ?? 10_000;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= max) break;
-      this.#entries.delete(oldest);
-    }
+    if (version === this.#records.version) this.#records.set(record.id, deepFreeze(record), version, now);
   }
 }
 
