@@ -30,8 +30,10 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/_api\/iam\/captcha\//, 'public'],
   ['*', /^\/_api\/iam\/(identity|factors)\//, 'credentials'],
   ['*', /^\/(_api\/redirects-api|headless)\/v1\/redirect-session$|^\/v1\/redirect-session$/, 'credentials'],
-  // A hosted page reads its redirect session: the session id it was given is the credential.
-  ['GET', /^\/_api\/redirects-api\/v1\/hosted-page$/, 'credentials'],
+  // A hosted page opens its redirect session: the session token in its URL is the credential (single use).
+  ['POST', /^\/_api\/redirects-api\/v1\/hosted-page$/, 'credentials'],
+  // Then reads its flow, which only the shopper who opened it may do.
+  ['GET', /^\/_api\/redirects-api\/v1\/hosted-page\//, 'shopper'],
   ['POST', /^\/admin-api\/v1\/auth\/login$/, 'credentials'],
   ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
   ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff)/, 'owner'],

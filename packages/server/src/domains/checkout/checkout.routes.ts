@@ -8,16 +8,10 @@ import {
   AddToCheckoutRequest,
   CheckoutIdParams,
   CheckoutResponse,
-  CheckoutUrlResponse,
   CreateCheckoutRequest,
   UpdateCheckoutRequest,
 } from './checkout.contract.js';
-import {
-  createCheckoutFromLineItems,
-  getCheckout,
-  getCheckoutByCartId,
-  getCheckoutUrl,
-} from './checkout.service.js';
+import { createCheckoutFromLineItems, getCheckout, getCheckoutByCartId } from './checkout.service.js';
 import {
   addToCheckout,
   markCheckoutAsCompleted,
@@ -157,24 +151,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
     ),
   );
 
-  onPaths(CHECKOUT_PREFIXES, '/:id/checkout-url', (url, hide) =>
-    app.get(
-      url,
-      {
-        schema: {
-          summary: 'The hosted checkout page URL',
-          tags,
-          hide,
-          params,
-          response: { 200: CheckoutUrlResponse },
-        },
-        preHandler,
-      },
-      async (request) => ({
-        checkoutUrl: await getCheckoutUrl(db, http.publicUrl, request.params.id, request.caller),
-      }),
-    ),
-  );
+  // `/:id/checkout-url` is served by the redirects domain: it is a redirect session's URL.
 
   const simple = [
     ['/remove-coupon', 'Remove the coupon', removeCheckoutCoupon],

@@ -84,17 +84,6 @@ export async function getCheckoutByCartId(
   return viewCheckout(db, env, await readCheckoutByCart(db, cartId, caller), now);
 }
 
-/** The hosted checkout page of a checkout (the storefront serves it), or its override. */
-export async function getCheckoutUrl(
-  db: DbOrTx,
-  publicUrl: string,
-  id: string,
-  caller: Caller,
-): Promise<string> {
-  const row = await readCheckout(db, id, caller);
-  return row.overrideCheckoutUrl ?? `${publicUrl}/checkout/${row.id}`;
-}
-
 export interface NewCheckout {
   cartId?: string;
   visitorId?: string;

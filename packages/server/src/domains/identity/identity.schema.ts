@@ -134,6 +134,11 @@ export const authSessions = pgTable(
     visitorId: text('visitor_id'),
     memberId: text('member_id'),
     staffId: text('staff_id'),
+    /**
+     * The session this one was handed over from: a hosted page opened from an app's redirect session acts
+     * as the app's shopper in a session of its own, which ends when the app's session ends.
+     */
+    parentSessionId: text('parent_session_id'),
     refreshTokenHash: text('refresh_token_hash'),
     createdDate: timestampColumn('created_date').notNull().defaultNow(),
     lastUsedDate: timestampColumn('last_used_date'),
@@ -144,6 +149,7 @@ export const authSessions = pgTable(
   (table) => [
     uniqueIndex('auth_sessions_refresh_unique').on(table.refreshTokenHash),
     index('auth_sessions_member_idx').on(table.memberId).where(sql`revoked_date IS NULL`),
+    index('auth_sessions_parent_idx').on(table.parentSessionId).where(sql`parent_session_id IS NOT NULL`),
   ],
 );
 

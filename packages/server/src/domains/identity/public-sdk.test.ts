@@ -110,10 +110,10 @@ describe('the public @wix/sdk OAuthStrategy against this server', () => {
 
     // A module call with the member token, through the same rewritten fetch.
     const { redirectSession } = await wix.redirects.createRedirectSession({
-      ecomCheckout: { checkoutId: 'chk-1' },
+      login: {},
       callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` },
     });
-    expect(redirectSession?.fullUrl).toMatch(new RegExp(`^${base}/checkout/chk-1\\?`));
+    expect(redirectSession?.fullUrl).toMatch(new RegExp(`^${base}/login\\?session=osrs_`));
 
     const { logoutUrl } = await strategy.logout(`${SHOP_ORIGIN}/`);
     expect(strategy.loggedIn()).toBe(false);

@@ -15,6 +15,8 @@ export interface NewSession {
   visitorId?: string;
   memberId?: string;
   staffId?: string;
+  /** The session this one was handed over from (hosted pages): revoking that one revokes this one. */
+  parentSessionId?: string;
   expiresDate: Date;
   /** Visitor and member sessions get a refresh token; staff sessions do not. */
   withRefreshToken: boolean;
@@ -35,6 +37,7 @@ export async function createSession(
       visitorId: input.visitorId ?? null,
       memberId: input.memberId ?? null,
       staffId: input.staffId ?? null,
+      parentSessionId: input.parentSessionId ?? null,
       refreshTokenHash: refreshToken ? sha256(refreshToken) : null,
       createdDate: input.now,
       expiresDate: input.expiresDate,
@@ -69,20 +72,35 @@ export async function touchSession(db: DbOrTx, session: Session, now: Date): Pro
   await db.update(authSessions).set({ lastUsedDate: now }).where(eq(authSessions.id, session.id));
 }
 
-/** Revokes the given sessions; returns the ids that were active. */
+/** How deep hand-overs can chain (an app's session → a hosted page's → a page that one opened …). */
+const MAX_HAND_OVER_DEPTH = 4;
+
+/**
+ * Revokes the given sessions and every session handed over from them (hosted pages opened from an app's
+ * redirect session); returns the ids that were active.
+ */
 export async function revokeSessions(
   db: DbOrTx,
   ids: string[],
   reason: string,
   now: Date,
 ): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .update(authSessions)
-    .set({ revokedDate: now, revokedReason: reason })
-    .where(and(inArray(authSessions.id, ids), isNull(authSessions.revokedDate)))
-    .returning({ id: authSessions.id });
-  return rows.map((row) => row.id);
+  const revoked: string[] = [];
+  let level = ids;
+  for (let depth = 0; level.length > 0 && depth <= MAX_HAND_OVER_DEPTH; depth++) {
+    const rows = await db
+      .update(authSessions)
+      .set({ revokedDate: now, revokedReason: reason })
+      .where(and(inArray(authSessions.id, level), isNull(authSessions.revokedDate)))
+      .returning({ id: authSessions.id });
+    revoked.push(...rows.map((row) => row.id));
+    const children = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(and(inArray(authSessions.parentSessionId, level), isNull(authSessions.revokedDate)));
+    level = children.map((row) => row.id);
+  }
+  return revoked;
 }
 
 /** Revokes every active session of a member (password change, block, delete), except `keep`. */

@@ -5,7 +5,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { type AccessClaims, signAccessToken } from './access-tokens.js';
 import { notifyVisitorBecameMember } from './hooks.js';
 import type { IdentityDeps } from './identity.deps.js';
-import { visitors } from './identity.schema.js';
+import { authSessions, visitors } from './identity.schema.js';
 import { findIdentity, LOCKED_STATUSES } from './members.service.js';
 import {
   createSession,
@@ -168,4 +168,45 @@ export async function refreshSession(
   }
   await touchSession(deps.db, session, now);
   return issuedFor(deps, session, input.refreshToken);
+}
+
+/** Who a hosted page acts as, taken from the session that created its redirect session. */
+export interface HandOver {
+  /** The app's session the redirect session was created with. */
+  parentSessionId: string;
+  visitorId: string | null;
+  memberId: string | null;
+  /** The OAuth client the browser's tokens are issued to (the hosted pages' own client). */
+  clientId: string;
+}
+
+/**
+ * A session of its own for a browser that opened an app's redirect session: same visitor or member as
+ * the app's session (same cart, checkouts and orders), for the hosted pages' client, ending no later than
+ * the app's session and revoked with it. Refused when the app's session has ended or the member can no
+ * longer sign in, so a link outlives neither.
+ */
+export async function startHandOverSession(
+  deps: IdentityDeps,
+  tx: Tx,
+  handOver: HandOver,
+): Promise<IssuedTokens | undefined> {
+  const now = deps.clock();
+  const [parent] = await tx.select().from(authSessions).where(eq(authSessions.id, handOver.parentSessionId));
+  if (!parent || parent.revokedDate || parent.expiresDate <= now) return undefined;
+  if (handOver.memberId) {
+    const member = await findIdentity(tx, handOver.memberId);
+    if (!member || LOCKED_STATUSES.includes(member.status)) return undefined;
+  } else if (!handOver.visitorId) return undefined;
+  const { session, refreshToken } = await createSession(tx, {
+    role: handOver.memberId ? 'member' : 'visitor',
+    clientId: handOver.clientId,
+    ...(handOver.visitorId ? { visitorId: handOver.visitorId } : {}),
+    ...(handOver.memberId ? { memberId: handOver.memberId } : {}),
+    parentSessionId: parent.id,
+    expiresDate: parent.expiresDate,
+    withRefreshToken: true,
+    now,
+  });
+  return issuedFor(deps, session, refreshToken as string);
 }

@@ -47,15 +47,12 @@ export function isOwnUrl(deps: IdentityDeps, url: string): boolean {
   }
 }
 
-export function pageUrl(
-  base: string,
-  path: string,
-  sessionToken: string,
-  callbacks: Record<string, string>,
-  pass: CallbackField[],
-): URL {
+/**
+ * A hosted page's URL. It carries the session token only: the page reads the callbacks the server
+ * verified, never ones from its own URL (which anyone can edit).
+ */
+export function pageUrl(base: string, path: string, sessionToken: string): URL {
   const url = new URL(`${base}${path}`);
   url.searchParams.set('session', sessionToken);
-  for (const field of pass) if (callbacks[field]) url.searchParams.set(field, callbacks[field] as string);
   return url;
 }

@@ -3,58 +3,64 @@ import Type from 'typebox';
 const Str = (maxLength = 2048) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const Params = Type.Optional(Type.Record(Type.String(), Type.Unknown()));
 
-/** CreateRedirectSession (wire-protocol.md §4.5): one intent, plus callbacks and preferences. */
-export const CreateRedirectSessionRequest = Type.Object({
-  bookingsCheckout: Params,
-  ecomCheckout: Type.Optional(Type.Object({ checkoutId: Str(100) })),
-  eventsCheckout: Params,
-  paidPlansCheckout: Params,
-  login: Params,
-  logout: Type.Optional(Type.Object({ clientId: Str(100) })),
-  auth: Type.Optional(
-    Type.Object({
-      authRequest: Type.Optional(
-        Type.Object({
-          clientId: Str(100),
-          responseType: Str(40),
-          redirectUri: Str(),
-          scope: Str(200),
-          state: Str(1000),
-          responseMode: Str(40),
-          codeChallenge: Str(200),
-          codeChallengeMethod: Str(20),
-          sessionToken: Str(200),
-          nonce: Str(512),
-          prompt: Str(40),
-          idp: Str(100),
-        }),
-      ),
-      prompt: Str(40),
-    }),
-  ),
-  storesProduct: Type.Optional(Type.Object({ productSlug: Str(150) })),
-  bookingsBook: Params,
-  ecomOrderPaymentRequest: Params,
-  callbacks: Type.Optional(
-    Type.Object({
-      thankYouPageUrl: Str(),
-      postFlowUrl: Str(),
-      loginUrl: Str(),
-      bookingsServiceListUrl: Str(),
-      cartPageUrl: Str(),
-      planListUrl: Str(),
-    }),
-  ),
-  preferences: Type.Optional(
-    Type.Object({
-      useGenericWixPages: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-      maintainIdentity: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-      additionalQueryParameters: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
-      checkIfPublish: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    }),
-  ),
-  origin: Str(),
-});
+/**
+ * CreateRedirectSession (wire-protocol.md §4.5): one intent, plus callbacks and preferences. Any other
+ * key is refused (FIELD_NOT_ALLOWED): a kind this store does not know must never fall through to another.
+ */
+export const CreateRedirectSessionRequest = Type.Object(
+  {
+    bookingsCheckout: Params,
+    ecomCheckout: Type.Optional(Type.Object({ checkoutId: Str(100) })),
+    eventsCheckout: Params,
+    paidPlansCheckout: Params,
+    login: Params,
+    logout: Type.Optional(Type.Object({ clientId: Str(100) })),
+    auth: Type.Optional(
+      Type.Object({
+        authRequest: Type.Optional(
+          Type.Object({
+            clientId: Str(100),
+            responseType: Str(40),
+            redirectUri: Str(),
+            scope: Str(200),
+            state: Str(1000),
+            responseMode: Str(40),
+            codeChallenge: Str(200),
+            codeChallengeMethod: Str(20),
+            sessionToken: Str(200),
+            nonce: Str(512),
+            prompt: Str(40),
+            idp: Str(100),
+          }),
+        ),
+        prompt: Str(40),
+      }),
+    ),
+    storesProduct: Type.Optional(Type.Object({ productSlug: Str(150) })),
+    bookingsBook: Params,
+    ecomOrderPaymentRequest: Params,
+    callbacks: Type.Optional(
+      Type.Object({
+        thankYouPageUrl: Str(),
+        postFlowUrl: Str(),
+        loginUrl: Str(),
+        bookingsServiceListUrl: Str(),
+        cartPageUrl: Str(),
+        planListUrl: Str(),
+      }),
+    ),
+    preferences: Type.Optional(
+      Type.Object({
+        useGenericWixPages: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+        maintainIdentity: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+        additionalQueryParameters: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
+        checkIfPublish: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+      }),
+    ),
+    origin: Str(),
+  },
+  { additionalProperties: false },
+);
 
 export const RedirectSessionOut = Type.Object({
   id: Type.String(),
@@ -72,8 +78,33 @@ export const RedirectSessionOut = Type.Object({
 
 export const CreateRedirectSessionResponse = Type.Object({ redirectSession: RedirectSessionOut });
 
-/** What a hosted page learns from its redirect session: the kind (`login`, `ecomCheckout`, …) and the verified callbacks. */
-export const HostedPageOut = Type.Object({
-  kind: Type.String(),
-  callbacks: Type.Record(Type.String(), Type.String()),
+/** A hosted page's flow: what the app's redirect session asked for, and the verified ways back. */
+export const HostedFlowOut = Type.Object({
+  id: Type.String({ description: 'Put in the page URL as `flow` after the hand-over' }),
+  kind: Type.String({ description: '`ecomCheckout`, `login`, `storesProduct`, …' }),
+  callbacks: Type.Record(Type.String(), Type.String(), {
+    description: 'postFlowUrl, thankYouPageUrl, cartPageUrl, loginUrl, … as verified for the app',
+  }),
+  checkoutId: Type.Optional(Type.String()),
+  productSlug: Type.Optional(Type.String()),
+});
+
+export const EnterHostedPageRequest = Type.Object({
+  session: Type.String({ minLength: 1, maxLength: 200, description: 'The `session` of the URL opened' }),
+  clientId: Type.String({ minLength: 1, maxLength: 100, description: "The hosted pages' OAuth client" }),
+});
+
+export const EnterHostedPageResponse = Type.Object({
+  flow: HostedFlowOut,
+  tokens: Type.Optional(
+    Type.Object(
+      {
+        accessToken: Type.String(),
+        refreshToken: Type.String(),
+        expiresIn: Type.Integer(),
+        role: Type.Union([Type.Literal('visitor'), Type.Literal('member')]),
+      },
+      { description: "The app's shopper, for this browser (absent when the browser already is them)" },
+    ),
+  ),
 });

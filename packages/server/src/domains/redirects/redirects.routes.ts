@@ -2,12 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
+import { requireCaller, requireShopper } from '../../http/plugins/auth.js';
+import { CheckoutUrlResponse } from '../checkout/checkout.contract.js';
+import { readCheckout } from '../checkout/checkout-store.js';
+import { CHECKOUT_PREFIXES } from '../checkout/ecom-http.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
-import { fullUrlForShortId, resolveRedirectSession } from './hosted-page.service.js';
+import { enterHostedPage, fullUrlForShortId, hostedFlowFor } from './hosted-page.service.js';
 import {
   CreateRedirectSessionRequest,
   CreateRedirectSessionResponse,
-  HostedPageOut,
+  EnterHostedPageRequest,
+  EnterHostedPageResponse,
+  HostedFlowOut,
 } from './redirects.contract.js';
 import { createRedirectSession, type RedirectRequest } from './redirects.service.js';
 
@@ -51,29 +57,69 @@ export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> 
       ),
   );
 
-  // Holding the session token (it is in the hosted page's URL) is what allows reading this.
-  app.get(
+  // A hosted page opened from a redirect session's URL: the session token works once (single use).
+  app.post(
     '/_api/redirects-api/v1/hosted-page',
     {
       schema: {
-        summary: 'What a hosted page needs from its redirect session: the kind and the verified callbacks',
+        summary: "Open a redirect session's URL (once): the flow, and tokens for the shopper who created it",
         tags,
-        querystring: Type.Object({ session: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: HostedPageOut },
+        body: EnterHostedPageRequest,
+        response: { 200: EnterHostedPageResponse },
       },
     },
     async (request, reply) => {
-      const session = await resolveRedirectSession(deps.db, request.query.session, deps.clock());
-      if (!session) {
-        throw new AppError('REDIRECT_SESSION_NOT_FOUND', 'Session expired', {
-          status: 404,
-          description:
-            'This redirect session has expired or never existed. Start again from the site you came from.',
-        });
-      }
+      const entry = await enterHostedPage(deps, request.caller, {
+        sessionToken: request.body.session,
+        clientId: request.body.clientId,
+      });
       reply.header('cache-control', 'no-store');
-      return { kind: session.kind, callbacks: session.callbacks };
+      return entry;
     },
+  );
+
+  app.get(
+    '/_api/redirects-api/v1/hosted-page/:flowId',
+    {
+      schema: {
+        summary: 'A hosted page’s flow (kind and verified callbacks), for the shopper who opened it',
+        tags,
+        params: Type.Object({ flowId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: HostedFlowOut },
+      },
+      preHandler: requireShopper(),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return hostedFlowFor(deps.db, request.caller, request.params.flowId);
+    },
+  );
+
+  // getCheckoutUrl (wire-protocol.md §4.2): a redirect session's URL for the caller, or the override.
+  onPaths(
+    CHECKOUT_PREFIXES.map((prefix) => `${prefix}/:id/checkout-url`),
+    (url, docs) =>
+      app.get(
+        url,
+        {
+          schema: {
+            ...docs,
+            summary: 'The hosted checkout page URL (opens once, as the caller, from any browser)',
+            tags: ['ecom: checkout'],
+            params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+            response: { 200: CheckoutUrlResponse },
+          },
+          preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
+        },
+        async (request) => {
+          const checkout = await readCheckout(deps.db, request.params.id, request.caller);
+          if (checkout.overrideCheckoutUrl) return { checkoutUrl: checkout.overrideCheckoutUrl };
+          const session = await createRedirectSession(deps, request.caller, {
+            ecomCheckout: { checkoutId: checkout.id },
+          });
+          return { checkoutUrl: session.fullUrl };
+        },
+      ),
   );
 
   app.get(

@@ -28,6 +28,11 @@ export const redirectSessions = pgTable(
     shortId: text('short_id').notNull(),
     kind: text('kind').notNull().$type<RedirectKind>(),
     clientId: text('client_id'),
+    /**
+     * Whose page this is: the visitor or member who created the session (their identity is handed to the
+     * browser), or — for a session made without one (a merchant, an anonymous call) — the browser's
+     * shopper who first opened it. Only they may read the flow afterwards.
+     */
     visitorId: text('visitor_id'),
     memberId: text('member_id'),
     /** The caller's session: the logout page ends it. */
@@ -39,6 +44,7 @@ export const redirectSessions = pgTable(
     callbacks: jsonb('callbacks').notNull().$type<Record<string, string>>().default({}),
     createdDate: timestampColumn('created_date').notNull().defaultNow(),
     expiresDate: timestampColumn('expires_date').notNull(),
+    /** When a browser first opened the URL: the session token works once. */
     usedDate: timestampColumn('used_date'),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { AppError, invalidField } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
+import { readCheckout } from '../checkout/checkout-store.js';
 import { createLogoutToken } from '../identity/authorize.service.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
 import { findOAuthClient, isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
@@ -9,7 +10,11 @@ import { findSession } from '../identity/sessions.service.js';
 import { type CallbackField, isOwnUrl, pageUrl, verifiedCallbacks } from './redirect-urls.js';
 import { type RedirectKind, redirectSessions } from './redirects.schema.js';
 
-const SESSION_TTL_MS = 60 * 60 * 1000;
+/**
+ * A redirect session's URL is opened right after it is made (the app redirects the browser to it): it
+ * works once, within this time, so a URL that leaks later (history, logs, a shared link) is worthless.
+ */
+const SESSION_TTL_MS = 15 * 60 * 1000;
 const INTENTS = [
   'bookingsCheckout',
   'ecomCheckout',
@@ -149,37 +154,33 @@ export async function createRedirectSession(
       kind = 'ecomCheckout';
       const checkoutId = request.ecomCheckout?.checkoutId?.trim();
       if (!checkoutId) throw invalidField('ecomCheckout.checkoutId', 'REQUIRED_FIELD', 'is required');
-      target = pageUrl(base, `/checkout/${encodeURIComponent(checkoutId)}`, sessionToken, callbacks, [
-        'postFlowUrl',
-        'thankYouPageUrl',
-      ]);
+      // Only a checkout the caller may open (404 otherwise, as getCheckout answers): the page acts as them.
+      await readCheckout(deps.db, checkoutId, caller);
+      target = pageUrl(base, `/checkout/${encodeURIComponent(checkoutId)}`, sessionToken);
       break;
     }
     case 'storesProduct': {
       kind = 'storesProduct';
       const slug = request.storesProduct?.productSlug?.trim();
       if (!slug) throw invalidField('storesProduct.productSlug', 'REQUIRED_FIELD', 'is required');
-      target = pageUrl(base, `/products/${encodeURIComponent(slug)}`, sessionToken, callbacks, [
-        'postFlowUrl',
-      ]);
+      target = pageUrl(base, `/products/${encodeURIComponent(slug)}`, sessionToken);
       break;
     }
     case 'login':
       kind = 'login';
-      target = pageUrl(base, '/login', sessionToken, callbacks, ['postFlowUrl']);
+      target = pageUrl(base, '/login', sessionToken);
       break;
     default:
-      kind = request.callbacks ? 'callbacks' : 'preferences';
-      if (!request.callbacks && !request.preferences) {
+      // No page of ours: straight back to the app. Nothing else may stand in for an intent not named.
+      kind = 'callbacks';
+      if (!callbacks.postFlowUrl) {
         throw invalidField(
           '(body)',
           'REQUIRED_FIELD',
-          `name one intent: ${INTENTS.filter((i) => !NOT_OFFERED[i]).join(', ')}, or callbacks`,
+          `name one intent: ${INTENTS.filter((i) => !NOT_OFFERED[i]).join(', ')}, or callbacks.postFlowUrl`,
         );
       }
-      target = callbacks.postFlowUrl
-        ? new URL(callbacks.postFlowUrl)
-        : pageUrl(base, '/', sessionToken, {}, []);
+      target = new URL(callbacks.postFlowUrl);
   }
   for (const [key, value] of Object.entries(request.preferences?.additionalQueryParameters ?? {})) {
     if (!target.searchParams.has(key)) target.searchParams.set(key, value);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestProduct, lineItem, setUpTestStore, shopperCheckout } from '../../testing/ecom.js';
 import {
   createClient,
   memberTokens,
@@ -11,12 +12,12 @@ import {
   visitorTokens,
 } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
-import { resolveRedirectSession } from './hosted-page.service.js';
 
 const PUBLIC_URL = 'https://store.example';
 let t: TestApp;
 let clientId: string;
 let visitor: string;
+let checkoutId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL } });
@@ -24,6 +25,9 @@ beforeAll(async () => {
   ({ clientId } = await createClient(t, owner));
   await setSettings(t, owner, { requireEmailVerification: false });
   visitor = (await visitorTokens(t, clientId)).access_token;
+  await setUpTestStore(t.database.db);
+  const mug = await createTestProduct(t.database.db, { name: 'Mug', priceMinor: 1250 });
+  checkoutId = await shopperCheckout(t.app, visitor, [lineItem(mug.id)]);
 });
 afterAll(() => t.close());
 
@@ -34,38 +38,46 @@ const create = (
 ) => t.app.inject({ method: 'POST', url, payload, headers: authorization ? { authorization } : {} });
 
 describe('redirect sessions', () => {
-  it('points ecomCheckout at the hosted checkout page with verified callbacks, on both paths', async () => {
+  it('points ecomCheckout at the hosted checkout page, carrying only the session token, on both paths', async () => {
     for (const url of ['/_api/redirects-api/v1/redirect-session', '/v1/redirect-session']) {
       const reply = await create(
         {
-          ecomCheckout: { checkoutId: 'chk-1' },
+          ecomCheckout: { checkoutId },
           callbacks: { postFlowUrl: `${SHOP_ORIGIN}/`, thankYouPageUrl: `${SHOP_ORIGIN}/thanks` },
         },
         visitor,
         url,
       );
-      expect(reply.statusCode).toBe(200);
+      expect(reply.statusCode, reply.body).toBe(200);
       const { redirectSession } = reply.json();
       expect(redirectSession).toMatchObject({
         id: expect.any(String),
         shortId: expect.any(String),
         sessionToken: expect.stringMatching(/^osrs_/),
-        urlDetails: { endpoint: `${PUBLIC_URL}/checkout/chk-1` },
+        urlDetails: { endpoint: `${PUBLIC_URL}/checkout/${checkoutId}` },
       });
-      const full = new URL(redirectSession.fullUrl);
-      expect(full.searchParams.get('postFlowUrl')).toBe(`${SHOP_ORIGIN}/`);
-      expect(full.searchParams.get('thankYouPageUrl')).toBe(`${SHOP_ORIGIN}/thanks`);
-      expect(redirectSession.urlDetails.searchParams.session).toBe(redirectSession.sessionToken);
-      // The hosted page learns who the shopper is from the session token.
-      const resolved = await resolveRedirectSession(t.database.db, redirectSession.sessionToken, new Date());
-      expect(resolved).toMatchObject({ kind: 'ecomCheckout', memberId: null, visitorId: expect.any(String) });
+      // The page reads the callbacks the server verified, never ones from its URL (anyone can edit it).
+      expect(redirectSession.urlDetails.searchParams).toEqual({ session: redirectSession.sessionToken });
       const short = await t.app.inject(`/r/${redirectSession.shortId}`);
       expect(short.statusCode).toBe(302);
       expect(short.headers.location).toBe(redirectSession.fullUrl);
     }
   });
 
-  it('builds auth (authorize URL), login, storesProduct, callbacks and preferences sessions', async () => {
+  it("refuses an ecomCheckout session for a checkout that does not exist or is not the caller's (404)", async () => {
+    const other = (await visitorTokens(t, clientId)).access_token;
+    for (const [id, token] of [
+      ['no-such-checkout', visitor],
+      [checkoutId, other],
+      [checkoutId, ''],
+    ] as const) {
+      const reply = await create({ ecomCheckout: { checkoutId: id } }, token);
+      expect(reply.statusCode, reply.body).toBe(404);
+      expect(reply.json().details.applicationError.code).toBe('CHECKOUT_NOT_FOUND');
+    }
+  });
+
+  it('builds auth (authorize URL), login, storesProduct and callbacks sessions', async () => {
     const { challenge } = pkcePair();
     const auth = await create({
       auth: {
@@ -100,11 +112,26 @@ describe('redirect sessions', () => {
     );
     const back = await create({ callbacks: { postFlowUrl: `${SHOP_ORIGIN}/home` } });
     expect(back.json().redirectSession.fullUrl).toBe(`${SHOP_ORIGIN}/home`);
-    const home = await create({ preferences: { additionalQueryParameters: { lang: 'fr' } } });
-    expect(home.json().redirectSession.urlDetails).toMatchObject({
-      endpoint: `${PUBLIC_URL}/`,
-      searchParams: { lang: 'fr' },
-    });
+  });
+
+  it('never turns a request into a kind it did not name', async () => {
+    // Preferences alone name no page: refused, not sent to the home page.
+    const preferences = await create({ preferences: { additionalQueryParameters: { lang: 'fr' } } });
+    expect(preferences.statusCode).toBe(400);
+    expect(preferences.json().details.validationError.fieldViolations[0].field).toBe('(body)');
+    // A kind this store does not know is refused by name, even beside callbacks (never a callbacks session).
+    for (const payload of [
+      { membersAccount: { section: 'ORDERS' }, callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` } },
+      { giftCardsCheckout: {} },
+    ]) {
+      const reply = await create(payload);
+      expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
+      const [violation] = reply.json().details.validationError.fieldViolations;
+      expect(violation).toMatchObject({
+        field: Object.keys(payload)[0],
+        violatedRule: 'FIELD_NOT_ALLOWED',
+      });
+    }
   });
 
   it('ends the member session when the browser follows a logout session, and returns to postFlowUrl', async () => {
@@ -134,7 +161,7 @@ describe('redirect sessions', () => {
       'javascript:alert(1)',
       `${SHOP_ORIGIN}.evil.example/`,
     ]) {
-      const reply = await create({ ecomCheckout: { checkoutId: 'chk-1' }, callbacks: { postFlowUrl } });
+      const reply = await create({ ecomCheckout: { checkoutId }, callbacks: { postFlowUrl } });
       expect(reply.statusCode, postFlowUrl).toBe(400);
       expect(reply.json().details.validationError.fieldViolations[0].field).toBe('callbacks.postFlowUrl');
     }
