@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { storefrontContext } from './lib/context';
+import { isHostedLinkProblem } from './lib/hosted-link';
 import stylesHref from './styles.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -38,6 +39,26 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && isHostedLinkProblem(error.data)) {
+    const { title, message, backUrl } = error.data.hostedLink;
+    return (
+      <section id="main" className="container error-page">
+        <h1>{title}</h1>
+        <p>{message} Go back to the shop you came from and start again from there.</p>
+        <p>
+          {backUrl ? (
+            <a href={backUrl} className="button">
+              Back to the shop
+            </a>
+          ) : (
+            <Link to="/" className="button">
+              Go to the home page
+            </Link>
+          )}
+        </p>
+      </section>
+    );
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section id="main" className="container error-page">

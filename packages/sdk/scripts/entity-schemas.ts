@@ -246,9 +246,9 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
     entities: [
       out('RedirectSession', redirects.RedirectSessionOut, 'A URL on this server to send the browser to.'),
       out(
-        'HostedPage',
-        redirects.HostedPageOut,
-        'A redirect session as its hosted page sees it: kind and verified callbacks.',
+        'HostedFlow',
+        redirects.HostedFlowOut,
+        "A hosted page's flow: what the app's redirect session asked for, and the verified ways back.",
       ),
       out('CaptchaSettings', CaptchaSettingsOut, "The store's captcha mode and site keys."),
       out('Identity', IdentityOut, "A member's identity and profile.", 'IDENTITY_WIRE'),

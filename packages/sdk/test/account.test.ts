@@ -220,19 +220,27 @@ describe('saved payment methods', () => {
 });
 
 describe('hosted pages', () => {
-  it('reads a login redirect session’s kind and verified postFlowUrl; an unknown session is a 404', async () => {
-    const client = newClient();
-    const { fullUrl } = await client.redirects.createRedirectSession({
+  it("opens a login redirect session's URL once, as the app's visitor; the flow is theirs alone", async () => {
+    const app = newClient();
+    const { fullUrl } = await app.redirects.createRedirectSession({
       login: {},
       callbacks: { postFlowUrl: `${SHOP_ORIGIN}/welcome` },
     });
     const session = new URL(fullUrl).searchParams.get('session') ?? '';
-    // Anonymous: the session token in the page's URL is what allows the read.
-    const anonymous = createClient({ baseUrl: server.baseUrl });
-    expect(await anonymous.redirects.getHostedPage(session)).toEqual({
-      kind: 'login',
-      callbacks: { postFlowUrl: `${SHOP_ORIGIN}/welcome` },
+    // A browser that never saw the store: no token of its own.
+    const page = createClient({ baseUrl: server.baseUrl, clientId: server.clientId });
+    const { flow, tokens } = await page.redirects.enterHostedPage(session, server.clientId);
+    expect(flow).toMatchObject({ kind: 'login', callbacks: { postFlowUrl: `${SHOP_ORIGIN}/welcome` } });
+    expect(tokens?.refreshToken.role).toBe('visitor');
+    page.auth.setTokens(tokens as NonNullable<typeof tokens>);
+    expect(await page.redirects.getHostedFlow(flow.id)).toEqual(flow);
+    // The link works once: a second browser gets a 410 naming the way back.
+    const other = createClient({ baseUrl: server.baseUrl, clientId: server.clientId });
+    await expect(other.redirects.enterHostedPage(session, server.clientId)).rejects.toMatchObject({
+      status: 410,
+      code: 'REDIRECT_SESSION_USED',
+      data: { backUrl: `${SHOP_ORIGIN}/welcome` },
     });
-    await expect(anonymous.redirects.getHostedPage('no-such-session')).rejects.toMatchObject({ status: 404 });
+    await expect(other.redirects.getHostedFlow(flow.id)).rejects.toMatchObject({ status: 404 });
   });
 });

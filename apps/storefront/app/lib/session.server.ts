@@ -12,6 +12,7 @@ import {
 } from '@openshelf/sdk';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { storefrontContext } from './context';
+import { openHostedLink } from './hosted-flow.server';
 
 export const SESSION_COOKIE = 'os_session';
 /** As long as the server keeps a refresh token alive (REFRESH_TOKEN_TTL_DAYS default). */
@@ -29,8 +30,11 @@ export interface ShopSession {
   client: OpenshelfClient;
   /** An anonymous client for catalog reads: browsing never creates a visitor, so pages stay cacheable. */
   catalog: OpenshelfClient;
-  /** After a login or sign-up: the cookie switches to these member tokens. */
-  setMemberTokens(tokens: Tokens): void;
+  /**
+   * The cookie switches to these tokens: a member's after a login or sign-up, or the app's visitor or member
+   * when a hosted page is opened from an app's redirect session.
+   */
+  setTokens(tokens: Tokens): void;
   /** Logout: the cookie is deleted; the next call that needs an identity starts a new visitor. */
   clear(): void;
   /** `Set-Cookie` headers for what changed in this request (empty when nothing did). */
@@ -59,11 +63,14 @@ export async function getSession(
   return context.get(sessionContext) ?? createSession(request, context);
 }
 
-/** Route middleware (the shop layout uses it): one session per request, its cookie set on the response. */
+/**
+ * Route middleware (the shop layout uses it): one session per request, its cookie set on the response.
+ * A page opened at an app's redirect session URL first becomes that app's shopper (lib/hosted-flow).
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await createSession(request, context);
   context.set(sessionContext, session);
-  const response = await next();
+  const response = (await openHostedLink(request, context, session)) ?? (await next());
   const cookies = session.commit().getSetCookie();
   if (cookies.length === 0) return response;
   const headers = new Headers(response.headers);
@@ -91,7 +98,7 @@ async function createSession(
     hasIdentity: () => storage.get() !== undefined,
     client,
     catalog: catalogClient(apiFetch, publicUrl),
-    setMemberTokens: (memberTokens) => client.auth.setTokens(memberTokens),
+    setTokens: (tokens) => client.auth.setTokens(tokens),
     clear: () => storage.clear(),
     commit() {
       const headers = new Headers();

@@ -19,10 +19,16 @@ export interface RedirectSession {
   shortUrl: string;
 }
 
-/** A redirect session as its hosted page sees it: kind and verified callbacks. */
-export interface HostedPage {
+/** A hosted page's flow: what the app's redirect session asked for, and the verified ways back. */
+export interface HostedFlow {
+  /** Put in the page URL as `flow` after the hand-over */
+  id: string;
+  /** `ecomCheckout`, `login`, `storesProduct`, … */
   kind: string;
+  /** postFlowUrl, thankYouPageUrl, cartPageUrl, loginUrl, … as verified for the app */
   callbacks: Record<string, string>;
+  checkoutId?: string;
+  productSlug?: string;
 }
 
 /** The store's captcha mode and site keys. */

@@ -19,6 +19,8 @@ const ANY_REPLY = {
   paymentMethod: { type: 'CARD_TOKEN', card: { last4: '4242' } },
   kind: 'login',
   callbacks: { postFlowUrl: 'https://app.example/back' },
+  flow: { id: 'f1', kind: 'login', callbacks: {} },
+  tokens: { accessToken: 'a-2', refreshToken: 'r-2', expiresIn: 900, role: 'visitor' },
   state: 'SUCCESS',
   sessionToken: 'st-1',
 };
@@ -59,10 +61,17 @@ const CASES: Case[] = [
     { savePaymentMethod: true, paymentMethod: { type: 'SANDBOX_CARD', card } },
   ],
   [
-    'redirects.getHostedPage',
-    (c) => c.redirects.getHostedPage('tok en'),
+    'redirects.enterHostedPage',
+    (c) => c.redirects.enterHostedPage('osrs_1', 'client-9'),
+    'POST',
+    '/_api/redirects-api/v1/hosted-page',
+    { session: 'osrs_1', clientId: 'client-9' },
+  ],
+  [
+    'redirects.getHostedFlow',
+    (c) => c.redirects.getHostedFlow('flow/1'),
     'GET',
-    '/_api/redirects-api/v1/hosted-page?session=tok+en',
+    '/_api/redirects-api/v1/hosted-page/flow%2F1',
   ],
   [
     'auth.resendVerificationCode',
@@ -112,12 +121,26 @@ describe('account replies', () => {
     expect((await client.paymentMethods.list())[0]?.createdDate).toBeInstanceOf(Date);
   });
 
+  it('turns a hosted page hand-over into tokens the client can store', async () => {
+    const { client } = setUp();
+    const before = Math.floor(Date.now() / 1000);
+    const { flow, tokens } = await client.redirects.enterHostedPage('osrs_1', 'client-9');
+    expect(flow).toEqual({ id: 'f1', kind: 'login', callbacks: {} });
+    expect(tokens?.refreshToken).toEqual({ value: 'r-2', role: 'visitor' });
+    expect(tokens?.accessToken.value).toBe('a-2');
+    expect(tokens?.accessToken.expiresAt).toBeGreaterThanOrEqual(before + 900);
+    const again = setUp(() => ({ body: { flow: ANY_REPLY.flow } }));
+    expect(await again.client.redirects.enterHostedPage('osrs_1', 'client-9')).toEqual({
+      flow: ANY_REPLY.flow,
+    });
+  });
+
   it('returns the chosen method, the hosted page and the recovery login state', async () => {
     const { client } = setUp();
     expect(await client.checkout.selectPaymentMethod('chk1', { type: 'OFFLINE' })).toEqual(
       ANY_REPLY.paymentMethod,
     );
-    expect(await client.redirects.getHostedPage('t')).toMatchObject({ kind: 'login' });
+    expect(await client.redirects.getHostedFlow('f1')).toMatchObject({ kind: 'login' });
     expect(await client.auth.recoverPassword({ recoveryToken: 'rt', password: 'p' })).toMatchObject({
       loginState: 'SUCCESS',
       data: { sessionToken: 'st-1' },

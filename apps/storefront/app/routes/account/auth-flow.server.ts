@@ -155,7 +155,7 @@ async function signIn(sessionToken: string, step: StepContext) {
     sessionToken,
     `${new URL(publicUrl).origin}/callback`,
   );
-  step.session.setMemberTokens(tokens);
+  step.session.setTokens(tokens);
   // Back to the app that sent the shopper here (another site: a document load), else to returnTo.
   if (step.postFlowUrl) return redirectDocument(step.postFlowUrl, { headers: clearPending });
   return redirect(step.returnTo, { headers: clearPending });
@@ -227,20 +227,21 @@ export function signInTransport(session: ShopSession, returnTo: string) {
 }
 
 /**
- * A login redirect session (`/login?session=…`, made by an app's `createRedirectSession({ login })`): the
- * `postFlowUrl` it was created with, which the server verified against the app's allowed origins.
+ * A login page opened from an app's login redirect session (`/login?flow=…` after the hand-over, see
+ * lib/hosted-flow.server.ts): the `postFlowUrl` it was created with, which the server verified against the
+ * app's allowed origins. Only the shopper who opened the flow can read it.
  */
 export async function loginSessionReturn(
   session: ShopSession,
-  token: string | null | undefined,
+  flowId: string | null | undefined,
 ): Promise<string | undefined> {
-  if (!token) return undefined;
+  if (!flowId || !session.hasIdentity()) return undefined;
   try {
-    const hosted = await session.catalog.redirects.getHostedPage(token);
-    return hosted.kind === 'login' ? hosted.callbacks.postFlowUrl : undefined;
+    const flow = await session.client.redirects.getHostedFlow(flowId);
+    return flow.kind === 'login' ? flow.callbacks.postFlowUrl : undefined;
   } catch (error) {
-    // An expired session only loses the way back; the login itself still works.
-    if (isApplicationError(error)) return undefined;
+    // Someone else's flow (a shared URL) only loses the way back; the login itself still works.
+    if (isApplicationError(error) && (error.status === 404 || error.status === 401)) return undefined;
     throw error;
   }
 }

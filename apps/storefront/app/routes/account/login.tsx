@@ -29,13 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const returnTo = safeReturnTo(search.get('returnTo'));
   const session = await sessionOf(request, context);
-  const flowSession = search.get('session');
-  const postFlowUrl = await loginSessionReturn(session, flowSession);
+  const flow = search.get('flow');
+  const postFlowUrl = await loginSessionReturn(session, flow);
   // Already signed in here: nothing to do, unless an app asks for a login of its own.
   if (session.role() === 'member' && !isAuthorizeRequest(returnTo)) throw redirect(postFlowUrl ?? returnTo);
   const { storeName } = context.get(storefrontContext);
   return {
-    flowSession: postFlowUrl ? flowSession : null,
+    flow: postFlowUrl ? flow : null,
     returnTo,
     forApp: isAuthorizeRequest(returnTo),
     captchaMode: await captchaModeOf(session),
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formValues(form, ['email', 'password', 'returnTo', 'session']);
+  const values = formValues(form, ['email', 'password', 'returnTo', 'flow']);
   const returnTo = safeReturnTo(values.returnTo);
   const kept = { email: values.email ?? '' };
   const errors = collectErrors({
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: values.password ?? '',
     captchaTokens: captchaTokensFrom(form),
   });
-  const postFlowUrl = await loginSessionReturn(session, values.session);
+  const postFlowUrl = await loginSessionReturn(session, values.flow);
   return afterAuthStep(result, {
     request,
     context,
@@ -107,9 +107,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate className="auth-form">
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-        {loaderData.flowSession ? (
-          <input type="hidden" name="session" value={loaderData.flowSession} />
-        ) : null}
+        {loaderData.flow ? <input type="hidden" name="flow" value={loaderData.flow} /> : null}
         <Field
           name="email"
           label={LABELS.email}

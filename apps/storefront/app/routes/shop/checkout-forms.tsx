@@ -3,18 +3,19 @@ import { Field, FieldError, FormAlert } from '../../components/Field';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
 import type { CheckoutView } from '../../lib/checkout.server';
-import type { CheckoutActionData } from './checkout';
+import type { CheckoutActionData, CheckoutLinks } from './checkout';
 import { AddressFields, BillingFields } from './checkout-address';
 import { CodeForm, PaymentStep, ShippingStep } from './checkout-steps';
 
 interface Props {
   checkout: CheckoutView;
   member: boolean;
+  links: CheckoutLinks;
   result: CheckoutActionData | undefined;
 }
 
 /** The hosted checkout: one page, one form per step, each usable without JavaScript. */
-export function CheckoutForms({ checkout, member, result }: Props) {
+export function CheckoutForms({ checkout, member, links, result }: Props) {
   const errors = result?.fields ?? {};
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -25,6 +26,12 @@ export function CheckoutForms({ checkout, member, result }: Props) {
   return (
     <div className="container page checkout">
       <h1>Checkout</h1>
+      <nav className="checkout-links" aria-label="Checkout">
+        {/* Plain links: in an app's flow they lead back to the app's own pages (another site). */}
+        <a href={links.cart}>Back to cart</a>
+        {links.continueShopping ? <a href={links.continueShopping}>Continue shopping</a> : null}
+        {links.login ? <a href={links.login}>Log in</a> : null}
+      </nav>
       <div className="checkout-layout">
         <div className="checkout-steps">
           <FormAlert message={result?.form} />

@@ -1,8 +1,9 @@
 import { isApplicationError } from '@openshelf/sdk';
-import { data, redirect } from 'react-router';
+import { data, redirect, redirectDocument } from 'react-router';
 import { getCheckout } from '../../lib/checkout.server';
 import { checkoutFieldFor, readAddress, readPayment } from '../../lib/checkout-input.server';
 import { formErrors } from '../../lib/form-errors.server';
+import { flowQuery, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
 import type { Route } from './+types/checkout';
@@ -13,13 +14,42 @@ export function meta() {
   return seo({ title: 'Checkout', noindex: true });
 }
 
+/** Where the hosted checkout links back to: the app's pages when it was opened from one, else ours. */
+export interface CheckoutLinks {
+  cart: string;
+  continueShopping?: string;
+  login?: string;
+}
+
+/** The flow of an app's redirect session for this very checkout (callbacks), if the page is in one. */
+async function checkoutFlow(request: Request, session: Awaited<ReturnType<typeof getSession>>, id: string) {
+  const flow = await hostedFlowOf(request, session, 'ecomCheckout');
+  return flow?.checkoutId === id ? flow : undefined;
+}
+
+/** After the order: the app's thank-you page (with `orderId`), or ours, staying in the flow. */
+function afterOrder(flow: Awaited<ReturnType<typeof checkoutFlow>>, orderId: string) {
+  const external = thankYouUrl(flow, orderId);
+  return external ? redirectDocument(external) : redirect(`/thank-you/${orderId}${flowQuery(flow)}`);
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
   // A checkout belongs to the visitor or member who started it; anyone else sees "not found".
   const checkout = session.hasIdentity() ? await getCheckout(session.client, params.checkoutId) : undefined;
-  if (!checkout) return data({ checkout: undefined, member: false }, { status: 404 });
-  if (checkout.completed && checkout.orderId) throw redirect(`/thank-you/${checkout.orderId}`);
-  return { checkout, member: session.role() === 'member' };
+  if (!checkout)
+    return data({ checkout: undefined, member: false, links: { cart: '/cart' } }, { status: 404 });
+  const flow = await checkoutFlow(request, session, checkout.id);
+  if (checkout.completed && checkout.orderId) throw afterOrder(flow, checkout.orderId);
+  const member = session.role() === 'member';
+  const links: CheckoutLinks = flow
+    ? {
+        cart: flow.callbacks.cartPageUrl ?? flow.callbacks.postFlowUrl ?? '/cart',
+        ...(flow.callbacks.postFlowUrl ? { continueShopping: flow.callbacks.postFlowUrl } : {}),
+        ...(flow.callbacks.loginUrl && !member ? { login: flow.callbacks.loginUrl } : {}),
+      }
+    : { cart: '/cart' };
+  return { checkout, member, links };
 }
 
 export type CheckoutActionData = { intent: string; form?: string; fields: Record<string, string> };
@@ -34,7 +64,8 @@ const CODE_FIELDS: Record<string, string> = {
 
 /** Each section of the page posts here with its `intent`; success redirects back (or to thank-you). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { client } = await getSession(request, context);
+  const session = await getSession(request, context);
+  const { client } = session;
   const id = params.checkoutId;
   const form = await request.formData();
   const intent = String(form.get('intent') ?? '');
@@ -100,7 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const paymentMethod = readPayment(form, fields);
         if (!paymentMethod) return fail();
         const { orderId } = await client.checkout.createOrder(id, { paymentMethod });
-        return redirect(`/thank-you/${orderId}`);
+        return afterOrder(await checkoutFlow(request, session, id), orderId);
       }
       default:
         return fail(400, `Unknown checkout step "${intent}". Reload the page and try again.`);
@@ -119,5 +150,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.checkout) return <NotFoundContent what="checkout" />;
-  return <CheckoutForms checkout={loaderData.checkout} member={loaderData.member} result={actionData} />;
+  return (
+    <CheckoutForms
+      checkout={loaderData.checkout}
+      member={loaderData.member}
+      links={loaderData.links}
+      result={actionData}
+    />
+  );
 }

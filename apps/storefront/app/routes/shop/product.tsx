@@ -3,6 +3,7 @@ import { addToCart } from '../../lib/cart.server';
 import { getProductBySlug } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
 import { formErrors } from '../../lib/form-errors.server';
+import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import { sentByJavaScript } from '../../lib/js-request.server';
 import { mediaPath } from '../../lib/media';
 import { absoluteUrl, seo } from '../../lib/seo';
@@ -29,13 +30,23 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { storeName, publicUrl } = context.get(storefrontContext);
-  const { catalog } = await getSession(request, context);
-  const product = await getProductBySlug(catalog, params.slug);
+  const session = await getSession(request, context);
+  const product = await getProductBySlug(session.catalog, params.slug);
   if (!product) return data({ product: undefined, storeName } as const, { status: 404 });
+  // Opened from an app's redirect session: a way back to the app.
+  const flow = await hostedFlowOf(request, session, 'storesProduct');
+  const backUrl = flow?.callbacks.postFlowUrl;
   const canonical = absoluteUrl(publicUrl, `/products/${product.slug}`);
   const mainImage = product.media.mainMedia?.image;
   const image = mainImage ? absoluteUrl(publicUrl, mediaPath(mainImage.url)) : undefined;
-  return { storeName, product, canonical, image, jsonLd: productJsonLd(product, canonical, image) };
+  return {
+    storeName,
+    product,
+    canonical,
+    image,
+    jsonLd: productJsonLd(product, canonical, image),
+    ...(backUrl ? { backUrl } : {}),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -79,7 +90,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.product) return <NotFoundContent what="product" />;
-  return <ProductDetails key={loaderData.product.id} product={loaderData.product} />;
+  return (
+    <>
+      {loaderData.backUrl ? (
+        <p className="container flow-back">
+          <a href={loaderData.backUrl}>← Back to the shop you came from</a>
+        </p>
+      ) : null}
+      <ProductDetails key={loaderData.product.id} product={loaderData.product} />
+    </>
+  );
 }
 
 /** schema.org Product for rich results: name, images, brand, SKU and the offer as the page shows it. */

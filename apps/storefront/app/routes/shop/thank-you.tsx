@@ -2,6 +2,7 @@ import { data, Link } from 'react-router';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
 import { getOrder } from '../../lib/checkout.server';
+import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
 import type { Route } from './+types/thank-you';
@@ -19,7 +20,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Only the buyer's own order: without this shopper's tokens the API refuses, and we say "not found".
   const order = session.hasIdentity() ? await getOrder(session.client, params.orderId) : undefined;
   if (!order) return data({ order: undefined }, { status: 404 });
-  return { order };
+  // Checked out in an app's flow: continue shopping there.
+  const flow = await hostedFlowOf(request, session, 'ecomCheckout');
+  const continueUrl = flow?.callbacks.postFlowUrl;
+  return { order, ...(continueUrl ? { continueUrl } : {}) };
 }
 
 const PAYMENT: Record<string, string> = {
@@ -94,9 +98,15 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <p>
-        <Link to="/" className="button">
-          Continue shopping
-        </Link>
+        {loaderData.continueUrl ? (
+          <a href={loaderData.continueUrl} className="button">
+            Continue shopping
+          </a>
+        ) : (
+          <Link to="/" className="button">
+            Continue shopping
+          </Link>
+        )}
       </p>
     </div>
   );
