@@ -1,3 +1,4 @@
+import { isSessionExpiredError } from '@openshelf/sdk';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import { CartUi } from '../../components/cart-ui';
@@ -24,7 +25,15 @@ export const links: Route.LinksFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  const [collections, count] = await Promise.all([listCollections(session.catalog), cartCount(session)]);
+  const [collections, count] = await Promise.all([
+    listCollections(session.catalog),
+    // A member session that ended elsewhere (logout in an app, a password change) is cleared from the
+    // cookie by the SDK: the chrome then shows a visitor's empty cart instead of failing the page.
+    cartCount(session).catch((error: unknown) => {
+      if (isSessionExpiredError(error)) return 0;
+      throw error;
+    }),
+  ]);
   return {
     nav: collections.map(({ name, slug }) => ({ name, slug })),
     cartCount: count,
