@@ -11,15 +11,20 @@ import {
   type LineItemQuantity,
   type UpdateCartOptions,
 } from '../entities/index.js';
+import { isApplicationError } from '../errors.js';
 import { reviveEntity } from '../wire.js';
 import type { ClientContext } from './context.js';
 
 const PATH = '/ecom/v1/carts/current';
+/** The code a visitor or member with no current cart gets (wire-protocol.md §8.1). */
+const NO_CART = 'OWNED_CART_NOT_FOUND';
 
 /** The current cart of the client's visitor or member. */
 export interface CurrentCartModule {
   /**
-   * The current cart, or `undefined` when nothing was added yet.
+   * The current cart, or `undefined` when there is none yet (nothing added since the last order or
+   * delete). The server answers that case with 404 `OWNED_CART_NOT_FOUND`, as the platform does; only
+   * that is read as "no cart": any other failure (another 404, 401, 5xx) is thrown.
    *
    * @example
    * ```ts
@@ -94,7 +99,8 @@ export interface CurrentCartModule {
    */
   createCheckout(options?: CreateCheckoutFromCartOptions): Promise<{ checkoutId: string }>;
   /**
-   * Deletes the current cart.
+   * Deletes the current cart; an `ApplicationError` with code `OWNED_CART_NOT_FOUND` (404) when there is
+   * none.
    *
    * @example
    * ```ts
@@ -120,8 +126,12 @@ export function createCurrentCartModule({ transport }: ClientContext): CurrentCa
 
   return {
     async get() {
-      const reply = await transport.request<{ cart?: unknown }>({ method: 'GET', path: PATH });
-      return reply.cart === undefined ? undefined : revive({ cart: reply.cart });
+      try {
+        return revive(await transport.request<{ cart: unknown }>({ method: 'GET', path: PATH }));
+      } catch (error) {
+        if (isApplicationError(error) && error.code === NO_CART) return undefined;
+        throw error;
+      }
     },
     addToCart: (options) => post('add-to-cart', options),
     async update(options) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../client.js';
-import { ApplicationError } from '../errors.js';
+import { ApplicationError, SystemError } from '../errors.js';
 import { fakeFetch } from '../testing/fake-fetch.js';
 import { ANY_REPLY, setUp } from '../testing/module-client.js';
 
@@ -22,9 +22,36 @@ describe('wire values in replies', () => {
     expect(cart?.contactInfo?.address?.geocode).toEqual({ latitude: Infinity, longitude: -Infinity });
   });
 
-  it('returns undefined for a visitor without a cart ({} reply)', async () => {
-    const { client } = setUp({});
-    expect(await client.currentCart.get()).toBeUndefined();
+  it('returns undefined for a shopper without a cart (404 OWNED_CART_NOT_FOUND), and throws anything else', async () => {
+    const noCart = {
+      message: 'Cart not found',
+      details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'No cart yet', data: {} } },
+    };
+    const answering = (status: number, body: unknown) =>
+      createClient({
+        baseUrl: 'https://api.example',
+        fetch: fakeFetch(() => ({ status, body, headers: { 'x-wix-request-id': 'req-1' } })).fetch,
+        tokens: {
+          accessToken: { value: 'access-1', expiresAt: 4_000_000_000 },
+          refreshToken: { value: 'r', role: 'visitor' },
+        },
+      }).currentCart.get();
+    expect(await answering(404, noCart)).toBeUndefined();
+    // A 404 for another reason (e.g. a base URL that is not this API) is not "no cart".
+    const elsewhere = await answering(404, {
+      message: 'Not found',
+      details: { applicationError: { code: 'NOT_FOUND', description: 'There is no GET …', data: {} } },
+    }).catch((e: unknown) => e);
+    expect(elsewhere).toBeInstanceOf(ApplicationError);
+    expect((elsewhere as ApplicationError).code).toBe('NOT_FOUND');
+    const unauthenticated = await answering(401, {
+      message: 'Invalid or expired token',
+      details: { applicationError: { code: 'INVALID_TOKEN', description: 'Get a new token', data: {} } },
+    }).catch((e: unknown) => e);
+    expect((unauthenticated as ApplicationError).code).toBe('INVALID_TOKEN');
+    await expect(answering(500, { message: 'Internal error', details: {} })).rejects.toBeInstanceOf(
+      SystemError,
+    );
   });
 
   it('turns a 404 of collections.getBySlug into undefined, and other errors into errors', async () => {

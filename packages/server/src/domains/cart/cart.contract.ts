@@ -88,9 +88,11 @@ export const CartOut = Type.Object({
   updatedDate: DateTimeOut(),
 });
 
+/**
+ * A reply carrying the cart. A shopper with no cart yet gets 404 OWNED_CART_NOT_FOUND instead, from GET and
+ * every call that needs one; add-to-cart and PATCH create it.
+ */
 export const CartResponse = Type.Object({ cart: CartOut });
-/** GET with no cart yet: `{}` (the protocol's clients then return undefined without throwing). */
-export const MaybeCartResponse = Type.Object({ cart: Type.Optional(CartOut) });
 
 export const EstimateTotalsResponse = Type.Object({
   cart: CartOut,

@@ -1,6 +1,7 @@
+import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, type TestProduct, updateTestProduct } from '../../testing/ecom.js';
-import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
+import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { deleteProduct } from '../catalog/product-write.service.js';
 import { listEntityEvents } from '../events/events.service.js';
 import { createCoupon } from '../store-setup/coupons.service.js';
@@ -51,10 +52,21 @@ const call = (
 describe('current cart over HTTP', () => {
   const me = visitorToken('v-routes');
 
-  it('answers {} before the first add, and refuses callers without a shopper token', async () => {
-    const empty = await call(me, 'GET', '');
-    expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({});
+  it('answers 404 OWNED_CART_NOT_FOUND before the first add, and refuses callers without a shopper token', async () => {
+    const none = await call(me, 'GET', '');
+    expect(none.statusCode).toBe(404);
+    expect(none.headers['content-type']).toMatch(/^application\/json/);
+    expect(none.headers['x-wix-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(none.json()).toEqual({
+      message: 'Cart not found',
+      details: {
+        applicationError: {
+          code: 'OWNED_CART_NOT_FOUND',
+          description: 'This visitor or member has no current cart yet. Add an item to create one.',
+          data: {},
+        },
+      },
+    });
     expect((await call(undefined, 'GET', '')).statusCode).toBe(401);
     expect((await call(await merchantKey(t.database), 'GET', '')).statusCode).toBe(403);
   });
@@ -192,13 +204,16 @@ describe('current cart over HTTP', () => {
     await updateTestProduct(t.database.db, mug.id, { stock: { trackInventory: true, quantity: 5 } });
   });
 
-  it('deletes the cart ({}), and every change was an event in the outbox', async () => {
+  it('deletes the cart ({}), then has none; every change was an event in the outbox', async () => {
     const cartId = (await call(me, 'GET', '')).json().cart.id;
     const deleted = await call(me, 'DELETE', '');
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({});
-    expect((await call(me, 'GET', '')).json()).toEqual({});
-    expect((await call(me, 'DELETE', '')).json()).toEqual({});
+    for (const method of ['GET', 'DELETE'] as const) {
+      const gone = await call(me, method, '');
+      expect(gone.statusCode, method).toBe(404);
+      expect(gone.json().details.applicationError.code, method).toBe('OWNED_CART_NOT_FOUND');
+    }
     const events = await listEntityEvents(t.database.db, 'cart', cartId);
     expect(events[0]?.type).toBe('ecom.cart.created');
     expect(events.at(-1)?.type).toBe('ecom.cart.deleted');
@@ -237,4 +252,61 @@ describe('current cart over HTTP', () => {
     );
     expect(quantities).toEqual(Array.from({ length: 35 }, (_, i) => (i + 1) * 2));
   });
+});
+
+describe('a shopper with no cart', () => {
+  // Every call on the current cart that needs one answers as the platform does (wire-protocol.md §8.1):
+  // 404 OWNED_CART_NOT_FOUND, which apps written against the platform catch as "no cart yet".
+  const NEEDS_A_CART: [method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object][] = [
+    ['GET', ''],
+    ['DELETE', ''],
+    ['POST', '/update-line-items-quantity', { lineItems: [{ id: 'line-1', quantity: 2 }] }],
+    ['POST', '/remove-line-items', { lineItemIds: ['line-1'] }],
+    ['POST', '/remove-coupon', {}],
+    ['POST', '/estimate-totals', {}],
+    ['POST', '/create-checkout', { channelType: 'WEB' }],
+  ];
+  const send = (prefix: string, token: string, method: HTTPMethods, path: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `${prefix}${path}`,
+      headers: { authorization: token },
+      ...(payload ? { payload } : {}),
+    });
+  const label = (prefix: string) => (prefix.startsWith('/ecom/') ? 'ecom' : 'bare');
+
+  // The protocol clients' path and the spec's bare alias.
+  for (const prefix of ['/ecom/v1/carts/current', '/v1/carts/current']) {
+    for (const [method, path, payload] of NEEDS_A_CART) {
+      it(`${method} ${prefix}${path} → 404 OWNED_CART_NOT_FOUND, for visitors and members`, async () => {
+        for (const token of [visitorToken('v-cartless'), memberToken('m-cartless')]) {
+          const reply = await send(prefix, token, method, path, payload);
+          expect(reply.statusCode, reply.body).toBe(404);
+          expect(reply.headers['content-type']).toMatch(/^application\/json/);
+          expect(reply.json()).toMatchObject({
+            message: 'Cart not found',
+            details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } },
+          });
+        }
+        // Asking made no cart.
+        const after = await send(prefix, visitorToken('v-cartless'), 'GET', '');
+        expect(after.statusCode).toBe(404);
+      });
+    }
+
+    it(`add-to-cart and PATCH on ${prefix} create the cart instead`, async () => {
+      const card = await createTestProduct(t.database.db, { name: 'Card', priceMinor: 300 });
+      const byAdd = visitorToken(`v-first-add-${label(prefix)}`);
+      const added = await send(prefix, byAdd, 'POST', '/add-to-cart', { lineItems: [lineItem(card.id)] });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json().cart.lineItems).toHaveLength(1);
+      expect((await send(prefix, byAdd, 'GET', '')).json().cart.id).toBe(added.json().cart.id);
+
+      const byPatch = memberToken(`m-first-patch-${label(prefix)}`);
+      const patched = await send(prefix, byPatch, 'PATCH', '', { cartInfo: { buyerNote: 'first' } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(patched.json().cart).toMatchObject({ buyerNote: 'first', lineItems: [] });
+      expect((await send(prefix, byPatch, 'GET', '')).json().cart.id).toBe(patched.json().cart.id);
+    });
+  }
 });

@@ -17,7 +17,6 @@ import {
   CreateCheckoutFromCartRequest,
   EstimateTotalsRequest,
   EstimateTotalsResponse,
-  MaybeCartResponse,
   RemoveLineItemsRequest,
   UpdateCartRequest,
   UpdateQuantitiesRequest,
@@ -33,6 +32,7 @@ import {
 } from './cart.service.js';
 import { createCheckoutFromCurrentCart, estimateCurrentCartTotals } from './cart-checkout.service.js';
 import { cartOwnerOf } from './cart-owner.js';
+import { cartNotFound } from './cart-store.js';
 import { cartOut, estimateOut } from './cart-wire.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
@@ -47,16 +47,18 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
       url,
       {
         schema: {
-          summary: 'Get the current cart ({} when there is none yet)',
+          summary: 'Get the current cart (404 OWNED_CART_NOT_FOUND when there is none yet)',
           tags,
           hide,
-          response: { 200: MaybeCartResponse },
+          response: { 200: CartResponse },
         },
         preHandler,
       },
       async (request) => {
         const view = await getCurrentCart(db, env, cartOwnerOf(request.caller), http.now());
-        return view ? { cart: cartOut(view) } : {};
+        // The platform's answer for "no cart yet": apps catch exactly this code (wire-protocol.md §8.1).
+        if (!view) throw cartNotFound();
+        return { cart: cartOut(view) };
       },
     );
     app.patch(
@@ -97,7 +99,15 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
     );
     app.delete(
       url,
-      { schema: { summary: 'Delete the current cart', tags, hide, response: { 200: EmptyOut } }, preHandler },
+      {
+        schema: {
+          summary: 'Delete the current cart (404 OWNED_CART_NOT_FOUND when there is none)',
+          tags,
+          hide,
+          response: { 200: EmptyOut },
+        },
+        preHandler,
+      },
       async (request) => {
         await deleteCurrentCart(db, cartOwnerOf(request.caller), http.ctx(request));
         return {};

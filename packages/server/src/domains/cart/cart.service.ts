@@ -14,6 +14,7 @@ import type { CartOwner } from './cart-owner.js';
 import {
   type CartChanges,
   type CartRow,
+  cartNotFound,
   deleteCartRow,
   lockCart,
   lockOrCreateCart,
@@ -206,7 +207,10 @@ export function removeCoupon(db: DbOrTx, owner: CartOwner, ctx: CartContext): Pr
   );
 }
 
-/** Deletes the owner's cart; nothing to delete is fine (the call is idempotent). */
+/**
+ * Deletes the owner's cart; 404 OWNED_CART_NOT_FOUND when there is none, as the platform answers every
+ * call on a current cart that does not exist (wire-protocol.md §8.1).
+ */
 export function deleteCurrentCart(
   db: DbOrTx,
   owner: CartOwner,
@@ -216,7 +220,8 @@ export function deleteCurrentCart(
   if (pool) forgetCart(pool, owner.key);
   return db.transaction(async (tx) => {
     const row = await readCart(tx, owner);
-    if (row) await deleteCartRow(tx, row, ctx.actor);
+    if (!row) throw cartNotFound();
+    await deleteCartRow(tx, row, ctx.actor);
   });
 }
 

@@ -48,6 +48,28 @@ const item = (productId: string, quantity: number) => ({
 });
 
 describe('@wix/ecom with OAuthStrategy tokens', () => {
+  it('a new visitor has no cart: getCurrentCart throws the 404 OWNED_CART_NOT_FOUND apps catch', async () => {
+    const auth = OAuthStrategy({ clientId });
+    const wix = createWixClient({ auth, modules: { currentCart } });
+    auth.setTokens(await auth.generateVisitorTokens());
+    const error = await wix.currentCart.getCurrentCart().then(
+      (cart) => expect.fail(`expected no cart, got ${JSON.stringify(cart)}`),
+      (thrown: unknown) =>
+        thrown as { status: number; message: string; details: unknown; requestId: unknown },
+    );
+    // Each of the ways apps written against the platform recognise "no cart yet" (wire-protocol.md §8.1).
+    expect(error.status).toBe(404);
+    expect(error.details).toMatchObject({
+      applicationError: { code: 'OWNED_CART_NOT_FOUND', description: expect.any(String) },
+    });
+    expect(error.message).toContain('OWNED_CART_NOT_FOUND');
+    expect(error.message).toContain('Cart not found');
+    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // And the first add creates the cart that the same call then returns.
+    await wix.currentCart.addToCurrentCart({ lineItems: [item(mug.id, 1)] });
+    expect((await wix.currentCart.getCurrentCart()).lineItems?.map((line) => line.quantity)).toEqual([1]);
+  });
+
   it('a visitor orders; after signing up and logging in, the visitor cart is the member cart', async () => {
     const auth = OAuthStrategy({ clientId });
     const wix = createWixClient({ auth, modules: { currentCart, checkout } });

@@ -54,6 +54,8 @@ afterAll(async () => {
 });
 
 const TEST_CARD = { number: SANDBOX_CARDS.success[0], expMonth: 12, expYear: 2099, cvc: '123' };
+/** What the client throws for a shopper with no cart. */
+const NO_CART = { status: 404, details: { applicationError: { code: 'OWNED_CART_NOT_FOUND' } } };
 
 function wixClient(token: string) {
   return createClient({
@@ -68,7 +70,8 @@ describe('the public @wix/ecom client against this server', () => {
   const newYork = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10001' };
 
   it('runs the whole flow: add → quantity → coupon → estimate → checkout → addresses → gift card → order → completed', async () => {
-    expect(await wix.currentCart.getCurrentCart()).toBeUndefined();
+    // No cart yet: the platform's 404, which apps catch as "empty" (wire-protocol.md §8.1).
+    await expect(wix.currentCart.getCurrentCart()).rejects.toMatchObject(NO_CART);
 
     const { cart: added } = await wix.currentCart.addToCurrentCart({
       lineItems: [
@@ -157,7 +160,7 @@ describe('the public @wix/ecom client against this server', () => {
     ).toBeUndefined();
     const completed = await wix.checkout.getCheckout(checkoutId);
     expect(completed.completed).toBe(true);
-    expect(await wix.currentCart.getCurrentCart()).toBeUndefined();
+    await expect(wix.currentCart.getCurrentCart()).rejects.toMatchObject(NO_CART);
 
     const [order] = await t.database.db
       .select()

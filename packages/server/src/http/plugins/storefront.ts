@@ -3,23 +3,16 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { isApiRequest } from '../api-request.js';
 import { AppError } from '../errors.js';
 
-/** Paths owned by the API: a miss there is a JSON 404 in the protocol's form, never a storefront page. */
-const API_PREFIXES = [
-  '/ecom/',
-  '/stores/',
-  '/stores-reader/',
-  '/v1/',
-  '/v2/',
-  '/_api/',
-  '/oauth2/',
-  '/admin-api/',
-  '/docs',
-  '/media/',
-];
+/**
+ * The methods the storefront's catch-all answers. Not `all`: CORS already owns OPTIONS on every path (its
+ * preflights), and declaring it twice stops the server from starting.
+ */
+const PAGE_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export interface StorefrontOptions {
   buildDir: string;
@@ -36,13 +29,18 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   const serverEntry = path.join(options.buildDir, 'server', 'index.js');
   if (!existsSync(serverEntry)) {
     app.log.error(`Storefront build not found at ${serverEntry}. Run \`npm run build\` and restart.`);
-    app.all('/*', async (request) => {
-      rejectApiPath(request);
-      throw new AppError('UNAVAILABLE', 'Storefront not built', {
-        status: 503,
-        description:
-          'The storefront has not been built on this machine. Run `npm run build`, then restart the server.',
-      });
+    app.route({
+      method: PAGE_METHODS,
+      url: '/*',
+      schema: { hide: true },
+      handler: async (request) => {
+        rejectApiRequest(request);
+        throw new AppError('UNAVAILABLE', 'Storefront not built', {
+          status: 503,
+          description:
+            'The storefront has not been built on this machine. Run `npm run build`, then restart the server.',
+        });
+      },
     });
     return;
   }
@@ -74,11 +72,11 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    method: PAGE_METHODS,
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      rejectApiPath(request);
+      rejectApiRequest(request);
       const response = await handle(
         toFetchRequest(request),
         createLoadContext(options.loadContext(request)) as never,
@@ -88,9 +86,10 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   });
 }
 
-function rejectApiPath(request: FastifyRequest): void {
+/** An API call no API route matched is the protocol's JSON 404 (thrown to the one error mapper), never a page. */
+function rejectApiRequest(request: FastifyRequest): void {
   const pathname = request.url.split('?')[0] ?? '/';
-  if (API_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
+  if (isApiRequest(pathname, request.headers)) {
     throw new AppError('NOT_FOUND', 'Not found', {
       status: 404,
       description: `There is no ${request.method} ${pathname}. The API reference is at /docs.`,
