@@ -92,8 +92,17 @@ async function readFlow(client: OpenshelfClient, flowId: string, kind?: string) 
 }
 
 /** `?flow=…` to keep on links and redirects within a flow (empty outside one). */
-export function flowQuery(flow: HostedFlow | undefined): string {
+export function flowQuery(flow: HostedFlow | { id: string } | undefined): string {
   return flow ? `?${new URLSearchParams({ [FLOW_PARAM]: flow.id })}` : '';
+}
+
+/**
+ * The `?flow=…` of this request's URL, to keep on the page's own redirects (a form step going back to the
+ * page); only its shopper can read the flow, so passing it on unread is safe.
+ */
+export function flowQueryOf(request: Request): string {
+  const id = new URL(request.url).searchParams.get(FLOW_PARAM);
+  return id ? flowQuery({ id }) : '';
 }
 
 /** The app's thank-you page for an order: its URL with `orderId` added, as the platform sends it. */

@@ -3,7 +3,7 @@ import { data, redirect, redirectDocument } from 'react-router';
 import { getCheckout } from '../../lib/checkout.server';
 import { checkoutFieldFor, readAddress, readPayment } from '../../lib/checkout-input.server';
 import { formErrors } from '../../lib/form-errors.server';
-import { flowQuery, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
+import { flowQuery, flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
 import type { Route } from './+types/checkout';
@@ -72,7 +72,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields: Record<string, string> = {};
   const fail = (status = 400, message?: string) =>
     data<CheckoutActionData>({ intent, fields, ...(message ? { form: message } : {}) }, { status });
-  const back = redirect(`/checkout/${id}`);
+  // Each step goes back to the page, still in the app's flow if it was opened in one.
+  const back = redirect(`/checkout/${id}${flowQueryOf(request)}`);
   try {
     switch (intent) {
       case 'details': {
