@@ -52,7 +52,7 @@ export default defineConfig({
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
         test: {
           name: `e2e:${db}`,
-          include: ['apps/storefront/tests/e2e/**/*.spec.ts'],
+          include: ['apps/storefront/tests/e2e/**/*.spec.ts', 'compat/**/*.spec.ts'],
           env: { TEST_DB: db },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -20,8 +20,11 @@ export function browserAvailable(): boolean {
   return false;
 }
 
-/** Debian's Chromium, headless, with the flags this closed network needs (no background fetches). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (no background fetches), plus any
+ * `extraArgs` (e.g. `--host-resolver-rules` for a test app on its own host name).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath,
     headless: true,
@@ -34,6 +37,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
 }

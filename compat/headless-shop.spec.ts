@@ -1,0 +1,183 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { browserAvailable } from '../apps/storefront/tests/e2e/browser.js';
+import { fillCheckoutDetails, fillSandboxCard } from '../apps/storefront/tests/e2e/shop-fixture.js';
+import { mailboxCode, uniqueEmail } from '../packages/server/src/testing/identity.js';
+import { pollUntil } from '../packages/server/src/testing/poll.js';
+import { type HeadlessShop, launchBrowser, type Store, startHeadlessShop, startStore } from './fixture.js';
+
+// A storefront we did not write (compat/headless-shop: the public @wix/* SDK, its own origin and cookie)
+// driven in Chromium through our hosted checkout and login pages and back.
+
+const PASSWORD = 'correct-horse-42';
+
+/** Every URL the page's main frame navigated to, in order (redirect hops included). */
+function navigations(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) urls.push(request.url());
+  });
+  return urls;
+}
+
+describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SDK) in Chromium', () => {
+  let store: Store;
+  let shop: HeadlessShop;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    store = await startStore();
+    [shop, browser] = await Promise.all([startHeadlessShop(store), launchBrowser()]);
+  });
+  beforeEach(() => {
+    // The app's log says what the store answered when one of its pages crashed.
+    onTestFailed(() => console.error(`headless-shop output:\n${shop?.output()}`));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+    await store?.t.close();
+  });
+
+  const cartLink = (page: Page) =>
+    page.getByRole('navigation', { name: 'Shop' }).getByRole('link', { name: /^Cart/ });
+
+  async function orderOf(orderId: string) {
+    const reply = await store.t.app.inject({
+      url: `/ecom/v1/orders/${orderId}`,
+      headers: { authorization: store.ownerKey },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json().order as {
+      number: string;
+      lineItems: { quantity: number; productName: { original: string } }[];
+      paymentStatus: string;
+    };
+  }
+
+  it('shops in the app, checks out on our hosted checkout, and comes back to the app’s thank-you page', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const visited = navigations(page);
+
+    await page.goto(`${shop.origin}/`);
+    await page.getByRole('link', { name: 'Linen Tee' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Linen Tee');
+    await page.getByLabel('Size').selectOption('M');
+    await page.getByLabel('Color').selectOption('White');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL(`${shop.origin}/cart`);
+    const tee = page.getByRole('listitem', { name: 'Linen Tee' });
+    expect(await tee.textContent()).toMatch(/Size: M, Color: White/);
+    await expect.poll(() => cartLink(page).textContent()).toBe('Cart (1)');
+
+    await tee.getByLabel('Quantity of Linen Tee').fill('2');
+    await tee.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => cartLink(page).textContent()).toBe('Cart (2)');
+    expect(await page.getByLabel('Quantity of Linen Tee').inputValue()).toBe('2');
+
+    // A second product, added and removed again.
+    await page.goto(`${shop.origin}/`);
+    await page.getByRole('link', { name: 'Stoneware Mug' }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL(`${shop.origin}/cart`);
+    await expect.poll(() => cartLink(page).textContent()).toBe('Cart (3)');
+    await page
+      .getByRole('listitem', { name: 'Stoneware Mug' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await expect.poll(() => cartLink(page).textContent()).toBe('Cart (2)');
+    expect(await page.getByRole('listitem', { name: 'Stoneware Mug' }).count()).toBe(0);
+
+    // Everything so far happened on the app's origin: the browser has never been to ours.
+    expect(await context.cookies(store.base)).toEqual([]);
+    expect((await context.cookies(shop.origin)).map((c) => c.name)).toContain('session');
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL((url) => url.origin === store.base && url.pathname.startsWith('/checkout/'));
+    // The one-time session token has been handed over: the page lives at a URL without it.
+    expect(new URL(page.url()).searchParams.has('session'), page.url()).toBe(false);
+    // Our hosted checkout shows the app visitor's cart: the same line and quantity.
+    await expect.poll(() => page.locator('main').textContent()).toContain('Linen Tee');
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).toContain('2 × ');
+    expect(main).not.toContain('Stoneware Mug');
+    expect(await page.getByRole('link', { name: 'Back to cart' }).getAttribute('href')).toBe(
+      `${shop.origin}/cart`,
+    );
+
+    await fillCheckoutDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).count()).toBe(1);
+    await page.getByRole('radio', { name: /Standard/ }).check();
+    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await fillSandboxCard(page);
+    await page.getByRole('button', { name: /^Place order/ }).click();
+
+    await page.waitForURL((url) => url.origin === shop.origin && url.pathname === '/thank-you');
+    const orderId = new URL(page.url()).searchParams.get('orderId') ?? '';
+    expect(orderId).not.toBe('');
+    const order = await orderOf(orderId);
+    expect(order.paymentStatus).toBe('PAID');
+    expect(order.lineItems.map((l) => [l.productName.original, l.quantity])).toEqual([['Linen Tee', 2]]);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you');
+    // The app read the order with @wix/ecom orders.getOrder as the visitor who bought it.
+    expect(await page.locator('main').textContent()).toContain(`Your order number is ${order.number}.`);
+    // The order used up the app visitor's cart.
+    expect(await cartLink(page).textContent()).toBe('Cart (0)');
+    await page.goto(`${shop.origin}/cart`);
+    await expect.poll(() => page.getByText('Your cart is empty.').count()).toBe(1);
+    expect(visited.some((url) => url.startsWith(`${store.base}/checkout/`))).toBe(true);
+    await context.close();
+  });
+
+  it('signs up on our hosted pages for the app, logs out through the app, and logs in again', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const visited = navigations(page);
+    const email = uniqueEmail('headless');
+
+    await page.goto(`${shop.origin}/`);
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === '/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === '/signup');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/verify-email' || url.origin === shop.origin);
+    if (new URL(page.url()).pathname === '/verify-email') {
+      // The store asks for the e-mailed code (the development mailbox keeps it).
+      const code = await pollUntil(
+        () => mailboxCode(store.t, email).catch(() => ''),
+        (value) => value !== '',
+      );
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await page.waitForURL(`${shop.origin}/`);
+    expect(visited.some((url) => url.startsWith(`${shop.origin}/callback?code=`))).toBe(true);
+    await expect.poll(() => page.getByText('Signed in').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Log in' }).count()).toBe(1);
+    expect(page.url()).toBe(`${shop.origin}/`);
+    expect(await page.getByText('Signed in').count()).toBe(0);
+    expect(visited.some((url) => url.startsWith(`${store.base}/oauth2/logout`))).toBe(true);
+
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === '/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${shop.origin}/`);
+    await expect.poll(() => page.getByText('Signed in').count()).toBe(1);
+    await context.close();
+  });
+});
