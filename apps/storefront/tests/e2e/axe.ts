@@ -9,6 +9,16 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * and AA, and best practices), one readable line each — `rule (impact): help — where`.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours are measured as they will stay: a drawer still fading in (opacity < 1) fails contrast checks
+  // it passes a moment later, so finite animations are let finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
