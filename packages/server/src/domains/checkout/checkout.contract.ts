@@ -131,4 +131,3 @@ export const CheckoutOut = Type.Object({
 });
 
 export const CheckoutResponse = Type.Object({ checkout: CheckoutOut });
-export const CheckoutUrlResponse = Type.Object({ checkoutUrl: Type.String() });

@@ -10,9 +10,7 @@ import { STORES_APP_ID } from './lines/line-types.js';
 import type { PricingEnv } from './pricing.js';
 import type { LineItemIn } from './wire/common.contract.js';
 
-/** Cart paths: the protocol clients' `/ecom/v1/…` and the spec's bare `/v1/…` (aliases, hidden in docs). */
-export const CART_PREFIXES = ['/ecom/v1/carts/current', '/v1/carts/current'] as const;
-export const CHECKOUT_PREFIXES = ['/ecom/v1/checkouts', '/v1/checkouts'] as const;
+export { CART_PREFIXES, CHECKOUT_PREFIXES } from './ecom-paths.js';
 
 export function onPaths(
   prefixes: readonly string[],

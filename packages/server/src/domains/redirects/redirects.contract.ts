@@ -78,6 +78,9 @@ export const RedirectSessionOut = Type.Object({
 
 export const CreateRedirectSessionResponse = Type.Object({ redirectSession: RedirectSessionOut });
 
+/** getCheckoutUrl (wire-protocol.md §4.2): a redirect session URL for the caller, or the override. */
+export const CheckoutUrlResponse = Type.Object({ checkoutUrl: Type.String() });
+
 /** A hosted page's flow: what the app's redirect session asked for, and the verified ways back. */
 export const HostedFlowOut = Type.Object({
   id: Type.String({ description: 'Put in the page URL as `flow` after the hand-over' }),

@@ -3,12 +3,12 @@ import Type from 'typebox';
 import { AppError } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import { requireCaller, requireShopper } from '../../http/plugins/auth.js';
-import { CheckoutUrlResponse } from '../checkout/checkout.contract.js';
 import { readCheckout } from '../checkout/checkout-store.js';
-import { CHECKOUT_PREFIXES } from '../checkout/ecom-http.js';
+import { CHECKOUT_PREFIXES } from '../checkout/ecom-paths.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
 import { enterHostedPage, fullUrlForShortId, hostedFlowFor } from './hosted-page.service.js';
 import {
+  CheckoutUrlResponse,
   CreateRedirectSessionRequest,
   CreateRedirectSessionResponse,
   EnterHostedPageRequest,
