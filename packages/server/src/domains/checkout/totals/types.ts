@@ -195,7 +195,8 @@ export interface ShippingOption {
   cost: number;
   pickup?: { method: PickupMethod; address: Address; instructions?: string };
   deliveryTime?: string;
-  deliveryTimeSlots?: { from: Date; to: Date }[];
+  /** Options of a rate with delivery slots are one per slot (code: shipping.ts slotCode). */
+  deliveryTimeSlot?: { from: Date; to: Date };
 }
 
 export interface Totals {
