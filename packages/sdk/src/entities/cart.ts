@@ -159,8 +159,13 @@ export interface UpdateCartOptions {
     selectedShippingOption?: SelectedShippingOptionInput;
     overrideCheckoutUrl?: string;
   };
+  /** A coupon to apply; null or "" applies none (the one applied stays) */
   couponCode?: string | null;
-  merchantDiscounts?: unknown[];
+  merchantDiscounts?: {
+    amount?: string | number;
+    percentage?: number;
+    lineItemIds?: string[];
+  }[];
   lineItems?: LineItemInput[];
   customLineItems?: CustomLineItemInput[];
 }

@@ -248,6 +248,11 @@ export interface UpdateCheckoutRequest {
     catalogReference?: CatalogReference;
   }[];
   customLineItems?: CustomLineItemInput[];
+  merchantDiscounts?: {
+    amount?: string | number;
+    percentage?: number;
+    lineItemIds?: string[];
+  }[];
 }
 
 /** How a checkout will be paid (a new card is already tokenized; only its brand and last digits show). */

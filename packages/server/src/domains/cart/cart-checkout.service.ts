@@ -43,6 +43,7 @@ export async function estimateCurrentCartTotals(
   const totals: Totals = await priceLines(env, {
     lines,
     setup,
+    merchantDiscounts: row.merchantDiscounts,
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(options.billingAddress ? { billingAddress: options.billingAddress } : {}),
     ...(selectedShippingCode ? { selectedShippingCode } : {}),
@@ -107,6 +108,7 @@ export function createCheckoutFromCurrentCart(
         ...(shippingDestination ? { shippingDestination } : {}),
         ...(selectedShippingCode ? { selectedShippingCode } : {}),
         ...(row.couponId ? { couponId: row.couponId } : {}),
+        ...(row.merchantDiscounts.length > 0 ? { merchantDiscounts: row.merchantDiscounts } : {}),
         ...(row.overrideCheckoutUrl ? { overrideCheckoutUrl: row.overrideCheckoutUrl } : {}),
       },
       ctx,

@@ -97,6 +97,17 @@ export const LineItemIn = Type.Object({
 /** A money amount in a request: a decimal string ("10.00") or number, in major units. */
 export const AmountIn = Type.Union([Type.String({ maxLength: 30 }), Type.Number()]);
 
+/**
+ * A discount the store grants (merchant and app keys only; shoppers get FIELD_NOT_ALLOWED): an amount
+ * off, or a percentage of the items' prices before other discounts; on some lines or all of them.
+ */
+export const MerchantDiscountIn = Type.Object({
+  amount: Type.Optional(AmountIn),
+  percentage: Type.Optional(Type.Number({ minimum: 0.01, maximum: 100 })),
+  lineItemIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 300 })),
+});
+export const MerchantDiscountsIn = Type.Array(MerchantDiscountIn, { maxItems: 10 });
+
 export const CustomLineItemIn = Type.Object({
   id: Type.Optional(text(100)),
   quantity: Type.Optional(Quantity),
