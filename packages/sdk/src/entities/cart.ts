@@ -70,6 +70,7 @@ export interface CartLineItem {
     | 'MEMBERSHIP'
     | 'DEPOSIT_ONLINE'
     | 'MEMBERSHIP_OFFLINE';
+  depositAmount?: Money;
   customLineItem: boolean;
   rootCatalogItemId?: string;
   subscriptionOptionInfo?: SubscriptionOptionInfo;
@@ -88,14 +89,12 @@ export interface CartLineItem {
     };
     price?: Money;
     fullPrice?: Money;
-    descriptionLines?: {
-      name: string;
-      value: string;
-    }[];
+    descriptionLines?: DescriptionLine[];
     physicalProperties?: {
       weight?: number;
     };
-    image?: string;
+    image?: Image;
+    depositAmount?: Money;
     paymentOption?: {
       value: string;
     };

@@ -71,6 +71,7 @@ export interface CheckoutLineItem {
     | 'MEMBERSHIP'
     | 'DEPOSIT_ONLINE'
     | 'MEMBERSHIP_OFFLINE';
+  depositAmount?: Money;
   customLineItem: boolean;
   rootCatalogItemId?: string;
   subscriptionOptionInfo?: SubscriptionOptionInfo;
@@ -89,14 +90,12 @@ export interface CheckoutLineItem {
     };
     price?: Money;
     fullPrice?: Money;
-    descriptionLines?: {
-      name: string;
-      value: string;
-    }[];
+    descriptionLines?: DescriptionLine[];
     physicalProperties?: {
       weight?: number;
     };
-    image?: string;
+    image?: Image;
+    depositAmount?: Money;
     paymentOption?: {
       value: string;
     };

@@ -19,6 +19,7 @@ export interface EstimateOptions {
   selectedMemberships?: { id: string; lineItemIds: string[] }[];
   calculateTax?: boolean;
   calculateShipping?: boolean;
+  calculateAdditionalFees?: boolean;
 }
 
 /**
@@ -50,6 +51,9 @@ export async function estimateCurrentCartTotals(
     ...(options.selectedMemberships ? { selectedMemberships: options.selectedMemberships } : {}),
     ...(options.calculateTax !== undefined ? { calculateTax: options.calculateTax } : {}),
     ...(options.calculateShipping !== undefined ? { calculateShipping: options.calculateShipping } : {}),
+    ...(options.calculateAdditionalFees !== undefined
+      ? { calculateAdditionalFees: options.calculateAdditionalFees }
+      : {}),
     now,
   });
   return {

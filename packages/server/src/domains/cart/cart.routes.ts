@@ -222,6 +222,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
               : {}),
             ...(body.calculateTax !== undefined ? { calculateTax: body.calculateTax } : {}),
             ...(body.calculateShipping !== undefined ? { calculateShipping: body.calculateShipping } : {}),
+            ...(body.calculateAdditionalFees !== undefined
+              ? { calculateAdditionalFees: body.calculateAdditionalFees }
+              : {}),
           },
           http.now(),
         );

@@ -7,6 +7,7 @@ import type { CheckoutInfoIn } from '../checkout.contract.js';
 import type { CustomField, StoredMerchantDiscount } from '../checkout.schema.js';
 import type { CheckoutPatch } from '../checkout-update.service.js';
 import { merchantOnlyField } from '../ecom-http.js';
+import { descriptionLinesIn, finiteWeightIn, imageIn } from '../lines/line-extras.js';
 import type { CustomLineData } from '../lines/line-types.js';
 import { addressWithContactIn } from './address-wire.js';
 import type { CustomLineItemIn, MerchantDiscountsIn } from './common.contract.js';
@@ -46,25 +47,22 @@ export function customLinesIn(
     const at = `customLineItems[${index}]`;
     const price = money(item.price, `${at}.price`);
     const fullPrice = item.fullPrice !== undefined ? money(item.fullPrice, `${at}.fullPrice`) : price;
+    const weight = finiteWeightIn(
+      item.physicalProperties?.weight,
+      `${at}.physicalProperties.weight`,
+      violations,
+    );
+    const image = item.media !== undefined ? imageIn(item.media, `${at}.media`, violations) : undefined;
     const data: CustomLineData = {
       name: item.productName.original,
       priceMinor: price,
       fullPriceMinor: fullPrice,
       itemType: item.itemType?.preset ?? 'PHYSICAL',
-      ...(item.physicalProperties?.weight !== undefined && Number.isFinite(item.physicalProperties.weight)
-        ? { weight: item.physicalProperties.weight }
-        : {}),
+      ...(weight !== undefined ? { weight } : {}),
       ...(item.physicalProperties?.sku ? { sku: item.physicalProperties.sku } : {}),
-      ...(item.media?.url ? { image: { url: item.media.url } } : {}),
+      ...(image ? { image } : {}),
       ...(item.url?.url ? { url: item.url.url } : {}),
-      ...(item.descriptionLines
-        ? {
-            descriptionLines: item.descriptionLines.map((line) => ({
-              name: line.name?.original ?? '',
-              value: line.plainText?.original ?? '',
-            })),
-          }
-        : {}),
+      ...(item.descriptionLines ? { descriptionLines: descriptionLinesIn(item.descriptionLines) } : {}),
       ...(item.quantityAvailable !== undefined ? { quantityAvailable: item.quantityAvailable } : {}),
       ...(item.paymentOption ? { paymentOption: item.paymentOption } : {}),
     };
