@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
+import { cartByIdRoutes } from './domains/cart/cart-by-id.routes.js';
 import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
   await app.register(catalogRoutes, { deps });
   await app.register(cartRoutes, { deps });
+  await app.register(cartByIdRoutes, { deps });
   const stopCartMerge = mergeCartsOnLogin(deps.clock);
   app.addHook('onClose', async () => stopCartMerge());
   await app.register(checkoutRoutes, { deps });

@@ -40,6 +40,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
   ['*', /^\/admin-api\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/carts\/current/, 'shopper'],
+  // The elevated cart calls (a shopper's cart by id: merchant discounts, custom lines) are the store's.
+  ['*', /^\/(ecom\/)?v1\/carts(\/:id)?$/, 'merchant'],
   ['*', /^\/ecom\/v1\/subscriptions/, 'shopper'],
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],

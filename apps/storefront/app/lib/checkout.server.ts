@@ -45,6 +45,8 @@ export interface CheckoutView {
   giftCard?: { obfuscatedCode?: string; amount?: Money };
   priceSummary: PriceSummary;
   payNowTotal?: Money;
+  /** What is paid after the order (deposits' balances, offline lines); absent when nothing is. */
+  payLaterTotal?: Money;
   violations: Violation[];
   calculationErrors: string[];
   memberships: { id: string; name: string; eligible: boolean; reason?: string }[];
@@ -158,6 +160,7 @@ function toView(c: Checkout): CheckoutView {
     ...(c.giftCard ? { giftCard: c.giftCard } : {}),
     priceSummary: c.priceSummary,
     ...(c.payNow ? { payNowTotal: c.payNow.total } : {}),
+    ...(c.payLater && Number(c.payLater.total.amount) > 0 ? { payLaterTotal: c.payLater.total } : {}),
     violations: c.violations ?? [],
     calculationErrors: errors,
     memberships: [

@@ -70,6 +70,7 @@ export interface CartLineItem {
     | 'MEMBERSHIP'
     | 'DEPOSIT_ONLINE'
     | 'MEMBERSHIP_OFFLINE';
+  depositAmount?: Money;
   customLineItem: boolean;
   rootCatalogItemId?: string;
   subscriptionOptionInfo?: SubscriptionOptionInfo;
@@ -88,14 +89,12 @@ export interface CartLineItem {
     };
     price?: Money;
     fullPrice?: Money;
-    descriptionLines?: {
-      name: string;
-      value: string;
-    }[];
+    descriptionLines?: DescriptionLine[];
     physicalProperties?: {
       weight?: number;
     };
-    image?: string;
+    image?: Image;
+    depositAmount?: Money;
     paymentOption?: {
       value: string;
     };
@@ -159,8 +158,13 @@ export interface UpdateCartOptions {
     selectedShippingOption?: SelectedShippingOptionInput;
     overrideCheckoutUrl?: string;
   };
+  /** A coupon to apply; null or "" applies none (the one applied stays) */
   couponCode?: string | null;
-  merchantDiscounts?: unknown[];
+  merchantDiscounts?: {
+    amount?: string | number;
+    percentage?: number;
+    lineItemIds?: string[];
+  }[];
   lineItems?: LineItemInput[];
   customLineItems?: CustomLineItemInput[];
 }

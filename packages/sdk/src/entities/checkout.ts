@@ -71,6 +71,7 @@ export interface CheckoutLineItem {
     | 'MEMBERSHIP'
     | 'DEPOSIT_ONLINE'
     | 'MEMBERSHIP_OFFLINE';
+  depositAmount?: Money;
   customLineItem: boolean;
   rootCatalogItemId?: string;
   subscriptionOptionInfo?: SubscriptionOptionInfo;
@@ -89,14 +90,12 @@ export interface CheckoutLineItem {
     };
     price?: Money;
     fullPrice?: Money;
-    descriptionLines?: {
-      name: string;
-      value: string;
-    }[];
+    descriptionLines?: DescriptionLine[];
     physicalProperties?: {
       weight?: number;
     };
-    image?: string;
+    image?: Image;
+    depositAmount?: Money;
     paymentOption?: {
       value: string;
     };
@@ -248,6 +247,11 @@ export interface UpdateCheckoutRequest {
     catalogReference?: CatalogReference;
   }[];
   customLineItems?: CustomLineItemInput[];
+  merchantDiscounts?: {
+    amount?: string | number;
+    percentage?: number;
+    lineItemIds?: string[];
+  }[];
 }
 
 /** How a checkout will be paid (a new card is already tokenized; only its brand and last digits show). */

@@ -175,17 +175,32 @@ export interface LineItemInput {
       name?: {
         original?: string;
       };
+      lineType?: 'PLAIN_TEXT' | 'COLOR';
       plainText?: {
         original?: string;
+      };
+      colorInfo?: {
+        original?: string;
+        code?: string;
       };
     }[];
     physicalProperties?: {
       weight?: number;
     };
-    image?: string;
+    image?:
+      | string
+      | {
+          id?: string;
+          url?: string;
+          width?: number;
+          height?: number;
+          altText?: string;
+          filename?: string;
+        };
     paymentOption?: {
       value?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
     };
+    depositAmount?: string | number;
   };
 }
 
@@ -205,9 +220,16 @@ export interface CustomLineItemInput {
     weight?: number;
     sku?: string;
   };
-  media?: {
-    url?: string;
-  };
+  media?:
+    | string
+    | {
+        id?: string;
+        url?: string;
+        width?: number;
+        height?: number;
+        altText?: string;
+        filename?: string;
+      };
   url?: {
     relativePath?: string;
     url?: string;
@@ -216,8 +238,13 @@ export interface CustomLineItemInput {
     name?: {
       original?: string;
     };
+    lineType?: 'PLAIN_TEXT' | 'COLOR';
     plainText?: {
       original?: string;
+    };
+    colorInfo?: {
+      original?: string;
+      code?: string;
     };
   }[];
   quantityAvailable?: number;

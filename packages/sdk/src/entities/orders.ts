@@ -109,6 +109,14 @@ export interface Order {
     deliveryTime?: string;
     pickupMethod?: string;
     shippingDestination?: AddressWithContact;
+    /** As the protocol's orders carry it: the chosen delivery time slot */
+    logistics?: {
+      deliveryTime?: string;
+      deliveryTimeSlot?: {
+        from: Date;
+        to: Date;
+      };
+    };
   };
   billingInfo?: AddressWithContact;
   customFields: {
@@ -184,6 +192,8 @@ export interface PaymentMethodInput {
 export const ORDER_WIRE: RevivePaths = {
   dates: [
     'lineItems.downloads.expiresAt',
+    'shippingInfo.logistics.deliveryTimeSlot.from',
+    'shippingInfo.logistics.deliveryTimeSlot.to',
     'payments.createdDate',
     'paidDate',
     'fulfilledDate',

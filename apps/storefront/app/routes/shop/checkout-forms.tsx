@@ -149,6 +149,18 @@ export function CheckoutForms({ checkout, member, links, result }: Props) {
             ))}
           </ul>
           <Summary summary={checkout.priceSummary} />
+          {checkout.payLaterTotal && checkout.payNowTotal ? (
+            <dl className="summary" aria-label="When you pay">
+              <div className="summary-total">
+                <dt>Pay now</dt>
+                <dd>{checkout.payNowTotal.formattedAmount}</dd>
+              </div>
+              <div>
+                <dt>Pay later</dt>
+                <dd>{checkout.payLaterTotal.formattedAmount}</dd>
+              </div>
+            </dl>
+          ) : null}
         </aside>
       </div>
     </div>

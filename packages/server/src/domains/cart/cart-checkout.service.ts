@@ -19,6 +19,7 @@ export interface EstimateOptions {
   selectedMemberships?: { id: string; lineItemIds: string[] }[];
   calculateTax?: boolean;
   calculateShipping?: boolean;
+  calculateAdditionalFees?: boolean;
 }
 
 /**
@@ -43,12 +44,16 @@ export async function estimateCurrentCartTotals(
   const totals: Totals = await priceLines(env, {
     lines,
     setup,
+    merchantDiscounts: row.merchantDiscounts,
     ...(shippingAddress ? { shippingAddress } : {}),
     ...(options.billingAddress ? { billingAddress: options.billingAddress } : {}),
     ...(selectedShippingCode ? { selectedShippingCode } : {}),
     ...(options.selectedMemberships ? { selectedMemberships: options.selectedMemberships } : {}),
     ...(options.calculateTax !== undefined ? { calculateTax: options.calculateTax } : {}),
     ...(options.calculateShipping !== undefined ? { calculateShipping: options.calculateShipping } : {}),
+    ...(options.calculateAdditionalFees !== undefined
+      ? { calculateAdditionalFees: options.calculateAdditionalFees }
+      : {}),
     now,
   });
   return {
@@ -107,6 +112,7 @@ export function createCheckoutFromCurrentCart(
         ...(shippingDestination ? { shippingDestination } : {}),
         ...(selectedShippingCode ? { selectedShippingCode } : {}),
         ...(row.couponId ? { couponId: row.couponId } : {}),
+        ...(row.merchantDiscounts.length > 0 ? { merchantDiscounts: row.merchantDiscounts } : {}),
         ...(row.overrideCheckoutUrl ? { overrideCheckoutUrl: row.overrideCheckoutUrl } : {}),
       },
       ctx,

@@ -34,6 +34,10 @@ export async function mergeVisitorCartIntoMember(
       buyerNote: memberCart.buyerNote ?? visitorCart.buyerNote,
       contactInfo: memberCart.contactInfo ?? visitorCart.contactInfo,
       selectedShippingCode: memberCart.selectedShippingCode ?? visitorCart.selectedShippingCode,
+      merchantDiscounts:
+        memberCart.merchantDiscounts.length > 0
+          ? memberCart.merchantDiscounts
+          : visitorCart.merchantDiscounts,
     },
     { created, actor: ctx.actor, now: ctx.now },
   );

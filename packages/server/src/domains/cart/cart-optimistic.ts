@@ -54,6 +54,7 @@ export function newCartRow(owner: CartOwner, now: Date): CartRow {
     couponId: null,
     selectedShippingCode: null,
     overrideCheckoutUrl: null,
+    merchantDiscounts: [],
     checkoutId: null,
     version: 0,
     createdDate: now,

@@ -67,6 +67,11 @@ export async function viewOf(
   now: Date,
 ): Promise<CartView> {
   const coupon = row.couponId ? await findCoupon(db, row.couponId) : undefined;
-  const totals = await priceLines(env, { lines, setup: cartPricingSetup(env.currency, coupon), now });
+  const totals = await priceLines(env, {
+    lines,
+    setup: cartPricingSetup(env.currency, coupon),
+    merchantDiscounts: row.merchantDiscounts,
+    now,
+  });
   return { row, lines, totals, ...(coupon ? { coupon } : {}) };
 }

@@ -8,6 +8,7 @@ import {
   CustomLineItemIn,
   LineItemIn,
   LineItemQuantityIn,
+  MerchantDiscountsIn,
   MoneyOut,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
@@ -28,20 +29,44 @@ export const AddToCartRequest = Type.Object({
   customLineItems: Type.Optional(CustomLineItems),
 });
 
+const CartInfoFields = {
+  buyerNote: Type.Optional(Type.String({ maxLength: 1000 })),
+  contactInfo: Type.Optional(AddressWithContactIn),
+  selectedShippingOption: Type.Optional(SelectedShippingOptionIn),
+  overrideCheckoutUrl: Type.Optional(Type.String({ maxLength: 2000, pattern: '^https?://' })),
+};
+const CouponCodeIn = Type.Union([Type.String({ maxLength: 60 }), Type.Null()], {
+  description: 'A coupon to apply; null or "" applies none (the one applied stays)',
+});
+
 export const UpdateCartRequest = Type.Object({
-  cartInfo: Type.Optional(
-    Type.Object({
-      buyerNote: Type.Optional(Type.String({ maxLength: 1000 })),
-      contactInfo: Type.Optional(AddressWithContactIn),
-      selectedShippingOption: Type.Optional(SelectedShippingOptionIn),
-      overrideCheckoutUrl: Type.Optional(Type.String({ maxLength: 2000, pattern: '^https?://' })),
-    }),
-  ),
-  couponCode: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
-  merchantDiscounts: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 20 })),
+  cartInfo: Type.Optional(Type.Object(CartInfoFields)),
+  couponCode: Type.Optional(CouponCodeIn),
+  merchantDiscounts: Type.Optional(MerchantDiscountsIn),
   lineItems: Type.Optional(LineItems),
   customLineItems: Type.Optional(CustomLineItems),
 });
+
+/** The `cart` module's createCart and updateCart (a cart by id; merchant and app keys). */
+export const CartByIdRequest = Type.Object({
+  cartInfo: Type.Optional(
+    Type.Object({
+      ...CartInfoFields,
+      id: Type.Optional(Type.String({ maxLength: 100 })),
+      buyerInfo: Type.Optional(
+        Type.Object({
+          visitorId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          memberId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        }),
+      ),
+    }),
+  ),
+  couponCode: Type.Optional(CouponCodeIn),
+  merchantDiscounts: Type.Optional(MerchantDiscountsIn),
+  lineItems: Type.Optional(LineItems),
+  customLineItems: Type.Optional(CustomLineItems),
+});
+export const CartIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 export const UpdateQuantitiesRequest = Type.Object({
   lineItems: Type.Array(LineItemQuantityIn, { minItems: 1, maxItems: 100 }),

@@ -8,7 +8,7 @@ import {
   merchantOnlyField,
   onPaths,
 } from '../checkout/ecom-http.js';
-import { addressIn, addressWithContactIn } from '../checkout/wire/address-wire.js';
+import { addressIn } from '../checkout/wire/address-wire.js';
 import { EmptyOut } from '../checkout/wire/common.contract.js';
 import {
   AddToCartRequest,
@@ -33,6 +33,7 @@ import {
 import { createCheckoutFromCurrentCart, estimateCurrentCartTotals } from './cart-checkout.service.js';
 import { cartOwnerOf } from './cart-owner.js';
 import { cartNotFound } from './cart-store.js';
+import { cartUpdateIn } from './cart-update-in.js';
 import { cartOut, estimateOut } from './cart-wire.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
@@ -74,24 +75,10 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         preHandler,
       },
       async (request) => {
-        const body = request.body;
-        if (body.customLineItems?.length) merchantOnlyField('customLineItems', 'Custom line items');
-        if (body.merchantDiscounts?.length) merchantOnlyField('merchantDiscounts', 'Merchant discounts');
-        const info = body.cartInfo;
-        const contactInfo = addressWithContactIn(info?.contactInfo);
         const view = await updateCurrentCart(
           db,
           cartOwnerOf(request.caller),
-          {
-            ...(info?.buyerNote !== undefined ? { buyerNote: info.buyerNote } : {}),
-            ...(contactInfo ? { contactInfo } : {}),
-            ...(info?.selectedShippingOption
-              ? { selectedShippingCode: info.selectedShippingOption.code }
-              : {}),
-            ...(info?.overrideCheckoutUrl ? { overrideCheckoutUrl: info.overrideCheckoutUrl } : {}),
-            ...(body.couponCode ? { couponCode: body.couponCode } : {}),
-            lineItems: catalogLinesIn(body.lineItems, http, request),
-          },
+          cartUpdateIn(request.body, http, request),
           http.ctx(request),
         );
         return { cart: cartOut(view) };
@@ -235,6 +222,9 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
               : {}),
             ...(body.calculateTax !== undefined ? { calculateTax: body.calculateTax } : {}),
             ...(body.calculateShipping !== undefined ? { calculateShipping: body.calculateShipping } : {}),
+            ...(body.calculateAdditionalFees !== undefined
+              ? { calculateAdditionalFees: body.calculateAdditionalFees }
+              : {}),
           },
           http.now(),
         );

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn } from '../../db/columns.js';
+import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
 import type { AddressWithContact } from '../checkout/lines/address.js';
 import type { StoredLine } from '../checkout/lines/line-types.js';
 
@@ -21,6 +22,8 @@ export const carts = pgTable(
     couponId: text('coupon_id'),
     selectedShippingCode: text('selected_shipping_code'),
     overrideCheckoutUrl: text('override_checkout_url'),
+    /** Discounts the store granted on this cart (merchant and app keys, by cart id); carried to its checkout. */
+    merchantDiscounts: jsonb('merchant_discounts').$type<StoredMerchantDiscount[]>().notNull().default([]),
     /** The last checkout created from this cart. */
     checkoutId: text('checkout_id'),
     version: integer('version').notNull().default(1),

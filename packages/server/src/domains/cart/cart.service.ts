@@ -1,13 +1,22 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
+import { uuidv7 } from '../../lib/ids.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
+import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
 import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { StoredLine } from '../checkout/lines/line-types.js';
+import type { CustomLineData, StoredLine } from '../checkout/lines/line-types.js';
 import type { PricingEnv } from '../checkout/pricing.js';
+import { checkDiscountedLines } from '../checkout/wire/checkout-in.js';
 import type { EventActor } from '../events/events.service.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
-import { type CatalogLineRequest, mergeCatalogItems, removeLines, setQuantities } from './cart-lines.js';
+import {
+  type CatalogLineRequest,
+  checkLineCount,
+  mergeCatalogItems,
+  removeLines,
+  setQuantities,
+} from './cart-lines.js';
 import { forgetCart, rememberCart } from './cart-memo.js';
 import { newCartRow } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
@@ -123,6 +132,9 @@ export interface UpdateCartInput {
   overrideCheckoutUrl?: string;
   couponCode?: string;
   lineItems?: CatalogLineRequest[];
+  /** Merchant and app keys only (the routes refuse them for shoppers). */
+  customLines?: { id?: string; quantity: number; data: CustomLineData }[];
+  merchantDiscounts?: StoredMerchantDiscount[];
 }
 
 /** Updates cart info, applies a coupon (checked now) and/or adds lines; creates the cart if needed. */
@@ -136,17 +148,32 @@ export function updateCurrentCart(
     db,
     db.transaction(async (tx) => {
       const { row, created } = await lockOrCreateCart(tx, owner);
-      const changes: CartChanges = {};
-      if (input.buyerNote !== undefined) changes.buyerNote = input.buyerNote;
-      if (input.contactInfo !== undefined) changes.contactInfo = input.contactInfo;
-      if (input.selectedShippingCode !== undefined) changes.selectedShippingCode = input.selectedShippingCode;
-      if (input.overrideCheckoutUrl !== undefined) changes.overrideCheckoutUrl = input.overrideCheckoutUrl;
-      if (input.couponCode !== undefined && input.couponCode.trim() !== '') {
-        changes.couponId = (await findUsableCoupon(tx, input.couponCode, ctx.now)).id;
-      }
-      return applyLineItems(tx, row, created, changes, input.lineItems ?? [], ctx);
+      return updateLockedCart(tx, row, created, input, ctx);
     }),
   );
+}
+
+/** Applies an update to a cart this transaction has locked (the current cart's or one named by id). */
+export async function updateLockedCart(
+  tx: Tx,
+  row: CartRow,
+  created: boolean,
+  input: UpdateCartInput,
+  ctx: CartContext,
+): Promise<CartView> {
+  const changes: CartChanges = {};
+  if (input.buyerNote !== undefined) changes.buyerNote = input.buyerNote;
+  if (input.contactInfo !== undefined) changes.contactInfo = input.contactInfo;
+  if (input.selectedShippingCode !== undefined) changes.selectedShippingCode = input.selectedShippingCode;
+  if (input.overrideCheckoutUrl !== undefined) changes.overrideCheckoutUrl = input.overrideCheckoutUrl;
+  if (input.merchantDiscounts !== undefined) changes.merchantDiscounts = input.merchantDiscounts;
+  if (input.couponCode !== undefined) {
+    changes.couponId = (await findUsableCoupon(tx, input.couponCode, ctx.now)).id;
+  }
+  const custom = (input.customLines ?? []).map(
+    (line): StoredLine => ({ id: line.id ?? uuidv7(), quantity: line.quantity, custom: line.data }),
+  );
+  return applyLineItems(tx, row, created, changes, input.lineItems ?? [], ctx, custom);
 }
 
 export async function updateLineItemsQuantity(
@@ -234,10 +261,26 @@ async function applyLineItems(
   changes: CartChanges,
   requests: CatalogLineRequest[],
   ctx: CartContext,
+  custom: StoredLine[] = [],
 ): Promise<CartView> {
   const resolved = await resolveLines(tx, ctx.env, row.lines, requests);
-  const { lines, touched } = mergeCatalogItems(row.lines, requests, resolved.requested, 'lineItems');
-  return persist(tx, row, created, lines, changes, touched, resolved.byKey, ctx);
+  const merged = mergeCatalogItems(row.lines, requests, resolved.requested, 'lineItems');
+  const lines = [...merged.lines, ...custom];
+  if (custom.length > 0) checkLineCount(lines, 'customLineItems');
+  checkDiscountedLines(
+    changes.merchantDiscounts,
+    lines.map((line) => line.id),
+  );
+  return persist(
+    tx,
+    row,
+    created,
+    lines,
+    changes,
+    [...merged.touched, ...custom.map((line) => line.id)],
+    resolved.byKey,
+    ctx,
+  );
 }
 
 async function saveLines(

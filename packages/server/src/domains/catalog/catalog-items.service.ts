@@ -1,5 +1,12 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { CatalogItemType, ProductRecord, ProductType, SubscriptionOptions } from './catalog.types.js';
+import { applyPpm } from '../../lib/ratio.js';
+import type {
+  CatalogItemType,
+  ProductRecord,
+  ProductType,
+  SubscriptionOptions,
+  VariantRecord,
+} from './catalog.types.js';
 import {
   DEFAULT_VARIANT_ID,
   matchesChoices,
@@ -59,6 +66,24 @@ export interface ResolvedCatalogItem {
   digitalFileIds?: string[];
   /** Collections the product is in (coupons may target them). */
   collectionIds?: string[];
+  /** Paid at checkout per unit when the product (or variant) takes a deposit (DEPOSIT_ONLINE). */
+  depositMinor?: number;
+}
+
+/**
+ * The deposit per unit of a variant (its own setting, else the product's), of the price the buyer pays.
+ * A deposit that is not less than that price is no deposit: the item is paid in full.
+ */
+export function depositOf(
+  product: Pick<ProductRecord, 'deposit'>,
+  variant: Pick<VariantRecord, 'deposit'>,
+  unitPriceMinor: number,
+): number | undefined {
+  const deposit = variant.deposit ?? product.deposit;
+  if (!deposit) return undefined;
+  const amount =
+    deposit.ppm !== undefined ? applyPpm(unitPriceMinor, deposit.ppm) : (deposit.amountMinor ?? 0);
+  return amount > 0 && amount < unitPriceMinor ? amount : undefined;
 }
 
 /** Finds the variant a reference points at, or says why it cannot. */
@@ -167,6 +192,9 @@ export async function resolveCatalogItems(
       ...(product.subscriptionOptions ? { subscriptionOptions: product.subscriptionOptions } : {}),
       ...(product.digitalFiles.length > 0
         ? { digitalFileIds: product.digitalFiles.map((file) => file.id) }
+        : {}),
+      ...(depositOf(product, record, variant.discountedPriceMinor) !== undefined
+        ? { depositMinor: depositOf(product, record, variant.discountedPriceMinor) }
         : {}),
     };
   });

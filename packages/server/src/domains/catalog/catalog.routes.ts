@@ -7,6 +7,7 @@ import { CATALOG_CHANNEL } from './catalog-events.js';
 import { catalogHttp } from './catalog-http.js';
 import { collectionRoutes } from './collections.routes.js';
 import { CountMemo } from './count-memo.js';
+import { depositRoutes } from './deposits.routes.js';
 import { cacheProductRecords, stopCachingProductRecords } from './product-rows-by-id.js';
 import { productReadRoutes } from './products-read.routes.js';
 import { productWriteRoutes } from './products-write.routes.js';
@@ -57,4 +58,5 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   await app.register(variantRoutes, { http });
   await app.register(collectionRoutes, { http });
   await app.register(bulkSearchRoutes, { http });
+  await app.register(depositRoutes, { http });
 };

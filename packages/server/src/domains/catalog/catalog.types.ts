@@ -160,6 +160,16 @@ export interface CustomTextField {
   mandatory: boolean;
 }
 
+/**
+ * A deposit (the protocol's DEPOSIT_ONLINE payment option): what a buyer pays per unit at checkout, the
+ * rest later — a fixed amount (minor units) or a share of the price (ppm). Set on a product, and
+ * overridden on a variant.
+ */
+export interface ProductDeposit {
+  amountMinor?: number;
+  ppm?: number;
+}
+
 export interface VariantRecord {
   id: string;
   /** Option name → choice description; `{}` for the default variant of a product without managed variants. */
@@ -174,6 +184,8 @@ export interface VariantRecord {
   trackQuantity: boolean;
   quantity: number | null;
   inStock: boolean;
+  /** Overrides the product's deposit; null: as the product. */
+  deposit?: ProductDeposit | null;
 }
 
 export interface ProductRecord {
@@ -203,6 +215,8 @@ export interface ProductRecord {
   subscriptionOptions: SubscriptionOptions | null;
   digitalFiles: DigitalFile[];
   giftCard: boolean;
+  /** The deposit buyers pay at checkout (the rest later); null: paid in full. */
+  deposit?: ProductDeposit | null;
   createdDate: Date;
   lastUpdated: Date;
   variants: VariantRecord[];

@@ -17,7 +17,8 @@ const variantsJson = sql<VariantRecord[]>`(
   SELECT coalesce(json_agg(json_build_object(
     'id', v.id, 'choices', v.choices, 'position', v.position, 'priceMinor', v.price_minor,
     'costMinor', v.cost_minor, 'weight', v.weight, 'sku', v.sku, 'visible', v.visible,
-    'trackQuantity', v.track_quantity, 'quantity', v.quantity, 'inStock', v.in_stock
+    'trackQuantity', v.track_quantity, 'quantity', v.quantity, 'inStock', v.in_stock,
+    'deposit', v.deposit
   ) ORDER BY v.position, v.id), '[]'::json)
   FROM product_variants v WHERE v.product_id = ${PRODUCT_ID})`;
 
@@ -49,6 +50,7 @@ export const productSelection = {
   subscriptionOptions: products.subscriptionOptions,
   digitalFiles: products.digitalFiles,
   giftCard: products.giftCard,
+  deposit: products.deposit,
   createdDate: products.createdDate,
   lastUpdated: products.lastUpdated,
   variants: variantsJson,

@@ -21,6 +21,7 @@ import type {
   InfoSection,
   InventoryStatus,
   PricePerUnitSettings,
+  ProductDeposit,
   ProductOption,
   ProductType,
   SubscriptionOptions,
@@ -75,6 +76,8 @@ export const products = pgTable(
     subscriptionOptions: jsonb('subscription_options').$type<SubscriptionOptions>(),
     digitalFiles: jsonb('digital_files').$type<DigitalFile[]>().notNull().default([]),
     giftCard: boolean('gift_card').notNull().default(false),
+    /** Paid at checkout per unit, the rest later (DEPOSIT_ONLINE); null: paid in full. */
+    deposit: jsonb('deposit').$type<ProductDeposit>(),
     /**
      * Kept by triggers from the visible variants' stock (ADR 023), never written by the app: what the
      * inStock and inventoryStatus filters read instead of probing variants per product.
@@ -119,6 +122,8 @@ export const productVariants = pgTable(
     trackQuantity: boolean('track_quantity').notNull().default(false),
     quantity: integer('quantity'),
     inStock: boolean('in_stock').notNull().default(true),
+    /** Overrides the product's deposit; null: as the product. */
+    deposit: jsonb('deposit').$type<ProductDeposit>(),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.id] }),

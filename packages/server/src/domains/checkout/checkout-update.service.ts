@@ -3,7 +3,7 @@ import { uuidv7 } from '../../lib/ids.js';
 import { type CatalogLineRequest, checkLineCount, removeLines, setQuantities } from '../cart/cart-lines.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
-import type { CustomField } from './checkout.schema.js';
+import type { CustomField, StoredMerchantDiscount } from './checkout.schema.js';
 import {
   type CheckoutContext,
   type CheckoutView,
@@ -23,6 +23,7 @@ import type { AddressWithContact } from './lines/address.js';
 import { evaluateLines } from './lines/evaluate.js';
 import type { CustomLineData, LineView, StoredLine } from './lines/line-types.js';
 import { loadSetup } from './pricing.js';
+import { checkDiscountedLines } from './wire/checkout-in.js';
 
 const MINUTE_MS = 60_000;
 
@@ -89,6 +90,8 @@ export interface CheckoutPatch {
   /** …and catalog items to add. */
   addLineItems?: CatalogLineRequest[];
   customLines?: { id?: string; quantity: number; data: CustomLineData }[];
+  /** Replaces the checkout's merchant discounts (merchant and app keys; the route checks). */
+  merchantDiscounts?: StoredMerchantDiscount[];
 }
 
 /** PATCH /checkouts/{id}: the fields given change; coupon and gift card codes are checked now. */
@@ -114,6 +117,13 @@ export function updateCheckout(db: DbOrTx, id: string, patch: CheckoutPatch, ctx
     if (patch.addLineItems?.length)
       lines = await catalogLinesOf(tx, ctx.env, patch.addLineItems, 'lineItems', lines);
     if (patch.customLines?.length) lines = [...lines, ...customLinesOf(patch.customLines)];
+    if (patch.merchantDiscounts !== undefined) {
+      checkDiscountedLines(
+        patch.merchantDiscounts,
+        lines.map((line) => line.id),
+      );
+      changes.merchantDiscounts = patch.merchantDiscounts;
+    }
     return { lines, changes };
   });
 }

@@ -4,10 +4,10 @@ import { CHANNEL_TYPES } from './checkout.schema.js';
 import {
   AddressWithContactIn,
   AddressWithContactOut,
-  AmountIn,
   CatalogReferenceIn,
   CustomLineItemIn,
   LineItemIn,
+  MerchantDiscountsIn,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
 } from './wire/common.contract.js';
@@ -48,13 +48,6 @@ const CustomLineItems = Type.Array(CustomLineItemIn, { maxItems: 100 });
 const Code = Type.Union([Type.String({ maxLength: 60 }), Type.Null()]);
 const Url = Type.Union([Type.String({ maxLength: 2000, pattern: '^https?://' }), Type.Null()]);
 
-/** Ours, for merchant-created checkouts (POS, invoices): discounts the store grants. */
-const MerchantDiscountIn = Type.Object({
-  amount: Type.Optional(AmountIn),
-  percentage: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 100 })),
-  lineItemIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 300 })),
-});
-
 export const CreateCheckoutRequest = Type.Object({
   checkoutInfo: Type.Optional(CheckoutInfoIn),
   couponCode: Type.Optional(Code),
@@ -63,7 +56,7 @@ export const CreateCheckoutRequest = Type.Object({
   customLineItems: Type.Optional(CustomLineItems),
   channelType: Type.Optional(StringEnum(CHANNEL_TYPES)),
   overrideCheckoutUrl: Type.Optional(Url),
-  merchantDiscounts: Type.Optional(Type.Array(MerchantDiscountIn, { maxItems: 10 })),
+  merchantDiscounts: Type.Optional(MerchantDiscountsIn),
 });
 
 /** updateCheckout's lineItems: `{id, quantity}` changes a line, `{catalogReference, quantity}` adds one. */
@@ -86,6 +79,7 @@ export const UpdateCheckoutRequest = Type.Object({
   overrideCheckoutUrl: Type.Optional(Url),
   lineItems: Type.Optional(Type.Array(UpdateLineItemIn, { maxItems: 100 })),
   customLineItems: Type.Optional(CustomLineItems),
+  merchantDiscounts: Type.Optional(MerchantDiscountsIn),
 });
 
 export const AddToCheckoutRequest = Type.Object({

@@ -120,11 +120,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         const additions = (body.lineItems ?? []).flatMap((item) =>
           item.catalogReference ? [{ catalogReference: item.catalogReference, quantity: item.quantity }] : [],
         );
+        const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
         const view = await updateCheckout(
           db,
           request.params.id,
           {
             ...checkoutInfoIn(body.checkout, fieldMaskIn(body.fieldMask)),
+            ...(merchantDiscounts ? { merchantDiscounts } : {}),
             ...(body.couponCode ? { couponCode: body.couponCode } : {}),
             ...(body.giftCardCode ? { giftCardCode: body.giftCardCode } : {}),
             ...(body.overrideCheckoutUrl ? { overrideCheckoutUrl: body.overrideCheckoutUrl } : {}),

@@ -15,6 +15,7 @@ import { evaluateLines, snapshotOf } from './lines/evaluate.js';
 import type { CustomLineData, LineView, StoredLine } from './lines/line-types.js';
 import { loadSetup, type PricingEnv, priceLines } from './pricing.js';
 import type { Totals } from './totals/types.js';
+import { checkDiscountedLines } from './wire/checkout-in.js';
 
 const MINUTE_MS = 60_000;
 
@@ -190,6 +191,10 @@ export function createCheckoutFromLineItems(
     for (const custom of input.customLines) {
       lines.push({ id: custom.id ?? uuidv7(), quantity: custom.quantity, custom: custom.data });
     }
+    checkDiscountedLines(
+      input.merchantDiscounts,
+      lines.map((line) => line.id),
+    );
     const couponId = input.couponCode
       ? (await findUsableCoupon(tx, input.couponCode, ctx.now)).id
       : undefined;

@@ -125,7 +125,7 @@ describe('line item extras', () => {
       descriptionLines: [expect.objectContaining({ plainText: { original: 'Ada', translated: 'Ada' } })],
       catalogOverrideFields: expect.objectContaining({
         price: expect.objectContaining({ amount: '20.00' }),
-        image: overrides.image,
+        image: { url: overrides.image },
       }),
     });
     expect(plain).toMatchObject({

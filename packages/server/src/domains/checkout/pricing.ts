@@ -28,6 +28,7 @@ export interface PricingRequest {
   selectedMemberships?: { id: string; lineItemIds: string[] }[];
   calculateTax?: boolean;
   calculateShipping?: boolean;
+  calculateAdditionalFees?: boolean;
   now: Date;
 }
 
@@ -89,6 +90,9 @@ export async function priceLines(env: PricingEnv, request: PricingRequest): Prom
     tax: { ...setup.tax, ...(env.taxProvider ? { provider: env.taxProvider } : {}) },
     ...(request.calculateTax !== undefined ? { calculateTax: request.calculateTax } : {}),
     ...(request.calculateShipping !== undefined ? { calculateShipping: request.calculateShipping } : {}),
+    ...(request.calculateAdditionalFees !== undefined
+      ? { calculateAdditionalFees: request.calculateAdditionalFees }
+      : {}),
     now,
   });
   totals.violations.push(...extra);
@@ -108,6 +112,9 @@ function totalsLineOf(view: LineView): TotalsLine {
     availability: view.availability,
     ...(view.paymentOption === 'FULL_PAYMENT_OFFLINE'
       ? { paymentOption: 'FULL_PAYMENT_OFFLINE' as const }
+      : {}),
+    ...(view.paymentOption === 'DEPOSIT_ONLINE' && view.depositUnitMinor !== undefined
+      ? { paymentOption: 'DEPOSIT_ONLINE' as const, depositUnitAmount: view.depositUnitMinor }
       : {}),
     taxable: view.taxable,
   };

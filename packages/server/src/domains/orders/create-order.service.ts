@@ -120,6 +120,9 @@ export async function createOrder(
         ...(ownerKeyOf(row) ? { ownerKey: ownerKeyOf(row) } : {}),
       });
 
+      // A gift card that paid part of the order (a deposit, say) leaves it partly paid, not unpaid.
+      const paymentStatus =
+        payment.paymentStatus === 'NOT_PAID' && giftCardAmount > 0 ? 'PARTIALLY_PAID' : payment.paymentStatus;
       const lines = orderLinesOf(views, totals);
       const [order] = await tx
         .insert(orders)
@@ -133,7 +136,7 @@ export async function createOrder(
           buyerNote: row.buyerNote,
           channelType: row.channelType,
           currency: env.currency,
-          paymentStatus: payment.paymentStatus,
+          paymentStatus,
           lines,
           totals: orderTotalsOf(totals),
           totalMinor: totals.priceSummary.total,
@@ -142,7 +145,7 @@ export async function createOrder(
           couponId: couponApplied ? (setup.coupon?.id ?? null) : null,
           giftCardId: totals.giftCard?.appliedAmount ? (setup.giftCard?.id ?? null) : null,
           customFields: row.customFields,
-          paidDate: payment.paymentStatus === 'PAID' ? now : null,
+          paidDate: paymentStatus === 'PAID' ? now : null,
           createdDate: now,
           updatedDate: now,
         })
@@ -239,7 +242,8 @@ async function consumeMemberships(tx: Tx, row: CheckoutRow, views: LineView[], t
   if (!row.memberId) return;
   const units = new Map<string, number>();
   for (const line of totals.lines) {
-    if (!line.membershipId) continue;
+    // MEMBERSHIP_OFFLINE lines are redeemed by hand in the dashboard, not by the order.
+    if (!line.membershipId || line.paymentOption === 'MEMBERSHIP_OFFLINE') continue;
     const quantity = views.find((view) => view.id === line.id)?.quantity ?? 0;
     units.set(line.membershipId, (units.get(line.membershipId) ?? 0) + quantity);
   }

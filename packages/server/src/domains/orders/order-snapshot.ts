@@ -71,6 +71,14 @@ export function orderShippingOf(
           title: selected.title,
           carrierId: selected.carrierId,
           ...(selected.deliveryTime ? { deliveryTime: selected.deliveryTime } : {}),
+          ...(selected.deliveryTimeSlot
+            ? {
+                deliveryTimeSlot: {
+                  from: selected.deliveryTimeSlot.from.toISOString(),
+                  to: selected.deliveryTimeSlot.to.toISOString(),
+                },
+              }
+            : {}),
           ...(selected.pickup ? { pickup: selected.pickup } : {}),
         }
       : {}),

@@ -5,6 +5,7 @@ import { restoreStock } from '../catalog/stock.service.js';
 import { type EventActor, recordEvent } from '../events/events.service.js';
 import {
   capturePayments,
+  listPayments,
   type PaymentProviders,
   recordManualPayment,
   reversePayments,
@@ -64,15 +65,13 @@ export function markOrderPaid(db: DbOrTx, id: string, ctx: StatusContext): Promi
   return changeOrder(db, id, ctx, async (tx, order) => {
     refuseIfCanceled(order, 'paid');
     if (order.paymentStatus === 'PAID') return undefined;
-    const captured = await capturePayments(tx, ctx.providers, order.id);
-    const due =
-      order.paymentStatus === 'NOT_PAID'
-        ? order.totals.payNow + order.totals.payLater - captured
-        : order.paymentStatus === 'PARTIALLY_PAID'
-          ? order.totals.payLater
-          : order.paymentStatus === 'AUTHORIZED'
-            ? order.totals.payLater
-            : 0;
+    await capturePayments(tx, ctx.providers, order.id);
+    // What is still due is what the order costs beyond the gift card, less every payment taken so far
+    // (card, captured just now, or recorded by hand): right whatever mix of deposit, offline and card.
+    const taken = (await listPayments(tx, order.id))
+      .filter((payment) => payment.status === 'CAPTURED')
+      .reduce((sum, payment) => sum + payment.amountMinor, 0);
+    const due = order.totals.payNow + order.totals.payLater - taken;
     await recordManualPayment(tx, {
       orderId: order.id,
       amountMinor: Math.max(due, 0),

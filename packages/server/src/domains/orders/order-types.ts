@@ -63,6 +63,8 @@ export interface OrderShipping {
   costMinor: number;
   discountMinor: number;
   deliveryTime?: string;
+  /** The delivery slot the buyer chose (ISO 8601), when the rate delivers in slots. */
+  deliveryTimeSlot?: { from: string; to: string };
   pickup?: Totals['shipping']['options'][number]['pickup'];
 }
 

@@ -120,6 +120,21 @@ export function orderOut(
             ...(shipping.deliveryTime ? { deliveryTime: shipping.deliveryTime } : {}),
             ...(shipping.pickup ? { pickupMethod: shipping.pickup.method } : {}),
             ...(destination ? { shippingDestination: destination } : {}),
+            ...(shipping.deliveryTime || shipping.deliveryTimeSlot
+              ? {
+                  logistics: {
+                    ...(shipping.deliveryTime ? { deliveryTime: shipping.deliveryTime } : {}),
+                    ...(shipping.deliveryTimeSlot
+                      ? {
+                          deliveryTimeSlot: {
+                            from: new Date(shipping.deliveryTimeSlot.from),
+                            to: new Date(shipping.deliveryTimeSlot.to),
+                          },
+                        }
+                      : {}),
+                  },
+                }
+              : {}),
           },
         }
       : {}),

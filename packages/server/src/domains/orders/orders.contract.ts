@@ -98,6 +98,15 @@ export const OrderOut = Type.Object({
       deliveryTime: Type.Optional(Type.String()),
       pickupMethod: Type.Optional(Type.String()),
       shippingDestination: Type.Optional(AddressWithContactOut),
+      logistics: Type.Optional(
+        Type.Object(
+          {
+            deliveryTime: Type.Optional(Type.String()),
+            deliveryTimeSlot: Type.Optional(Type.Object({ from: DateTimeOut(), to: DateTimeOut() })),
+          },
+          { description: "As the protocol's orders carry it: the chosen delivery time slot" },
+        ),
+      ),
     }),
   ),
   billingInfo: Type.Optional(AddressWithContactOut),

@@ -10,6 +10,7 @@ export interface MembershipPlan {
   productIds: string[];
   credits?: number;
   durationDays?: number;
+  chargedOffline: boolean;
   active: boolean;
   createdDate: Date;
   updatedDate: Date;
@@ -20,6 +21,7 @@ export interface MembershipPlanWrite {
   productIds?: string[];
   credits?: number | null;
   durationDays?: number | null;
+  chargedOffline?: boolean;
   active?: boolean;
 }
 
@@ -42,6 +44,7 @@ const planOut = (row: typeof membershipPlans.$inferSelect): MembershipPlan => ({
   productIds: row.productIds,
   ...(row.credits !== null ? { credits: row.credits } : {}),
   ...(row.durationDays !== null ? { durationDays: row.durationDays } : {}),
+  chargedOffline: row.chargedOffline,
   active: row.active,
   createdDate: row.createdDate,
   updatedDate: row.updatedDate,

@@ -141,12 +141,13 @@ export async function loadPricingSetup(
       : {}),
     memberships: row.memberships.map(({ membership, plan }) => {
       const m = fromJson<{ id: string; expiresAt: Date | null; remainingCredits: number | null }>(membership);
-      const p = fromJson<{ name: string; productIds: string[] }>(plan);
+      const p = fromJson<{ name: string; productIds: string[]; chargedOffline?: boolean }>(plan);
       return {
         id: m.id,
         name: p.name,
         ...(m.expiresAt ? { expirationDate: m.expiresAt } : {}),
         productIds: p.productIds,
+        ...(p.chargedOffline ? { chargedOffline: true } : {}),
         ...(m.remainingCredits !== null ? { remainingCredits: m.remainingCredits } : {}),
       };
     }),

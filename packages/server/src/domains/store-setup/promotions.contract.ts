@@ -108,6 +108,12 @@ const PlanWrite = Type.Object({
   productIds: Type.Optional(IdList),
   credits: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
   durationDays: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36_500 }), Type.Null()])),
+  chargedOffline: Type.Optional(
+    Type.Boolean({
+      description:
+        'MEMBERSHIP_OFFLINE: lines it pays are redeemed by hand (lower the credits); orders do not use its credits',
+    }),
+  ),
   active: Type.Optional(Type.Boolean()),
 });
 export const CreatePlanRequest = Type.Object({
@@ -123,6 +129,7 @@ export const PlanOut = Type.Object({
   productIds: Type.Array(Type.String()),
   credits: Type.Optional(Type.Integer()),
   durationDays: Type.Optional(Type.Integer()),
+  chargedOffline: Type.Boolean(),
   active: Type.Boolean(),
   createdDate: DateTimeOut(),
   updatedDate: DateTimeOut(),

@@ -221,6 +221,11 @@ export const membershipPlans = pgTable('membership_plans', {
   credits: integer('credits'),
   /** Length of a membership in days; null: no expiry. */
   durationDays: integer('duration_days'),
+  /**
+   * The protocol's MEMBERSHIP_OFFLINE: lines it pays for are redeemed by hand in the dashboard (the
+   * merchant lowers the membership's credits), so an order does not use its credits itself.
+   */
+  chargedOffline: boolean('charged_offline').notNull().default(false),
   active: boolean('active').notNull().default(true),
   ...entityDates(),
 });

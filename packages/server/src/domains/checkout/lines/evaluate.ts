@@ -113,6 +113,9 @@ export function catalogLineView(
   if (context.hold && snapshot && context.hold.now < context.hold.until) {
     unitPrice = Math.min(unitPrice, snapshot.priceMinor);
   }
+  // A deposit is of the price the buyer pays; one that is not less than it (a lower held price) is none.
+  const deposit =
+    !plan && item.depositMinor !== undefined && item.depositMinor < unitPrice ? item.depositMinor : undefined;
   const status = availabilityOf(
     item,
     line.quantity,
@@ -145,6 +148,7 @@ export function catalogLineView(
       ...(choice.colorCode ? { colorCode: choice.colorCode } : {}),
     })),
     availability: status,
+    ...(deposit !== undefined ? { paymentOption: 'DEPOSIT_ONLINE' as const, depositUnitMinor: deposit } : {}),
     ...(plan
       ? {
           subscription: {

@@ -3,8 +3,15 @@ import { type FieldViolation, ValidationFailed } from '../../../http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { type Caller, isMerchant } from '../../access/caller.js';
 import { merchantOnlyField } from '../ecom-http.js';
-import type { LineItemIn } from '../wire/common.contract.js';
-import type { CatalogOverrides, LineView, ServiceProperties, StoredLine } from './line-types.js';
+import type { CustomLineItemIn, ImageIn, LineItemIn } from '../wire/common.contract.js';
+import type {
+  CatalogOverrides,
+  DescriptionLine,
+  LineImage,
+  LineView,
+  ServiceProperties,
+  StoredLine,
+} from './line-types.js';
 
 /*
  * What a catalog line may carry besides its reference and quantity (spec §3 "Line item"):
@@ -81,13 +88,13 @@ function overridesIn(
   currency: string,
   violations: FieldViolation[],
 ): CatalogOverrides {
-  const money = (value: string | number, field: string) => {
+  const money = (value: string | number, field: string, positive = false) => {
     const minor = toMinorUnits(value, currency);
-    if (minor === undefined || minor < 0) {
+    if (minor === undefined || minor < 0 || (positive && minor === 0)) {
       violations.push({
         field,
         violatedRule: 'FORMAT',
-        description: `must be a non-negative amount in ${currency} with at most its number of decimals, e.g. "10.00"`,
+        description: `must be a ${positive ? 'positive' : 'non-negative'} amount in ${currency} with at most its number of decimals, e.g. "10.00"`,
       });
       return undefined;
     }
@@ -95,21 +102,91 @@ function overridesIn(
   };
   const price = input.price !== undefined ? money(input.price, `${at}.price`) : undefined;
   const fullPrice = input.fullPrice !== undefined ? money(input.fullPrice, `${at}.fullPrice`) : undefined;
+  const deposit =
+    input.depositAmount !== undefined ? money(input.depositAmount, `${at}.depositAmount`, true) : undefined;
+  const weight = finiteWeightIn(
+    input.physicalProperties?.weight,
+    `${at}.physicalProperties.weight`,
+    violations,
+  );
+  const image = input.image !== undefined ? imageIn(input.image, `${at}.image`, violations) : undefined;
   return {
     ...(input.productName?.original ? { name: input.productName.original } : {}),
     ...(price !== undefined ? { priceMinor: price } : {}),
     ...(fullPrice !== undefined ? { fullPriceMinor: fullPrice } : {}),
-    ...(input.descriptionLines
-      ? {
-          descriptionLines: input.descriptionLines.map((line) => ({
-            name: line.name?.original ?? '',
-            value: line.plainText?.original ?? '',
-          })),
-        }
-      : {}),
-    ...(input.physicalProperties?.weight !== undefined ? { weight: input.physicalProperties.weight } : {}),
-    ...(input.image ? { imageUrl: input.image } : {}),
+    ...(input.descriptionLines ? { descriptionLines: descriptionLinesIn(input.descriptionLines) } : {}),
+    ...(weight !== undefined ? { weight } : {}),
+    ...(image ? { image } : {}),
     ...(input.paymentOption?.value ? { paymentOption: input.paymentOption.value } : {}),
+    ...(deposit !== undefined ? { depositMinor: deposit } : {}),
+  };
+}
+
+type DescriptionLinesInput = NonNullable<Static<typeof CustomLineItemIn>['descriptionLines']>;
+
+/** Description lines as stored: a colour line (colorInfo, or lineType COLOR) keeps its colour code. */
+export function descriptionLinesIn(lines: DescriptionLinesInput): DescriptionLine[] {
+  return lines.map((line) => {
+    const name = line.name?.original ?? '';
+    if (line.colorInfo || line.lineType === 'COLOR') {
+      return {
+        name,
+        value: line.colorInfo?.original ?? '',
+        ...(line.colorInfo?.code ? { colorCode: line.colorInfo.code } : {}),
+      };
+    }
+    return { name, value: line.plainText?.original ?? '' };
+  });
+}
+
+/**
+ * A weight that shipping will price: the wire may carry "NaN" or "Infinity" in a float field
+ * (wire-protocol.md §2.4), but a weight must be a real number, so those are a violation naming it.
+ */
+export function finiteWeightIn(
+  weight: number | undefined,
+  field: string,
+  violations: FieldViolation[],
+): number | undefined {
+  if (weight === undefined) return undefined;
+  if (!Number.isFinite(weight)) {
+    violations.push({
+      field,
+      violatedRule: 'VALIDATION',
+      description: `must be a finite number of weight units (got ${String(weight)}): shipping is priced by it`,
+    });
+    return undefined;
+  }
+  return weight;
+}
+
+/** An image as given (a URL string or the SDK's image object), kept as a URL with its size and text. */
+export function imageIn(
+  image: Static<typeof ImageIn>,
+  field: string,
+  violations: FieldViolation[],
+): LineImage | undefined {
+  const given = typeof image === 'string' ? { url: image } : image;
+  const url = given.url;
+  if (!url || !/^(https?:\/\/|\/)/.test(url)) {
+    violations.push({
+      field: typeof image === 'string' ? field : `${field}.url`,
+      violatedRule: 'FORMAT',
+      description:
+        'must be an http(s) URL of the image (this store serves images by URL; a wix:image id alone cannot be shown)',
+    });
+    return undefined;
+  }
+  const size = (value: number | undefined) =>
+    value !== undefined && Number.isFinite(value) && value > 0 ? Math.round(value) : undefined;
+  const width = typeof image === 'string' ? undefined : size(given.width);
+  const height = typeof image === 'string' ? undefined : size(given.height);
+  const altText = typeof image === 'string' ? undefined : (given.altText ?? given.filename);
+  return {
+    url,
+    ...(width !== undefined ? { width } : {}),
+    ...(height !== undefined ? { height } : {}),
+    ...(altText ? { altText } : {}),
   };
 }
 
@@ -149,9 +226,23 @@ export function withExtras(line: StoredLine, view: LineView): LineView {
       (o.priceMinor !== undefined ? Math.max(price, view.fullUnitPriceMinor) : view.fullUnitPriceMinor),
     ...(o.descriptionLines ? { descriptionLines: o.descriptionLines } : {}),
     ...(o.weight !== undefined ? { weight: o.weight } : {}),
-    ...(o.imageUrl ? { image: { url: o.imageUrl } } : {}),
+    ...(o.image ? { image: o.image } : o.imageUrl ? { image: { url: o.imageUrl } } : {}),
     ...(o.paymentOption ? { paymentOption: o.paymentOption } : {}),
+    ...depositOverride(o, price),
   };
+}
+
+/**
+ * A deposit the merchant set on the line makes it DEPOSIT_ONLINE (the platform's rule: a deposit is
+ * for DEPOSIT_ONLINE items); one not less than the unit price is none. A payment option the merchant
+ * chose wins over the catalog's deposit.
+ */
+function depositOverride(o: CatalogOverrides, unitPriceMinor: number): Partial<LineView> {
+  if (o.depositMinor !== undefined && o.depositMinor < unitPriceMinor)
+    return { paymentOption: 'DEPOSIT_ONLINE', depositUnitMinor: o.depositMinor };
+  if (o.depositMinor !== undefined || o.paymentOption)
+    return { paymentOption: o.paymentOption ?? 'FULL_PAYMENT_ONLINE', depositUnitMinor: undefined };
+  return {};
 }
 
 /** The extras as the line item's wire fields (echoed in carts, checkouts and orders). */
@@ -168,12 +259,25 @@ export function extrasOut(
             ...(o.name ? { productName: { original: o.name, translated: o.name } } : {}),
             ...(o.priceMinor !== undefined ? { price: money(o.priceMinor) } : {}),
             ...(o.fullPriceMinor !== undefined ? { fullPrice: money(o.fullPriceMinor) } : {}),
-            ...(o.descriptionLines ? { descriptionLines: o.descriptionLines } : {}),
+            ...(o.descriptionLines ? { descriptionLines: o.descriptionLines.map(descriptionLineOut) } : {}),
             ...(o.weight !== undefined ? { physicalProperties: { weight: o.weight } } : {}),
-            ...(o.imageUrl ? { image: o.imageUrl } : {}),
+            ...(o.image ? { image: o.image } : o.imageUrl ? { image: { url: o.imageUrl } } : {}),
             ...(o.paymentOption ? { paymentOption: { value: o.paymentOption } } : {}),
+            ...(o.depositMinor !== undefined ? { depositAmount: money(o.depositMinor) } : {}),
           },
         }
       : {}),
   };
+}
+
+/** A description line on the wire: COLOR with its colour, or PLAIN_TEXT. */
+export function descriptionLineOut(line: DescriptionLine) {
+  const translatable = (text: string) => ({ original: text, translated: text });
+  return line.colorCode
+    ? {
+        name: translatable(line.name),
+        lineType: 'COLOR' as const,
+        colorInfo: { ...translatable(line.value), code: line.colorCode },
+      }
+    : { name: translatable(line.name), lineType: 'PLAIN_TEXT' as const, plainText: translatable(line.value) };
 }

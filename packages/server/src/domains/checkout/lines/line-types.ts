@@ -22,6 +22,13 @@ export interface LineImage {
   altText?: string;
 }
 
+/** A description line: plain text, or a colour (`colorCode`, e.g. "#0000FF") with its name as value. */
+export interface DescriptionLine {
+  name: string;
+  value: string;
+  colorCode?: string;
+}
+
 /** A line's last evaluation: shown when the product is gone, and the held price in a checkout. */
 export interface LineSnapshot {
   name: string;
@@ -43,7 +50,7 @@ export interface CustomLineData {
   sku?: string;
   image?: LineImage;
   url?: string;
-  descriptionLines?: { name: string; value: string }[];
+  descriptionLines?: DescriptionLine[];
   quantityAvailable?: number;
   paymentOption?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
   taxable?: boolean;
@@ -61,10 +68,14 @@ export interface CatalogOverrides {
   name?: string;
   priceMinor?: number;
   fullPriceMinor?: number;
-  descriptionLines?: { name: string; value: string }[];
+  descriptionLines?: DescriptionLine[];
   weight?: number;
+  /** Older rows kept the image as a URL only. */
   imageUrl?: string;
+  image?: LineImage;
   paymentOption?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
+  /** The deposit per unit the merchant set on this line (catalogOverrideFields.depositAmount). */
+  depositMinor?: number;
 }
 
 export interface StoredLine {
@@ -101,9 +112,11 @@ export interface LineView {
   sku?: string;
   image?: LineImage;
   url?: { relativePath: string; url: string };
-  descriptionLines: { name: string; value: string; colorCode?: string }[];
+  descriptionLines: DescriptionLine[];
   availability: { status: AvailabilityStatus; quantityAvailable?: number };
   paymentOption: PaymentOption;
+  /** DEPOSIT_ONLINE lines: what one unit costs now (the rest is paid later). */
+  depositUnitMinor?: number;
   taxable: boolean;
   subscription?: {
     planId: string;

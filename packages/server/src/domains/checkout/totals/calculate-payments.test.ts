@@ -189,7 +189,12 @@ describe('totals engine: tax modes, unbuyable lines, memberships, payments, slot
     const totals = await calculateTotals(
       input({ shipping: withSlots, shippingAddress: CA, selectedShippingOption: 'drone' }),
     );
-    expect(totals.shipping.options[0]?.deliveryTimeSlots).toEqual([slots[1]]);
+    expect(totals.shipping.options.filter((option) => !option.pickup)).toEqual([
+      expect.objectContaining({
+        code: 'courier@20260302T100000Z/20260302T120000Z',
+        deliveryTimeSlot: slots[1],
+      }),
+    ]);
     expect(totals.violations.map((v) => v.code)).toContain('SHIPPING_OPTION_UNAVAILABLE');
     const nowhere = await calculateTotals(
       input({ shipping: { ...withSlots, pickupLocations: [] }, shippingAddress: { country: 'FR' } }),

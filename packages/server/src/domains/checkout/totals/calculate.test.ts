@@ -215,5 +215,20 @@ describe('totals engine', () => {
       tax: 453,
       total: 8116,
     });
+    // calculateAdditionalFees: false (estimate-totals) leaves the charges out.
+    const withoutFees = await calculateTotals(
+      input({
+        lines: [heavy],
+        shippingAddress: CA,
+        selectedShippingOption: 'express',
+        calculateAdditionalFees: false,
+        shipping: {
+          ...input().shipping,
+          charges: [{ type: 'HANDLING_FEE', title: 'Handling', amount: 150 }],
+        },
+      }),
+    );
+    expect(withoutFees.additionalFees).toEqual([]);
+    expect(withoutFees.priceSummary.total).toBe(8116 - 213);
   });
 });

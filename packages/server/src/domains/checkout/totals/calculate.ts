@@ -71,15 +71,17 @@ export async function calculateTotals(input: TotalsInput): Promise<Totals> {
     });
   }
 
-  const additionalFees = shipping.required
-    ? input.shipping.charges
-        .map((charge) => ({
-          type: charge.type,
-          title: charge.title,
-          amount: charge.ppm !== undefined ? applyPpm(discountedSubtotal, charge.ppm) : (charge.amount ?? 0),
-        }))
-        .filter((fee) => fee.amount > 0)
-    : [];
+  const additionalFees =
+    shipping.required && input.calculateAdditionalFees !== false
+      ? input.shipping.charges
+          .map((charge) => ({
+            type: charge.type,
+            title: charge.title,
+            amount:
+              charge.ppm !== undefined ? applyPpm(discountedSubtotal, charge.ppm) : (charge.amount ?? 0),
+          }))
+          .filter((fee) => fee.amount > 0)
+      : [];
   const feesTotal = additionalFees.reduce((sum, fee) => sum + fee.amount, 0);
 
   const tax =
@@ -107,8 +109,11 @@ export async function calculateTotals(input: TotalsInput): Promise<Totals> {
     const amount = isIncluded ? lineAmount(line) : 0;
     const taxed = tax.perLine.get(line.id) ?? { tax: 0, ppm: 0, breakdown: [] };
     const total = amount + (inclusive ? 0 : taxed.tax);
-    const paymentOption: PaymentOption = memberships.paidBy.has(line.id)
-      ? 'MEMBERSHIP'
+    const membershipId = memberships.paidBy.get(line.id);
+    const paymentOption: PaymentOption = membershipId
+      ? input.memberships?.find((m) => m.id === membershipId)?.chargedOffline
+        ? 'MEMBERSHIP_OFFLINE'
+        : 'MEMBERSHIP'
       : (line.paymentOption ?? 'FULL_PAYMENT_ONLINE');
     const split = paymentSplit(paymentOption, total, (line.depositUnitAmount ?? 0) * line.quantity);
     return {

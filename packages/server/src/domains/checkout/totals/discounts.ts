@@ -57,8 +57,15 @@ export function applyDiscounts(
     const eligible = discount.lineItemIds
       ? lines.filter((line) => discount.lineItemIds?.includes(line.id))
       : lines;
+    // The protocol's merchant percentage is "calculated from items price before other discounts";
+    // take() still caps it at what earlier discounts left.
     const wanted =
-      discount.ppm !== undefined ? applyPpm(sumRemaining(eligible), discount.ppm) : (discount.amount ?? 0);
+      discount.ppm !== undefined
+        ? applyPpm(
+            eligible.reduce((sum, line) => sum + line.amount, 0),
+            discount.ppm,
+          )
+        : (discount.amount ?? 0);
     const { amount, lineItemIds } = take(eligible, wanted);
     if (amount > 0) {
       applied.push({

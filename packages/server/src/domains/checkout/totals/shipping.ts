@@ -44,6 +44,22 @@ export function rateCost(rate: ShippingRate, discountedSubtotal: number, totalWe
   }
 }
 
+/**
+ * A delivery slot is an option of its own (the protocol identifies options by code only): its code is
+ * the rate's code, "@", and the slot as a compact ISO 8601 interval, e.g.
+ * `courier@20300101T180000Z/20300101T200000Z` (rate codes never contain "@", so it parses back).
+ */
+export function slotCode(rateCode: string, slot: { from: Date; to: Date }): string {
+  const compact = (date: Date) => date.toISOString().replace(/[-:]|\.\d{3}/g, '');
+  return `${rateCode}@${compact(slot.from)}/${compact(slot.to)}`;
+}
+
+/** The rate code of a slot option's code; undefined for codes that are not a slot's. */
+export function rateCodeOfSlot(code: string): string | undefined {
+  const at = code.indexOf('@');
+  return at > 0 ? code.slice(0, at) : undefined;
+}
+
 function deliveryTime(rate: ShippingRate): string | undefined {
   if (rate.minDeliveryDays === undefined && rate.maxDeliveryDays === undefined) return undefined;
   const min = rate.minDeliveryDays ?? rate.maxDeliveryDays;
@@ -78,16 +94,20 @@ export function shippingOptionsFor(
   if (!input.required) return { required: false, options: [], violations: [] };
   const violations: Violation[] = [];
   const region = findShippingRegion(setup.regions, input.address);
-  const delivery: ShippingOption[] = (region?.rates ?? []).map((rate) => ({
-    code: rate.code,
-    title: rate.title,
-    carrierId: rate.carrierId ?? 'store',
-    cost: rateCost(rate, input.discountedSubtotal, input.totalWeight),
-    ...(deliveryTime(rate) ? { deliveryTime: deliveryTime(rate) } : {}),
-    ...(rate.deliveryTimeSlots
-      ? { deliveryTimeSlots: rate.deliveryTimeSlots.filter((slot) => slot.from > input.now) }
-      : {}),
-  }));
+  const delivery: ShippingOption[] = (region?.rates ?? []).flatMap((rate) => {
+    const option: ShippingOption = {
+      code: rate.code,
+      title: rate.title,
+      carrierId: rate.carrierId ?? 'store',
+      cost: rateCost(rate, input.discountedSubtotal, input.totalWeight),
+      ...(deliveryTime(rate) ? { deliveryTime: deliveryTime(rate) } : {}),
+    };
+    if (!rate.deliveryTimeSlots?.length) return [option];
+    // A rate with slots delivers only in them: each slot still ahead is an option; none left, no option.
+    return rate.deliveryTimeSlots
+      .filter((slot) => slot.from > input.now)
+      .map((slot) => ({ ...option, code: slotCode(rate.code, slot), deliveryTimeSlot: slot }));
+  });
   const pickup: ShippingOption[] = setup.pickupLocations.map((location) => ({
     code: location.code,
     title: location.title,
@@ -117,11 +137,29 @@ export function shippingOptionsFor(
     ? options.find((option) => option.code === input.selectedCode)
     : undefined;
   if (input.selectedCode && !selected) {
-    violations.push({
-      severity: 'WARNING',
-      code: 'SHIPPING_OPTION_UNAVAILABLE',
-      description: `Shipping option "${input.selectedCode}" is not available for this address; the cheapest delivery was chosen.`,
-    });
+    const slotRate = rateCodeOfSlot(input.selectedCode);
+    const rateHasSlots = region?.rates.some(
+      (rate) => rate.code === input.selectedCode && (rate.deliveryTimeSlots?.length ?? 0) > 0,
+    );
+    if (rateHasSlots) {
+      // A client that chose the rate itself (by its plain code) gets its earliest slot still ahead.
+      selected = options.find((option) => rateCodeOfSlot(option.code) === input.selectedCode);
+    }
+    if (!selected && slotRate !== undefined) {
+      // The buyer chose a delivery time: never replace it silently with another one.
+      violations.push({
+        severity: 'ERROR',
+        code: 'DELIVERY_SLOT_UNAVAILABLE',
+        description:
+          'The delivery time you chose is no longer available; choose another delivery time or shipping option.',
+      });
+    } else if (!selected) {
+      violations.push({
+        severity: 'WARNING',
+        code: 'SHIPPING_OPTION_UNAVAILABLE',
+        description: `Shipping option "${input.selectedCode}" is not available for this address; the cheapest delivery was chosen.`,
+      });
+    }
   }
   selected ??= cheapest(delivery) ?? cheapest(pickup);
   return {

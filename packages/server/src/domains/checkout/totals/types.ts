@@ -70,7 +70,7 @@ export interface TotalsLine {
   productId?: string;
   collectionIds?: string[];
   availability: { status: AvailabilityStatus; quantityAvailable?: number };
-  /** Pay offline (e.g. cash on pickup) or a deposit now; default: in full online. */
+  /** Pay offline (e.g. cash on pickup) or a deposit now (`depositUnitAmount` per unit); default: in full online. */
   paymentOption?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE' | 'DEPOSIT_ONLINE';
   depositUnitAmount?: number;
   taxable?: boolean;
@@ -113,6 +113,8 @@ export interface MembershipInput {
   productIds: string[];
   /** Units it can still pay for (absent: unlimited). */
   remainingCredits?: number;
+  /** Its lines are MEMBERSHIP_OFFLINE: the merchant redeems them by hand. */
+  chargedOffline?: boolean;
 }
 
 export interface TotalsInput {
@@ -133,6 +135,8 @@ export interface TotalsInput {
   tax: TaxSetup;
   calculateTax?: boolean;
   calculateShipping?: boolean;
+  /** false: no extra charges (handling, insurance) in these totals. */
+  calculateAdditionalFees?: boolean;
   now: Date;
 }
 
@@ -195,7 +199,8 @@ export interface ShippingOption {
   cost: number;
   pickup?: { method: PickupMethod; address: Address; instructions?: string };
   deliveryTime?: string;
-  deliveryTimeSlots?: { from: Date; to: Date }[];
+  /** Options of a rate with delivery slots are one per slot (code: shipping.ts slotCode). */
+  deliveryTimeSlot?: { from: Date; to: Date };
 }
 
 export interface Totals {

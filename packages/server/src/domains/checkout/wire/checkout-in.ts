@@ -3,13 +3,14 @@ import { type FieldViolation, invalidField, ValidationFailed } from '../../../ht
 import { toMinorUnits } from '../../../lib/money.js';
 import { percentToPpm } from '../../../lib/ratio.js';
 import { type Caller, isMerchant } from '../../access/caller.js';
-import type { CheckoutInfoIn, CreateCheckoutRequest } from '../checkout.contract.js';
+import type { CheckoutInfoIn } from '../checkout.contract.js';
 import type { CustomField, StoredMerchantDiscount } from '../checkout.schema.js';
 import type { CheckoutPatch } from '../checkout-update.service.js';
 import { merchantOnlyField } from '../ecom-http.js';
+import { descriptionLinesIn, finiteWeightIn, imageIn } from '../lines/line-extras.js';
 import type { CustomLineData } from '../lines/line-types.js';
 import { addressWithContactIn } from './address-wire.js';
-import type { CustomLineItemIn } from './common.contract.js';
+import type { CustomLineItemIn, MerchantDiscountsIn } from './common.contract.js';
 
 /*
  * Checkout requests in service terms: custom lines (merchants only, prices in minor units), checkout
@@ -46,25 +47,22 @@ export function customLinesIn(
     const at = `customLineItems[${index}]`;
     const price = money(item.price, `${at}.price`);
     const fullPrice = item.fullPrice !== undefined ? money(item.fullPrice, `${at}.fullPrice`) : price;
+    const weight = finiteWeightIn(
+      item.physicalProperties?.weight,
+      `${at}.physicalProperties.weight`,
+      violations,
+    );
+    const image = item.media !== undefined ? imageIn(item.media, `${at}.media`, violations) : undefined;
     const data: CustomLineData = {
       name: item.productName.original,
       priceMinor: price,
       fullPriceMinor: fullPrice,
       itemType: item.itemType?.preset ?? 'PHYSICAL',
-      ...(item.physicalProperties?.weight !== undefined && Number.isFinite(item.physicalProperties.weight)
-        ? { weight: item.physicalProperties.weight }
-        : {}),
+      ...(weight !== undefined ? { weight } : {}),
       ...(item.physicalProperties?.sku ? { sku: item.physicalProperties.sku } : {}),
-      ...(item.media?.url ? { image: { url: item.media.url } } : {}),
+      ...(image ? { image } : {}),
       ...(item.url?.url ? { url: item.url.url } : {}),
-      ...(item.descriptionLines
-        ? {
-            descriptionLines: item.descriptionLines.map((line) => ({
-              name: line.name?.original ?? '',
-              value: line.plainText?.original ?? '',
-            })),
-          }
-        : {}),
+      ...(item.descriptionLines ? { descriptionLines: descriptionLinesIn(item.descriptionLines) } : {}),
       ...(item.quantityAvailable !== undefined ? { quantityAvailable: item.quantityAvailable } : {}),
       ...(item.paymentOption ? { paymentOption: item.paymentOption } : {}),
     };
@@ -74,12 +72,16 @@ export function customLinesIn(
   return lines;
 }
 
+/**
+ * Merchant discounts in service terms; undefined when none were sent. An empty list (sent) clears them.
+ * Shoppers sending any, even an empty list, are refused: only the store grants discounts.
+ */
 export function merchantDiscountsIn(
-  discounts: Static<typeof CreateCheckoutRequest>['merchantDiscounts'],
+  discounts: Static<typeof MerchantDiscountsIn> | undefined,
   currency: string,
   caller: Caller,
 ): StoredMerchantDiscount[] | undefined {
-  if (!discounts?.length) return undefined;
+  if (discounts === undefined) return undefined;
   if (!isMerchant(caller)) merchantOnlyField('merchantDiscounts', 'Merchant discounts');
   return discounts.map((discount, index) => {
     const at = `merchantDiscounts[${index}]`;
@@ -91,6 +93,15 @@ export function merchantDiscountsIn(
     const ppm = discount.percentage !== undefined ? percentToPpm(discount.percentage) : undefined;
     if (discount.percentage !== undefined && ppm === undefined)
       throw invalidField(`${at}.percentage`, 'DECIMAL_MAX_SCALE', 'must have at most 4 decimals');
+    if (discount.lineItemIds?.length === 0)
+      throw invalidField(
+        `${at}.lineItemIds`,
+        'MIN_SIZE',
+        'leave it out to discount every line, or name some',
+        {
+          threshold: 1,
+        },
+      );
     return {
       ...(amountMinor !== undefined ? { amountMinor } : {}),
       ...(ppm !== undefined ? { ppm } : {}),
@@ -159,4 +170,20 @@ export function checkoutInfoIn(
   if (memberships && allowed('membershipOptions.selectedMemberships'))
     out.selectedMemberships = memberships.map((m) => ({ id: m.id, lineItemIds: m.lineItemIds ?? [] }));
   return out;
+}
+
+/** Discounts must name lines the cart or checkout has (after the same request's line changes). */
+export function checkDiscountedLines(
+  discounts: readonly StoredMerchantDiscount[] | undefined,
+  lineIds: readonly string[],
+): void {
+  discounts?.forEach((discount, index) => {
+    const unknown = discount.lineItemIds?.find((id) => !lineIds.includes(id));
+    if (unknown !== undefined)
+      throw invalidField(
+        `merchantDiscounts[${index}].lineItemIds`,
+        'VALIDATION',
+        `"${unknown}" is not a line item of this cart or checkout`,
+      );
+  });
 }

@@ -64,27 +64,55 @@ export const ServicePropertiesIn = Type.Object({
   numberOfParticipants: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
 });
 
+/**
+ * Description lines as the protocol's clients send them: plain text (`plainText`) or a colour
+ * (`colorInfo` with its name and `code`); `lineType` may say which.
+ */
+const DescriptionLinesIn = Type.Array(
+  Type.Object({
+    name: Type.Optional(Type.Object({ original: Type.Optional(text(100)) })),
+    lineType: Type.Optional(StringEnum(['PLAIN_TEXT', 'COLOR'] as const)),
+    plainText: Type.Optional(Type.Object({ original: Type.Optional(text(500)) })),
+    colorInfo: Type.Optional(
+      Type.Object({
+        original: Type.Optional(text(100)),
+        code: Type.Optional(Type.String({ maxLength: 30 })),
+      }),
+    ),
+  }),
+  { maxItems: 20 },
+);
+
+/**
+ * An image as the protocol's clients send it: the SDK turns its image string into
+ * `{id, height, width, altText, filename, url}` (wire-protocol.md §2.5); a plain URL string is kept too.
+ */
+export const ImageIn = Type.Union([
+  text(2000),
+  Type.Object({
+    id: Type.Optional(text(500)),
+    url: Type.Optional(text(2000)),
+    width: Type.Optional(WireFloat({ minimum: 0 })),
+    height: Type.Optional(WireFloat({ minimum: 0 })),
+    altText: Type.Optional(text(500)),
+    filename: Type.Optional(text(500)),
+  }),
+]);
+
 /** Merchant and app keys only (shoppers get FIELD_NOT_ALLOWED): overrides of the catalog's data. */
 export const CatalogOverrideFieldsIn = Type.Object({
   productName: Type.Optional(Type.Object({ original: Type.String({ minLength: 1, maxLength: 200 }) })),
   price: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Number()])),
   fullPrice: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Number()])),
-  descriptionLines: Type.Optional(
-    Type.Array(
-      Type.Object({
-        name: Type.Optional(Type.Object({ original: Type.Optional(text(100)) })),
-        plainText: Type.Optional(Type.Object({ original: Type.Optional(text(500)) })),
-      }),
-      { maxItems: 20 },
-    ),
-  ),
+  descriptionLines: Type.Optional(DescriptionLinesIn),
   physicalProperties: Type.Optional(Type.Object({ weight: Type.Optional(WireFloat({ minimum: 0 })) })),
-  image: Type.Optional(text(2000)),
+  image: Type.Optional(ImageIn),
   paymentOption: Type.Optional(
     Type.Object({
       value: Type.Optional(StringEnum(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE'] as const)),
     }),
   ),
+  depositAmount: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Number()])),
 });
 
 export const LineItemIn = Type.Object({
@@ -97,6 +125,17 @@ export const LineItemIn = Type.Object({
 /** A money amount in a request: a decimal string ("10.00") or number, in major units. */
 export const AmountIn = Type.Union([Type.String({ maxLength: 30 }), Type.Number()]);
 
+/**
+ * A discount the store grants (merchant and app keys only; shoppers get FIELD_NOT_ALLOWED): an amount
+ * off, or a percentage of the items' prices before other discounts; on some lines or all of them.
+ */
+export const MerchantDiscountIn = Type.Object({
+  amount: Type.Optional(AmountIn),
+  percentage: Type.Optional(Type.Number({ minimum: 0.01, maximum: 100 })),
+  lineItemIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 300 })),
+});
+export const MerchantDiscountsIn = Type.Array(MerchantDiscountIn, { maxItems: 10 });
+
 export const CustomLineItemIn = Type.Object({
   id: Type.Optional(text(100)),
   quantity: Type.Optional(Quantity),
@@ -107,19 +146,11 @@ export const CustomLineItemIn = Type.Object({
   physicalProperties: Type.Optional(
     Type.Object({ weight: Type.Optional(WireFloat({ minimum: 0 })), sku: Type.Optional(text(40)) }),
   ),
-  media: Type.Optional(Type.Object({ url: Type.Optional(text(2000)) })),
+  media: Type.Optional(ImageIn),
   url: Type.Optional(
     Type.Object({ relativePath: Type.Optional(text(2000)), url: Type.Optional(text(2000)) }),
   ),
-  descriptionLines: Type.Optional(
-    Type.Array(
-      Type.Object({
-        name: Type.Optional(Type.Object({ original: Type.Optional(text(100)) })),
-        plainText: Type.Optional(Type.Object({ original: Type.Optional(text(500)) })),
-      }),
-      { maxItems: 20 },
-    ),
-  ),
+  descriptionLines: Type.Optional(DescriptionLinesIn),
   quantityAvailable: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999 })),
   paymentOption: Type.Optional(StringEnum(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE'] as const)),
   catalogReference: Type.Optional(CatalogReferenceIn),
@@ -250,6 +281,7 @@ export const lineItemFields = {
   }),
   itemType: Type.Object({ preset: StringEnum(ITEM_TYPES) }),
   paymentOption: StringEnum(PAYMENT_OPTIONS),
+  depositAmount: Type.Optional(MoneyOut),
   customLineItem: Type.Boolean(),
   rootCatalogItemId: Type.Optional(Type.String()),
   subscriptionOptionInfo: Type.Optional(SubscriptionOptionInfoOut),
@@ -265,9 +297,10 @@ export const lineItemFields = {
       productName: Type.Optional(Translatable),
       price: Type.Optional(MoneyOut),
       fullPrice: Type.Optional(MoneyOut),
-      descriptionLines: Type.Optional(Type.Array(Type.Object({ name: Type.String(), value: Type.String() }))),
+      descriptionLines: Type.Optional(Type.Array(DescriptionLineOut)),
       physicalProperties: Type.Optional(Type.Object({ weight: Type.Optional(WireFloatOut()) })),
-      image: Type.Optional(Type.String()),
+      image: Type.Optional(ImageOut),
+      depositAmount: Type.Optional(MoneyOut),
       paymentOption: Type.Optional(Type.Object({ value: Type.String() })),
     }),
   ),

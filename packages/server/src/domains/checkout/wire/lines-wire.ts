@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { extrasOut } from '../lines/line-extras.js';
+import { descriptionLineOut, extrasOut } from '../lines/line-extras.js';
 import type { LineView } from '../lines/line-types.js';
 import { STORES_APP_ID } from '../lines/line-types.js';
 import type { LineTotals } from '../totals/types.js';
@@ -41,19 +41,7 @@ function commonFields(view: LineView, currency: string, totals: LineTotals | und
     fullPrice: m(view.fullUnitPriceMinor),
     priceBeforeDiscounts: m(view.unitPriceMinor),
     lineItemPrice: m(view.unitPriceMinor * view.quantity),
-    descriptionLines: view.descriptionLines.map((line) =>
-      line.colorCode
-        ? {
-            name: translatable(line.name),
-            lineType: 'COLOR' as const,
-            colorInfo: { ...translatable(line.value), code: line.colorCode },
-          }
-        : {
-            name: translatable(line.name),
-            lineType: 'PLAIN_TEXT' as const,
-            plainText: translatable(line.value),
-          },
-    ),
+    descriptionLines: view.descriptionLines.map(descriptionLineOut),
     availability: {
       status: view.availability.status,
       ...(view.availability.quantityAvailable !== undefined
@@ -67,6 +55,9 @@ function commonFields(view: LineView, currency: string, totals: LineTotals | und
     },
     itemType: { preset: view.itemType },
     paymentOption: totals?.paymentOption ?? view.paymentOption,
+    ...((totals?.paymentOption ?? view.paymentOption) === 'DEPOSIT_ONLINE' && view.depositUnitMinor
+      ? { depositAmount: m(view.depositUnitMinor) }
+      : {}),
     customLineItem: view.custom,
     ...(view.productId ? { rootCatalogItemId: view.productId } : {}),
     ...(view.subscription

@@ -7,7 +7,7 @@ import { moneyOf, type TotalsWireContext, taxDetailsOut } from './totals-wire.js
 /* The shipping part of a totals response: options by carrier, and the chosen one with its cost and tax. */
 
 function logisticsOf(option: ShippingOption) {
-  const slot = option.deliveryTimeSlots?.[0];
+  const slot = option.deliveryTimeSlot;
   return {
     ...(option.deliveryTime ? { deliveryTime: option.deliveryTime } : {}),
     ...(option.pickup?.instructions ? { instructions: option.pickup.instructions } : {}),

@@ -142,7 +142,7 @@ export function violationsOut(violations: Violation[]): Static<typeof ViolationO
 }
 
 const CALCULATION_ERROR_FIELDS: [RegExp, keyof Static<typeof CalculationErrorsOut>][] = [
-  [/^SHIPPING_OPTION_UNAVAILABLE$/, 'selectedShippingOptionError'],
+  [/^(SHIPPING_OPTION|DELIVERY_SLOT)_UNAVAILABLE$/, 'selectedShippingOptionError'],
   [/^SHIPPING_DESTINATION_NOT_SERVED$/, 'generalShippingCalculationError'],
   [/^AUTO_TAX_FAILED$/, 'taxCalculationError'],
   [/^COUPON_/, 'couponCalculationError'],

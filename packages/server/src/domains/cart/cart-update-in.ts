@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import { catalogLinesIn, type EcomHttp } from '../checkout/ecom-http.js';
+import { addressWithContactIn } from '../checkout/wire/address-wire.js';
+import { customLinesIn, merchantDiscountsIn } from '../checkout/wire/checkout-in.js';
+import type { UpdateCartRequest } from './cart.contract.js';
+import type { UpdateCartInput } from './cart.service.js';
+
+/**
+ * An update of a cart (the current cart's PATCH, or the `cart` module's createCart / updateCart by id)
+ * in service terms. Custom lines, merchant discounts and catalog overrides are the store's to set:
+ * shoppers sending them get 400 FIELD_NOT_ALLOWED naming the field.
+ */
+export function cartUpdateIn(
+  body: Static<typeof UpdateCartRequest>,
+  http: Pick<EcomHttp, 'env' | 'now'>,
+  request: Pick<FastifyRequest, 'caller'>,
+): UpdateCartInput {
+  const { currency } = http.env;
+  const info = body.cartInfo;
+  const contactInfo = addressWithContactIn(info?.contactInfo);
+  const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, currency, request.caller);
+  const customLines = customLinesIn(body.customLineItems, currency, request.caller);
+  // The protocol's null (and proto3's empty string) mean "no coupon given": the applied one stays.
+  const couponCode = body.couponCode?.trim();
+  return {
+    ...(info?.buyerNote !== undefined ? { buyerNote: info.buyerNote } : {}),
+    ...(contactInfo ? { contactInfo } : {}),
+    ...(info?.selectedShippingOption ? { selectedShippingCode: info.selectedShippingOption.code } : {}),
+    ...(info?.overrideCheckoutUrl ? { overrideCheckoutUrl: info.overrideCheckoutUrl } : {}),
+    ...(couponCode ? { couponCode } : {}),
+    ...(merchantDiscounts ? { merchantDiscounts } : {}),
+    ...(customLines.length > 0 ? { customLines } : {}),
+    lineItems: catalogLinesIn(body.lineItems, http, request),
+  };
+}
