@@ -335,7 +335,8 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
     expect([302, 303]).toContain(saved.status);
     expect(saved.headers.get('location')).toBe(`${APP}/preferences`);
     const reply = await withToken(wix, '/_api/preferences/v1/preferences/current');
-    expect((await reply.json()).preferences).toMatchObject({
+    const read = (await reply.json()) as { preferences: unknown };
+    expect(read.preferences).toMatchObject({
       marketingEmails: { optIn: true },
       cookieConsent: { analytics: true, marketing: false },
     });
@@ -350,7 +351,7 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
       body: JSON.stringify({ memberAccountPage: { section: 'ORDERS' }, callbacks: CALLBACKS }),
     });
     expect(reply.status).toBe(200);
-    const { redirectSession } = await reply.json();
+    const { redirectSession } = (await reply.json()) as { redirectSession: { fullUrl: string } };
     const page = await handOver(redirectSession.fullUrl, '/account/orders');
     expect(page.body).toContain('You have not placed an order yet.');
     expect(page.body).toContain('href="https://headless-shop.test/"');
