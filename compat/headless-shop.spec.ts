@@ -1,9 +1,13 @@
+import { checkout, currentCart } from '@wix/ecom';
+import { createClient, OAuthStrategy } from '@wix/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { browserAvailable } from '../apps/storefront/tests/e2e/browser.js';
 import { fillCheckoutDetails, fillSandboxCard } from '../apps/storefront/tests/e2e/shop-fixture.js';
+import { createTestProduct } from '../packages/server/src/testing/ecom.js';
 import { mailboxCode, uniqueEmail } from '../packages/server/src/testing/identity.js';
 import { pollUntil } from '../packages/server/src/testing/poll.js';
+import { routeWixSdkTo } from '../packages/server/src/testing/wix-sdk.js';
 import { type HeadlessShop, launchBrowser, type Store, startHeadlessShop, startStore } from './fixture.js';
 
 // A storefront we did not write (compat/headless-shop: the public @wix/* SDK, its own origin and cookie)
@@ -178,6 +182,111 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(`${shop.origin}/`);
     await expect.poll(() => page.getByText('Signed in').count()).toBe(1);
+    await context.close();
+  });
+
+  /** Signs up through the app's login (our hosted login and sign-up pages); back on the app, signed in. */
+  async function signUpThroughApp(page: Page) {
+    const email = uniqueEmail('plans');
+    await page.goto(`${shop.origin}/`);
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === '/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/verify-email' || url.origin === shop.origin);
+    if (new URL(page.url()).pathname === '/verify-email') {
+      const code = await pollUntil(
+        () => mailboxCode(store.t, email).catch(() => ''),
+        (value) => value !== '',
+      );
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await page.waitForURL(`${shop.origin}/`);
+    await expect.poll(() => page.getByText('Signed in').count()).toBe(1);
+  }
+
+  it('buys a plan on our plan checkout as the app’s member, back on its thank-you; the membership pays at checkout', async () => {
+    const mug = await createTestProduct(store.t.database.db, { name: 'Club Mug', priceMinor: 1800 });
+    const created = await store.t.app.inject({
+      method: 'POST',
+      url: '/admin-api/v1/membership-plans',
+      headers: { authorization: store.ownerKey },
+      payload: {
+        membershipPlan: { name: 'Mug Club', price: '15.00', credits: 1, productIds: [mug.id] },
+      },
+    });
+    const planId = created.json().membershipPlan.id as string;
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    await signUpThroughApp(page);
+
+    await page.goto(`${shop.origin}/plans/checkout?planId=${planId}`);
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === `/plans/${planId}/checkout`);
+    expect(new URL(page.url()).searchParams.has('session')).toBe(false);
+    // The app's member was handed over: no sign-in step, straight to payment.
+    await fillSandboxCard(page);
+    await page.getByRole('button', { name: 'Buy Mug Club · $15.00' }).click();
+    await page.waitForURL((url) => url.origin === shop.origin && url.pathname === '/plan-thank-you');
+    const thanks = new URL(page.url());
+    const orderId = thanks.searchParams.get('orderId') ?? '';
+    expect(thanks.searchParams.get('planOrderId')).toBe(orderId);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Welcome to the plan');
+    // The app read the plan order with @wix/ecom orders.getOrder as its member.
+    const order = await orderOf(orderId);
+    expect(order.paymentStatus).toBe('PAID');
+    expect(await page.locator('main').textContent()).toContain(`order number ${order.number}`);
+
+    // With the member's tokens from the app's cookie, the public SDK's checkout offers the membership.
+    const session = (await context.cookies(shop.origin)).find((cookie) => cookie.name === 'session');
+    const tokens = JSON.parse(decodeURIComponent(session?.value ?? '{}'));
+    const restore = routeWixSdkTo(store.base);
+    try {
+      const wix = createClient({
+        modules: { currentCart, checkout },
+        auth: OAuthStrategy({ clientId: shop.clientId, tokens }),
+      });
+      await wix.currentCart.addToCurrentCart({
+        lineItems: [
+          {
+            catalogReference: { appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', catalogItemId: mug.id },
+            quantity: 1,
+          },
+        ],
+      });
+      const { checkoutId } = await wix.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
+      const started = await wix.checkout.getCheckout(checkoutId as string);
+      const eligible = started.membershipOptions?.eligibleMemberships ?? [];
+      expect(eligible.map((membership) => membership.name?.original)).toEqual(['Mug Club']);
+    } finally {
+      restore();
+    }
+    await context.close();
+  });
+
+  it('sets preferences on our hosted page and the app reads them back over the API', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    await page.goto(`${shop.origin}/preferences`);
+    expect(await page.locator('main').textContent()).toContain('Marketing e-mails: off');
+    await page.getByRole('link', { name: 'Change them' }).click();
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === '/preferences');
+    await page.getByLabel('News and offers by e-mail').check();
+    await page.getByLabel('Marketing cookies').check();
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.waitForURL(`${shop.origin}/preferences`);
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).toContain('Marketing e-mails: on');
+    expect(main).toContain('Analytics cookies: off');
+    expect(main).toContain('Marketing cookies: on');
     await context.close();
   });
 });

@@ -81,6 +81,42 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
     return wix;
   }
 
+  /** A member of the app, signed up and logged in through the public SDK alone. */
+  async function member() {
+    const wix = await visitor();
+    const email = uniqueEmail('compat');
+    let state = await wix.auth.register({
+      email,
+      password: 'correct-horse-42',
+      profile: { nickname: 'Ada' },
+    });
+    if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
+      state = await wix.auth.processVerification({ verificationCode: await mailboxCode(store.t, email) });
+    }
+    if (state.loginState !== 'SUCCESS') throw new Error(`sign-up ended in ${state.loginState}`);
+    const oauthData = wix.auth.generateOAuthData(`${APP}/callback`, `${APP}/`);
+    // The session token goes on the authorize request (the SDK passes it on; its types do not list it).
+    const silent = { responseMode: 'query', prompt: 'none', sessionToken: state.data.sessionToken } as const;
+    const { authUrl } = await wix.auth.getAuthUrl(oauthData, silent);
+    const authorized = await open(authUrl);
+    expect(authorized.status, said(authorized)).toBe(302);
+    const { code, state: oauthState } = wix.auth.parseFromUrl(authorized.location as string, 'query');
+    const tokens = await wix.auth.getMemberTokens(code as string, oauthState as string, oauthData);
+    return visitorClientSync(tokens);
+  }
+
+  /** A raw API call with the app's access token (for what the public client cannot send or read). */
+  function withToken(wix: Awaited<ReturnType<typeof visitor>>, path: string, init: RequestInit = {}) {
+    return fetch(`${store.base}${path}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        authorization: wix.auth.getTokens().accessToken.value,
+        ...(init.headers ?? {}),
+      },
+    });
+  }
+
   async function checkoutWithMug(wix: Awaited<ReturnType<typeof visitor>>): Promise<string> {
     await wix.currentCart.addToCurrentCart({
       lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: mugId }, quantity: 2 }],
@@ -242,6 +278,90 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
     expect(refused.status).toBeLessThan(500);
   });
 
+  it('paidPlansCheckout: the hand-over, then the plan checkout, which asks a visitor to sign in first', async () => {
+    const created = await store.t.app.inject({
+      method: 'POST',
+      url: '/admin-api/v1/membership-plans',
+      headers: { authorization: store.ownerKey },
+      payload: { membershipPlan: { name: 'Compat Club', price: '8.00', perks: ['A mug a month'] } },
+    });
+    const planId = created.json().membershipPlan.id as string;
+    const wix = await visitor();
+    const { redirectSession } = await wix.redirects.createRedirectSession({
+      paidPlansCheckout: { planId },
+      callbacks: { ...CALLBACKS, planListUrl: `${APP}/plans` },
+    });
+    const page = await handOver(redirectSession?.fullUrl as string, `/plans/${planId}/checkout`);
+    expect(page.body).toContain('Compat Club');
+    expect(page.body).toContain('Sign in to continue');
+    // A used link leads back to the app's plan list.
+    const again = await open(redirectSession?.fullUrl as string);
+    expect(again.status, said(again)).toBe(410);
+    expect(again.body).toContain('href="https://headless-shop.test/plans"');
+    await expect(
+      wix.redirects.createRedirectSession({
+        paidPlansCheckout: { planId: randomUUID() },
+        callbacks: CALLBACKS,
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('preferences: the hand-over, the form saved cookie-less, back to the app, read over the API', async () => {
+    const wix = await visitor();
+    const { redirectSession } = await wix.redirects.createRedirectSession({
+      preferences: {},
+      callbacks: { postFlowUrl: `${APP}/preferences` },
+    });
+    const fullUrl = redirectSession?.fullUrl as string;
+    expect(new URL(fullUrl).pathname).toBe('/preferences');
+    const first = await open(fullUrl);
+    expect(first.status, said(first)).toBe(303);
+    const pageUrl = first.location as string;
+    expect(new URL(pageUrl).searchParams.get('flow')).toBeTruthy();
+    const page = await open(pageUrl, first.cookies);
+    expect(page.status, said(page)).toBe(200);
+    expect(page.body).toContain('Communication preferences');
+    const cookies = page.cookies.length > 0 ? page.cookies : first.cookies;
+    const saved = await fetch(pageUrl, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        accept: 'text/html',
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: cookies.join('; '),
+      },
+      body: new URLSearchParams({ marketingEmails: 'on', analyticsCookies: 'on' }),
+    });
+    expect([302, 303]).toContain(saved.status);
+    expect(saved.headers.get('location')).toBe(`${APP}/preferences`);
+    const reply = await withToken(wix, '/_api/preferences/v1/preferences/current');
+    const read = (await reply.json()) as { preferences: unknown };
+    expect(read.preferences).toMatchObject({
+      marketingEmails: { optIn: true },
+      cookieConsent: { analytics: true, marketing: false },
+    });
+  });
+
+  it('memberAccountPage: the member’s orders page, opened cookie-less as that member', async () => {
+    const wix = await member();
+    // The installed @wix/redirects client does not send `memberAccountPage` (an internal field of the
+    // platform's API), so an app sends it as JSON.
+    const reply = await withToken(wix, '/_api/redirects-api/v1/redirect-session', {
+      method: 'POST',
+      body: JSON.stringify({ memberAccountPage: { section: 'ORDERS' }, callbacks: CALLBACKS }),
+    });
+    expect(reply.status).toBe(200);
+    const { redirectSession } = (await reply.json()) as { redirectSession: { fullUrl: string } };
+    const page = await handOver(redirectSession.fullUrl, '/account/orders');
+    expect(page.body).toContain('You have not placed an order yet.');
+    expect(page.body).toContain('href="https://headless-shop.test/"');
+    const bookings = await withToken(wix, '/_api/redirects-api/v1/redirect-session', {
+      method: 'POST',
+      body: JSON.stringify({ memberAccountPage: { section: 'BOOKINGS' } }),
+    });
+    expect(bookings.status).toBe(400);
+  });
+
   it('callbacks: the session’s URL is the app’s own postFlowUrl', async () => {
     const wix = await visitor();
     const { redirectSession } = await wix.redirects.createRedirectSession({
@@ -252,7 +372,7 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
 
   it('a kind the store does not serve is a 400, never a session of another kind', async () => {
     const wix = await visitor();
-    for (const kind of ['bookingsCheckout', 'eventsCheckout', 'paidPlansCheckout', 'bookingsBook'] as const) {
+    for (const kind of ['bookingsCheckout', 'eventsCheckout', 'bookingsBook'] as const) {
       await expect(
         wix.redirects.createRedirectSession({ [kind]: {}, callbacks: CALLBACKS }),
         kind,

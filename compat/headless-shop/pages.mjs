@@ -102,6 +102,22 @@ export function thankYouPage(orderId, order) {
   return `<h1>Thank you</h1><p>${what}</p><p><a href="/">Continue shopping</a></p>`;
 }
 
+export function planThankYouPage(planOrderId, order) {
+  const lines = (order?.lineItems ?? []).map((line) => `<li>${h(line.productName?.original)}</li>`).join('');
+  return `<h1>Welcome to the plan</h1>
+<p>Your plan order is ${h(planOrderId)}${order ? `, order number ${h(order.number)}` : ''}.</p>
+<ul>${lines}</ul>`;
+}
+
+export function preferencesPage(preferences) {
+  const yes = (value) => (value ? 'on' : 'off');
+  return `<h1>Your preferences</h1>
+<p>Marketing e-mails: ${yes(preferences?.marketingEmails?.optIn)}</p>
+<p>Analytics cookies: ${yes(preferences?.cookieConsent?.analytics)}</p>
+<p>Marketing cookies: ${yes(preferences?.cookieConsent?.marketing)}</p>
+<p><a href="/preferences/edit">Change them</a></p>`;
+}
+
 export function notFoundPage() {
   return '<h1>Not found</h1><p><a href="/">Back to the shop</a></p>';
 }

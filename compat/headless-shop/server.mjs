@@ -15,6 +15,8 @@ import {
   crashPage,
   layout,
   notFoundPage,
+  planThankYouPage,
+  preferencesPage,
   productListPage,
   productPage,
   thankYouPage,
@@ -242,6 +244,44 @@ const routes = {
       console.error(`headless-shop: getOrder(${orderId}) failed: ${error?.status ?? ''} ${error?.message}`);
     }
     await page(ctx, 'Thank you', thankYouPage(orderId, order));
+  },
+
+  // Paid plans: the store's hosted plan checkout, as the Wix templates open it (planId in the query).
+  'GET /plans/checkout': async (ctx, _params, _req, url) => {
+    const { redirectSession } = await ctx.wix.redirects.createRedirectSession({
+      paidPlansCheckout: { planId: url.searchParams.get('planId') ?? '' },
+      callbacks: {
+        postFlowUrl: `${APP_ORIGIN}/`,
+        planListUrl: `${APP_ORIGIN}/`,
+        thankYouPageUrl: `${APP_ORIGIN}/plan-thank-you`,
+      },
+    });
+    ctx.redirect(redirectSession.fullUrl);
+  },
+
+  'GET /plan-thank-you': async (ctx, _params, _req, url) => {
+    const planOrderId = url.searchParams.get('planOrderId') ?? '';
+    const order = planOrderId ? await ctx.wix.orders.getOrder(planOrderId).catch(() => undefined) : undefined;
+    await page(ctx, 'Welcome', planThankYouPage(planOrderId, order));
+  },
+
+  // Communication preferences: set on the store's hosted page (a redirect session naming no intent but
+  // `preferences`), read back over the API with the app's own tokens (no @wix module covers it).
+  'GET /preferences/edit': async (ctx) => {
+    const { redirectSession } = await ctx.wix.redirects.createRedirectSession({
+      preferences: {},
+      callbacks: { postFlowUrl: `${APP_ORIGIN}/preferences` },
+    });
+    ctx.redirect(redirectSession.fullUrl);
+  },
+
+  'GET /preferences': async (ctx) => {
+    const reply = await ctx.wix.fetchWithAuth(
+      'https://www.wixapis.com/_api/preferences/v1/preferences/current',
+    );
+    if (!reply.ok) throw new Error(`preferences: ${reply.status} ${await reply.text()}`);
+    const { preferences } = await reply.json();
+    await page(ctx, 'Preferences', preferencesPage(preferences));
   },
 
   'GET /login': async (ctx) => {

@@ -21,6 +21,8 @@ import * as createOrder from '../../server/src/domains/orders/create-order.contr
 import * as orders from '../../server/src/domains/orders/orders.contract.js';
 import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.contract.js';
 import * as payments from '../../server/src/domains/payments/payments.contract.js';
+import * as plans from '../../server/src/domains/plans/plans.contract.js';
+import * as preferences from '../../server/src/domains/preferences/preferences.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
 import { DateTimeOut } from '../../server/src/http/wire.js';
 import { type EntityModule, type NamedSchema, renderModules } from './schema-to-ts.js';
@@ -237,6 +239,32 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
         'PaymentMethodInput',
         createOrder.PaymentMethodIn,
         'How to pay: offline, a card, or a saved method.',
+      ),
+    ],
+  },
+  {
+    name: 'plans',
+    doc: 'Paid plans on sale, buying one, memberships, and communication preferences.',
+    entities: [
+      out('Plan', plans.PublicPlanOut, 'A plan on sale: its price and what it includes.', 'PLAN_WIRE'),
+      out('PlanPurchase', plans.PurchasePlanResponse, 'The order a plan purchase became.'),
+      out(
+        'PlanMembership',
+        plans.MyMembershipOut,
+        "One of the member's memberships.",
+        'PLAN_MEMBERSHIP_WIRE',
+      ),
+      out(
+        'Preferences',
+        preferences.PreferencesOut,
+        "A shopper's marketing e-mail opt-in and cookie consent.",
+        'PREFERENCES_WIRE',
+      ),
+      input('PurchasePlanOptions', plans.PurchasePlanRequest, 'How to pay for a plan.'),
+      input(
+        'PreferencesInput',
+        preferences.UpdatePreferencesRequest.properties.preferences,
+        'Choices to change (leave out what stays).',
       ),
     ],
   },

@@ -12,6 +12,8 @@ import { type CurrentCartModule, createCurrentCartModule } from './modules/curre
 import { createMembersModule, type MembersModule } from './modules/members.js';
 import { createOrdersModule, type OrdersModule } from './modules/orders.js';
 import { createPaymentMethodsModule, type PaymentMethodsModule } from './modules/payment-methods.js';
+import { createPlansModule, type PlansModule } from './modules/plans.js';
+import { createPreferencesModule, type PreferencesModule } from './modules/preferences.js';
 import { createProductsModule, type ProductsModule } from './modules/products.js';
 import { createRedirectsModule, type RedirectsModule } from './modules/redirects.js';
 import { createSubscriptionsModule, type SubscriptionsModule } from './modules/subscriptions.js';
@@ -47,6 +49,8 @@ export interface OpenshelfClient {
   orders: OrdersModule;
   subscriptions: SubscriptionsModule;
   paymentMethods: PaymentMethodsModule;
+  plans: PlansModule;
+  preferences: PreferencesModule;
   redirects: RedirectsModule;
   auth: AuthModule;
   members: MembersModule;
@@ -98,6 +102,8 @@ export function createClient(options: ClientOptions): OpenshelfClient {
     orders: createOrdersModule(context),
     subscriptions: createSubscriptionsModule(context),
     paymentMethods: createPaymentMethodsModule(context),
+    plans: createPlansModule(context),
+    preferences: createPreferencesModule(context),
     redirects: createRedirectsModule(context),
     auth: createAuthModule(context, { redirectUri: options.redirectUri, fetch: options.fetch }),
     members: createMembersModule(context),

@@ -48,6 +48,8 @@ describe('public barrel', () => {
         'createMembersModule',
         'createOrdersModule',
         'createPaymentMethodsModule',
+        'createPlansModule',
+        'createPreferencesModule',
         'createProductsModule',
         'createRedirectsModule',
         'createSubscriptionsModule',

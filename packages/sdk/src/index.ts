@@ -118,6 +118,8 @@ export { type CurrentCartModule, createCurrentCartModule } from './modules/curre
 export { createMembersModule, type MembersModule } from './modules/members.js';
 export { createOrdersModule, type OrdersModule } from './modules/orders.js';
 export { createPaymentMethodsModule, type PaymentMethodsModule } from './modules/payment-methods.js';
+export { createPlansModule, type PlansModule } from './modules/plans.js';
+export { createPreferencesModule, type PreferencesModule } from './modules/preferences.js';
 export {
   createProductsModule,
   type ProductQueryOptions,

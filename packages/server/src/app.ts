@@ -46,6 +46,10 @@ import { type BillingRound, billDueSubscriptions } from './domains/orders/subscr
 import { subscriptionRoutes } from './domains/orders/subscriptions.routes.js';
 import { paymentRoutes } from './domains/payments/payments.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
+import { registerPlanOrders } from './domains/plans/plan-orders.consumer.js';
+import { planRoutes } from './domains/plans/plans.routes.js';
+import { preferencesRoutes } from './domains/preferences/preferences.routes.js';
+import { movePreferencesOnLogin } from './domains/preferences/preferences.service.js';
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
 import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
@@ -284,6 +288,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taxRoutes, { deps });
   await app.register(promotionRoutes, { deps });
   await app.register(membershipRoutes, { deps });
+  await app.register(planRoutes, { deps, providers: paymentProviders });
+  registerPlanOrders(events, { db: database.db, clock: deps.clock });
+  await app.register(preferencesRoutes, { deps });
+  const stopPreferencesMove = movePreferencesOnLogin();
+  app.addHook('onClose', async () => stopPreferencesMove());
   await app.register(mediaRoutes, { deps, storage: mediaStorage });
   await app.register(identityRoutes, { deps: identity });
   await app.register(redirectsRoutes, { deps: identity });

@@ -43,6 +43,10 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   // The elevated cart calls (a shopper's cart by id: merchant discounts, custom lines) are the store's.
   ['*', /^\/(ecom\/)?v1\/carts(\/:id)?$/, 'merchant'],
   ['*', /^\/ecom\/v1\/subscriptions/, 'shopper'],
+  // Plans on sale are public; buying one and reading memberships is for members.
+  ['GET', /^\/_api\/plans\/v1\/plans(\/[^/]+)?$/, 'public'],
+  ['*', /^\/_api\/plans\/v1\//, 'member'],
+  ['*', /^\/_api\/preferences\/v1\//, 'shopper'],
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
   ['GET', /^\/ecom\/v1\/downloads\//, 'public'],

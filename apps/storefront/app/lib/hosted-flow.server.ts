@@ -105,11 +105,19 @@ export function flowQueryOf(request: Request): string {
   return id ? flowQuery({ id }) : '';
 }
 
-/** The app's thank-you page for an order: its URL with `orderId` added, as the platform sends it. */
-export function thankYouUrl(flow: HostedFlow | undefined, orderId: string): string | undefined {
+/**
+ * The app's thank-you page for an order: its URL with `orderId` added, as the platform sends it. After a
+ * plan checkout the platform names the order `planOrderId`; a plan order is an order here, so both are sent.
+ */
+export function thankYouUrl(
+  flow: HostedFlow | undefined,
+  orderId: string,
+  options: { planOrder?: boolean } = {},
+): string | undefined {
   const page = flow?.callbacks.thankYouPageUrl;
   if (!page) return undefined;
   const url = new URL(page);
   url.searchParams.set('orderId', orderId);
+  if (options.planOrder) url.searchParams.set('planOrderId', orderId);
   return url.toString();
 }

@@ -200,6 +200,13 @@ export type StoreSettingsInput = Partial<
 export interface MembershipPlan {
   id: string;
   name: string;
+  description: string;
+  /** What the plan includes, one short line each. */
+  perks: string[];
+  /** What buying it costs: a decimal string in the store currency ("0.00": free). */
+  price: string;
+  /** 1: a member may buy it once; absent: any number of times. */
+  maxPurchasesPerBuyer?: number;
   productIds: string[];
   credits?: number;
   durationDays?: number;
@@ -210,6 +217,12 @@ export interface MembershipPlan {
 
 export interface MembershipPlanInput {
   name?: string;
+  description?: string;
+  perks?: string[];
+  /** A decimal amount in the store currency; "0" for a free plan. */
+  price?: string | number;
+  /** 1 or null (no limit). */
+  maxPurchasesPerBuyer?: 1 | null;
   productIds?: string[];
   credits?: number | null;
   durationDays?: number | null;
@@ -221,6 +234,8 @@ export interface Membership {
   planId: string;
   planName: string;
   memberId: string;
+  /** The plan order that gave it, when bought. */
+  orderId?: string;
   expiresAt?: string;
   remainingCredits?: number;
   createdDate: string;

@@ -29,6 +29,7 @@ export interface HostedFlow {
   callbacks: Record<string, string>;
   checkoutId?: string;
   productSlug?: string;
+  planId?: string;
 }
 
 /** The store's captcha mode and site keys. */
@@ -103,7 +104,10 @@ export interface CreateRedirectSessionOptions {
     checkoutId?: string | null;
   };
   eventsCheckout?: Record<string, unknown>;
-  paidPlansCheckout?: Record<string, unknown>;
+  paidPlansCheckout?: {
+    planId?: string | null;
+    checkoutData?: string | null;
+  };
   login?: Record<string, unknown>;
   logout?: {
     clientId?: string | null;
@@ -127,6 +131,10 @@ export interface CreateRedirectSessionOptions {
   };
   storesProduct?: {
     productSlug?: string | null;
+  };
+  memberAccountPage?: {
+    /** Default ACCOUNT_INFO; BOOKINGS and EVENTS are refused (this store has neither) */
+    section?: 'ACCOUNT_INFO' | 'BOOKINGS' | 'ORDERS' | 'SUBSCRIPTIONS' | 'EVENTS' | null;
   };
   bookingsBook?: Record<string, unknown>;
   ecomOrderPaymentRequest?: Record<string, unknown>;

@@ -9,5 +9,6 @@ export * from './checkout.js';
 export * from './common.js';
 export * from './identity.js';
 export * from './orders.js';
+export * from './plans.js';
 export * from './products.js';
 export * from './totals.js';

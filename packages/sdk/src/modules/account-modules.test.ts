@@ -23,6 +23,12 @@ const ANY_REPLY = {
   tokens: { accessToken: 'a-2', refreshToken: 'r-2', expiresIn: 900, role: 'visitor' },
   state: 'SUCCESS',
   sessionToken: 'st-1',
+  plans: [{ id: 'p1', createdDate: '2026-04-01T09:00:00.000Z', updatedDate: '2026-04-01T09:00:00.000Z' }],
+  plan: { id: 'p1', createdDate: '2026-04-01T09:00:00.000Z', updatedDate: '2026-04-01T09:00:00.000Z' },
+  memberships: [
+    { id: 'ms1', expiresAt: '2026-05-01T09:00:00.000Z', createdDate: '2026-04-01T09:00:00.000Z' },
+  ],
+  preferences: { marketingEmails: { optIn: true }, updatedDate: '2026-04-01T09:00:00.000Z' },
 };
 const MEMBER = {
   accessToken: { value: 'access-1', expiresAt: 4_000_000_000 },
@@ -95,6 +101,22 @@ const CASES: Case[] = [
     { newPassword: 'new-secret' },
   ],
   ['auth.endSession', (c) => c.auth.endSession(), 'GET', '/_api/iam/authentication/v1/logout'],
+  [
+    'plans.purchase',
+    (c) => c.plans.purchase('p/1', { paymentMethod: { type: 'OFFLINE' }, idempotencyKey: 'key-12345' }),
+    'POST',
+    '/_api/plans/v1/plans/p%2F1/purchase',
+    { paymentMethod: { type: 'OFFLINE' }, idempotencyKey: 'key-12345' },
+  ],
+  ['plans.memberships', (c) => c.plans.memberships(), 'GET', '/_api/plans/v1/memberships'],
+  ['preferences.get', (c) => c.preferences.get(), 'GET', '/_api/preferences/v1/preferences/current'],
+  [
+    'preferences.update',
+    (c) => c.preferences.update({ cookieConsent: { analytics: true } }),
+    'PATCH',
+    '/_api/preferences/v1/preferences/current',
+    { preferences: { cookieConsent: { analytics: true } } },
+  ],
   ['auth.getCaptchaSettings', (c) => c.auth.getCaptchaSettings(), 'GET', '/_api/iam/captcha/v1/settings'],
 ];
 
@@ -108,6 +130,27 @@ describe('account calls on the wire', () => {
     expect(sent.url).toBe(`https://api.example${path}`);
     expect(sent.body).toEqual(body);
     expect(sent.headers.authorization).toBe('access-1');
+  });
+});
+
+describe('plans and preferences', () => {
+  it('reads plans without minting a visitor, and turns their dates into Dates', async () => {
+    const fake = fakeFetch(() => ({ body: ANY_REPLY }));
+    const client = createClient({ baseUrl: 'https://api.example', clientId: 'client-1', fetch: fake.fetch });
+    const [plan] = await client.plans.list();
+    expect(plan?.createdDate).toBeInstanceOf(Date);
+    expect((await client.plans.get('p1')).updatedDate).toBeInstanceOf(Date);
+    expect(fake.calls.map((call) => call.url)).toEqual([
+      'https://api.example/_api/plans/v1/plans',
+      'https://api.example/_api/plans/v1/plans/p1',
+    ]);
+    expect(fake.calls.every((call) => call.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('revives membership and preferences dates', async () => {
+    const { client } = setUp();
+    expect((await client.plans.memberships())[0]?.expiresAt).toBeInstanceOf(Date);
+    expect((await client.preferences.get()).updatedDate).toBeInstanceOf(Date);
   });
 });
 

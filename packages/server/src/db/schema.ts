@@ -12,6 +12,8 @@ export * from '../domains/mail/mail.schema.js';
 export * from '../domains/media/media.schema.js';
 export * from '../domains/orders/orders.schema.js';
 export * from '../domains/payments/payments.schema.js';
+export * from '../domains/plans/plans.schema.js';
+export * from '../domains/preferences/preferences.schema.js';
 export * from '../domains/redirects/redirects.schema.js';
 export * from '../domains/redirects/redirects.schema.js';
 export * from '../domains/store-setup/store-setup.schema.js';

@@ -1,4 +1,5 @@
 import { Form, NavLink, Outlet } from 'react-router';
+import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/account-layout';
 import { asMember, requireMember } from './member.server';
@@ -9,7 +10,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const { firstName, lastName } = identity.identityProfile;
-  return { name: [firstName, lastName].filter(Boolean).join(' '), email: identity.email.address };
+  // Opened from an app's memberAccountPage redirect session: a way back to it.
+  const flow = await hostedFlowOf(request, session, 'memberAccountPage');
+  return {
+    name: [firstName, lastName].filter(Boolean).join(' '),
+    email: identity.email.address,
+    back: flow?.callbacks.postFlowUrl,
+  };
 }
 
 // The member account's sections (spec §3 ACCOUNT_INFO, ORDERS, SUBSCRIPTIONS) plus addresses and password.
@@ -28,6 +35,11 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">My account</p>
         <h1>{loaderData.name ? `Hello, ${loaderData.name}` : 'Hello'}</h1>
         <p className="account-email">{loaderData.email}</p>
+        {loaderData.back ? (
+          <p>
+            <a href={loaderData.back}>Back to the shop you came from</a>
+          </p>
+        ) : null}
       </header>
       <div className="account-body">
         <nav className="account-nav" aria-label="Account sections">

@@ -29,6 +29,7 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/collections', label: 'Collections' },
   { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/plans', label: 'Plans' },
   { to: '/admin/gift-cards', label: 'Gift cards' },
   { to: '/admin/shipping', label: 'Shipping & pickup' },
   { to: '/admin/tax', label: 'Tax' },

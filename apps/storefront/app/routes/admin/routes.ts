@@ -21,6 +21,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     page('/orders/:id', 'order.tsx'),
     page('/coupons', 'coupons.tsx'),
     page('/gift-cards', 'gift-cards.tsx'),
+    page('/plans', 'plans.tsx'),
     page('/shipping', 'shipping.tsx'),
     page('/tax', 'tax.tsx'),
     page('/settings', 'settings.tsx'),

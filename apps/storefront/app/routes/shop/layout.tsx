@@ -179,6 +179,12 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                 <Link to={loaderData.signedIn ? '/account' : '/login'}>Your account</Link>
               </li>
               <li>
+                <Link to="/plans">Membership plans</Link>
+              </li>
+              <li>
+                <Link to="/preferences">Communication preferences</Link>
+              </li>
+              <li>
                 <a href="/docs">API reference</a>
               </li>
             </ul>

@@ -1,6 +1,6 @@
 import { index, type RouteConfigEntry, route } from '@react-router/dev/routes';
 
-/** Shop pages: home, collections, search, product, cart, hosted checkout, thank-you, SEO files. */
+/** Shop pages: home, collections, search, product, cart, hosted checkout, thank-you, plans, preferences, SEO files. */
 export const shopRoutes: RouteConfigEntry[] = [
   index('routes/shop/home.tsx'),
   route('collections/:slug', 'routes/shop/collection.tsx'),
@@ -11,6 +11,9 @@ export const shopRoutes: RouteConfigEntry[] = [
   route('cart', 'routes/shop/cart.tsx'),
   route('checkout/:checkoutId', 'routes/shop/checkout.tsx'),
   route('thank-you/:orderId', 'routes/shop/thank-you.tsx'),
+  route('plans', 'routes/shop/plans.tsx'),
+  route('plans/:planId/checkout', 'routes/shop/plan-checkout.tsx'),
+  route('preferences', 'routes/shop/preferences.tsx'),
   // Files for crawlers (resource routes: no chrome is rendered for them).
   route('sitemap.xml', 'routes/shop/sitemap.ts'),
   route('robots.txt', 'routes/shop/robots.ts'),

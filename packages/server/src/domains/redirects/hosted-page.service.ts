@@ -20,6 +20,7 @@ export interface HostedFlow {
   callbacks: Record<string, string>;
   checkoutId?: string;
   productSlug?: string;
+  planId?: string;
 }
 
 /** The result of opening a redirect session's URL: the flow, and tokens when the page takes on a shopper. */
@@ -132,22 +133,27 @@ function flowOf(row: RedirectSessionRow): HostedFlow {
   const params = row.params as {
     ecomCheckout?: { checkoutId?: string };
     storesProduct?: { productSlug?: string };
+    paidPlansCheckout?: { planId?: string };
   };
   const checkoutId = params.ecomCheckout?.checkoutId;
   const productSlug = params.storesProduct?.productSlug;
+  const planId = params.paidPlansCheckout?.planId;
   return {
     id: row.id,
     kind: row.kind,
     callbacks: row.callbacks,
     ...(checkoutId ? { checkoutId } : {}),
     ...(productSlug ? { productSlug } : {}),
+    ...(planId ? { planId } : {}),
   };
 }
 
 /** A used or expired link: 410, with only the app's own way back (never what the link showed). */
 function linkGone(row: RedirectSessionRow, code: string, message: string): AppError {
   const backUrl =
-    (row.kind === 'ecomCheckout' ? row.callbacks.cartPageUrl : undefined) ?? row.callbacks.postFlowUrl;
+    (row.kind === 'ecomCheckout' ? row.callbacks.cartPageUrl : undefined) ??
+    (row.kind === 'paidPlansCheckout' ? row.callbacks.planListUrl : undefined) ??
+    row.callbacks.postFlowUrl;
   return new AppError(code, message, {
     status: 410,
     description: `${message} Go back to the shop you came from and start again.`,

@@ -232,4 +232,22 @@ describe('GET /ecom/v1/checkouts/{id}/checkout-url', () => {
     });
     expect(theirs.statusCode).toBe(404);
   });
+
+  it('carries the plan of a paidPlansCheckout flow; a used plan link leads back to planListUrl', async () => {
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/v1/membership-plans',
+      headers: auth(owner),
+      payload: { membershipPlan: { name: 'Gold', price: '10.00' } },
+    });
+    const planId = plan.json().membershipPlan.id;
+    const visitor = (await visitorTokens(t, appClient)).access_token;
+    const callbacks = { ...CALLBACKS, planListUrl: `${SHOP_ORIGIN}/plans` };
+    const session = await redirectSession({ paidPlansCheckout: { planId }, callbacks }, visitor);
+    const entered = await enter(session.token);
+    expect(entered.json().flow).toEqual({ id: session.id, kind: 'paidPlansCheckout', callbacks, planId });
+    const again = await enter(session.token);
+    expect(again.statusCode).toBe(410);
+    expect(again.json().details.applicationError.data).toEqual({ backUrl: `${SHOP_ORIGIN}/plans` });
+  });
 });

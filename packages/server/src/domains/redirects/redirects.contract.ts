@@ -1,4 +1,6 @@
 import Type from 'typebox';
+import { StringEnum } from '../../http/wire.js';
+import { MEMBER_ACCOUNT_SECTIONS } from './redirects.schema.js';
 
 const Str = (maxLength = 2048) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const Params = Type.Optional(Type.Record(Type.String(), Type.Unknown()));
@@ -6,13 +8,21 @@ const Params = Type.Optional(Type.Record(Type.String(), Type.Unknown()));
 /**
  * CreateRedirectSession (wire-protocol.md §4.5): one intent, plus callbacks and preferences. Any other
  * key is refused (FIELD_NOT_ALLOWED): a kind this store does not know must never fall through to another.
+ * `memberAccountPage` is the platform's name for the members-account intent (an internal field of its
+ * redirects API that the installed @wix/redirects typings describe — `RedirectSessionMembersAccountParams`
+ * — but do not send); a request with no intent but `preferences` opens the preferences page (ADR 028).
  */
 export const CreateRedirectSessionRequest = Type.Object(
   {
     bookingsCheckout: Params,
     ecomCheckout: Type.Optional(Type.Object({ checkoutId: Str(100) })),
     eventsCheckout: Params,
-    paidPlansCheckout: Params,
+    paidPlansCheckout: Type.Optional(
+      Type.Object({
+        planId: Str(100),
+        checkoutData: Str(2048),
+      }),
+    ),
     login: Params,
     logout: Type.Optional(Type.Object({ clientId: Str(100) })),
     auth: Type.Optional(
@@ -37,6 +47,15 @@ export const CreateRedirectSessionRequest = Type.Object(
       }),
     ),
     storesProduct: Type.Optional(Type.Object({ productSlug: Str(150) })),
+    memberAccountPage: Type.Optional(
+      Type.Object({
+        section: Type.Optional(
+          Type.Union([StringEnum(MEMBER_ACCOUNT_SECTIONS), Type.Null()], {
+            description: 'Default ACCOUNT_INFO; BOOKINGS and EVENTS are refused (this store has neither)',
+          }),
+        ),
+      }),
+    ),
     bookingsBook: Params,
     ecomOrderPaymentRequest: Params,
     callbacks: Type.Optional(
@@ -90,6 +109,7 @@ export const HostedFlowOut = Type.Object({
   }),
   checkoutId: Type.Optional(Type.String()),
   productSlug: Type.Optional(Type.String()),
+  planId: Type.Optional(Type.String()),
 });
 
 export const EnterHostedPageRequest = Type.Object({

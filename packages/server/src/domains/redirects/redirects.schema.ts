@@ -13,8 +13,19 @@ export const REDIRECT_KINDS = [
   'bookingsBook',
   'callbacks',
   'preferences',
+  'memberAccountPage',
 ] as const;
 export type RedirectKind = (typeof REDIRECT_KINDS)[number];
+
+/** The members account's sections (spec enumerations; the platform's MembersAccountSection). */
+export const MEMBER_ACCOUNT_SECTIONS = [
+  'ACCOUNT_INFO',
+  'BOOKINGS',
+  'ORDERS',
+  'SUBSCRIPTIONS',
+  'EVENTS',
+] as const;
+export type MemberAccountSection = (typeof MEMBER_ACCOUNT_SECTIONS)[number];
 
 /**
  * A hand-over from a headless client to one of our hosted pages (spec §2): who asked (visitor/member and

@@ -7,8 +7,9 @@ import type { IdentityDeps } from '../identity/identity.deps.js';
 import { findOAuthClient, isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
 import { newOpaqueToken, sha256 } from '../identity/secrets.js';
 import { findSession } from '../identity/sessions.service.js';
+import { planOnSale } from '../plans/plans.service.js';
 import { type CallbackField, isOwnUrl, pageUrl, verifiedCallbacks } from './redirect-urls.js';
-import { type RedirectKind, redirectSessions } from './redirects.schema.js';
+import { type MemberAccountSection, type RedirectKind, redirectSessions } from './redirects.schema.js';
 
 /**
  * A redirect session's URL is opened right after it is made (the app redirects the browser to it): it
@@ -26,6 +27,7 @@ const INTENTS = [
   'storesProduct',
   'bookingsBook',
   'ecomOrderPaymentRequest',
+  'memberAccountPage',
 ] as const;
 type Intent = (typeof INTENTS)[number];
 /** Features this store does not have: asking for their pages is a clear 400, not a broken link. */
@@ -33,8 +35,21 @@ const NOT_OFFERED: Partial<Record<Intent, string>> = {
   bookingsCheckout: 'bookings',
   bookingsBook: 'bookings',
   eventsCheckout: 'events',
-  paidPlansCheckout: 'paid plans',
   ecomOrderPaymentRequest: 'order payment requests',
+};
+
+const OFFERED =
+  'ecomCheckout, paidPlansCheckout, login, logout, auth, storesProduct, memberAccountPage (ACCOUNT_INFO, ORDERS, SUBSCRIPTIONS), preferences, callbacks';
+
+/** Pages of the members account by section; the others are features this store does not have. */
+const ACCOUNT_PAGES: Partial<Record<MemberAccountSection, string>> = {
+  ACCOUNT_INFO: '/account',
+  ORDERS: '/account/orders',
+  SUBSCRIPTIONS: '/account/subscriptions',
+};
+const ACCOUNT_SECTIONS_NOT_OFFERED: Partial<Record<MemberAccountSection, string>> = {
+  BOOKINGS: 'bookings',
+  EVENTS: 'events',
 };
 
 /** A redirect-session request in domain terms (the edge drops nulls). */
@@ -46,7 +61,8 @@ export interface RedirectRequest {
   storesProduct?: { productSlug?: string };
   bookingsCheckout?: Record<string, unknown>;
   eventsCheckout?: Record<string, unknown>;
-  paidPlansCheckout?: Record<string, unknown>;
+  paidPlansCheckout?: { planId?: string; checkoutData?: string };
+  memberAccountPage?: { section?: MemberAccountSection };
   bookingsBook?: Record<string, unknown>;
   ecomOrderPaymentRequest?: Record<string, unknown>;
   callbacks?: Partial<Record<CallbackField, string>>;
@@ -86,7 +102,7 @@ export async function createRedirectSession(
   if (intent && NOT_OFFERED[intent]) {
     throw new AppError('FAILED_PRECONDITION', `This store does not offer ${NOT_OFFERED[intent]}`, {
       status: 400,
-      description: `${intent} pages do not exist here: this store has no ${NOT_OFFERED[intent]}. Offered: ecomCheckout, login, logout, auth, storesProduct, callbacks.`,
+      description: `${intent} pages do not exist here: this store has no ${NOT_OFFERED[intent]}. Offered: ${OFFERED}.`,
       data: { intent },
     });
   }
@@ -170,14 +186,45 @@ export async function createRedirectSession(
       kind = 'login';
       target = pageUrl(base, '/login', sessionToken);
       break;
+    case 'paidPlansCheckout': {
+      kind = 'paidPlansCheckout';
+      const planId = request.paidPlansCheckout?.planId?.trim();
+      if (!planId) throw invalidField('paidPlansCheckout.planId', 'REQUIRED_FIELD', 'is required');
+      // A plan that is not on sale is a 404 now, not a broken page later.
+      await planOnSale(deps.db, planId);
+      target = pageUrl(base, `/plans/${encodeURIComponent(planId)}/checkout`, sessionToken);
+      break;
+    }
+    case 'memberAccountPage': {
+      kind = 'memberAccountPage';
+      const section = request.memberAccountPage?.section ?? 'ACCOUNT_INFO';
+      const missing = ACCOUNT_SECTIONS_NOT_OFFERED[section];
+      if (missing) {
+        throw new AppError('FAILED_PRECONDITION', `This store does not offer ${missing}`, {
+          status: 400,
+          description: `The members account has no ${section} section here: this store has no ${missing}. Sections: ACCOUNT_INFO, ORDERS, SUBSCRIPTIONS.`,
+          data: { intent, section },
+        });
+      }
+      // A visitor's link leads to the login page first, then to the section (the pages ask for a member).
+      target = pageUrl(base, ACCOUNT_PAGES[section] ?? '/account', sessionToken);
+      break;
+    }
     default:
+      if (request.preferences) {
+        // The platform has no intent for it: `preferences` with no intent (callbacks are its way back)
+        // names the preferences page; beside an intent it stays that intent's options (ADR 028).
+        kind = 'preferences';
+        target = pageUrl(base, '/preferences', sessionToken);
+        break;
+      }
       // No page of ours: straight back to the app. Nothing else may stand in for an intent not named.
       kind = 'callbacks';
       if (!callbacks.postFlowUrl) {
         throw invalidField(
           '(body)',
           'REQUIRED_FIELD',
-          `name one intent: ${INTENTS.filter((i) => !NOT_OFFERED[i]).join(', ')}, or callbacks.postFlowUrl`,
+          `name one intent: ${INTENTS.filter((i) => !NOT_OFFERED[i]).join(', ')}, preferences (the preferences page), or callbacks.postFlowUrl`,
         );
       }
       target = new URL(callbacks.postFlowUrl);

@@ -115,11 +115,8 @@ describe('redirect sessions', () => {
   });
 
   it('never turns a request into a kind it did not name', async () => {
-    // Preferences alone name no page: refused, not sent to the home page.
-    const preferences = await create({ preferences: { additionalQueryParameters: { lang: 'fr' } } });
-    expect(preferences.statusCode).toBe(400);
-    expect(preferences.json().details.validationError.fieldViolations[0].field).toBe('(body)');
     // A kind this store does not know is refused by name, even beside callbacks (never a callbacks session).
+    // The members account is `memberAccountPage` (the platform's name); `membersAccount` is no kind.
     for (const payload of [
       { membersAccount: { section: 'ORDERS' }, callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` } },
       { giftCardsCheckout: {} },
@@ -175,7 +172,7 @@ describe('redirect sessions', () => {
   });
 
   it('answers kinds this store has no feature for with a clear 400, and wants exactly one intent', async () => {
-    for (const kind of ['bookingsCheckout', 'bookingsBook', 'eventsCheckout', 'paidPlansCheckout']) {
+    for (const kind of ['bookingsCheckout', 'bookingsBook', 'eventsCheckout']) {
       const reply = await create({ [kind]: {} });
       expect(reply.statusCode, kind).toBe(400);
       expect(reply.json().details.applicationError).toMatchObject({
@@ -189,5 +186,81 @@ describe('redirect sessions', () => {
       'ecomCheckout.checkoutId',
     );
     expect((await create({})).statusCode).toBe(400);
+  });
+
+  it('points paidPlansCheckout at the plan checkout of a plan on sale, planListUrl verified like the others', async () => {
+    const owner = await merchantKey(t.database);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/admin-api/v1/membership-plans',
+      headers: { authorization: owner },
+      payload: { membershipPlan: { name: 'Gold', price: '10.00' } },
+    });
+    const planId = created.json().membershipPlan.id;
+    const reply = await create({
+      paidPlansCheckout: { planId, checkoutData: 'opaque' },
+      callbacks: { planListUrl: `${SHOP_ORIGIN}/plans`, thankYouPageUrl: `${SHOP_ORIGIN}/thanks` },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}/plans/${planId}/checkout`);
+    const missing = await create({ paidPlansCheckout: {} });
+    expect(missing.json().details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'paidPlansCheckout.planId',
+      violatedRule: 'REQUIRED_FIELD',
+    });
+    const unknown = await create({ paidPlansCheckout: { planId: 'no-such-plan' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().details.applicationError.code).toBe('PLAN_NOT_FOUND');
+    const evil = await create({
+      paidPlansCheckout: { planId },
+      callbacks: { planListUrl: 'https://evil.example/' },
+    });
+    expect(evil.json().details.validationError.fieldViolations[0].field).toBe('callbacks.planListUrl');
+  });
+
+  it('points preferences alone at the preferences page; beside an intent they stay its options', async () => {
+    for (const payload of [
+      { preferences: {} },
+      { preferences: { useGenericWixPages: true }, callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` } },
+    ]) {
+      const reply = await create(payload);
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}/preferences`);
+    }
+    const product = await create({
+      storesProduct: { productSlug: 'mug' },
+      preferences: { additionalQueryParameters: { lang: 'fr' } },
+    });
+    expect(product.json().redirectSession.urlDetails).toMatchObject({
+      endpoint: `${PUBLIC_URL}/products/mug`,
+      searchParams: { lang: 'fr' },
+    });
+    // Callbacks alone still go straight back to the app.
+    const back = await create({ callbacks: { postFlowUrl: `${SHOP_ORIGIN}/` } });
+    expect(back.json().redirectSession.fullUrl).toBe(`${SHOP_ORIGIN}/`);
+  });
+
+  it('points memberAccountPage at the account section; bookings and events are refused, bad sections named', async () => {
+    for (const [section, path] of [
+      [undefined, '/account'],
+      ['ACCOUNT_INFO', '/account'],
+      ['ORDERS', '/account/orders'],
+      ['SUBSCRIPTIONS', '/account/subscriptions'],
+    ] as const) {
+      const reply = await create({ memberAccountPage: section ? { section } : {} });
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}${path}`);
+    }
+    for (const section of ['BOOKINGS', 'EVENTS']) {
+      const reply = await create({ memberAccountPage: { section } });
+      expect(reply.statusCode, section).toBe(400);
+      expect(reply.json().details.applicationError).toMatchObject({
+        code: 'FAILED_PRECONDITION',
+        data: { intent: 'memberAccountPage', section },
+      });
+    }
+    const bad = await create({ memberAccountPage: { section: 'WISHLIST' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.validationError.fieldViolations[0].field).toBe('memberAccountPage.section');
   });
 });

@@ -22,12 +22,13 @@ import {
   UpdateMembershipRequest,
   UpdatePlanRequest,
 } from './promotions.contract.js';
-import { membershipOut, planOut } from './setup-wire.js';
+import { Converter, membershipOut, planIn, planOut } from './setup-wire.js';
 import { EmptyResponse, IdParams } from './store-setup.contract.js';
 
 /** Membership plans and members' memberships (admin API, any merchant key). */
 export const membershipRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
+  const currency = deps.config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -38,7 +39,9 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       schema: { summary: 'Membership plans', tags: membershipTags, response: { 200: PlansResponse } },
       preHandler,
     },
-    async () => ({ membershipPlans: (await listMembershipPlans(db)).map(planOut) }),
+    async () => ({
+      membershipPlans: (await listMembershipPlans(db)).map((plan) => planOut(plan, currency)),
+    }),
   );
   app.post(
     `${base}/membership-plans`,
@@ -52,7 +55,10 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       preHandler,
     },
     async (request) => ({
-      membershipPlan: planOut(await createMembershipPlan(db, request.body.membershipPlan)),
+      membershipPlan: planOut(
+        await createMembershipPlan(db, planIn(request.body.membershipPlan, new Converter(currency))),
+        currency,
+      ),
     }),
   );
   app.patch(
@@ -68,7 +74,14 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       preHandler,
     },
     async (request) => ({
-      membershipPlan: planOut(await updateMembershipPlan(db, request.params.id, request.body.membershipPlan)),
+      membershipPlan: planOut(
+        await updateMembershipPlan(
+          db,
+          request.params.id,
+          planIn(request.body.membershipPlan, new Converter(currency)),
+        ),
+        currency,
+      ),
     }),
   );
   app.delete(

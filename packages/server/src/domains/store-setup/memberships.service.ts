@@ -7,6 +7,12 @@ import { membershipPlans, memberships } from './store-setup.schema.js';
 export interface MembershipPlan {
   id: string;
   name: string;
+  description: string;
+  perks: string[];
+  /** What buying the plan costs, in minor units of the store currency (0: free). */
+  priceMinor: number;
+  /** 1: once per member; absent: any number of times. */
+  maxPurchasesPerBuyer?: number;
   productIds: string[];
   credits?: number;
   durationDays?: number;
@@ -18,6 +24,10 @@ export interface MembershipPlan {
 
 export interface MembershipPlanWrite {
   name?: string;
+  description?: string;
+  perks?: string[];
+  priceMinor?: number;
+  maxPurchasesPerBuyer?: number | null;
   productIds?: string[];
   credits?: number | null;
   durationDays?: number | null;
@@ -30,6 +40,8 @@ export interface Membership {
   planId: string;
   planName: string;
   memberId: string;
+  /** The plan order that gave it, when bought. */
+  orderId?: string;
   expiresAt?: Date;
   remainingCredits?: number;
   createdDate: Date;
@@ -41,6 +53,10 @@ const DAY_MS = 86_400_000;
 const planOut = (row: typeof membershipPlans.$inferSelect): MembershipPlan => ({
   id: row.id,
   name: row.name,
+  description: row.description,
+  perks: row.perks,
+  priceMinor: row.priceMinor,
+  ...(row.maxPurchasesPerBuyer !== null ? { maxPurchasesPerBuyer: row.maxPurchasesPerBuyer } : {}),
   productIds: row.productIds,
   ...(row.credits !== null ? { credits: row.credits } : {}),
   ...(row.durationDays !== null ? { durationDays: row.durationDays } : {}),
@@ -56,6 +72,12 @@ export async function listMembershipPlans(db: DbOrTx): Promise<MembershipPlan[]>
     .from(membershipPlans)
     .orderBy(asc(membershipPlans.createdDate), asc(membershipPlans.id));
   return rows.map(planOut);
+}
+
+/** One plan, or undefined. */
+export async function findMembershipPlan(db: DbOrTx, id: string): Promise<MembershipPlan | undefined> {
+  const [row] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, id));
+  return row ? planOut(row) : undefined;
 }
 
 export async function createMembershipPlan(
@@ -94,6 +116,7 @@ const membershipColumns = {
   planId: memberships.planId,
   planName: membershipPlans.name,
   memberId: memberships.memberId,
+  orderId: memberships.orderId,
   expiresAt: memberships.expiresAt,
   remainingCredits: memberships.remainingCredits,
   createdDate: memberships.createdDate,
@@ -110,6 +133,7 @@ function membershipOut(row: MembershipRow): Membership {
     planId: row.planId as string,
     planName: row.planName ?? '',
     memberId: row.memberId as string,
+    ...(row.orderId ? { orderId: row.orderId } : {}),
     ...(row.expiresAt ? { expiresAt: row.expiresAt } : {}),
     ...(row.remainingCredits !== null ? { remainingCredits: row.remainingCredits } : {}),
     createdDate: row.createdDate as Date,
@@ -137,10 +161,20 @@ async function getMembership(db: DbOrTx, id: string): Promise<Membership> {
   return membershipOut(row);
 }
 
-/** Gives a member a membership of a plan: credits and expiry default from the plan. */
+/**
+ * Gives a member a membership of a plan: credits and expiry default from the plan. With `orderId` (a plan
+ * bought) at most one membership exists per order.
+ */
 export async function grantMembership(
   db: DbOrTx,
-  input: { memberId: string; planId: string; expiresAt?: Date; remainingCredits?: number; now: Date },
+  input: {
+    memberId: string;
+    planId: string;
+    expiresAt?: Date;
+    remainingCredits?: number;
+    orderId?: string;
+    now: Date;
+  },
 ): Promise<Membership> {
   const [plan] = await db.select().from(membershipPlans).where(eq(membershipPlans.id, input.planId));
   if (!plan) throw notFound('MembershipPlan', input.planId);
@@ -152,6 +186,7 @@ export async function grantMembership(
     .values({
       planId: plan.id,
       memberId: input.memberId,
+      orderId: input.orderId ?? null,
       expiresAt,
       remainingCredits: input.remainingCredits ?? plan.credits,
     })
@@ -171,6 +206,19 @@ export async function updateMembership(
     .returning({ id: memberships.id });
   if (rows.length === 0) throw notFound('Membership', id);
   return getMembership(db, id);
+}
+
+/** Ends a membership now (a refunded plan order): it stays on record, expired. */
+export async function endMembership(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ expiresAt: now, updatedDate: now })
+    .where(
+      and(
+        eq(memberships.id, id),
+        sql`(${memberships.expiresAt} IS NULL OR ${memberships.expiresAt} > ${now})`,
+      ),
+    );
 }
 
 export async function deleteMembership(db: DbOrTx, id: string): Promise<void> {

@@ -105,6 +105,20 @@ export const GiftCardsResponse = Type.Object({
 
 const PlanWrite = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  description: Type.Optional(Type.String({ maxLength: 2000 })),
+  perks: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+      maxItems: 20,
+      description: 'What the plan includes, one short line each',
+    }),
+  ),
+  /** What buying the plan costs, in STORE_CURRENCY; "0" for a free plan. */
+  price: Type.Optional(AmountIn),
+  maxPurchasesPerBuyer: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 1 }), Type.Null()], {
+      description: '1: a member may buy the plan once; null: any number of times (as the platform allows)',
+    }),
+  ),
   productIds: Type.Optional(IdList),
   credits: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
   durationDays: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 36_500 }), Type.Null()])),
@@ -126,6 +140,10 @@ export const UpdatePlanRequest = Type.Object({ membershipPlan: PlanWrite });
 export const PlanOut = Type.Object({
   id: Type.String(),
   name: Type.String(),
+  description: Type.String(),
+  perks: Type.Array(Type.String()),
+  price: Type.String({ description: 'Decimal amount in STORE_CURRENCY' }),
+  maxPurchasesPerBuyer: Type.Optional(Type.Integer()),
   productIds: Type.Array(Type.String()),
   credits: Type.Optional(Type.Integer()),
   durationDays: Type.Optional(Type.Integer()),
@@ -156,6 +174,7 @@ export const MembershipOut = Type.Object({
   planId: Type.String(),
   planName: Type.String(),
   memberId: Type.String(),
+  orderId: Type.Optional(Type.String({ description: 'The plan order that gave it, when bought' })),
   expiresAt: Type.Optional(DateTimeOut()),
   remainingCredits: Type.Optional(Type.Integer()),
   createdDate: DateTimeOut(),

@@ -241,5 +241,19 @@ export function taxRegionOut(region: TaxRegionRecord): Static<typeof TaxRegionOu
   };
 }
 
-export const planOut = (plan: MembershipPlan): Static<typeof PlanOut> => ({ ...plan });
+export function planOut(plan: MembershipPlan, currency: string): Static<typeof PlanOut> {
+  const { priceMinor, ...rest } = plan;
+  return { ...rest, price: amountOut(priceMinor, currency) };
+}
+
+export function planIn<T extends { price?: string | number }>(
+  input: T,
+  c: Converter,
+): Omit<T, 'price'> & { priceMinor?: number } {
+  const { price, ...rest } = input;
+  return c.done({
+    ...rest,
+    ...(price !== undefined ? { priceMinor: c.minor(price, 'membershipPlan.price') } : {}),
+  });
+}
 export const membershipOut = (membership: Membership): Static<typeof MembershipOut> => ({ ...membership });

@@ -212,9 +212,20 @@ export const giftCardTransactions = pgTable(
   (table) => [index('gift_card_transactions_card_idx').on(table.giftCardId)],
 );
 
+/**
+ * A plan members hold memberships of. Shoppers buy one on the plan checkout (domains/plans): its price is
+ * what that order charges (0: a free plan); `maxPurchasesPerBuyer` 1 sells it once per member (the
+ * platform's Pricing Plans field, which also allows only empty or 1).
+ */
 export const membershipPlans = pgTable('membership_plans', {
   id: idColumn(),
   name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** What the plan includes, one short line each, as the plans page lists them. */
+  perks: text('perks').array().notNull().default(sql`'{}'::text[]`),
+  priceMinor: money('price_minor').notNull().default(0),
+  /** 1: a member may buy it once (refunded or canceled orders do not count); null: any number of times. */
+  maxPurchasesPerBuyer: integer('max_purchases_per_buyer'),
   /** Products the plan pays for. */
   productIds: text('product_ids').array().notNull().default(sql`'{}'::text[]`),
   /** Units a membership of this plan can pay for; null: unlimited. */
@@ -239,9 +250,15 @@ export const memberships = pgTable(
       .notNull()
       .references(() => membershipPlans.id, { onDelete: 'cascade' }),
     memberId: text('member_id').notNull(),
+    /** The plan order that gave it (bought on the plan checkout); null when a merchant granted it. */
+    orderId: text('order_id'),
     expiresAt: timestampColumn('expires_at'),
     remainingCredits: integer('remaining_credits'),
     ...entityDates(),
   },
-  (table) => [index('memberships_member_idx').on(table.memberId)],
+  (table) => [
+    index('memberships_member_idx').on(table.memberId),
+    // One membership per plan order, however often the grant runs (it is retried as an event consumer).
+    uniqueIndex('memberships_order_idx').on(table.orderId).where(sql`order_id IS NOT NULL`),
+  ],
 );

@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.js';
+import type { EventRouting } from '../events/dispatch/routing.js';
+import { orderStatusOf } from '../orders/order-insert.service.js';
+import { settlePlanOrder } from './plans.service.js';
+
+/**
+ * A plan order paid later (the merchant marks a pay-later order paid) grants its membership; a canceled
+ * one ends it. An in-process event consumer (ADR 007: after commit, retried), idempotent.
+ */
+export function registerPlanOrders(routing: EventRouting, deps: { db: Db; clock: () => Date }): void {
+  routing.registerConsumer({
+    name: 'plans-order-settlement',
+    eventTypes: ['ecom.order.updated'],
+    async handle(event) {
+      const order = await orderStatusOf(deps.db, event.entityId);
+      if (order) await settlePlanOrder(deps.db, order, deps.clock());
+    },
+  });
+}

@@ -1,0 +1,311 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { uuidv7 } from '../../lib/ids.js';
+import type { PricingEnv } from '../checkout/pricing.js';
+import { loadSetup } from '../checkout/pricing.js';
+import { calculateTotals } from '../checkout/totals/calculate.js';
+import type { Totals } from '../checkout/totals/types.js';
+import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
+import { insertOrderRecord, orderStatusOf } from '../orders/order-insert.service.js';
+import { orderEventPayload, orderTotalsOf } from '../orders/order-snapshot.js';
+import type { OrderLine, PaymentStatus } from '../orders/order-types.js';
+import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
+import { takePayment } from '../payments/payments.service.js';
+import type { PaymentMethodInput } from '../payments/provider.js';
+import {
+  endMembership,
+  findMembershipPlan,
+  grantMembership,
+  listMembershipPlans,
+  type MembershipPlan,
+} from '../store-setup/memberships.service.js';
+import { planPurchases } from './plans.schema.js';
+
+/**
+ * The platform's Pricing Plans app id: plan lines of orders name the plan with it, as store lines name
+ * products with the Stores app id.
+ */
+export const PAID_PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
+
+/** Plans on sale: the active ones, oldest first. */
+export async function listPlansOnSale(db: DbOrTx): Promise<MembershipPlan[]> {
+  return (await listMembershipPlans(db)).filter((plan) => plan.active);
+}
+
+/** A plan on sale, or 404 (an inactive plan is not for sale, and says nothing about itself). */
+export async function planOnSale(db: DbOrTx, id: string): Promise<MembershipPlan> {
+  const plan = await findMembershipPlan(db, id);
+  if (!plan?.active) throw planNotFound(id);
+  return plan;
+}
+
+export function planNotFound(id: string): AppError {
+  return new AppError('PLAN_NOT_FOUND', 'Plan not found', {
+    status: 404,
+    description: `No plan "${id}" is on sale in this store.`,
+    data: { planId: id },
+  });
+}
+
+export interface PurchaseInput {
+  planId: string;
+  memberId: string;
+  visitorId?: string | undefined;
+  buyerEmail: string;
+  method: PaymentMethodInput;
+  /** The same key again (a double submit, a retried request) returns the first purchase's order. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface PurchaseContext {
+  env: PricingEnv;
+  actor: EventActor;
+  now: Date;
+  providers: PaymentProviders;
+}
+
+export interface PlanPurchase {
+  orderId: string;
+  paymentStatus: PaymentStatus;
+  /** Granted when the order is paid: at once for a card or a free plan, when the merchant marks it paid otherwise. */
+  membershipId?: string;
+}
+
+/**
+ * Buys a plan for a member as an order (ADR 028): the order machinery's numbers, payment (card, pay later,
+ * or nothing for a free plan), `ecom.order.created` event and confirmation e-mail, with one plan line. A
+ * paid order grants the membership in the same transaction, so it is usable at checkout at once. A plan
+ * sold once per buyer is sold once per member even to parallel purchases: the purchase row's partial
+ * unique index lets only one commit (the other gets 409 `PLAN_ALREADY_PURCHASED`, and its charge is
+ * given back). A decline leaves nothing behind.
+ */
+export async function purchasePlan(
+  db: Db,
+  input: PurchaseInput,
+  ctx: PurchaseContext,
+): Promise<PlanPurchase> {
+  const purchaseKey = `${input.memberId}:${input.idempotencyKey ?? uuidv7()}`;
+  let payment: TakenPayment | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const earlier = await purchaseByKey(tx, purchaseKey);
+      if (earlier) return earlier;
+      const plan = await planOnSale(tx, input.planId);
+      if (plan.maxPurchasesPerBuyer === 1 && (await holdsOncePerBuyer(tx, plan.id, input.memberId))) {
+        throw alreadyPurchased(plan);
+      }
+      const orderId = uuidv7(ctx.now.getTime());
+      // First the purchase row: a parallel purchase of a once-per-buyer plan waits here, then fails.
+      await tx.insert(planPurchases).values({
+        id: orderId,
+        purchaseKey,
+        planId: plan.id,
+        memberId: input.memberId,
+        oncePerBuyer: plan.maxPurchasesPerBuyer === 1,
+        createdDate: ctx.now,
+        updatedDate: ctx.now,
+      });
+      const totals = await planTotals(tx, ctx.env, plan, ctx.now);
+      payment = await takePayment(tx, ctx.providers, {
+        orderId,
+        amountMinor: totals.payNow,
+        payLaterMinor: totals.payLater,
+        currency: ctx.env.currency,
+        method: input.method,
+        delayCapture: false,
+        savePaymentMethod: false,
+        ownerKey: `member:${input.memberId}`,
+      });
+      const order = await insertOrderRecord(tx, {
+        id: orderId,
+        checkoutId: `plan:${orderId}`,
+        visitorId: input.visitorId ?? null,
+        memberId: input.memberId,
+        buyerEmail: input.buyerEmail,
+        channelType: 'WEB',
+        currency: ctx.env.currency,
+        paymentStatus: payment.paymentStatus,
+        lines: [planLine(plan, totals)],
+        totals: orderTotalsOf(totals),
+        totalMinor: totals.priceSummary.total,
+        customFields: [{ title: 'planId', value: plan.id }],
+        paidDate: payment.paymentStatus === 'PAID' ? ctx.now : null,
+        createdDate: ctx.now,
+        updatedDate: ctx.now,
+      });
+      const membershipId =
+        payment.paymentStatus === 'PAID' ? await grantFor(tx, orderId, ctx.now) : undefined;
+      const events: DomainEvent[] = [
+        {
+          type: 'ecom.order.created',
+          entityType: 'order',
+          entityId: orderId,
+          payload: { ...orderEventPayload(order), planId: plan.id },
+          actor: ctx.actor,
+        },
+      ];
+      await recordEvents(tx, events);
+      return {
+        orderId,
+        paymentStatus: payment.paymentStatus,
+        ...(membershipId ? { membershipId } : {}),
+      };
+    });
+  } catch (error) {
+    await payment?.compensate?.().catch(() => {});
+    if (isUniqueViolation(error, 'plan_purchases_once_idx')) {
+      throw alreadyPurchased({ id: input.planId, name: 'this plan' });
+    }
+    if (isUniqueViolation(error, 'plan_purchases_key_idx')) {
+      // The same purchase, retried in parallel: the first one committed; answer with its order.
+      const earlier = await purchaseByKey(db, purchaseKey);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A plan order was paid or canceled after it was placed (the merchant marked it paid, or canceled it):
+ * grant the membership once, or end it and free the once-per-buyer slot. Safe to run again (it is an
+ * event consumer, delivered at least once). Orders that are not plan orders are left alone.
+ */
+export async function settlePlanOrder(
+  db: Db,
+  order: { id: string; status: string; paymentStatus: PaymentStatus },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [purchase] = await tx
+      .select()
+      .from(planPurchases)
+      .where(eq(planPurchases.id, order.id))
+      .for('update');
+    if (!purchase) return;
+    if (order.status === 'CANCELED') {
+      if (purchase.canceledDate) return;
+      await tx
+        .update(planPurchases)
+        .set({ canceledDate: now, updatedDate: now })
+        .where(eq(planPurchases.id, purchase.id));
+      if (purchase.membershipId) await endMembership(tx, purchase.membershipId, now);
+      return;
+    }
+    if (order.paymentStatus === 'PAID' && !purchase.membershipId && !purchase.canceledDate) {
+      await grantFor(tx, purchase.id, now);
+    }
+  });
+}
+
+/** Grants the purchase's membership (once: the row is locked or new, and `membership_id` is set). */
+async function grantFor(tx: Tx, purchaseId: string, now: Date): Promise<string> {
+  const [purchase] = await tx.select().from(planPurchases).where(eq(planPurchases.id, purchaseId));
+  if (!purchase) throw notFound('PlanPurchase', purchaseId);
+  const membership = await grantMembership(tx, {
+    memberId: purchase.memberId,
+    planId: purchase.planId,
+    orderId: purchase.id,
+    now,
+  });
+  await tx
+    .update(planPurchases)
+    .set({ membershipId: membership.id, updatedDate: now })
+    .where(eq(planPurchases.id, purchase.id));
+  return membership.id;
+}
+
+async function purchaseByKey(db: DbOrTx, purchaseKey: string): Promise<PlanPurchase | undefined> {
+  const [row] = await db
+    .select({ orderId: planPurchases.id, membershipId: planPurchases.membershipId })
+    .from(planPurchases)
+    .where(eq(planPurchases.purchaseKey, purchaseKey));
+  const order = row ? await orderStatusOf(db, row.orderId) : undefined;
+  if (!row || !order) return undefined;
+  return {
+    orderId: row.orderId,
+    paymentStatus: order.paymentStatus,
+    ...(row.membershipId ? { membershipId: row.membershipId } : {}),
+  };
+}
+
+async function holdsOncePerBuyer(tx: Tx, planId: string, memberId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: planPurchases.id })
+    .from(planPurchases)
+    .where(
+      and(
+        eq(planPurchases.planId, planId),
+        eq(planPurchases.memberId, memberId),
+        eq(planPurchases.oncePerBuyer, true),
+        isNull(planPurchases.canceledDate),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+function alreadyPurchased(plan: Pick<MembershipPlan, 'id' | 'name'>): AppError {
+  return new AppError('PLAN_ALREADY_PURCHASED', 'Plan already bought', {
+    status: 409,
+    description: `${plan.name === 'this plan' ? 'This plan' : `The plan "${plan.name}"`} can be bought once per member, and you have bought it already.`,
+    data: { planId: plan.id },
+  });
+}
+
+/**
+ * The order's totals from the totals engine, with the plan as one service line: the store's tax rules
+ * apply as to any line (no address is asked for, so only a business-address tax applies), nothing ships.
+ */
+async function planTotals(tx: Tx, env: PricingEnv, plan: MembershipPlan, now: Date): Promise<Totals> {
+  const setup = await loadSetup(tx, env, {});
+  return calculateTotals({
+    currency: env.currency,
+    weightUnit: setup.settings.weightUnit,
+    lines: [
+      {
+        id: 'plan',
+        quantity: 1,
+        itemType: 'SERVICE',
+        unitPrice: plan.priceMinor,
+        fullUnitPrice: plan.priceMinor,
+        unitWeight: 0,
+        availability: { status: 'AVAILABLE' },
+      },
+    ],
+    shipping: setup.shipping,
+    tax: { ...setup.tax, ...(env.taxProvider ? { provider: env.taxProvider } : {}) },
+    calculateShipping: false,
+    now,
+  });
+}
+
+function planLine(plan: MembershipPlan, totals: Totals): OrderLine {
+  const line = totals.lines[0];
+  if (!line) throw new Error('plan totals have no line');
+  const terms = [
+    plan.credits !== undefined ? `${plan.credits} ${plan.credits === 1 ? 'credit' : 'credits'}` : 'Unlimited',
+    plan.durationDays !== undefined ? `${plan.durationDays} days` : 'no end date',
+  ].join(' · ');
+  return {
+    id: uuidv7(),
+    quantity: 1,
+    custom: false,
+    catalogReference: { catalogItemId: plan.id, appId: PAID_PLANS_APP_ID },
+    name: plan.name,
+    itemType: 'SERVICE',
+    weight: 0,
+    descriptionLines: [{ name: 'Plan', value: terms }],
+    unitPriceMinor: line.unitPrice,
+    fullUnitPriceMinor: line.fullUnitPrice,
+    subtotalMinor: line.unitPrice,
+    discountMinor: 0,
+    taxMinor: line.tax,
+    taxPpm: line.taxPpm,
+    taxBreakdown: line.taxBreakdown,
+    totalMinor: line.total,
+    paymentOption: 'FULL_PAYMENT_ONLINE',
+    digitalFileIds: [],
+  };
+}
