@@ -225,6 +225,59 @@ describe('@wix/stores against this server', () => {
     });
   });
 
+  it('refuses NaN and Infinity the client sends as "NaN"/"Infinity", naming the field, and stores nothing', async () => {
+    const admin = merchant();
+    const sent: string[] = [];
+    const routed = globalThis.fetch;
+    globalThis.fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+      if (typeof init?.body === 'string') sent.push(init.body);
+      return routed(input, init);
+    }) as typeof fetch;
+    try {
+      const count = (await shopper().products.queryProducts().find()).totalCount;
+      const created = admin.products.createProduct({
+        name: 'Feather',
+        priceData: { price: 3 },
+        weight: Number.NaN,
+      });
+      await expect(created).rejects.toMatchObject({
+        status: 400,
+        details: {
+          validationError: {
+            fieldViolations: [
+              expect.objectContaining({ field: 'product.weight', violatedRule: 'VALIDATION' }),
+            ],
+          },
+        },
+      });
+      const updated = admin.products.updateProduct(ids.mug, { priceData: { price: Infinity } });
+      await expect(updated).rejects.toMatchObject({
+        status: 400,
+        details: {
+          validationError: {
+            fieldViolations: [
+              expect.objectContaining({
+                field: 'product.priceData.price',
+                violatedRule: 'MAX',
+                description: expect.stringContaining('finite'),
+              }),
+            ],
+          },
+        },
+      });
+      const variants = admin.products.updateProductVariants(ids.mug, [{ variantIds: [], weight: -Infinity }]);
+      await expect(variants).rejects.toMatchObject({ status: 400 });
+      // The client sent the protocol's spellings, not null (which JSON.stringify would make of NaN).
+      expect(sent.join('\n')).toContain('"weight":"NaN"');
+      expect(sent.join('\n')).toContain('"price":"Infinity"');
+      expect(sent.join('\n')).toContain('"weight":"-Infinity"');
+      expect((await shopper().products.queryProducts().find()).totalCount).toBe(count);
+      expect((await admin.products.getProduct(ids.mug)).product?.priceData?.price).toBe(8.99);
+    } finally {
+      globalThis.fetch = routed;
+    }
+  });
+
   it('reads a cached list the server sends compressed (fetch asks for it and decodes it)', async () => {
     const encodings: (string | null)[] = [];
     const routed = globalThis.fetch;
