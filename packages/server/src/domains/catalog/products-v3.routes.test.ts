@@ -308,6 +308,46 @@ describe('catalog v3 products on the write proxy', () => {
     }
   });
 
+  it('refuses too many combinations with the product rule, without building them (v3 and v1)', async () => {
+    const options = Array.from({ length: 6 }, (_, i) => ({
+      name: `O${i}`,
+      choicesSettings: { choices: Array.from({ length: 100 }, (_, j) => ({ name: `c${j}` })) },
+    }));
+    const variants = [
+      { choices: options.map((o) => names(o.name, 'c0')), price: { actualPrice: { amount: '1' } } },
+    ];
+    const started = Date.now();
+    const { status, body } = await call(
+      'POST',
+      '/v2/products-platformized',
+      { product: { name: 'Huge', options, variantsInfo: { variants } } },
+      owner,
+    );
+    expect(status).toBe(400);
+    expect(body.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: expect.stringContaining('productOptions'), violatedRule: 'MAX_SIZE' }),
+    ]);
+    // The same on a v1 body (it used to build all 10^12 combinations before refusing them).
+    const v1 = await call(
+      'POST',
+      '/stores/v1/products',
+      {
+        product: {
+          name: 'Huge',
+          priceData: { price: 1 },
+          manageVariants: true,
+          productOptions: options.map((o) => ({
+            name: o.name,
+            choices: o.choicesSettings.choices.map((c) => ({ value: c.name })),
+          })),
+        },
+      },
+      owner,
+    );
+    expect(fields(v1.body)).toEqual(['product.productOptions MAX_SIZE']);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it("a product without options is one variant: its price, sku and weight are the product's", async () => {
     const single = {
       product: {
