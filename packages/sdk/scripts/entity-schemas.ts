@@ -162,10 +162,30 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
     doc: 'Collections, variant queries, option availability and search.',
     entities: [
       out('Collection', withUpdatedDate(CollectionOut), 'A catalog collection.', 'COLLECTION_WIRE'),
-      out('OptionsAvailability', variants.OptionsAvailabilityResponse, 'Which choices can still be bought.'),
-      out('ProductVariants', variants.QueryProductVariantsResponse, 'Variants of one product, one page.'),
-      out('StoreVariant', variants.StoreVariantOut, 'A variant across the store (with its product).'),
-      out('SearchFacets', search.facets, 'Counts over every search match (not just the page).'),
+      out(
+        'OptionsAvailability',
+        variants.OptionsAvailabilityResponse,
+        'Which choices can still be bought.',
+        'OPTIONS_AVAILABILITY_WIRE',
+      ),
+      out(
+        'ProductVariants',
+        variants.QueryProductVariantsResponse,
+        'Variants of one product, one page.',
+        'PRODUCT_VARIANTS_WIRE',
+      ),
+      out(
+        'StoreVariant',
+        variants.StoreVariantOut,
+        'A variant across the store (with its product).',
+        'STORE_VARIANT_WIRE',
+      ),
+      out(
+        'SearchFacets',
+        search.facets,
+        'Counts over every search match (not just the page).',
+        'SEARCH_FACETS_WIRE',
+      ),
       input(
         'SearchProductsOptions',
         queries.SearchProductsRequest,

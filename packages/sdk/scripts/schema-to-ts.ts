@@ -158,19 +158,26 @@ function multiType(types: string[], schema: Schema, direction: Direction): strin
   return unique(parts).join(' | ');
 }
 
-/** Paths of date-times and of floats the server may send as strings ("NaN", "Infinity"). */
+/**
+ * Paths of date-times, and of every number (spec §7: "numeric fields are sent as strings and turned back
+ * into numbers on receipt", "12.50" and "NaN"/"Infinity" alike) — not only those our own server sends as
+ * strings, so the SDK reads any server of the protocol. Never an int64 (`numericId`, `revision`: decimal
+ * strings that must stay exact) nor a money string (`amount: "10.00"`): those are declared as strings.
+ */
 export function revivePaths(schema: Schema): { dates: string[]; floats: string[] } {
   const dates: string[] = [];
   const floats: string[] = [];
   const walk = (node: Schema, path: string[]): void => {
     if (Array.isArray(node.anyOf)) {
-      for (const branch of node.anyOf as Schema[]) walk(branch, path);
+      const branches = node.anyOf as Schema[];
+      // Where a plain string is one of the shapes, a string is a value in its own right: leave it.
+      const stringAllowed = branches.some((b) => b.type === 'string' && b.format !== 'date-time');
+      for (const branch of branches) if (!(stringAllowed && isNumeric(branch))) walk(branch, path);
       return;
     }
     const type = node.type;
     if (type === 'string' && node.format === 'date-time') dates.push(path.join('.'));
-    else if (Array.isArray(type) && type.includes('number') && type.includes('string'))
-      floats.push(path.join('.'));
+    else if (isNumeric(node)) floats.push(path.join('.'));
     else if (type === 'array') walk(node.items as Schema, path);
     else if (type === 'object') {
       for (const [name, child] of Object.entries((node.properties ?? {}) as Record<string, Schema>)) {
@@ -180,6 +187,13 @@ export function revivePaths(schema: Schema): { dates: string[]; floats: string[]
   };
   walk(schema, []);
   return { dates: unique(dates), floats: unique(floats) };
+}
+
+/** A number on the wire (JSON number or numeral string), not an int64 carried as a string. */
+function isNumeric(node: Schema): boolean {
+  if (node['x-wire'] === 'int64') return false;
+  const types = [node.type].flat();
+  return types.includes('number') || types.includes('integer');
 }
 
 function key(direction: Direction, schema: Schema): string {

@@ -1,6 +1,7 @@
-// Response value mapping (wire-protocol.md §2.3–2.4). The server sends dates as ISO strings and may send
-// float fields as "NaN"/"Infinity"/"-Infinity"; each resource names the paths to convert, so that
-// int64-like strings such as `numericId: "1001"` or money amounts are never touched by accident.
+// Response value mapping (wire-protocol.md §2.3–2.4, spec §7). Dates arrive as ISO strings; numbers may
+// arrive as strings ("12.50", "NaN", "Infinity", "-Infinity") from any server of the protocol. Each entity
+// names the paths to convert (generated from the contracts: every date-time and every number), so that
+// int64-like strings such as `numericId: "1001"` and money amounts (`amount: "10.00"`) are never touched.
 
 /**
  * Converts a float from the wire: numbers pass through, `"NaN"`, `"Infinity"`, `"-Infinity"` and numeric
@@ -74,14 +75,19 @@ function segments(path: string): string[] {
   return path.split('.').map((s) => (s.endsWith('[]') ? s.slice(0, -2) : s));
 }
 
+/** Converts the leaves at `path`; parts of `value` that do not change are returned as they are, not copied. */
 function reviveAt(value: unknown, path: readonly string[], convert: (leaf: unknown) => unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => reviveAt(item, path, convert));
+  if (Array.isArray(value)) {
+    const items = value.map((item) => reviveAt(item, path, convert));
+    return items.every((item, i) => Object.is(item, value[i])) ? value : items;
+  }
   if (path.length === 0) return value === null || value === undefined ? value : convert(value);
   if (typeof value !== 'object' || value === null || value instanceof Date) return value;
   const [head, ...rest] = path as [string, ...string[]];
   const record = value as Record<string, unknown>;
   if (!Object.hasOwn(record, head)) return value;
-  return { ...record, [head]: reviveAt(record[head], rest, convert) };
+  const revived = reviveAt(record[head], rest, convert);
+  return Object.is(revived, record[head]) ? value : { ...record, [head]: revived };
 }
 
 /**

@@ -54,6 +54,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /\/(query|query-platformized|search|productOptionsAvailability)$/, 'public'],
   ['GET', /^\/(stores-reader|stores)\/v1\/|^\/v[12]\//, 'public'],
   ['*', /^\/(stores-reader|stores)\/v1\/|^\/v[12]\/(products|collections|variants|bulk)/, 'merchant'],
+  // Catalog v3 product writes (the public productsV3 module's path); v3 reads are not served.
+  ['*', /^\/stores\/v3\/products/, 'merchant'],
 ];
 
 const CALLERS = ['anonymous', 'visitorA', 'visitorB', 'memberA', 'memberB', 'staff', 'app', 'owner'] as const;

@@ -135,5 +135,98 @@ export interface QueryProductVariantsOptions {
 /** Wire conversions of {@link Collection}. @internal */
 export const COLLECTION_WIRE: RevivePaths = {
   dates: ['createdDate', 'lastUpdated', 'updatedDate'],
-  floats: [],
+  floats: [
+    'numberOfProducts',
+    'media.mainMedia.image.width',
+    'media.mainMedia.image.height',
+    'media.mainMedia.thumbnail.width',
+    'media.mainMedia.thumbnail.height',
+    'media.mainMedia.video.files.width',
+    'media.mainMedia.video.files.height',
+    'media.items.image.width',
+    'media.items.image.height',
+    'media.items.thumbnail.width',
+    'media.items.thumbnail.height',
+    'media.items.video.files.width',
+    'media.items.video.files.height',
+  ],
+};
+
+/** Wire conversions of {@link OptionsAvailability}. @internal */
+export const OPTIONS_AVAILABILITY_WIRE: RevivePaths = {
+  dates: [],
+  floats: [
+    'selectedVariant.price.price',
+    'selectedVariant.price.discountedPrice',
+    'selectedVariant.price.pricePerUnit',
+    'selectedVariant.convertedPriceData.price',
+    'selectedVariant.convertedPriceData.discountedPrice',
+    'selectedVariant.convertedPriceData.pricePerUnit',
+    'selectedVariant.weight',
+    'selectedVariant.quantity',
+    'media.mainMedia.image.width',
+    'media.mainMedia.image.height',
+    'media.mainMedia.thumbnail.width',
+    'media.mainMedia.thumbnail.height',
+    'media.mainMedia.video.files.width',
+    'media.mainMedia.video.files.height',
+    'media.items.image.width',
+    'media.items.image.height',
+    'media.items.thumbnail.width',
+    'media.items.thumbnail.height',
+    'media.items.video.files.width',
+    'media.items.video.files.height',
+    'productOptions.choices.media.mainMedia.image.width',
+    'productOptions.choices.media.mainMedia.image.height',
+    'productOptions.choices.media.mainMedia.thumbnail.width',
+    'productOptions.choices.media.mainMedia.thumbnail.height',
+    'productOptions.choices.media.mainMedia.video.files.width',
+    'productOptions.choices.media.mainMedia.video.files.height',
+    'productOptions.choices.media.items.image.width',
+    'productOptions.choices.media.items.image.height',
+    'productOptions.choices.media.items.thumbnail.width',
+    'productOptions.choices.media.items.thumbnail.height',
+    'productOptions.choices.media.items.video.files.width',
+    'productOptions.choices.media.items.video.files.height',
+  ],
+};
+
+/** Wire conversions of {@link ProductVariants}. @internal */
+export const PRODUCT_VARIANTS_WIRE: RevivePaths = {
+  dates: [],
+  floats: [
+    'variants.variant.priceData.price',
+    'variants.variant.priceData.discountedPrice',
+    'variants.variant.priceData.pricePerUnit',
+    'variants.variant.convertedPriceData.price',
+    'variants.variant.convertedPriceData.discountedPrice',
+    'variants.variant.convertedPriceData.pricePerUnit',
+    'variants.variant.costAndProfitData.itemCost',
+    'variants.variant.costAndProfitData.profit',
+    'variants.variant.costAndProfitData.profitMargin',
+    'variants.variant.weight',
+    'variants.stock.quantity',
+    'metadata.items',
+    'metadata.offset',
+    'totalResults',
+  ],
+};
+
+/** Wire conversions of {@link StoreVariant}. @internal */
+export const STORE_VARIANT_WIRE: RevivePaths = {
+  dates: [],
+  floats: ['stock.quantity', 'price.price', 'price.discountedPrice', 'price.pricePerUnit'],
+};
+
+/** Wire conversions of {@link SearchFacets}. @internal */
+export const SEARCH_FACETS_WIRE: RevivePaths = {
+  dates: [],
+  floats: [
+    'collections.count',
+    'brands.count',
+    'options.choices.count',
+    'prices.from',
+    'prices.to',
+    'prices.count',
+  ],
 };

@@ -202,7 +202,13 @@ export const ORDER_WIRE: RevivePaths = {
     'updatedDate',
   ],
   floats: [
+    'lineItems.quantity',
     'lineItems.physicalProperties.weight',
+    'lineItems.image.width',
+    'lineItems.image.height',
+    'lineItems.subscriptionInfo.interval',
+    'lineItems.subscriptionInfo.billingCycles',
+    'lineItems.serviceProperties.numberOfParticipants',
     'appliedDiscounts.merchantDiscount.percentage',
     'shippingInfo.shippingDestination.address.geocode.latitude',
     'shippingInfo.shippingDestination.address.geocode.longitude',
@@ -214,8 +220,11 @@ export const ORDER_WIRE: RevivePaths = {
 /** Wire conversions of {@link Subscription}. @internal */
 export const SUBSCRIPTION_WIRE: RevivePaths = {
   dates: ['startDate', 'nextBillingDate', 'canceledDate'],
-  floats: [],
+  floats: ['interval', 'billingCycles', 'cyclesBilled'],
 };
 
 /** Wire conversions of {@link SavedPaymentMethod}. @internal */
-export const SAVED_PAYMENT_METHOD_WIRE: RevivePaths = { dates: ['createdDate'], floats: [] };
+export const SAVED_PAYMENT_METHOD_WIRE: RevivePaths = {
+  dates: ['createdDate'],
+  floats: ['expMonth', 'expYear'],
+};

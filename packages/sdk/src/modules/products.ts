@@ -1,13 +1,17 @@
 // Catalog reads for products (wire-protocol.md §4.3, README "Catalog" and "Search and facets").
 
 import {
+  OPTIONS_AVAILABILITY_WIRE,
   type OptionsAvailability,
+  PRODUCT_VARIANTS_WIRE,
   PRODUCT_WIRE,
   type Product,
   type ProductVariants,
   type QueryProductVariantsOptions,
+  SEARCH_FACETS_WIRE,
   type SearchFacets,
   type SearchProductsOptions,
+  STORE_VARIANT_WIRE,
   type StoreVariant,
 } from '../entities/index.js';
 import type { QueryMetadata } from '../paging.js';
@@ -112,6 +116,8 @@ export interface ProductsModule {
 }
 
 const reviveProduct = (wire: unknown): Product => withUpdatedDate(reviveEntity<Product>(wire, PRODUCT_WIRE));
+const reviveStoreVariant = (wire: unknown): StoreVariant =>
+  reviveEntity<StoreVariant>(wire, STORE_VARIANT_WIRE);
 
 /**
  * Creates the products module (normally through `createClient`).
@@ -156,39 +162,41 @@ export function createProductsModule(context: ClientContext): ProductsModule {
         items: reply.products.map(reviveProduct),
         totalCount: reply.metadata.tooManyToCount ? undefined : reply.metadata.total,
         metadata: reply.metadata,
-        facets: reply.facets,
+        facets: reviveEntity<SearchFacets>(reply.facets, SEARCH_FACETS_WIRE),
       };
     },
-    getOptionsAvailability(id, choices) {
-      return transport.request<OptionsAvailability>({
+    async getOptionsAvailability(id, choices) {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${READ}/products/${segment(id)}/productOptionsAvailability`,
         body: { options: choices },
         argumentNames: { options: 'choices' },
       });
+      return reviveEntity<OptionsAvailability>(reply, OPTIONS_AVAILABILITY_WIRE);
     },
-    queryVariants(id, options = {}) {
-      return transport.request<ProductVariants>({
+    async queryVariants(id, options = {}) {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${READ}/products/${segment(id)}/variants/query`,
         body: options,
       });
+      return reviveEntity<ProductVariants>(reply, PRODUCT_VARIANTS_WIRE);
     },
     queryStoreVariants() {
       return queryProducts<StoreVariant>(async (request) => {
-        const reply = await transport.queryRequest<{ variants: StoreVariant[]; metadata: QueryMetadata }>(
+        const reply = await transport.queryRequest<{ variants: unknown[]; metadata: QueryMetadata }>(
           `${READ}/variants/query`,
           { query: request },
         );
-        return { items: reply.variants, metadata: reply.metadata };
+        return { items: reply.variants.map(reviveStoreVariant), metadata: reply.metadata };
       });
     },
     async getStoreVariant(id) {
-      const reply = await transport.request<{ variant: StoreVariant }>({
+      const reply = await transport.request<{ variant: unknown }>({
         method: 'GET',
         path: `${READ}/variants/${segment(id)}`,
       });
-      return reply.variant;
+      return reviveStoreVariant(reply.variant);
     },
   };
 }

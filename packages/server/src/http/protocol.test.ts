@@ -185,9 +185,35 @@ describe('wire protocol core over HTTP', () => {
     });
   });
 
-  it('parses at most 1000 query-string keys', async () => {
-    const qs = Array.from({ length: 1500 }, (_, i) => `k${i}=${i}`).join('&');
-    expect((await t.app.inject(`/test/v1/keys?${qs}`)).json()).toEqual({ keys: 1000 });
+  it('parses up to 1000 query-string keys, and refuses more naming the limit on every route', async () => {
+    const keys = (count: number) => Array.from({ length: count }, (_, i) => `k${i}=${i}`).join('&');
+    expect((await t.app.inject(`/test/v1/keys?${keys(1000)}`)).json()).toEqual({ keys: 1000 });
+    // Empty pieces past the limit drop nothing, so they are not refused.
+    expect((await t.app.inject(`/test/v1/keys?${keys(1000)}&&`)).json()).toEqual({ keys: 1000 });
+    // The query's own `.r` after the 1000th key used to be dropped and reported as missing.
+    const r = encode({ query: { paging: { limit: 1 } } });
+    for (const [method, path] of [
+      ['GET', '/test/v1/keys'],
+      ['GET', '/test/v1/things/query'],
+      ['GET', '/stores-reader/v1/products/query-platformized'],
+      ['GET', '/v2/collections/query'],
+      ['GET', '/stores-reader/v1/products/some-id'],
+      ['GET', '/ecom/v1/carts/current'],
+      ['POST', '/stores/v1/products'],
+      ['GET', '/admin-api/v1/api-keys'],
+    ] as const) {
+      const reply = await t.app.inject({ method, url: `${path}?${keys(1000)}&.r=${r}` });
+      expect(reply.statusCode, path).toBe(400);
+      expect(reply.headers['x-wix-request-id'], path).toBeDefined();
+      expect(reply.json().details.validationError.fieldViolations, path).toEqual([
+        {
+          field: '(query)',
+          violatedRule: 'MAX_SIZE',
+          description: 'must have at most 1000 parameters',
+          data: { threshold: 1000 },
+        },
+      ]);
+    }
   });
 
   it('answers CORS preflights with the headers the protocol clients need', async () => {

@@ -1,7 +1,7 @@
 import querystring from 'node:querystring';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseQueryString } from './query-string.js';
+import { parseQueryString, rejectDroppedQueryKeys } from './query-string.js';
 
 const plain = (value: object) => ({ ...value });
 
@@ -63,5 +63,37 @@ describe('parseQueryString', () => {
     expect(
       Object.keys(parseQueryString(Array.from({ length: 2000 }, (_, i) => `k${i}=1`).join('&'), 1000)),
     ).toHaveLength(1000);
+  });
+
+  it('marks a query with pieces past the limit, and only when something was dropped', () => {
+    const refused = (text: string, maxKeys: number) => {
+      try {
+        rejectDroppedQueryKeys(parseQueryString(text, maxKeys));
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    expect(refused('a=1&b=2', 2)).toBe(false);
+    expect(refused('a=1&b=2&', 2)).toBe(false);
+    expect(refused('a=1&b=2&&&', 2)).toBe(false);
+    expect(refused('a=1&b=2&c', 2)).toBe(true);
+    expect(refused('a=1&&b=2', 2)).toBe(true);
+    expect(refused('', 1)).toBe(false);
+    // Refused exactly when Node's unlimited parse reads a key the limited parse does not.
+    const piece = fc.constantFrom('&', '=', 'a', 'b', '%41');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), fc.integer({ min: 1, max: 5 }), (parts, maxKeys) => {
+        const text = parts.join('');
+        const pieces = text.split('&');
+        const lost = pieces.slice(maxKeys).some((p) => p !== '');
+        expect(refused(text, maxKeys)).toBe(lost);
+      }),
+      { numRuns: 3000 },
+    );
+    // The mark is not an enumerable key: validation and handlers read the same query as before.
+    const marked = parseQueryString('a=1&b=2', 1);
+    expect(Object.keys(marked)).toEqual(['a']);
+    expect({ ...marked }).toEqual({ a: '1' });
   });
 });

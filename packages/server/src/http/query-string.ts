@@ -1,4 +1,5 @@
 import querystring from 'node:querystring';
+import { invalidField } from './errors.js';
 
 /*
  * The URL query parser. Node's `querystring.parse` walks every character in JavaScript; the protocol's
@@ -7,6 +8,8 @@ import querystring from 'node:querystring';
  * pieces that hold `%` or `+`, and returns exactly what `querystring.parse(text, '&', '=', { maxKeys })`
  * returns (a property test holds the two together): repeated keys become arrays, `+` is a space,
  * malformed escapes decode as Node decodes them, and only the first `maxKeys` pieces are read (spec §9).
+ * A query with more pieces is marked (see `rejectDroppedQueryKeys`): silently dropping the rest made a
+ * request whose `.r` came after the 1000th key fail with "`.r` is required" instead of naming the limit.
  */
 export function parseQueryString(text: string, maxKeys: number): Record<string, string | string[]> {
   // Filled as an ordinary object and given its null prototype at the end: V8 adds a fresh string key to
@@ -30,7 +33,24 @@ export function parseQueryString(text: string, maxKeys: number): Record<string, 
     }
     start = end + 1;
   }
+  // Pieces past the limit that hold anything (a trailing `&` holds nothing) were dropped.
+  if (start < text.length && /[^&]/.test(text.slice(start)))
+    Object.defineProperty(result, KEYS_DROPPED, { value: maxKeys });
   return Object.setPrototypeOf(result, null);
+}
+
+/** Set, not enumerable, on a parsed query whose pieces went past the key limit: the limit it broke. */
+const KEYS_DROPPED = Symbol('query keys dropped');
+
+/**
+ * Refuses a query string the parser did not read whole, naming the limit (spec §9: at most 1000 keys),
+ * so that no route answers as if the dropped parameters had not been sent.
+ */
+export function rejectDroppedQueryKeys(query: unknown): void {
+  if (query === null || typeof query !== 'object') return;
+  const limit = (query as { [KEYS_DROPPED]?: number })[KEYS_DROPPED];
+  if (limit === undefined) return;
+  throw invalidField('(query)', 'MAX_SIZE', `must have at most ${limit} parameters`, { threshold: limit });
 }
 
 function define(target: Record<string, string | string[]>, key: string, value: string): void {

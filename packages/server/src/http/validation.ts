@@ -109,7 +109,13 @@ function toViolation(
     case 'type':
       return field(base, 'VALIDATION', `must be ${article(String(params.type))}`, { type: params.type });
     case 'x-wire':
-      return field(base, 'FORMAT', error.message ?? 'has an invalid format');
+      // Wire values (wire.ts) name their own rule: a bound (MIN/MAX), finiteness, or else the format.
+      return field(
+        base,
+        (params.rule as ViolatedRule | undefined) ?? 'FORMAT',
+        error.message ?? 'has an invalid format',
+        params.limit !== undefined ? { threshold: params.limit } : undefined,
+      );
     default:
       return field(base, 'VALIDATION', error.message ?? 'is invalid');
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ValidationFailed } from './errors.js';
 import {
@@ -73,7 +74,59 @@ describe('wire values', () => {
   });
 
   it('enforces bounds after conversion from a string', () => {
-    expect(convertWireValue('finite', '-1', { minimum: 0 })).toEqual({ error: 'must be at least 0' });
+    expect(convertWireValue('finite', '-1', { minimum: 0 })).toEqual({
+      error: 'must be at least 0',
+      rule: 'MIN',
+      threshold: 0,
+    });
+  });
+
+  it('names the rule a non-finite value breaks where a finite number is required', () => {
+    const price = { minimum: 0, maximum: 999_999_999.99 };
+    expect(convertWireValue('finite', 'NaN', price)).toEqual({
+      error: 'must be a finite number, not "NaN"',
+      rule: 'VALIDATION',
+    });
+    expect(convertWireValue('finite', 'Infinity', price)).toEqual({
+      error: 'must be a finite number at most 999999999.99, not "Infinity"',
+      rule: 'MAX',
+      threshold: 999_999_999.99,
+    });
+    expect(convertWireValue('finite', '-Infinity', price)).toMatchObject({ rule: 'MIN', threshold: 0 });
+    expect(convertWireValue('finite', '1e309', price)).toMatchObject({
+      rule: 'MAX',
+      error: 'must be a finite number at most 999999999.99, not "1e309"',
+    });
+    expect(convertWireValue('finite', 'Infinity')).toMatchObject({ rule: 'VALIDATION' });
+    expect(convertWireValue('finite', 'nan')).toEqual({ error: 'must be a number' });
+  });
+
+  it('reads any double the way the client wrote it, and keeps finite fields finite and in bounds', () => {
+    const bound = fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: undefined });
+    fc.assert(
+      fc.property(fc.double(), bound, bound, (number, minimum, maximum) => {
+        // The public client sends ordinary numbers as JSON numbers and the rest as their names.
+        const sent = Number.isFinite(number) ? number : String(number);
+        expect(convertWireValue('float', sent)).toEqual({ value: number });
+        // As text, -0 is "0": the only double whose numeral does not carry it exactly.
+        expect(convertWireValue('float', String(number))).toEqual({ value: Number(String(number)) });
+        const bounds = {
+          ...(minimum !== undefined ? { minimum } : {}),
+          ...(maximum !== undefined ? { maximum } : {}),
+        };
+        const result = convertWireValue('finite', sent, bounds);
+        if ('value' in result) {
+          expect(Number.isFinite(result.value)).toBe(true);
+          expect(result.value).toBe(number);
+        } else {
+          expect(result.rule).toMatch(/^(MIN|MAX|VALIDATION)$/);
+          if (result.rule === 'MIN') expect(result.threshold).toBe(minimum);
+          if (result.rule === 'MAX') expect(result.threshold).toBe(maximum);
+          if (Number.isFinite(number)) expect(result.rule).not.toBe('VALIDATION');
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('sends non-finite floats as strings', () => {

@@ -104,8 +104,45 @@ export const DateTimeOut = (options: { description?: string } = {}) =>
 /** Response side of WireFloat: JSON has no NaN/Infinity, so those travel as strings. */
 export const WireFloatOut = () => Type.Unsafe<number | string>({ type: ['number', 'string'] });
 
+function nonFiniteError(
+  number: number,
+  sentAs: unknown,
+  bounds: { minimum?: number; maximum?: number },
+): WireValueError {
+  // An overflowing numeral ("1e309") is named as sent; a JSON number that overflowed, by what it became.
+  const sent = `not ${typeof sentAs === 'string' ? JSON.stringify(sentAs) : `"${String(number)}"`}`;
+  if (number === Infinity && bounds.maximum !== undefined)
+    return {
+      error: `must be a finite number at most ${bounds.maximum}, ${sent}`,
+      rule: 'MAX',
+      threshold: bounds.maximum,
+    };
+  if (number === -Infinity && bounds.minimum !== undefined)
+    return {
+      error: `must be a finite number at least ${bounds.minimum}, ${sent}`,
+      rule: 'MIN',
+      threshold: bounds.minimum,
+    };
+  return { error: `must be a finite number, ${sent}`, rule: 'VALIDATION' };
+}
+
 export function toWireFloat(value: number): number | string {
   return Number.isFinite(value) ? value : String(value);
+}
+
+/** Why a wire value was refused, with the spec §5 rule to report and the bound it broke, if any. */
+export interface WireValueError {
+  error: string;
+  rule?: 'MIN' | 'MAX' | 'VALIDATION';
+  threshold?: number;
+}
+
+/** A number from the wire (a JSON number, a numeral, or one of the float spellings), or undefined. */
+function parseWireNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  if (DECIMAL.test(value.trim())) return Number(value);
+  return Object.hasOwn(NON_FINITE, value) ? (NON_FINITE[value] as number) : undefined;
 }
 
 /** Converts one wire value; returns an error message when it is not of the kind. */
@@ -113,25 +150,23 @@ export function convertWireValue(
   kind: WireKind,
   value: unknown,
   bounds: { minimum?: number; maximum?: number } = {},
-): { value: unknown } | { error: string } {
+): { value: unknown } | WireValueError {
   switch (kind) {
     case 'float':
     case 'finite': {
-      let number: number;
-      if (typeof value === 'number') number = value;
-      else if (typeof value === 'string' && DECIMAL.test(value.trim())) number = Number(value);
-      else if (typeof value === 'string' && kind === 'float' && Object.hasOwn(NON_FINITE, value))
-        number = NON_FINITE[value] as number;
-      else
+      const number = parseWireNumber(value);
+      if (number === undefined)
         return {
           error:
             kind === 'float' ? 'must be a number, or "NaN", "Infinity", "-Infinity"' : 'must be a number',
         };
-      if (kind === 'finite' && !Number.isFinite(number)) return { error: 'must be a finite number' };
+      // "NaN" and "±Infinity" are how the protocol's clients send those floats (weight: NaN travels as
+      // "NaN"): well formed, so the refusal names the finiteness rule and the field's bound, not a format.
+      if (kind === 'finite' && !Number.isFinite(number)) return nonFiniteError(number, value, bounds);
       if (bounds.minimum !== undefined && number < bounds.minimum)
-        return { error: `must be at least ${bounds.minimum}` };
+        return { error: `must be at least ${bounds.minimum}`, rule: 'MIN', threshold: bounds.minimum };
       if (bounds.maximum !== undefined && number > bounds.maximum)
-        return { error: `must be at most ${bounds.maximum}` };
+        return { error: `must be at most ${bounds.maximum}`, rule: 'MAX', threshold: bounds.maximum };
       return { value: number };
     }
     case 'date': {
@@ -190,18 +225,17 @@ export function ajvWirePlugin(ajv: Ajv): Ajv {
     if (data === null && schema['x-nullable']) return true;
     const result = convertWireValue(kind, data, schema);
     if ('error' in result) {
-      // Out-of-bounds values are reported as the bound they break (MIN/MAX), not as a format problem.
-      const converted = convertWireValue(kind, data);
-      const value = 'value' in converted ? (converted.value as number) : undefined;
-      const bound =
-        value !== undefined && schema.minimum !== undefined && value < schema.minimum
-          ? { keyword: 'minimum', limit: schema.minimum }
-          : value !== undefined && schema.maximum !== undefined && value > schema.maximum
-            ? { keyword: 'maximum', limit: schema.maximum }
-            : undefined;
-      validate.errors = bound
-        ? [{ keyword: bound.keyword, message: result.error, params: { limit: bound.limit } }]
-        : [{ keyword: 'x-wire', message: result.error, params: { kind } }];
+      validate.errors = [
+        {
+          keyword: 'x-wire',
+          message: result.error,
+          params: {
+            kind,
+            ...(result.rule ? { rule: result.rule } : {}),
+            ...(result.threshold !== undefined ? { limit: result.threshold } : {}),
+          },
+        },
+      ];
       return false;
     }
     if (ctx.parentData && ctx.parentDataProperty !== undefined) {

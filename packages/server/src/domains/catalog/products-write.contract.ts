@@ -9,6 +9,7 @@ import {
   money,
   Nullable,
   Opt,
+  QuantityOrNull,
   SubscriptionOptionsSchema,
 } from './products.contract.js';
 
@@ -47,7 +48,7 @@ export const MediaReadShape = Type.Object({
 
 const StockWrite = Type.Object({
   trackQuantity: Opt(Type.Boolean()),
-  quantity: Opt(Nullable(Type.Integer({ minimum: 0, maximum: LIMITS.maxQuantity }))),
+  quantity: Opt(QuantityOrNull()),
   inStock: Opt(Type.Boolean()),
 });
 
@@ -69,6 +70,21 @@ const VariantWrite = Type.Object({
   stock: Opt(StockWrite),
 });
 
+const PricePerUnitObject = Type.Object({
+  totalQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99 }),
+  totalMeasurementUnit: StringEnum(MEASUREMENT_UNITS),
+  baseQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99 }),
+  baseMeasurementUnit: StringEnum(MEASUREMENT_UNITS),
+});
+/**
+ * Price per unit, or null to remove it. One schema rather than a union with null, so a bad quantity is
+ * reported on its own field only, without "pricePerUnitData must match one of the allowed shapes".
+ */
+const PricePerUnitWrite = Type.Unsafe<Static<typeof PricePerUnitObject> | null>({
+  ...PricePerUnitObject,
+  type: ['object', 'null'],
+});
+
 function productFields(create: boolean) {
   const price = Type.Object({ price: money('Price in the store currency, e.g. 12.5') });
   return {
@@ -88,19 +104,10 @@ function productFields(create: boolean) {
     discount: Opt(
       Type.Object({
         type: StringEnum([...DISCOUNT_TYPES, 'UNDEFINED'] as const),
-        value: Opt(WireNumber({ minimum: 0 })),
+        value: Opt(WireNumber({ minimum: 0, maximum: 999_999_999.99 })),
       }),
     ),
-    pricePerUnitData: Opt(
-      Nullable(
-        Type.Object({
-          totalQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99 }),
-          totalMeasurementUnit: StringEnum(MEASUREMENT_UNITS),
-          baseQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99 }),
-          baseMeasurementUnit: StringEnum(MEASUREMENT_UNITS),
-        }),
-      ),
-    ),
+    pricePerUnitData: Opt(PricePerUnitWrite),
     manageVariants: Opt(Type.Boolean()),
     productOptions: Opt(
       Type.Array(
@@ -121,7 +128,7 @@ function productFields(create: boolean) {
     stock: Opt(
       Type.Object({
         trackInventory: Opt(Type.Boolean()),
-        quantity: Opt(Nullable(Type.Integer({ minimum: 0, maximum: LIMITS.maxQuantity }))),
+        quantity: Opt(QuantityOrNull()),
         inStock: Opt(Type.Boolean()),
       }),
     ),

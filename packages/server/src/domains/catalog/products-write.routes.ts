@@ -13,11 +13,18 @@ import {
   removeRibbon,
 } from './product-edits.service.js';
 import { type ProductInput, Violations } from './product-input.js';
+import { productV3Out, proxyProductIn } from './product-v3-wire.js';
 import { productOut } from './product-wire.js';
 import { mediaRefsIn, productInputIn } from './product-wire-in.js';
 import { createProduct, deleteProduct, updateProduct } from './product-write.service.js';
 import { EmptyResponse, ProductIdParams, ProductResponse } from './products.contract.js';
-import { CreateProductRequest, MediaWrite, UpdateProductRequest } from './products-write.contract.js';
+import { ProductV3Write } from './products-v3.contract.js';
+import {
+  CreateProductRequest,
+  MediaWrite,
+  type ProductWrite,
+  UpdateProductRequest,
+} from './products-write.contract.js';
 
 const ChoiceMediaRequest = Type.Object({
   media: Type.Array(
@@ -30,6 +37,24 @@ const ChoiceMediaRequest = Type.Object({
   ),
 });
 
+/**
+ * A product body of either catalog shape: the write proxy reads catalog v1 (as `/stores/v1/products`) and
+ * catalog v3 (as the public `productsV3` module writes it), told apart by their fields and checked
+ * against the matching contract in the handler (product-v3-wire.ts).
+ */
+const EitherProductRequest = Type.Object({
+  product: Type.Object(
+    {},
+    {
+      description:
+        'A catalog v1 product (CreateProductRequest) or a catalog v3 product (variantsInfo, options…)',
+    },
+  ),
+});
+const EitherProductResponse = Type.Object({
+  product: Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }),
+});
+
 /** Product writes (merchants only): v1, platformized v1 and the v2 write proxy share the handlers. */
 export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
   const tags = ['catalog: products (write)'];
@@ -37,8 +62,82 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
   const kinds = [
     [WRITE_PREFIXES, '/products'],
     [WRITE_PREFIXES, '/products-platformized'],
-    [['/v2'], '/products-platformized'],
   ] as const;
+
+  /** Stores a checked body (v1 write shape): creates without an id, updates with one. */
+  const store = async (request: Parameters<typeof http.write>[0], product: ProductWrite, id?: string) => {
+    const v = new Violations();
+    const input = productInputIn(product, http.currency, v);
+    v.throwIfAny();
+    const view =
+      id === undefined
+        ? await createProduct(
+            http.db,
+            input as ProductInput & { name: string; priceMinor: number },
+            http.write(request),
+          )
+        : await updateProduct(http.db, id, input, http.write(request));
+    return productOut(view, http.wire(request, { merchantData: true }));
+  };
+
+  // The v2 write proxy takes either catalog shape; `/stores/v3/products` (where the public productsV3
+  // module writes) takes catalog v3 only.
+  for (const [url, only] of [
+    ['/v2/products-platformized', undefined],
+    ['/stores/v3/products', 'v3'],
+  ] as const) {
+    const body = only ? ProductV3Write : EitherProductRequest;
+    const summary = only ? 'catalog v3 product' : 'catalog v1 or v3 product (write proxy)';
+    app.post(
+      url,
+      {
+        schema: { summary: `Create a ${summary}`, tags, body, response: { 200: EitherProductResponse } },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        const { shape, product } = proxyProductIn(request.body, 'create', http.currency, only);
+        const out = await store(request, product as ProductWrite);
+        return { product: shape === 'v3' ? productV3Out(out) : out };
+      },
+    );
+    app.patch(
+      `${url}/:id`,
+      {
+        schema: {
+          summary: `Update a ${summary} (fields given are changed)`,
+          tags,
+          params: ProductIdParams,
+          body,
+          response: { 200: EitherProductResponse },
+        },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        const { shape, product } = proxyProductIn(request.body, 'update', http.currency, only);
+        const out = await store(request, product as ProductWrite, request.params.id);
+        return { product: shape === 'v3' ? productV3Out(out) : out };
+      },
+    );
+    app.delete(
+      `${url}/:id`,
+      {
+        schema: {
+          summary: 'Delete a product',
+          tags,
+          params: ProductIdParams,
+          response: { 200: EmptyResponse },
+        },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        await deleteProduct(http.db, request.params.id, http.write(request));
+        return {};
+      },
+    );
+  }
 
   for (const [prefixes, path] of kinds) {
     onPaths(prefixes, path, (url, alias) =>
@@ -55,17 +154,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
           onRequest: guard,
           config: CATALOG_WRITE,
         },
-        async (request) => {
-          const v = new Violations();
-          const input = productInputIn(request.body.product, http.currency, v);
-          v.throwIfAny();
-          const view = await createProduct(
-            http.db,
-            input as ProductInput & { name: string; priceMinor: number },
-            http.write(request),
-          );
-          return { product: productOut(view, http.wire(request, { merchantData: true })) };
-        },
+        async (request) => ({ product: await store(request, request.body.product) }),
       ),
     );
     onPaths(prefixes, `${path}/:id`, (url, alias) =>
@@ -83,13 +172,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
           onRequest: guard,
           config: CATALOG_WRITE,
         },
-        async (request) => {
-          const v = new Violations();
-          const input = productInputIn(request.body.product, http.currency, v);
-          v.throwIfAny();
-          const view = await updateProduct(http.db, request.params.id, input, http.write(request));
-          return { product: productOut(view, http.wire(request, { merchantData: true })) };
-        },
+        async (request) => ({ product: await store(request, request.body.product, request.params.id) }),
       ),
     );
     onPaths(prefixes, `${path}/:id`, (url, alias) =>

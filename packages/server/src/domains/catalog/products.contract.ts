@@ -4,6 +4,7 @@ import {
   DIGITAL_FILE_TYPES,
   DISCOUNT_TYPES,
   INVENTORY_STATUSES,
+  LIMITS,
   MEASUREMENT_UNITS,
   MEDIA_TYPES,
   OPTION_TYPES,
@@ -18,6 +19,12 @@ import {
 
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A stock quantity that may be null ("not tracked"). One schema rather than a union with null, so a bad
+ * value ("NaN", 1.5, -1) is reported with its own rule instead of "must match one of the allowed shapes".
+ */
+export const QuantityOrNull = () =>
+  Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: LIMITS.maxQuantity });
 export const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 export const money = (description?: string) =>
   WireNumber({ minimum: 0, maximum: 999_999_999.99, ...(description ? { description } : {}) });
@@ -129,7 +136,12 @@ export const SubscriptionOptionsSchema = (out: boolean) =>
               ),
           discount: out
             ? DiscountOut
-            : Opt(Type.Object({ type: StringEnum(DISCOUNT_TYPES), value: WireNumber({ minimum: 0 }) })),
+            : Opt(
+                Type.Object({
+                  type: StringEnum(DISCOUNT_TYPES),
+                  value: WireNumber({ minimum: 0, maximum: 999_999_999.99 }),
+                }),
+              ),
         }),
         { maxItems: 6 },
       ),

@@ -1,9 +1,10 @@
 import { uuidv7 } from '../../lib/ids.js';
-import type { ProductOption, VariantRecord } from './catalog.types.js';
+import { LIMITS, type ProductOption, type VariantRecord } from './catalog.types.js';
 import type { StockInput, VariantInput, Violations } from './product-input.js';
 import {
   choiceCombinations,
   choicesKey,
+  countCombinations,
   DEFAULT_VARIANT_ID,
   matchesChoices,
   normalizeSelection,
@@ -35,6 +36,9 @@ export function buildVariants(
   stock: VariantStock,
   existing: readonly VariantRecord[] = [],
 ): VariantRecord[] {
+  // Too many combinations is the product rule's violation (checkProductRules), thrown before anything is
+  // stored; building them first would take memory no request may get (6 options of 100 choices: 10^12).
+  if (manageVariants && countCombinations(options) > LIMITS.variants) return [];
   const previous = new Map(existing.map((variant) => [choicesKey(variant.choices), variant]));
   const combinations = manageVariants && options.length > 0 ? choiceCombinations(options) : [{}];
   return combinations.map((choices, position) => {

@@ -6,6 +6,7 @@ import {
   MediaOut,
   PriceDataOut,
   ProductOptionOut,
+  QuantityOrNull,
   VariantOut,
   VariantStockOut,
 } from './products.contract.js';
@@ -26,7 +27,7 @@ export const VariantOverride = Type.Object({
     Type.Object(
       {
         trackQuantity: Type.Optional(Type.Boolean()),
-        quantity: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: LIMITS.maxQuantity }))),
+        quantity: Type.Optional(QuantityOrNull()),
         inStock: Type.Optional(Type.Boolean()),
       },
       { description: 'Ours: the variant stock' },

@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from '../hostile-values.js';
+import { rejectDroppedQueryKeys } from '../query-string.js';
 import { normalizeSystemFields } from '../wire.js';
 
 export interface ProtocolOptions {
@@ -16,6 +17,12 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
   // Hooks every request runs are callback style: an async hook costs a promise and a microtask turn.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-wix-request-id', request.id);
+    try {
+      rejectDroppedQueryKeys(request.query);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
     done();
   });
 
