@@ -292,6 +292,8 @@ export const CHECKOUT_WIRE: RevivePaths = {
     'lineItems.subscriptionOptionInfo.subscriptionSettings.billingCycles',
     'lineItems.serviceProperties.numberOfParticipants',
     'lineItems.catalogOverrideFields.physicalProperties.weight',
+    'lineItems.catalogOverrideFields.image.width',
+    'lineItems.catalogOverrideFields.image.height',
     'lineItems.media.width',
     'lineItems.media.height',
     'billingInfo.address.geocode.latitude',

@@ -86,10 +86,16 @@ export interface PreferencesInput {
 }
 
 /** Wire conversions of {@link Plan}. @internal */
-export const PLAN_WIRE: RevivePaths = { dates: ['createdDate', 'updatedDate'], floats: [] };
+export const PLAN_WIRE: RevivePaths = {
+  dates: ['createdDate', 'updatedDate'],
+  floats: ['credits', 'durationDays', 'maxPurchasesPerBuyer'],
+};
 
 /** Wire conversions of {@link PlanMembership}. @internal */
-export const PLAN_MEMBERSHIP_WIRE: RevivePaths = { dates: ['expiresAt', 'createdDate'], floats: [] };
+export const PLAN_MEMBERSHIP_WIRE: RevivePaths = {
+  dates: ['expiresAt', 'createdDate'],
+  floats: ['remainingCredits'],
+};
 
 /** Wire conversions of {@link Preferences}. @internal */
 export const PREFERENCES_WIRE: RevivePaths = { dates: ['updatedDate'], floats: [] };
