@@ -227,7 +227,7 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     await signUpThroughApp(page);
 
     await page.goto(`${shop.origin}/plans/checkout?planId=${planId}`);
-    await page.waitForURL((url) => url.origin === store.base && url.pathname === `/plans/${planId}/checkout`);
+    await page.waitForURL((url) => url.origin === store.base && url.pathname === `/plan-checkout/${planId}`);
     expect(new URL(page.url()).searchParams.has('session')).toBe(false);
     // The app's member was handed over: no sign-in step, straight to payment.
     await fillSandboxCard(page);

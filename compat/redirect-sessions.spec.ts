@@ -291,7 +291,7 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
       paidPlansCheckout: { planId },
       callbacks: { ...CALLBACKS, planListUrl: `${APP}/plans` },
     });
-    const page = await handOver(redirectSession?.fullUrl as string, `/plans/${planId}/checkout`);
+    const page = await handOver(redirectSession?.fullUrl as string, `/plan-checkout/${planId}`);
     expect(page.body).toContain('Compat Club');
     expect(page.body).toContain('Sign in to continue');
     // A used link leads back to the app's plan list.

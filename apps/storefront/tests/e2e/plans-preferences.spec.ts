@@ -58,7 +58,7 @@ describe.runIf(browserAvailable())('plans and preferences in Chromium', () => {
 
   it('asks a visitor to sign up, comes back to the plan, and sells it by card with the membership', async () => {
     await page.getByRole('link', { name: 'Choose Mug club' }).click();
-    await page.waitForURL(`${baseUrl}/plans/${planId}/checkout`);
+    await page.waitForURL(`${baseUrl}/plan-checkout/${planId}`);
     await page.getByRole('link', { name: 'Create an account' }).click();
     const email = uniqueEmail('plan');
     await page.getByLabel('First name').fill('Ada');
@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('plans and preferences in Chromium', () => {
     await page.waitForURL(`${baseUrl}/verify-email`);
     await page.getByLabel('Verification code').fill(await mailedCode(t, email));
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${baseUrl}/plans/${planId}/checkout`);
+    await page.waitForURL(`${baseUrl}/plan-checkout/${planId}`);
     expect(await page.getByLabel('E-mail for the receipt').inputValue()).toBe(email);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -86,7 +86,7 @@ describe.runIf(browserAvailable())('plans and preferences in Chromium', () => {
     expect(memberships.map((m) => [m.planId, m.remainingCredits])).toEqual([[planId, 1]]);
 
     // Once per member: the page says so instead of selling it again.
-    await page.goto(`${baseUrl}/plans/${planId}/checkout`);
+    await page.goto(`${baseUrl}/plan-checkout/${planId}`);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/40');
     await page.getByLabel('Security code').fill('123');

@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!plan) return data({ plan: undefined }, { status: 404 });
   const flow = await planFlow(request, session, plan.id);
   // Built from the route, not request.url (a client-side navigation's data request ends in `.data`).
-  const here = encodeURIComponent(`/plans/${encodeURIComponent(plan.id)}/checkout${flowQueryOf(request)}`);
+  const here = encodeURIComponent(`/plan-checkout/${encodeURIComponent(plan.id)}${flowQueryOf(request)}`);
   const view = {
     id: plan.id,
     name: plan.name,
@@ -71,7 +71,7 @@ type ActionData = { form?: string; fields: Record<string, string> };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await getSession(request, context);
   if (session.role() !== 'member') {
-    const here = `/plans/${encodeURIComponent(params.planId)}/checkout${flowQueryOf(request)}`;
+    const here = `/plan-checkout/${encodeURIComponent(params.planId)}${flowQueryOf(request)}`;
     throw redirect(`/login?returnTo=${encodeURIComponent(here)}`);
   }
   const form = await request.formData();

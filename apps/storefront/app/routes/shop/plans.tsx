@@ -56,7 +56,7 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
                 </ul>
               ) : null}
               {plan.once ? <p className="muted">One per member.</p> : null}
-              <Link to={`/plans/${plan.id}/checkout`} className="button" aria-label={`Choose ${plan.name}`}>
+              <Link to={`/plan-checkout/${plan.id}`} className="button" aria-label={`Choose ${plan.name}`}>
                 Choose
               </Link>
             </li>

@@ -12,7 +12,7 @@ export const shopRoutes: RouteConfigEntry[] = [
   route('checkout/:checkoutId', 'routes/shop/checkout.tsx'),
   route('thank-you/:orderId', 'routes/shop/thank-you.tsx'),
   route('plans', 'routes/shop/plans.tsx'),
-  route('plans/:planId/checkout', 'routes/shop/plan-checkout.tsx'),
+  route('plan-checkout/:planId', 'routes/shop/plan-checkout.tsx'),
   route('preferences', 'routes/shop/preferences.tsx'),
   // Files for crawlers (resource routes: no chrome is rendered for them).
   route('sitemap.xml', 'routes/shop/sitemap.ts'),

@@ -192,7 +192,7 @@ export async function createRedirectSession(
       if (!planId) throw invalidField('paidPlansCheckout.planId', 'REQUIRED_FIELD', 'is required');
       // A plan that is not on sale is a 404 now, not a broken page later.
       await planOnSale(deps.db, planId);
-      target = pageUrl(base, `/plans/${encodeURIComponent(planId)}/checkout`, sessionToken);
+      target = pageUrl(base, `/plan-checkout/${encodeURIComponent(planId)}`, sessionToken);
       break;
     }
     case 'memberAccountPage': {

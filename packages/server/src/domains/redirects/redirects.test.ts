@@ -202,7 +202,7 @@ describe('redirect sessions', () => {
       callbacks: { planListUrl: `${SHOP_ORIGIN}/plans`, thankYouPageUrl: `${SHOP_ORIGIN}/thanks` },
     });
     expect(reply.statusCode, reply.body).toBe(200);
-    expect(reply.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}/plans/${planId}/checkout`);
+    expect(reply.json().redirectSession.urlDetails.endpoint).toBe(`${PUBLIC_URL}/plan-checkout/${planId}`);
     const missing = await create({ paidPlansCheckout: {} });
     expect(missing.json().details.validationError.fieldViolations[0]).toMatchObject({
       field: 'paidPlansCheckout.planId',
