@@ -19,6 +19,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.j
 import { normalizeEmail, type Profile, toStoredProfile } from './profile.js';
 import { revokeMemberSessions } from './sessions.service.js';
 import { getIdentitySettings } from './settings.service.js';
+import { revokeTrustedDevices } from './trusted-devices.service.js';
 
 export const INVALID_PASSWORD = '-19976';
 export const RESET_PASSWORD = '-19973';
@@ -91,6 +92,8 @@ export interface LoginInput {
   email?: string;
   password?: string;
   captchaTokens?: CaptchaTokenInput[];
+  /** A remembered device's token (sent in `clientMetaData.deviceToken`): skips the second factor. */
+  deviceToken?: string;
 }
 
 /**
@@ -135,7 +138,9 @@ export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowO
   }
   await deps.limiter.reset([limits[0]]);
   if (LOCKED_STATUSES.includes(identity.status)) throw identityLocked();
-  return runFlow(deps, (tx, outbox) => nextAuthState(deps, tx, outbox, identity, origin));
+  return runFlow(deps, (tx, outbox) =>
+    nextAuthState(deps, tx, outbox, identity, origin, { deviceToken: input.deviceToken }),
+  );
 }
 
 /** A member sets a new password; every other session of theirs ends (ADR 005). */
@@ -159,6 +164,7 @@ export async function changePassword(deps: IdentityDeps, caller: Caller, newPass
       payload: { id: caller.memberId },
       actor: actorOf(caller),
     });
+    await revokeTrustedDevices(tx, caller.memberId, 'password changed', now);
     return revokeMemberSessions(tx, caller.memberId, 'password changed', now, caller.sessionId);
   });
   deps.sessions.markRevoked(revoked);
