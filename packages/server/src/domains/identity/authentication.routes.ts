@@ -136,11 +136,16 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
       },
       async (request) => {
         const caller = request.caller;
-        const { loginId, profile, verifyEmail } = request.body;
+        const { loginId, profile, verifyEmail, mergeExistingContact } = request.body;
         const result = await signOn(
           deps,
           caller,
-          { email: loginId.email, profile: profileFromWire(profile), verifyEmail },
+          {
+            email: loginId.email,
+            profile: profileFromWire(profile),
+            ...(verifyEmail !== undefined ? { verifyEmail } : {}),
+            ...(mergeExistingContact !== undefined ? { mergeExistingContact } : {}),
+          },
           originOf(request),
         );
         return { sessionToken: result.sessionToken, identity: toWireIdentity(result.identity) };

@@ -43,8 +43,13 @@ export const EMAIL_EXISTS = '-19995';
 /** Statuses that cannot log in or hold tokens. */
 export const LOCKED_STATUSES: readonly IdentityStatus[] = ['BLOCKED', 'DELETED', 'OFFLINE'];
 
-export async function findIdentityByEmail(db: DbOrTx, email: string): Promise<IdentityRow | undefined> {
-  const [row] = await db.select().from(identities).where(eq(identities.email, email));
+export async function findIdentityByEmail(
+  db: DbOrTx,
+  email: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<IdentityRow | undefined> {
+  const query = db.select().from(identities).where(eq(identities.email, email));
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
 }
 
