@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from 'typebox';
+import Type, { type Static } from 'typebox';
 import { invalidField, ValidationFailed } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import { requireCaller } from '../../http/plugins/auth.js';
@@ -33,6 +33,7 @@ import {
   sendBrowserReply,
 } from './identity.http.js';
 import { type SecondFactorVerifyInput, verifySecondFactor } from './second-factor.service.js';
+import { sessionTokenForApp } from './session-handover.service.js';
 
 const BASE = '/_api/iam/authentication';
 
@@ -189,6 +190,21 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
       },
       async (request, reply) => sendBrowserReply(reply, loginCallback(request.query)),
     ),
+  );
+
+  // Ours: "continue as" for prompt=select_account on the hosted login page (session-handover.service.ts).
+  app.post(
+    `${BASE}/v1/session-token`,
+    {
+      schema: {
+        summary: 'A session token for an app’s authorize request, from the hosted pages’ signed-in member',
+        tags,
+        body: Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Object({ sessionToken: Type.String() }) },
+      },
+      preHandler: requireCaller(['member']),
+    },
+    async (request) => sessionTokenForApp(deps, request.caller, request.body),
   );
 
   // The platform's verify call: `/v2/verify` with `factorType` in the body (the module's current paths),

@@ -26,7 +26,7 @@ const PREFIX: Record<TokenPurpose, string> = {
   mfa: 'osm_',
   logout: 'osl_',
   factor_code: 'osf_',
-  consent: 'osc_',
+  consent: 'osn_',
 };
 
 export async function createIdentityToken(
