@@ -54,6 +54,7 @@ describe('public barrel', () => {
         'documentCookie',
         'base64UrlEncode',
         'checkAuthorizationResponse',
+        'chooseSecondFactor',
         'codeForStatus',
         'createCodeChallenge',
         'createCodeVerifier',
@@ -94,6 +95,7 @@ describe('public barrel', () => {
         'statusText',
         'toJson',
         'toMinorUnits',
+        'verifySecondFactor',
         'withOAuthTimeout',
       ].sort(),
     );
