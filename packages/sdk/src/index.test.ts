@@ -56,6 +56,7 @@ describe('public barrel', () => {
         'documentCookie',
         'base64UrlEncode',
         'checkAuthorizationResponse',
+        'chooseSecondFactor',
         'codeForStatus',
         'createCodeChallenge',
         'createCodeVerifier',
@@ -96,6 +97,7 @@ describe('public barrel', () => {
         'statusText',
         'toJson',
         'toMinorUnits',
+        'verifySecondFactor',
         'withOAuthTimeout',
       ].sort(),
     );

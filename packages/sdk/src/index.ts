@@ -29,6 +29,7 @@ export {
 } from './auth/cookie-storage.js';
 export {
   AUTH_PATHS,
+  chooseSecondFactor,
   createLoginFlow,
   type LoginFlow,
   type LoginParams,
@@ -36,7 +37,9 @@ export {
   processVerification,
   type RegisterParams,
   register,
+  type SecondFactorParams,
   sendPasswordResetEmail,
+  verifySecondFactor,
 } from './auth/login.js';
 export {
   type AuthErrorCode,
@@ -49,6 +52,8 @@ export {
   mapAuthenticationReply,
   mapLoginError,
   mapRegisterError,
+  type SecondFactorStep,
+  type SecondFactorType,
 } from './auth/login-states.js';
 export {
   type AuthorizationResponse,
@@ -111,6 +116,7 @@ export {
 export { codeForStatus, statusText } from './http-status.js';
 export { type AuthModule, type AuthUrlOptions, createAuthModule } from './modules/auth.js';
 export type { AuthAccountCalls } from './modules/auth-account.js';
+export type { AuthFactorCalls, EnrolledFactor } from './modules/auth-factors.js';
 export { type CheckoutModule, createCheckoutModule, type UpdateCheckoutOptions } from './modules/checkout.js';
 export { type CollectionsModule, createCollectionsModule } from './modules/collections.js';
 export type { ClientContext } from './modules/context.js';

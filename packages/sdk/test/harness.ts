@@ -23,9 +23,12 @@ export interface SdkServer {
   close(): Promise<void>;
 }
 
-/** Starts the server and registers an OAuth client whose redirect URI is SHOP_CALLBACK. */
-export async function startServer(): Promise<SdkServer> {
-  const t = await createTestApp();
+/**
+ * Starts the server and registers an OAuth client whose redirect URI is SHOP_CALLBACK. `clock` moves the
+ * server's time (authenticator codes work once per 30-second step).
+ */
+export async function startServer(options: { clock?: () => Date } = {}): Promise<SdkServer> {
+  const t = await createTestApp(options.clock ? { clock: options.clock } : {});
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   const ownerKey = await merchantKey(t.database);

@@ -38,6 +38,7 @@ import { createMailer } from './domains/mail/mail.service.js';
 import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
+import { provideBuyerContacts } from './domains/orders/buyer-contacts.js';
 import { createOrderRoutes } from './domains/orders/create-order.routes.js';
 import { registerOrderMail } from './domains/orders/order-emails.js';
 import type { EcomMailer } from './domains/orders/order-mail.js';
@@ -244,6 +245,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cartByIdRoutes, { deps });
   const stopCartMerge = mergeCartsOnLogin(deps.clock);
   app.addHook('onClose', async () => stopCartMerge());
+  const stopBuyerContacts = provideBuyerContacts();
+  app.addHook('onClose', async () => stopBuyerContacts());
   await app.register(checkoutRoutes, { deps });
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
   await app.register(createOrderRoutes, { deps, providers: paymentProviders });

@@ -24,7 +24,7 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/(healthz|readyz|docs|\.well-known\/|oauth2\/jwks$|media\/|r\/|dev\/mailbox)/, 'public'],
   [
     '*',
-    /^\/(oauth2\/|_api\/iam\/(authentication|verification|recovery)\/|v[12]\/(register|login|change-password|sign-on|logout|callback|:factorType|auth\/|Start|start|send-email|recover|activation-email))/,
+    /^\/(oauth2\/|_api\/iam\/(authentication|verification|recovery)\/|v[12]\/(register|login|change-password|sign-on|logout|callback|verify|:factorType|auth\/|Start|start|send-email|recover|activation-email))/,
     'credentials',
   ],
   ['*', /^\/_api\/iam\/captcha\//, 'public'],

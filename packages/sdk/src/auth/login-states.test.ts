@@ -10,7 +10,7 @@ import {
 } from './login-states.js';
 
 describe('states', () => {
-  it('lists the seven client login states of spec §4', () => {
+  it('lists the seven client login states of spec §4, then ours for a second factor', () => {
     expect(LOGIN_STATES).toEqual([
       'INITIAL',
       'SUCCESS',
@@ -19,6 +19,7 @@ describe('states', () => {
       'OWNER_APPROVAL_REQUIRED',
       'USER_CAPTCHA_REQUIRED',
       'SILENT_CAPTCHA_REQUIRED',
+      'SECOND_FACTOR_REQUIRED',
     ]);
     expect(INITIAL_LOGIN_STATE).toEqual({ loginState: 'INITIAL' });
   });
@@ -44,6 +45,81 @@ describe('mapAuthenticationReply', () => {
     ],
     [{ state: 'SUCCESS' }, { loginState: 'FAILURE', error: 'Missing sessionToken' }],
     [{ state: 'REQUIRE_EMAIL_VERIFICATION' }, { loginState: 'FAILURE', error: 'Missing stateToken' }],
+    [
+      { state: 'SUCCESS', sessionToken: 'st', additionalData: { deviceToken: { strValue: 'osd_1' } } },
+      { loginState: 'SUCCESS', data: { sessionToken: 'st', deviceToken: 'osd_1' } },
+    ],
+    [
+      { state: 'SUCCESS', sessionToken: 'st', additionalData: {} },
+      { loginState: 'SUCCESS', data: { sessionToken: 'st' } },
+    ],
+    [
+      {
+        state: 'REQUIRE_MFA',
+        stateToken: 'osm_1',
+        requireMfaData: {
+          availableFactors: [
+            { factorType: 'TOTP', factorStatus: 'ENABLED' },
+            { factorType: 'EMAIL', factorStatus: 'ENABLED' },
+          ],
+          reason: 'USER_SETTINGS',
+        },
+      },
+      { loginState: 'SECOND_FACTOR_REQUIRED', data: { stateToken: 'osm_1', factors: ['TOTP', 'EMAIL'] } },
+    ],
+    [
+      {
+        state: 'MFA_CHALLENGE',
+        stateToken: 'osm_2',
+        mfaChallengeData: {
+          factorType: 'EMAIL',
+          verificationChallengeData: { hint: 'a***@b.co' },
+          availableFactors: [{ factorType: 'EMAIL', factorStatus: 'ENABLED' }],
+          reason: 'USER_SETTINGS',
+        },
+      },
+      {
+        loginState: 'SECOND_FACTOR_REQUIRED',
+        data: {
+          stateToken: 'osm_2',
+          factors: ['EMAIL'],
+          challenge: { factorType: 'EMAIL', hint: 'a***@b.co' },
+        },
+      },
+    ],
+    // Factors this client cannot complete (SMS, push…) or not enabled are not offered.
+    [
+      {
+        state: 'REQUIRE_MFA',
+        stateToken: 'osm_3',
+        requireMfaData: {
+          availableFactors: [
+            { factorType: 'SMS', factorStatus: 'ENABLED' },
+            { factorType: 'EMAIL', factorStatus: 'REQUIRE_ACTIVATION' },
+            { factorType: 'TOTP', factorStatus: 'ENABLED_BY_RULE' },
+          ],
+        },
+      },
+      { loginState: 'SECOND_FACTOR_REQUIRED', data: { stateToken: 'osm_3', factors: ['TOTP'] } },
+    ],
+    [
+      {
+        state: 'REQUIRE_MFA',
+        stateToken: 'osm_4',
+        requireMfaData: { availableFactors: [{ factorType: 'PUSH' }] },
+      },
+      { loginState: 'FAILURE', error: 'No second factor this client can use' },
+    ],
+    [
+      { state: 'REQUIRE_MFA', requireMfaData: { availableFactors: [{ factorType: 'TOTP' }] } },
+      { loginState: 'FAILURE', error: 'Missing stateToken' },
+    ],
+    // Other platform states this client cannot continue stay failures (spec §4).
+    [
+      { state: 'REQUIRE_FIRST_FACTOR', stateToken: 'x' },
+      { loginState: 'FAILURE', error: 'Unknown _state' },
+    ],
+    [{ state: 'REQUIRE_MISSING_FIELDS' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
   ])('%o → %o', (reply, expected) => {
     expect(mapAuthenticationReply(reply)).toEqual(expected);
   });

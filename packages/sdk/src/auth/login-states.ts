@@ -11,6 +11,8 @@ export const LOGIN_STATES = [
   'OWNER_APPROVAL_REQUIRED',
   'USER_CAPTCHA_REQUIRED',
   'SILENT_CAPTCHA_REQUIRED',
+  // Ours, beside the seven of spec §4: the platform's REQUIRE_MFA and MFA_CHALLENGE replies.
+  'SECOND_FACTOR_REQUIRED',
 ] as const;
 export type LoginState = (typeof LOGIN_STATES)[number];
 
@@ -23,10 +25,31 @@ export type AuthErrorCode =
   | 'missingCaptchaToken'
   | 'invalidCaptchaToken';
 
+/** The second factors a store can ask for (the platform's FactorType values this server serves). */
+export type SecondFactorType = 'TOTP' | 'EMAIL';
+
+/** What a SECOND_FACTOR_REQUIRED result carries. */
+export interface SecondFactorStep {
+  /** Names this login step in the next call. */
+  stateToken: string;
+  /** The factors the member set up, authenticator app first. */
+  factors: SecondFactorType[];
+  /**
+   * The factor being verified (the server's MFA_CHALLENGE): for EMAIL a code was e-mailed, and `hint`
+   * is the masked address it went to. Absent (REQUIRE_MFA): choose one, or just send a TOTP code.
+   */
+  challenge?: { factorType: SecondFactorType; hint?: string };
+}
+
 /** The outcome of a step; `loginState` tells which fields are present. */
 export type LoginResult =
   | { loginState: 'INITIAL' }
-  | { loginState: 'SUCCESS'; data: { sessionToken: string } }
+  | {
+      loginState: 'SUCCESS';
+      /** `deviceToken`: after a second factor with rememberThisDevice; send it with later logins. */
+      data: { sessionToken: string; deviceToken?: string };
+    }
+  | { loginState: 'SECOND_FACTOR_REQUIRED'; data: SecondFactorStep }
   | { loginState: 'EMAIL_VERIFICATION_REQUIRED'; data: { stateToken: string } }
   | { loginState: 'OWNER_APPROVAL_REQUIRED' }
   | {
@@ -42,12 +65,24 @@ export interface CaptchaTokens {
   recaptchaToken?: string;
 }
 
-/** The server's reply to register, login and verify. */
+interface WireFactor {
+  factorType?: string;
+  factorStatus?: string;
+}
+
+/** The server's reply to register, login and verify (the platform's StateMachineResponse). */
 export interface AuthenticationReply {
   state?: string;
   sessionToken?: string;
   stateToken?: string;
   identity?: unknown;
+  additionalData?: Record<string, { strValue?: string } | undefined>;
+  requireMfaData?: { availableFactors?: WireFactor[]; reason?: string };
+  mfaChallengeData?: {
+    factorType?: string;
+    verificationChallengeData?: { hint?: string };
+    availableFactors?: WireFactor[];
+  };
 }
 
 export const INITIAL_LOGIN_STATE: LoginResult = { loginState: 'INITIAL' };
@@ -62,15 +97,24 @@ const INVALID_CAPTCHA = '-19970';
  * ```ts
  * mapAuthenticationReply({ state: 'SUCCESS', sessionToken: 'st' }); // { loginState: 'SUCCESS', data: { sessionToken: 'st' } }
  * mapAuthenticationReply({ state: 'STATUS_CHECK' }); // { loginState: 'FAILURE', error: 'Unknown _state' }
+ * mapAuthenticationReply({ state: 'REQUIRE_MFA', stateToken: 'osm_…', requireMfaData: { availableFactors: [{ factorType: 'TOTP', factorStatus: 'ENABLED' }] } });
+ * // { loginState: 'SECOND_FACTOR_REQUIRED', data: { stateToken: 'osm_…', factors: ['TOTP'] } }
  * ```
  */
 export function mapAuthenticationReply(reply: AuthenticationReply): LoginResult {
   switch (reply.state) {
-    case 'SUCCESS':
+    case 'SUCCESS': {
       // A success without the token to exchange for member tokens cannot be continued.
-      return reply.sessionToken
-        ? { loginState: 'SUCCESS', data: { sessionToken: reply.sessionToken } }
-        : { loginState: 'FAILURE', error: 'Missing sessionToken' };
+      if (!reply.sessionToken) return { loginState: 'FAILURE', error: 'Missing sessionToken' };
+      const deviceToken = reply.additionalData?.deviceToken?.strValue;
+      return {
+        loginState: 'SUCCESS',
+        data: { sessionToken: reply.sessionToken, ...(deviceToken ? { deviceToken } : {}) },
+      };
+    }
+    case 'REQUIRE_MFA':
+    case 'MFA_CHALLENGE':
+      return secondFactorStep(reply);
     case 'REQUIRE_OWNER_APPROVAL':
       return { loginState: 'OWNER_APPROVAL_REQUIRED' };
     case 'REQUIRE_EMAIL_VERIFICATION':
@@ -80,6 +124,35 @@ export function mapAuthenticationReply(reply: AuthenticationReply): LoginResult 
     default:
       return { loginState: 'FAILURE', error: 'Unknown _state' };
   }
+}
+
+const SECOND_FACTOR_TYPES: readonly string[] = ['TOTP', 'EMAIL'] satisfies SecondFactorType[];
+const isSecondFactor = (value: string | undefined): value is SecondFactorType =>
+  value !== undefined && SECOND_FACTOR_TYPES.includes(value);
+
+/**
+ * REQUIRE_MFA (requireMfaData) and MFA_CHALLENGE (mfaChallengeData) → SECOND_FACTOR_REQUIRED. Only
+ * factors this SDK can complete, and enabled ones, are offered; a step offering none cannot be continued.
+ */
+function secondFactorStep(reply: AuthenticationReply): LoginResult {
+  const challengeData = reply.state === 'MFA_CHALLENGE' ? reply.mfaChallengeData : undefined;
+  const wire = (challengeData ?? reply.requireMfaData)?.availableFactors ?? [];
+  const factors = wire
+    .filter((factor) => factor.factorStatus === undefined || factor.factorStatus.startsWith('ENABLED'))
+    .map((factor) => factor.factorType)
+    .filter(isSecondFactor);
+  if (!reply.stateToken) return { loginState: 'FAILURE', error: 'Missing stateToken' };
+  if (factors.length === 0) return { loginState: 'FAILURE', error: 'No second factor this client can use' };
+  const chosen = challengeData?.factorType;
+  const hint = challengeData?.verificationChallengeData?.hint;
+  return {
+    loginState: 'SECOND_FACTOR_REQUIRED',
+    data: {
+      stateToken: reply.stateToken,
+      factors,
+      ...(isSecondFactor(chosen) ? { challenge: { factorType: chosen, ...(hint ? { hint } : {}) } } : {}),
+    },
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ import {
   mapAuthenticationReply,
   mapLoginError,
   mapRegisterError,
+  type SecondFactorStep,
+  type SecondFactorType,
 } from './login-states.js';
 
 export interface RegisterParams {
@@ -24,12 +26,30 @@ export interface LoginParams {
   email: string;
   password: string;
   captchaTokens?: CaptchaTokens;
+  /**
+   * The `deviceToken` of an earlier SUCCESS with rememberThisDevice: a remembered device skips the second
+   * factor (sent as the platform's `clientMetaData.deviceToken`).
+   */
+  deviceToken?: string;
+}
+
+/** Completes a SECOND_FACTOR_REQUIRED step. */
+export interface SecondFactorParams {
+  /** Default: the factor of the current challenge, else the first factor offered. */
+  factorType?: SecondFactorType;
+  /** The 6-digit code from the authenticator app or the e-mail. */
+  code: string;
+  /** Skip the second factor on this device for 30 days (the SUCCESS result then carries a deviceToken). */
+  rememberThisDevice?: boolean;
 }
 
 export const AUTH_PATHS = {
   register: '/_api/iam/authentication/v2/register',
   login: '/_api/iam/authentication/v2/login',
   verify: '/_api/iam/verification/v1/auth/verify',
+  verifySecondFactor: '/_api/iam/authentication/v2/verify',
+  sessionTokenForApp: '/_api/iam/authentication/v1/session-token',
+  factors: '/_api/iam/factors/v1',
   sendRecoveryEmail: '/_api/iam/recovery/v1/send-email',
   resendCode: '/_api/iam/verification/v1/auth/resend',
   recover: '/_api/iam/recovery/v1/recover',
@@ -80,6 +100,7 @@ export async function login(transport: Transport, params: LoginParams): Promise<
     loginId: { email: params.email },
     password: params.password,
     ...captchaBody(params.captchaTokens),
+    ...(params.deviceToken ? { clientMetaData: { deviceToken: params.deviceToken } } : {}),
   };
   try {
     const reply = await transport.request<AuthenticationReply>({
@@ -120,6 +141,70 @@ export async function processVerification(
   return mapAuthenticationReply(reply);
 }
 
+function requireSecondFactorStep(current: LoginResult, call: string): SecondFactorStep {
+  if (current.loginState !== 'SECOND_FACTOR_REQUIRED') {
+    throw new Error(
+      `${call} is only allowed in the SECOND_FACTOR_REQUIRED state (current state: ${current.loginState})`,
+    );
+  }
+  return current.data;
+}
+
+/**
+ * Sends the second factor's code (the platform's verify call). Allowed only in SECOND_FACTOR_REQUIRED; a
+ * wrong code is thrown (ApplicationError VERIFICATION_FAILED, `data.attemptsLeft`) so that the caller
+ * stays in that state and can let the user retry.
+ *
+ * @example
+ * ```ts
+ * const next = await verifySecondFactor(transport, current, { code: '123456', rememberThisDevice: true });
+ * if (next.loginState === 'SUCCESS') keepDeviceToken(next.data.deviceToken);
+ * ```
+ */
+export async function verifySecondFactor(
+  transport: Transport,
+  current: LoginResult,
+  params: SecondFactorParams,
+): Promise<LoginResult> {
+  const step = requireSecondFactorStep(current, 'verifySecondFactor');
+  const factorType = params.factorType ?? step.challenge?.factorType ?? (step.factors[0] as SecondFactorType);
+  const data = factorType === 'TOTP' ? 'totpData' : 'emailData';
+  const reply = await transport.request<AuthenticationReply>({
+    method: 'POST',
+    path: AUTH_PATHS.verifySecondFactor,
+    body: {
+      stateToken: step.stateToken,
+      factorType,
+      [data]: { code: params.code },
+      ...(params.rememberThisDevice ? { rememberThisDevice: true } : {}),
+    },
+  });
+  return mapAuthenticationReply(reply);
+}
+
+/**
+ * Picks the factor to verify with: for EMAIL the server e-mails a code (calling it again sends a new
+ * one). Answers SECOND_FACTOR_REQUIRED with `challenge` set. Allowed only in SECOND_FACTOR_REQUIRED.
+ *
+ * @example
+ * ```ts
+ * const next = await chooseSecondFactor(transport, current, 'EMAIL'); // next.data.challenge.hint: 'a***@b.c'
+ * ```
+ */
+export async function chooseSecondFactor(
+  transport: Transport,
+  current: LoginResult,
+  factorType: SecondFactorType,
+): Promise<LoginResult> {
+  const step = requireSecondFactorStep(current, 'chooseSecondFactor');
+  const reply = await transport.request<AuthenticationReply>({
+    method: 'POST',
+    path: AUTH_PATHS.verifySecondFactor,
+    body: { stateToken: step.stateToken, factorType },
+  });
+  return mapAuthenticationReply(reply);
+}
+
 /**
  * Asks the server to e-mail a password-reset link that leads to `redirectUrl`.
  *
@@ -145,6 +230,8 @@ export interface LoginFlow {
   register(params: RegisterParams): Promise<LoginResult>;
   login(params: LoginParams): Promise<LoginResult>;
   processVerification(params: { verificationCode: string }): Promise<LoginResult>;
+  verifySecondFactor(params: SecondFactorParams): Promise<LoginResult>;
+  chooseSecondFactor(factorType: SecondFactorType): Promise<LoginResult>;
   /** Back to INITIAL (e.g. when the user closes the dialog). */
   reset(): void;
 }
@@ -172,6 +259,8 @@ export function createLoginFlow(transport: Transport): LoginFlow {
     register: (params) => step(register(transport, params)),
     login: (params) => step(login(transport, params)),
     processVerification: (params) => step(processVerification(transport, state, params)),
+    verifySecondFactor: (params) => step(verifySecondFactor(transport, state, params)),
+    chooseSecondFactor: (factorType) => step(chooseSecondFactor(transport, state, factorType)),
     reset: () => {
       state = INITIAL_LOGIN_STATE;
     },

@@ -19,6 +19,7 @@ import type { TokenManager } from '../auth/tokens.js';
 import type { FetchLike } from '../transport.js';
 import type { AuthModule, AuthUrlOptions } from './auth.types.js';
 import { createAuthAccountCalls } from './auth-account.js';
+import { createAuthFactorCalls } from './auth-factors.js';
 import type { ClientContext } from './context.js';
 import { createRedirectsModule } from './redirects.js';
 
@@ -75,6 +76,7 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
 
   return {
     ...createAuthAccountCalls(context, () => flow.state),
+    ...createAuthFactorCalls(context),
     async generateVisitorTokens() {
       const { tokens } = need('generateVisitorTokens');
       await tokens.getAccessToken();
@@ -89,6 +91,8 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     register: (params) => flow.register(params),
     login: (params) => flow.login(params),
     processVerification: (params) => flow.processVerification(params),
+    verifySecondFactor: (params) => flow.verifySecondFactor(params),
+    chooseSecondFactor: (factorType) => flow.chooseSecondFactor(factorType),
     sendPasswordResetEmail: async (email, redirectUrl) =>
       sendPasswordResetEmail(transport, {
         email,

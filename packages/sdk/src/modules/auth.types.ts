@@ -1,10 +1,11 @@
 // The auth module's public shape (implementation: auth.ts).
 
-import type { LoginParams, RegisterParams } from '../auth/login.js';
-import type { LoginResult } from '../auth/login-states.js';
+import type { LoginParams, RegisterParams, SecondFactorParams } from '../auth/login.js';
+import type { LoginResult, SecondFactorType } from '../auth/login-states.js';
 import type { AuthorizationResponse, LoginPrompt, OAuthData, ResponseMode } from '../auth/pkce.js';
 import type { Tokens } from '../auth/token-storage.js';
 import type { AuthAccountCalls } from './auth-account.js';
+import type { AuthFactorCalls } from './auth-factors.js';
 
 /** Options of {@link AuthModule.getAuthUrl}. */
 export interface AuthUrlOptions {
@@ -17,7 +18,7 @@ export interface AuthUrlOptions {
 }
 
 /** Sign-in and tokens of one client. */
-export interface AuthModule extends AuthAccountCalls {
+export interface AuthModule extends AuthAccountCalls, AuthFactorCalls {
   /**
    * The client's tokens, minting visitor tokens first if there are none (once, however many calls wait).
    *
@@ -53,6 +54,7 @@ export interface AuthModule extends AuthAccountCalls {
    * ```ts
    * const result = await client.auth.login({ email, password });
    * if (result.loginState === 'SUCCESS') await client.auth.getMemberTokensForDirectLogin(result.data.sessionToken);
+   * if (result.loginState === 'SECOND_FACTOR_REQUIRED') askForCode(result.data.factors);
    * ```
    */
   login(params: LoginParams): Promise<LoginResult>;
@@ -65,6 +67,25 @@ export interface AuthModule extends AuthAccountCalls {
    * ```
    */
   processVerification(params: { verificationCode: string }): Promise<LoginResult>;
+  /**
+   * Sends the second factor's code; allowed only in SECOND_FACTOR_REQUIRED. With `rememberThisDevice`
+   * the SUCCESS result carries `data.deviceToken`: pass it to later logins to skip the factor (30 days).
+   *
+   * @example
+   * ```ts
+   * const result = await client.auth.verifySecondFactor({ code: '123456', rememberThisDevice: true });
+   * ```
+   */
+  verifySecondFactor(params: SecondFactorParams): Promise<LoginResult>;
+  /**
+   * Picks the factor to verify with in SECOND_FACTOR_REQUIRED; EMAIL e-mails a code (again: a new one).
+   *
+   * @example
+   * ```ts
+   * const result = await client.auth.chooseSecondFactor('EMAIL');
+   * ```
+   */
+  chooseSecondFactor(factorType: SecondFactorType): Promise<LoginResult>;
   /**
    * E-mails a password-reset link leading to `redirectUrl` (always succeeds, known address or not).
    *

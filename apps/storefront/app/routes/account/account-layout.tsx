@@ -19,13 +19,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// The member account's sections (spec §3 ACCOUNT_INFO, ORDERS, SUBSCRIPTIONS) plus addresses and password.
+// The member account's sections (spec §3 ACCOUNT_INFO, ORDERS, SUBSCRIPTIONS) plus addresses, password and
+// second factors.
 const SECTIONS = [
   { to: '/account', label: 'Profile', end: true },
   { to: '/account/orders', label: 'Orders', end: false },
   { to: '/account/subscriptions', label: 'Subscriptions', end: false },
   { to: '/account/addresses', label: 'Addresses', end: false },
   { to: '/account/password', label: 'Password', end: false },
+  { to: '/account/security', label: 'Sign-in security', end: false },
 ];
 
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import {
   isValidationError,
   type LoginResult,
   readCookie,
+  type SecondFactorStep,
 } from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
@@ -15,6 +16,9 @@ import type { FormErrors } from './form-errors';
 
 const VERIFY_COOKIE = 'os_verify';
 const VERIFY_MAX_AGE_SECONDS = 15 * 60;
+/** A remembered device's token ("remember this device"): the API's 30 days, kept where scripts cannot read it. */
+const DEVICE_COOKIE = 'os_device';
+const DEVICE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const DEFAULT_RETURN_TO = '/account';
 const AUTHORIZE_PATH = '/oauth2/authorize';
 const LOGIN_CALLBACK_PATH = '/_api/iam/authentication/v1/callback';
@@ -37,13 +41,18 @@ export function safeReturnTo(value: FormDataEntryValue | string | null | undefin
   return text;
 }
 
-/** The sign-up or login waiting for its e-mailed code; kept in a short-lived httpOnly cookie. */
+/**
+ * The sign-up or login waiting for a code (the e-mailed verification code, or a second factor); kept in
+ * a short-lived httpOnly cookie.
+ */
 export interface PendingVerification {
   stateToken: string;
   returnTo: string;
   email: string;
   /** Where a login redirect session asked to return to (verified by the server for its app). */
   postFlowUrl?: string | undefined;
+  /** A login waiting for its second factor (/verify-login), not for e-mail verification (/verify-email). */
+  secondFactor?: Omit<SecondFactorStep, 'stateToken'> | undefined;
 }
 
 export function readPendingVerification(request: Request): PendingVerification | undefined {
@@ -59,12 +68,26 @@ export function readPendingVerification(request: Request): PendingVerification |
   }
 }
 
-function verificationCookie(request: Request, pending: PendingVerification | undefined): string {
+function cookieAttributes(request: Request): string {
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
+}
+
+export function verificationCookie(request: Request, pending: PendingVerification | undefined): string {
+  const attributes = cookieAttributes(request);
   if (!pending) return `${VERIFY_COOKIE}=; ${attributes}; Max-Age=0`;
   const value = Buffer.from(JSON.stringify(pending)).toString('base64url');
   return `${VERIFY_COOKIE}=${value}; ${attributes}; Max-Age=${VERIFY_MAX_AGE_SECONDS}`;
+}
+
+/** This browser's remembered-device token, sent with its logins so that the second factor is skipped. */
+export function readDeviceToken(request: Request): string | undefined {
+  const value = readCookie(request.headers.get('Cookie'), DEVICE_COOKIE);
+  return value?.startsWith('osd_') ? value : undefined;
+}
+
+function deviceCookie(request: Request, token: string): string {
+  return `${DEVICE_COOKIE}=${token}; ${cookieAttributes(request)}; Max-Age=${DEVICE_MAX_AGE_SECONDS}`;
 }
 
 export type CaptchaKind = 'invisible' | 'visible';
@@ -112,7 +135,20 @@ interface StepContext {
 export async function afterAuthStep(result: LoginResult, step: StepContext) {
   switch (result.loginState) {
     case 'SUCCESS':
-      return signIn(result.data.sessionToken, step);
+      return signIn(result.data.sessionToken, step, result.data.deviceToken);
+    case 'SECOND_FACTOR_REQUIRED': {
+      const { stateToken, ...secondFactor } = result.data;
+      const pending: PendingVerification = {
+        stateToken,
+        returnTo: step.returnTo,
+        email: step.email,
+        postFlowUrl: step.postFlowUrl,
+        secondFactor,
+      };
+      return redirect('/verify-login', {
+        headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
+      });
+    }
     case 'EMAIL_VERIFICATION_REQUIRED': {
       const pending = {
         stateToken: result.data.stateToken,
@@ -142,8 +178,9 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
   }
 }
 
-async function signIn(sessionToken: string, step: StepContext) {
-  const clearPending = { 'Set-Cookie': verificationCookie(step.request, undefined) };
+async function signIn(sessionToken: string, step: StepContext, deviceToken?: string) {
+  const clearPending = new Headers([['Set-Cookie', verificationCookie(step.request, undefined)]]);
+  if (deviceToken) clearPending.append('Set-Cookie', deviceCookie(step.request, deviceToken));
   if (isAuthorizeRequest(step.returnTo)) {
     // A document load, not a client-side navigation: the callback is an API path that redirects on.
     return redirectDocument(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });
@@ -224,6 +261,21 @@ export function signInClient(session: ShopSession, returnTo: string) {
  */
 export function signInTransport(session: ShopSession, returnTo: string) {
   return signInClient(session, returnTo).transport;
+}
+
+/** Hands the session token to the authorize request of a third-party app (the login belongs to it). */
+export function continueAuthorization(authorizeRequest: string, sessionToken: string) {
+  return redirectDocument(oauthCallbackUrl(authorizeRequest, sessionToken));
+}
+
+/** The OAuth prompt values of an authorize request (`returnTo=/oauth2/authorize?…`). */
+export function promptsOf(returnTo: string): { prompts: Set<string>; clientId: string | undefined } {
+  if (!isAuthorizeRequest(returnTo)) return { prompts: new Set(), clientId: undefined };
+  const params = new URL(returnTo, 'http://local').searchParams;
+  return {
+    prompts: new Set((params.get('prompt') ?? 'login').split(' ').filter(Boolean)),
+    clientId: params.get('client_id') ?? params.get('clientId') ?? undefined,
+  };
 }
 
 /**

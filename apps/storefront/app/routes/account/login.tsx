@@ -1,14 +1,18 @@
-import { login } from '@openshelf/sdk';
+import { isApplicationError, isSessionExpiredError, login } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { storefrontContext } from '../../lib/context';
+import type { ShopSession } from '../../lib/session.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/login';
 import {
   afterAuthStep,
   captchaModeOf,
+  continueAuthorization,
   formState,
   isAuthorizeRequest,
   loginSessionReturn,
+  promptsOf,
+  readDeviceToken,
   safeReturnTo,
   sessionOf,
   signInTransport,
@@ -38,15 +42,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     flow: postFlowUrl ? flow : null,
     returnTo,
     forApp: isAuthorizeRequest(returnTo),
+    signedInAs: search.get('account') === 'other' ? undefined : await accountToSelect(session, returnTo),
     captchaMode: await captchaModeOf(session),
     storeName,
   };
 }
 
+/**
+ * prompt=select_account (OpenID Connect): an app lets the member pick an account. The one signed in on
+ * these pages is offered ("Continue as …"); "Use another account" shows the login form.
+ */
+async function accountToSelect(session: ShopSession, returnTo: string) {
+  if (session.role() !== 'member' || !promptsOf(returnTo).prompts.has('select_account')) return undefined;
+  try {
+    return (await session.client.members.getCurrentMember()).email.address;
+  } catch (error) {
+    // A session that ended elsewhere offers nothing to continue with: the form remains.
+    if (isSessionExpiredError(error) || isApplicationError(error)) return undefined;
+    throw error;
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formValues(form, ['email', 'password', 'returnTo', 'flow']);
+  const values = formValues(form, ['email', 'password', 'returnTo', 'flow', 'intent']);
   const returnTo = safeReturnTo(values.returnTo);
+  if (values.intent === 'continue') {
+    const session = await sessionOf(request, context);
+    const { clientId, prompts } = promptsOf(returnTo);
+    if (session.role() !== 'member' || !clientId || !prompts.has('select_account'))
+      throw redirect(request.url);
+    // The session token goes the way a password login's does: through the callback to the app.
+    const sessionToken = await session.client.auth.sessionTokenForApp(clientId);
+    return continueAuthorization(returnTo, sessionToken);
+  }
   const kept = { email: values.email ?? '' };
   const errors = collectErrors({
     email: checkEmail(kept.email),
@@ -54,10 +83,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (hasErrors(errors)) return formState(errors, kept);
   const session = await sessionOf(request, context);
+  const deviceToken = readDeviceToken(request);
   const result = await login(signInTransport(session, returnTo), {
     email: kept.email,
     password: values.password ?? '',
     captchaTokens: captchaTokensFrom(form),
+    ...(deviceToken ? { deviceToken } : {}),
   });
   const postFlowUrl = await loginSessionReturn(session, values.flow);
   return afterAuthStep(result, {
@@ -86,6 +117,29 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
         <p>
           <Link to="/">Continue shopping</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  if (loaderData.signedInAs) {
+    return (
+      <AuthCard
+        title="Choose an account"
+        lead={`An app asks you to choose your ${loaderData.storeName} account.`}
+      >
+        <p>
+          You are signed in here as <strong>{loaderData.signedInAs}</strong>.
+        </p>
+        <Form method="post" className="auth-form">
+          <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+          <SubmitButton pending={pending} pendingLabel="Continuing…" name="intent" value="continue">
+            Continue as {loaderData.signedInAs}
+          </SubmitButton>
+        </Form>
+        <p className="auth-switch">
+          <Link to={`/login?returnTo=${encodeURIComponent(loaderData.returnTo)}&account=other`}>
+            Use another account
+          </Link>
         </p>
       </AuthCard>
     );

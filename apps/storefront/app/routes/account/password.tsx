@@ -1,7 +1,7 @@
 import { login } from '@openshelf/sdk';
 import { Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/password';
-import { afterAuthStep, apiErrors, captchaModeOf, formState } from './auth-flow.server';
+import { afterAuthStep, apiErrors, captchaModeOf, formState, readDeviceToken } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
@@ -45,13 +45,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (hasErrors(errors)) return formState(errors, {});
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const email = identity.email.address;
+  const deviceToken = readDeviceToken(request);
   const check = await login(session.catalog.transport, {
     email,
     password: values.current ?? '',
     captchaTokens: captchaTokensFrom(form),
+    ...(deviceToken ? { deviceToken } : {}),
   });
-  // Only a successful login proves the password; every other state (captcha, back-off) stops here.
-  if (check.loginState !== 'SUCCESS') {
+  // Only an accepted password proves it: a login that succeeded or now asks for the second factor (of a
+  // member already signed in here, so that step is left unfinished). Every other state stops here.
+  if (check.loginState !== 'SUCCESS' && check.loginState !== 'SECOND_FACTOR_REQUIRED') {
     if (check.loginState === 'FAILURE' && check.errorCode === 'invalidPassword')
       return formState({ current: 'That is not your current password.' }, {});
     return afterAuthStep(check, { request, context, session, returnTo: '', email, values: {} });
@@ -63,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   session.clear();
   const again = await login(session.client.transport, { email, password });
-  if (again.loginState !== 'SUCCESS') throw redirect('/login?reset=1');
+  // A member with a second factor goes on to it (the change forgot every remembered device).
+  if (again.loginState !== 'SUCCESS' && again.loginState !== 'SECOND_FACTOR_REQUIRED')
+    throw redirect('/login?reset=1');
   return afterAuthStep(again, {
     request,
     context,

@@ -5,6 +5,7 @@ export const accountRoutes: RouteConfigEntry[] = [
   route('login', 'routes/account/login.tsx'),
   route('signup', 'routes/account/signup.tsx'),
   route('verify-email', 'routes/account/verify-email.tsx'),
+  route('verify-login', 'routes/account/verify-login.tsx'),
   route('forgot-password', 'routes/account/forgot-password.tsx'),
   route('reset-password', 'routes/account/reset-password.tsx'),
   route('logout', 'routes/account/logout.tsx'),
@@ -16,6 +17,7 @@ export const accountRoutes: RouteConfigEntry[] = [
       route('subscriptions', 'routes/account/subscriptions.tsx'),
       route('addresses', 'routes/account/addresses.tsx'),
       route('password', 'routes/account/password.tsx'),
+      route('security', 'routes/account/security.tsx'),
     ]),
   ]),
 ];

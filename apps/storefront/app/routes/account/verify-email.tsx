@@ -26,12 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pending = readPendingVerification(request);
   // Nothing waits for a code (expired, or opened directly): start again from the login page.
   if (!pending) throw redirect('/login');
+  if (pending.secondFactor) throw redirect('/verify-login');
   return { email: pending.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = readPendingVerification(request);
-  if (!pending) throw redirect('/login');
+  if (!pending || pending.secondFactor) throw redirect('/login');
   const form = await request.formData();
   const session = await sessionOf(request, context);
   if (form.get('intent') === 'resend') {

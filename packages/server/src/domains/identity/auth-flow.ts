@@ -3,28 +3,42 @@ import { AppError } from '../../http/errors.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import { verificationCodeEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';
+import type { ServedFactorType } from './identity.schema.js';
 import { consumeAllTokens, createIdentityToken, TOKEN_TTL_SECONDS } from './identity-tokens.js';
-import {
-  hasActiveTotp,
-  type IdentityRow,
-  type IdentityView,
-  LOCKED_STATUSES,
-  toIdentityView,
-} from './members.service.js';
-import { numericCode, randomSalt, sha256 } from './secrets.js';
+import { type IdentityRow, type IdentityView, LOCKED_STATUSES, toIdentityView } from './members.service.js';
+import { activeSecondFactors, beginSecondFactor } from './second-factor-challenge.js';
+import { hashCode, numericCode, randomSalt } from './secrets.js';
+import { isRememberedDevice } from './trusted-devices.service.js';
 
-/** The sign-in states of spec §3 this server answers with (plus REQUIRE_MFA for TOTP, see ADR 005). */
-export type AuthState = 'SUCCESS' | 'REQUIRE_EMAIL_VERIFICATION' | 'REQUIRE_OWNER_APPROVAL' | 'REQUIRE_MFA';
+/**
+ * The sign-in states this server answers with: the three of spec §3 the public client handles, and the
+ * platform's two second-factor states (`StateType.REQUIRE_MFA` / `MFA_CHALLENGE` of
+ * @wix/auto_sdk_identity_authentication; ADR 026). Nothing else is ever sent.
+ */
+export type AuthState =
+  | 'SUCCESS'
+  | 'REQUIRE_EMAIL_VERIFICATION'
+  | 'REQUIRE_OWNER_APPROVAL'
+  | 'REQUIRE_MFA'
+  | 'MFA_CHALLENGE';
+
+/** REQUIRE_MFA / MFA_CHALLENGE: what the member can verify with, and the factor being verified. */
+export interface SecondFactorStep {
+  factors: ServedFactorType[];
+  /** MFA_CHALLENGE: the chosen factor; `hint` names where an e-mailed code went (masked). */
+  challenge?: { factorType: ServedFactorType; hint?: string };
+}
 
 export interface AuthResult {
   state: AuthState;
   /** SUCCESS: single-use, short-lived; exchange it at /oauth2/authorize for a code. */
   sessionToken?: string;
-  /** REQUIRE_EMAIL_VERIFICATION / REQUIRE_MFA: names the pending step. */
+  /** REQUIRE_EMAIL_VERIFICATION / REQUIRE_MFA / MFA_CHALLENGE: names the pending step. */
   stateToken?: string;
   identity: IdentityView;
-  /** REQUIRE_MFA: the factors that can complete it. */
-  availableFactors?: 'TOTP'[];
+  secondFactor?: SecondFactorStep;
+  /** SUCCESS after a second factor with rememberThisDevice: the token that skips it for 30 days. */
+  deviceToken?: string;
 }
 
 /** Where a flow started: the visitor (cart) and client it should carry to the member session. */
@@ -79,7 +93,12 @@ export async function nextAuthState(
   outbox: MailMessage[],
   identity: IdentityRow,
   origin: FlowOrigin,
-  options: { secondFactorDone?: boolean } = {},
+  options: {
+    /** The second factor was just verified (this is its step). */
+    secondFactorDone?: boolean;
+    /** A remembered device's token sent with the login: skips the second factor when it is live. */
+    deviceToken?: string;
+  } = {},
 ): Promise<AuthResult> {
   if (LOCKED_STATUSES.includes(identity.status)) throw identityLocked();
   const now = deps.clock();
@@ -97,9 +116,13 @@ export async function nextAuthState(
     clientId: origin.clientId ?? null,
     now,
   };
-  if (!options.secondFactorDone && (await hasActiveTotp(tx, identity.id))) {
-    const stateToken = await createIdentityToken(tx, { purpose: 'mfa', ...tokenOrigin });
-    return { state: 'REQUIRE_MFA', stateToken, identity: view, availableFactors: ['TOTP'] };
+  if (!options.secondFactorDone) {
+    const factors = await activeSecondFactors(tx, identity.id);
+    const remembered =
+      factors.length > 0 && (await isRememberedDevice(tx, options.deviceToken, identity.id, now));
+    if (factors.length > 0 && !remembered) {
+      return beginSecondFactor(deps, tx, outbox, { identity, view, factors, ...tokenOrigin });
+    }
   }
   const sessionToken = await createIdentityToken(tx, { purpose: 'session', ...tokenOrigin });
   return { state: 'SUCCESS', sessionToken, identity: view };
@@ -136,8 +159,4 @@ export function verificationEmail(deps: IdentityDeps, to: string, code: string):
     code,
     minutes: TOKEN_TTL_SECONDS.email_verification / 60,
   });
-}
-
-export function hashCode(salt: string, code: string): string {
-  return sha256(`${salt}:${code}`);
 }

@@ -48,13 +48,22 @@ export const CallbackQuery = Type.Object({
 });
 
 export const FactorParams = Type.Object({ factorType: Type.String({ maxLength: 30 }) });
-const CodeData = Type.Optional(Type.Object({ code: Type.Optional(Type.String({ maxLength: 20 })) }));
+const CodeData = Type.Optional(Type.Object({ code: Type.Optional(Type.String({ maxLength: 100 })) }));
+/**
+ * The platform's `VerifyRequest` (@wix/auto_sdk_identity_authentication): the state token, the factor
+ * type, one factor's data (`VerifyRequestFactorDataOneOf`) and `rememberThisDevice`. Factor data this
+ * store cannot check (push, WebAuthn, password) is accepted in shape and refused by factor type.
+ */
 export const FactorVerifyRequest = Type.Object({
   stateToken: Type.Optional(Type.String({ maxLength: 1000 })),
+  factorType: Type.Optional(Type.String({ maxLength: 30 })),
   rememberThisDevice: Type.Optional(Type.Boolean()),
   totpData: CodeData,
   smsData: CodeData,
   callData: CodeData,
   emailData: CodeData,
+  recoveryCodeData: CodeData,
   pushData: Type.Optional(Type.Unknown()),
+  webauthnData: Type.Optional(Type.Unknown()),
+  passwordData: Type.Optional(Type.Unknown()),
 });

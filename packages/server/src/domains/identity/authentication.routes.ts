@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type, { type Static } from 'typebox';
+import { invalidField, ValidationFailed } from '../../http/errors.js';
 import { onPaths } from '../../http/multi-path.js';
 import { requireCaller } from '../../http/plugins/auth.js';
 import {
@@ -15,7 +17,7 @@ import {
 } from './authentication.contract.js';
 import { changePassword, login, register, signOn } from './authentication.service.js';
 import { loginCallback, logoutCaller } from './authorize.service.js';
-import { verifySecondFactor } from './factors.service.js';
+import { FACTOR_DATA_FIELDS, parseFactorType } from './factor-types.js';
 import {
   Empty,
   profileFromWire,
@@ -30,6 +32,8 @@ import {
   schemaViolationsWithData,
   sendBrowserReply,
 } from './identity.http.js';
+import { type SecondFactorVerifyInput, verifySecondFactor } from './second-factor.service.js';
+import { sessionTokenForApp } from './session-handover.service.js';
 
 const BASE = '/_api/iam/authentication';
 
@@ -82,10 +86,15 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
       },
       async (request) => {
         schemaViolationsAsApplicationError(request);
-        const { loginId, password, captchaTokens } = request.body;
+        const { loginId, password, captchaTokens, clientMetaData } = request.body;
         const result = await login(
           deps,
-          { email: loginId?.email, password: password ?? undefined, captchaTokens },
+          {
+            email: loginId?.email,
+            password: password ?? undefined,
+            captchaTokens,
+            deviceToken: deviceTokenOf(clientMetaData),
+          },
           originOf(request),
         );
         return toWireAuthResult(result);
@@ -128,11 +137,16 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
       },
       async (request) => {
         const caller = request.caller;
-        const { loginId, profile, verifyEmail } = request.body;
+        const { loginId, profile, verifyEmail, mergeExistingContact } = request.body;
         const result = await signOn(
           deps,
           caller,
-          { email: loginId.email, profile: profileFromWire(profile), verifyEmail },
+          {
+            email: loginId.email,
+            profile: profileFromWire(profile),
+            ...(verifyEmail !== undefined ? { verifyEmail } : {}),
+            ...(mergeExistingContact !== undefined ? { mergeExistingContact } : {}),
+          },
           originOf(request),
         );
         return { sessionToken: result.sessionToken, identity: toWireIdentity(result.identity) };
@@ -178,13 +192,48 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
     ),
   );
 
+  // Ours: "continue as" for prompt=select_account on the hosted login page (session-handover.service.ts).
+  app.post(
+    `${BASE}/v1/session-token`,
+    {
+      schema: {
+        summary: 'A session token for an app’s authorize request, from the hosted pages’ signed-in member',
+        tags,
+        body: Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: Type.Object({ sessionToken: Type.String() }) },
+      },
+      preHandler: requireCaller(['member']),
+    },
+    async (request) => sessionTokenForApp(deps, request.caller, request.body),
+  );
+
+  // The platform's verify call: `/v2/verify` with `factorType` in the body (the module's current paths),
+  // and spec §7's `/v2/{factorType}/verify` with it in the path. Both answer like login.
+  onPaths([`${BASE}/v2/verify`, '/v2/verify'], (url, docs) =>
+    app.post(
+      url,
+      {
+        schema: {
+          ...docs,
+          summary:
+            'Second factor of a login: choose a factor, or complete it with a code (REQUIRE_MFA / MFA_CHALLENGE)',
+          tags,
+          body: FactorVerifyRequest,
+          response: stateResponse,
+        },
+      },
+      async (request) =>
+        toWireAuthResult(await verifySecondFactor(deps, verifyInputOf(request.body), originOf(request))),
+    ),
+  );
+
   onPaths([`${BASE}/v2/:factorType/verify`, '/v2/:factorType/verify'], (url, docs) =>
     app.post(
       url,
       {
         schema: {
           ...docs,
-          summary: 'Complete login with a second factor (totp)',
+          summary: 'Second factor of a login, the factor type in the path',
           tags,
           params: FactorParams,
           body: FactorVerifyRequest,
@@ -192,16 +241,61 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
         },
       },
       async (request) => {
-        const { stateToken, totpData, smsData, callData, emailData } = request.body;
-        const code = totpData?.code ?? smsData?.code ?? callData?.code ?? emailData?.code;
-        const result = await verifySecondFactor(
-          deps,
-          request.params.factorType,
-          { stateToken, code },
-          originOf(request),
-        );
-        return toWireAuthResult(result);
+        const input = verifyInputOf(request.body, request.params.factorType);
+        return toWireAuthResult(await verifySecondFactor(deps, input, originOf(request)));
       },
     ),
   );
 };
+
+/**
+ * A verify request's factor (from the path or the body, which must agree) and the code from that
+ * factor's data field; data for another factor is refused, naming the field that should have been sent.
+ */
+function verifyInputOf(
+  body: Static<typeof FactorVerifyRequest>,
+  pathFactorType?: string,
+): SecondFactorVerifyInput {
+  const inPath = pathFactorType === undefined ? undefined : parseFactorType(pathFactorType, 'factorType');
+  const inBody = body.factorType ? parseFactorType(body.factorType, 'factorType') : undefined;
+  if (inPath && inBody && inPath !== inBody) {
+    throw invalidField(
+      'factorType',
+      'ONE_OF_ALIGNMENT',
+      `must match the factor type of the path (${inPath})`,
+      {
+        type: 'FACTOR',
+      },
+    );
+  }
+  const factorType = inPath ?? inBody ?? parseFactorType(undefined, 'factorType');
+  const dataField = FACTOR_DATA_FIELDS[factorType];
+  const fields = body as Record<string, unknown>;
+  const strays = Object.values(FACTOR_DATA_FIELDS).filter(
+    (field) => field !== dataField && fields[field] !== undefined,
+  );
+  if (strays.length > 0) {
+    throw new ValidationFailed(
+      strays.map((field) => ({
+        field,
+        violatedRule: 'FIELD_NOT_ALLOWED' as const,
+        description: `does not belong to factorType ${factorType}; send ${dataField}`,
+        data: { type: 'FACTOR' },
+      })),
+    );
+  }
+  const data = fields[dataField] as { code?: string } | undefined;
+  return {
+    stateToken: body.stateToken,
+    factorType,
+    ...(data?.code ? { code: data.code } : {}),
+    ...(body.rememberThisDevice !== undefined ? { rememberThisDevice: body.rememberThisDevice } : {}),
+  };
+}
+
+/** `clientMetaData.deviceToken` of a login: the token a remembered device keeps (ADR 026). */
+function deviceTokenOf(clientMetaData: unknown): string | undefined {
+  if (!clientMetaData || typeof clientMetaData !== 'object') return undefined;
+  const token = (clientMetaData as { deviceToken?: unknown }).deviceToken;
+  return typeof token === 'string' && token.length <= 4000 ? token : undefined;
+}

@@ -1,13 +1,16 @@
+import type { Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import { actorOf, type Caller } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
 import { type AuthResult, type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
 import type { CaptchaTokenInput } from './captcha.service.js';
+import { type ContactData, findContactData } from './contacts.js';
 import type { IdentityDeps } from './identity.deps.js';
-import type { StatusReason } from './identity.schema.js';
+import type { StatusReason, StoredProfile } from './identity.schema.js';
 import { createIdentityToken } from './identity-tokens.js';
 import {
   findIdentityByEmail,
+  type IdentityRow,
   type IdentityView,
   insertIdentity,
   LOCKED_STATUSES,
@@ -19,6 +22,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.j
 import { normalizeEmail, type Profile, toStoredProfile } from './profile.js';
 import { revokeMemberSessions } from './sessions.service.js';
 import { getIdentitySettings } from './settings.service.js';
+import { revokeTrustedDevices } from './trusted-devices.service.js';
 
 export const INVALID_PASSWORD = '-19976';
 export const RESET_PASSWORD = '-19973';
@@ -91,6 +95,8 @@ export interface LoginInput {
   email?: string;
   password?: string;
   captchaTokens?: CaptchaTokenInput[];
+  /** A remembered device's token (sent in `clientMetaData.deviceToken`): skips the second factor. */
+  deviceToken?: string;
 }
 
 /**
@@ -135,7 +141,9 @@ export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowO
   }
   await deps.limiter.reset([limits[0]]);
   if (LOCKED_STATUSES.includes(identity.status)) throw identityLocked();
-  return runFlow(deps, (tx, outbox) => nextAuthState(deps, tx, outbox, identity, origin));
+  return runFlow(deps, (tx, outbox) =>
+    nextAuthState(deps, tx, outbox, identity, origin, { deviceToken: input.deviceToken }),
+  );
 }
 
 /** A member sets a new password; every other session of theirs ends (ADR 005). */
@@ -159,19 +167,35 @@ export async function changePassword(deps: IdentityDeps, caller: Caller, newPass
       payload: { id: caller.memberId },
       actor: actorOf(caller),
     });
+    await revokeTrustedDevices(tx, caller.memberId, 'password changed', now);
     return revokeMemberSessions(tx, caller.memberId, 'password changed', now, caller.sessionId);
   });
   deps.sessions.markRevoked(revoked);
 }
 
+export interface SignOnInput {
+  email?: string;
+  /** Only the fields sent: on an existing member they replace those fields and leave the rest. */
+  profile?: Profile;
+  /** Mark the address verified without a code (the app vouches for it). */
+  verifyEmail?: boolean;
+  /** Default true: a new member inherits what the store knows of the address (contacts.ts). */
+  mergeExistingContact?: boolean;
+}
+
 /**
  * sign-on (external login, wire-protocol.md §5.1): a trusted backend (app or owner API key) vouches for
  * an e-mail address; the member is found or created (without a password) and a session token returned.
+ * As the platform documents SignOnRequest: `profile` creates the new member's profile or updates an
+ * existing member's; `verifyEmail` marks the address verified (also for an existing member waiting for
+ * its code); `mergeExistingContact` (default true) links a new member to the store's contact for that
+ * address, inheriting its name, phone and address where the profile sent none — false starts from the
+ * sent profile alone.
  */
 export async function signOn(
   deps: IdentityDeps,
   caller: Caller,
-  input: { email?: string; profile?: Profile; verifyEmail?: boolean },
+  input: SignOnInput,
   origin: FlowOrigin,
 ): Promise<{ sessionToken: string; identity: IdentityView }> {
   const trusted =
@@ -185,11 +209,13 @@ export async function signOn(
   const email = normalizeEmail(input.email);
   if (!email)
     throw invalidField('loginId.email', 'FORMAT', 'must be a valid e-mail address', { type: 'EMAIL' });
-  const profile = toStoredProfile(input.profile ?? {});
+  const sent = toStoredProfile(input.profile ?? {});
   return runFlow(deps, async (tx) => {
     const now = deps.clock();
-    let identity = await findIdentityByEmail(tx, email);
+    let identity = await findIdentityByEmail(tx, email, { forUpdate: true });
     if (!identity) {
+      const contact = input.mergeExistingContact === false ? undefined : await findContactData(tx, email);
+      const profile = contact ? withContactData(sent, contact) : sent;
       identity = await insertIdentity(tx, {
         email,
         passwordHash: null,
@@ -203,9 +229,33 @@ export async function signOn(
         type: 'identity.member.created',
         entityType: 'member',
         entityId: identity.id,
-        payload: { id: identity.id, email, status: 'ACTIVE', statusReasons: [], via: 'sign-on' },
+        payload: {
+          id: identity.id,
+          email,
+          status: 'ACTIVE',
+          statusReasons: [],
+          via: 'sign-on',
+          mergedContact: contact !== undefined,
+        },
         actor: actorOf(caller),
       });
+    } else {
+      const before = identity;
+      identity = await updateSignedOnMember(
+        tx,
+        before,
+        { sent, verifyEmail: input.verifyEmail === true },
+        now,
+      );
+      if (identity !== before) {
+        await recordEvent(tx, {
+          type: 'identity.member.updated',
+          entityType: 'member',
+          entityId: identity.id,
+          payload: { id: identity.id, revision: identity.revision, via: 'sign-on' },
+          actor: actorOf(caller),
+        });
+      }
     }
     if (identity.status !== 'ACTIVE') throw identityLocked();
     const sessionToken = await createIdentityToken(tx, {
@@ -217,4 +267,47 @@ export async function signOn(
     });
     return { sessionToken, identity: await toIdentityView(tx, identity) };
   });
+}
+
+/** An existing member signing on: the sent profile fields replace theirs; verifyEmail ends a pending verification. */
+async function updateSignedOnMember(
+  tx: Tx,
+  current: IdentityRow,
+  input: { sent: StoredProfile; verifyEmail: boolean },
+  now: Date,
+): Promise<IdentityRow> {
+  const profileChanged = Object.keys(input.sent).length > 0;
+  const verifies = input.verifyEmail && !current.emailVerified;
+  if (!profileChanged && !verifies) return current;
+  const reasons = verifies
+    ? current.statusReasons.filter((reason) => reason !== 'PENDING_EMAIL_VERIFICATION_REQUIRED')
+    : current.statusReasons;
+  return updateIdentityRow(
+    tx,
+    current.id,
+    {
+      ...(profileChanged
+        ? { profile: { ...current.profile, ...input.sent }, revision: current.revision + 1 }
+        : {}),
+      ...(verifies
+        ? {
+            emailVerified: true,
+            statusReasons: reasons,
+            status: current.status === 'PENDING' && reasons.length === 0 ? 'ACTIVE' : current.status,
+          }
+        : {}),
+    },
+    now,
+  );
+}
+
+/** The sent profile, completed with a contact's details where it says nothing. */
+function withContactData(sent: StoredProfile, contact: ContactData): StoredProfile {
+  return {
+    ...sent,
+    ...(!sent.firstName && contact.firstName ? { firstName: contact.firstName } : {}),
+    ...(!sent.lastName && contact.lastName ? { lastName: contact.lastName } : {}),
+    ...(!sent.phones?.length && contact.phone ? { phones: [contact.phone] } : {}),
+    ...(!sent.addresses?.length && contact.address ? { addresses: [contact.address] } : {}),
+  };
 }

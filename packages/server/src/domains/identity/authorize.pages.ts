@@ -50,3 +50,41 @@ export function webMessagePage(origins: readonly string[], message: Record<strin
     csp: `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; frame-ancestors ${origins.join(' ')}`,
   };
 }
+
+/** What each scope an app may ask for lets it do, in the member's words. */
+const SCOPE_WORDS: Record<string, string> = {
+  offline_access: 'Keep you signed in until you log out of it',
+  openid: 'Know your member id',
+};
+
+/**
+ * prompt=consent: what the app asks for, and an explicit choice. The form posts back to this server
+ * (and may be followed to the app's redirect URI, so form-action allows that origin too); the page may
+ * not be framed, so no other site can overlay a click on "Allow".
+ */
+export function consentPage(input: {
+  appName: string;
+  storeName: string;
+  email: string;
+  scopes: string[];
+  consentToken: string;
+  redirectOrigin?: string;
+}): HtmlReply {
+  const items = [
+    `Sign you in as <strong>${escapeHtml(input.email)}</strong> and see your ${escapeHtml(input.storeName)} account`,
+    ...input.scopes.flatMap((scope) => (SCOPE_WORDS[scope] ? [escapeHtml(SCOPE_WORDS[scope])] : [])),
+  ];
+  const button = (value: string, label: string, primary: boolean) =>
+    `<button type="submit" name="decision" value="${value}" style="font:inherit;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:6px;border:1px solid #1a1a1a;${primary ? 'background:#1a1a1a;color:#fff' : 'background:#fff;color:#1a1a1a'}">${label}</button>`;
+  const body =
+    `<main><h1>${escapeHtml(input.appName)} wants to use your account</h1>` +
+    `<p>If you allow it, ${escapeHtml(input.appName)} can:</p><ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>` +
+    `<form method="post" action="/oauth2/consent"><input type="hidden" name="consent_token" value="${escapeHtml(input.consentToken)}">` +
+    `${button('approve', 'Allow', true)}${button('deny', 'Deny', false)}</form>` +
+    `<p style="font-size:14px;color:#555">Only allow apps you trust. Denying sends you back to ${escapeHtml(input.appName)} without signing in.</p></main>`;
+  return {
+    status: 200,
+    html: htmlPage(`Allow ${input.appName}?`, body),
+    csp: `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${input.redirectOrigin ? ` ${input.redirectOrigin}` : ''}; frame-ancestors 'none'`,
+  };
+}

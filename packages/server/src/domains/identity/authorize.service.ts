@@ -1,21 +1,33 @@
 import { AppError } from '../../http/errors.js';
 import type { Caller } from '../access/caller.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
-import { type HtmlReply, loggedOutPage, oauthErrorPage, webMessagePage } from './authorize.pages.js';
+import { type HtmlReply, loggedOutPage, oauthErrorPage } from './authorize.pages.js';
+import { deliverResult } from './authorize-delivery.js';
+import { askForConsent, type PendingAuthorization } from './consent.service.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { consumeToken, createIdentityToken, findLiveToken } from './identity-tokens.js';
 import { findIdentity } from './members.service.js';
-import {
-  findOAuthClient,
-  isAllowedRedirect,
-  messageOrigins,
-  type OAuthClient,
-} from './oauth-clients.service.js';
+import { findOAuthClient, isAllowedRedirect } from './oauth-clients.service.js';
+import { isHandedOver } from './session-handover.service.js';
 import { revokeSessions } from './sessions.service.js';
 
 /** The storefront's hosted login page (built in the storefront issue); linked by path. */
 export const LOGIN_PAGE_PATH = '/login';
 export const RESPONSE_MODES = ['query', 'fragment', 'web_message'] as const;
+export const PROMPTS = ['none', 'login', 'consent', 'select_account'] as const;
+type Prompt = (typeof PROMPTS)[number];
+
+/**
+ * OpenID Connect's `prompt` (Core §3.1.2.1): a space-separated set; `none` may not be combined. No
+ * prompt is the public client's default, login. Undefined when the value breaks those rules.
+ */
+export function parsePrompt(value: string | undefined): Set<Prompt> | undefined {
+  const words = (value ?? 'login').split(' ').filter(Boolean);
+  if (words.length === 0) return new Set(['login']);
+  if (!words.every((word): word is Prompt => (PROMPTS as readonly string[]).includes(word))) return undefined;
+  const prompts = new Set(words);
+  return prompts.has('none') && prompts.size > 1 ? undefined : prompts;
+}
 const ALLOWED_SCOPES = new Set(['offline_access', 'openid']);
 
 export interface AuthorizeParams {
@@ -37,8 +49,11 @@ export type BrowserReply = { redirect: string } | HtmlReply;
 /**
  * GET /oauth2/authorize (RFC 6749 §4.1 with PKCE): a valid session token (from login/register) is
  * exchanged for a single-use code delivered by query, fragment or postMessage; without one the browser
- * goes to the hosted login page (or, with prompt=none, gets `login_required`). Problems with the client
- * or redirect URI are shown as a page: nothing is ever sent to a URI the client has not registered.
+ * goes to the hosted login page (or, with prompt=none, gets `login_required`). The hosted login page
+ * reads the prompt too: `select_account` offers the account signed in there ("continue as"), `login`
+ * always asks for the password. With `consent` the signed-in member approves or denies the app first.
+ * Problems with the client or redirect URI are shown as a page: nothing is ever sent to a URI the client
+ * has not registered.
  */
 export async function authorize(
   deps: IdentityDeps,
@@ -100,28 +115,56 @@ export async function authorize(
     });
   }
 
+  const prompts = parsePrompt(params.prompt);
+  if (!prompts) {
+    return deliver({
+      error: 'invalid_request',
+      error_description:
+        'prompt must be none, or any of login, consent and select_account (space-separated); none stands alone.',
+    });
+  }
+  const request: PendingAuthorization = {
+    clientId: client.id,
+    redirectUri: params.redirectUri ?? null,
+    codeChallenge: params.codeChallenge ?? null,
+    scope: scopes.join(' ') || null,
+    state: params.state ?? null,
+    responseMode: mode,
+  };
   const now = deps.clock();
-  const code = params.sessionToken
-    ? await deps.db.transaction(async (tx) => {
+  const signedIn = params.sessionToken
+    ? await deps.db.transaction(async (tx): Promise<BrowserReply | undefined> => {
         const token = await findLiveToken(tx, 'session', params.sessionToken as string, now, {
           forUpdate: true,
         });
         if (!token || (token.clientId && token.clientId !== client.id)) return undefined;
+        // prompt=login asks for a fresh sign-in: a token handed over from a signed-in session is not one.
+        if (prompts.has('login') && isHandedOver(token.data)) return undefined;
         const member = await findIdentity(tx, token.identityId);
         if (member?.status !== 'ACTIVE' || !(await consumeToken(tx, token.tokenHash, now))) return undefined;
-        return issueAuthorizationCode(tx, {
+        if (prompts.has('consent')) {
+          return askForConsent(deps, tx, {
+            client,
+            request,
+            identityId: member.id,
+            visitorId: token.visitorId,
+            email: member.email,
+          });
+        }
+        const code = await issueAuthorizationCode(tx, {
           clientId: client.id,
-          redirectUri: params.redirectUri ?? null,
-          codeChallenge: params.codeChallenge ?? null,
+          redirectUri: request.redirectUri,
+          codeChallenge: request.codeChallenge,
           identityId: member.id,
           visitorId: token.visitorId,
-          scope: scopes.join(' ') || null,
+          scope: request.scope,
           now,
         });
+        return deliver({ code });
       })
     : undefined;
-  if (code) return deliver({ code });
-  if (params.prompt === 'none') {
+  if (signedIn) return signedIn;
+  if (prompts.has('none')) {
     return deliver({
       error: 'login_required',
       error_description: 'No valid session token: the member must log in.',
@@ -134,26 +177,6 @@ export async function authorize(
   return {
     redirect: `${LOGIN_PAGE_PATH}?returnTo=${encodeURIComponent(returnTo.pathname + returnTo.search)}`,
   };
-}
-
-function deliverResult(
-  client: OAuthClient,
-  mode: string,
-  redirectUri: string | undefined,
-  result: Record<string, string | undefined>,
-): BrowserReply {
-  const entries = Object.entries(result).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  if (mode === 'web_message') {
-    const origins = redirectUri ? [new URL(redirectUri).origin] : messageOrigins(client);
-    if (origins.length === 0)
-      return oauthErrorPage('Cannot sign in', 'This app has no allowed origins to send the result to.');
-    return webMessagePage(origins, Object.fromEntries(entries));
-  }
-  const target = new URL(redirectUri as string);
-  const params = new URLSearchParams(entries);
-  if (mode === 'fragment') target.hash = params.toString();
-  else for (const [key, value] of entries) target.searchParams.set(key, value);
-  return { redirect: target.toString() };
 }
 
 /**

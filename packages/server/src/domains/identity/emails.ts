@@ -43,6 +43,40 @@ export function verificationCodeEmail(input: {
   };
 }
 
+/** What an e-mailed second-factor code is for: a login step, or setting the e-mail factor up or removing it. */
+export type FactorCodePurpose = 'login' | 'enable' | 'remove';
+
+const FACTOR_CODE_USE: Record<FactorCodePurpose, { subject: string; use: string }> = {
+  login: { subject: 'sign-in code', use: 'Enter it to finish logging in.' },
+  enable: { subject: 'code to turn on e-mail codes', use: 'Enter it to turn on codes by e-mail at login.' },
+  remove: { subject: 'code to turn off e-mail codes', use: 'Enter it to turn off codes by e-mail at login.' },
+};
+
+export function factorCodeEmail(input: {
+  to: string;
+  storeName: string;
+  code: string;
+  minutes: number;
+  purpose: FactorCodePurpose;
+}): MailMessage {
+  const { subject, use } = FACTOR_CODE_USE[input.purpose];
+  const warning =
+    input.purpose === 'login'
+      ? 'If you did not just log in, someone knows your password: change it now.'
+      : 'If you did not ask for this, ignore this e-mail.';
+  return {
+    to: input.to,
+    subject: `${input.code} is your ${subject}`,
+    text: `Your code is ${input.code}\n\n${use} It expires in ${input.minutes} minutes.\n\n${warning}\n\n${input.storeName}\n`,
+    html: layout(input.storeName, `Your ${input.storeName} ${subject}`, [
+      `Your code is <strong style="font-size:24px;letter-spacing:4px">${escapeHtml(input.code)}</strong>`,
+      `${use} It expires in ${input.minutes} minutes.`,
+      warning,
+    ]),
+    tags: ['identity.second-factor'],
+  };
+}
+
 export function recoveryEmail(input: {
   to: string;
   storeName: string;

@@ -1,59 +1,32 @@
 import { and, eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import type { Caller } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
-import { type AuthResult, type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from './auth-flow.js';
+import { type FlowOrigin, MAX_CODE_ATTEMPTS, runFlow } from './auth-flow.js';
+import { type FactorCodePurpose, factorCodeEmail } from './emails.js';
+import { type FactorType, requireServedFactor } from './factor-types.js';
 import type { IdentityDeps } from './identity.deps.js';
-import { memberFactors } from './identity.schema.js';
-import { consumeToken, countAttempt, findLiveToken } from './identity-tokens.js';
-import { requireIdentity } from './members.service.js';
-
-/** Factor types of spec §3 (and the public client's `/v2/{factorType}/verify` path). */
-export const FACTOR_TYPES = [
-  'password',
-  'sms',
-  'call',
-  'email',
-  'totp',
-  'push',
-  'webauthn',
-  'recovery_code',
-] as const;
-export type FactorType = (typeof FACTOR_TYPES)[number];
-
-const PERIOD = 30;
-const DIGITS = 6;
-
-function totpFor(secret: string, label: string, issuer: string): TOTP {
-  return new TOTP({
-    issuer,
-    label,
-    algorithm: 'SHA1',
-    digits: DIGITS,
-    period: PERIOD,
-    secret: Secret.fromBase32(secret),
-  });
-}
+import { memberFactors, type ServedFactorType } from './identity.schema.js';
+import {
+  consumeAllTokens,
+  consumeToken,
+  countAttempt,
+  createIdentityToken,
+  findLiveTokenOf,
+  TOKEN_TTL_SECONDS,
+} from './identity-tokens.js';
+import { requireIdentity, updateIdentityRow } from './members.service.js';
+import { codeMatches, newEmailedCode } from './secrets.js';
+import { acceptedTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { revokeTrustedDevices } from './trusted-devices.service.js';
+import { verificationFailed } from './verification.service.js';
 
 /**
- * Checks a TOTP code (±1 step of clock drift) and returns its time step, or undefined. A step at or
- * before `lastUsedStep` is refused, so an observed code cannot be replayed.
+ * A member's own second factors (`/_api/iam/factors/v1/{factorType}/…`): set one up (INACTIVE until a
+ * first code confirms it), and remove it, which needs a code of that factor so that a stolen session
+ * cannot switch it off. An authenticator app shows its own codes; the e-mail factor's are e-mailed.
  */
-function acceptedStep(
-  secret: string,
-  code: string,
-  now: Date,
-  lastUsedStep: number | null,
-): number | undefined {
-  if (!/^\d{6}$/.test(code)) return undefined;
-  const totp = totpFor(secret, 'x', 'x');
-  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 });
-  if (delta === null) return undefined;
-  const step = Math.floor(now.getTime() / 1000 / PERIOD) + delta;
-  return lastUsedStep !== null && step <= lastUsedStep ? undefined : step;
-}
 
 function requireMember(caller: Caller): string {
   if (caller.kind !== 'member') {
@@ -65,178 +38,245 @@ function requireMember(caller: Caller): string {
   return caller.memberId;
 }
 
-/** Starts TOTP enrolment: a new secret (INACTIVE until a first code confirms it). */
-export async function enrollTotp(
-  deps: IdentityDeps,
-  caller: Caller,
-): Promise<{ factorId: string; secret: string; otpauthUri: string }> {
-  const memberId = requireMember(caller);
-  const identity = await requireIdentity(deps.db, memberId);
-  const [existing] = await deps.db
+type FactorRow = typeof memberFactors.$inferSelect;
+
+/** The member's factor of a type, row-locked (concurrent uses of one code are serialised on it). */
+export async function lockFactor(tx: DbOrTx, memberId: string, type: ServedFactorType) {
+  const [factor] = await tx
     .select()
     .from(memberFactors)
-    .where(and(eq(memberFactors.identityId, memberId), eq(memberFactors.type, 'TOTP')));
-  if (existing?.status === 'ACTIVE') {
-    throw new AppError('FACTOR_ALREADY_EXISTS', 'TOTP already enabled', {
-      status: 409,
-      description: 'An authenticator app is already set up. Remove it first to set up another.',
-    });
-  }
-  const secret = new Secret({ size: 20 }).base32;
-  const [row] = await deps.db
-    .insert(memberFactors)
-    .values({ identityId: memberId, type: 'TOTP', secret, status: 'INACTIVE' })
-    .onConflictDoUpdate({
-      target: [memberFactors.identityId, memberFactors.type],
-      set: { secret, status: 'INACTIVE', lastUsedStep: null },
-    })
-    .returning();
-  const otpauthUri = totpFor(secret, identity.email, deps.config.storeName).toString();
-  return { factorId: (row as { id: string }).id, secret, otpauthUri };
+    .where(and(eq(memberFactors.identityId, memberId), eq(memberFactors.type, type)))
+    .for('update');
+  return factor;
 }
 
-/** Confirms enrolment with a first code: from now on login asks for the factor. */
-export async function activateTotp(
+function factorNotFound(type: ServedFactorType): AppError {
+  return new AppError('FACTOR_NOT_FOUND', `No ${type} factor being set up`, {
+    status: 404,
+    description: `Start with POST /_api/iam/factors/v1/${type.toLowerCase()}/enroll, then confirm it with a code.`,
+    data: { factorType: type },
+  });
+}
+
+function wrongTotp(): AppError {
+  return invalidField('code', 'FORMAT', 'is not the current code of the authenticator app', {
+    type: 'TOTP',
+  });
+}
+
+/** Starts setting a factor up: a new TOTP secret, or a code e-mailed to the member's address. */
+export async function enrollFactor(
   deps: IdentityDeps,
   caller: Caller,
+  factorType: FactorType,
+  origin: FlowOrigin,
+): Promise<{ factorId: string; secret?: string; otpauthUri?: string }> {
+  const memberId = requireMember(caller);
+  const type = requireServedFactor(factorType, 'factorType');
+  if (type === 'EMAIL') {
+    await deps.limiter.consume([
+      { policy: 'verification:ip', key: origin.ip },
+      { policy: 'verification:account', key: memberId },
+    ]);
+  }
+  return runFlow<{ factorId: string; secret?: string; otpauthUri?: string }>(deps, async (tx, outbox) => {
+    const identity = await requireIdentity(tx, memberId);
+    const existing = await lockFactor(tx, memberId, type);
+    if (existing?.status === 'ACTIVE') {
+      throw new AppError('FACTOR_ALREADY_EXISTS', `${type} is already on`, {
+        status: 409,
+        description: 'This factor is already set up. Remove it first to set it up again.',
+        data: { factorType: type },
+      });
+    }
+    const secret = type === 'TOTP' ? newTotpSecret() : null;
+    const [row] = await tx
+      .insert(memberFactors)
+      .values({ identityId: memberId, type, secret, status: 'INACTIVE' })
+      .onConflictDoUpdate({
+        target: [memberFactors.identityId, memberFactors.type],
+        set: { secret, status: 'INACTIVE', lastUsedStep: null },
+      })
+      .returning();
+    const factorId = (row as FactorRow).id;
+    if (type === 'EMAIL') {
+      await mailFactorCode(deps, tx, outbox, { memberId, email: identity.email, purpose: 'enable' });
+      return { factorId };
+    }
+    return {
+      factorId,
+      secret: secret as string,
+      otpauthUri: otpauthUri(secret as string, identity.email, deps.config.storeName),
+    };
+  });
+}
+
+/** Confirms a factor being set up with its first code; from now on login asks for a second factor. */
+export async function activateFactor(
+  deps: IdentityDeps,
+  caller: Caller,
+  factorType: FactorType,
   code: string,
 ): Promise<{ factorId: string }> {
   const memberId = requireMember(caller);
+  const type = requireServedFactor(factorType, 'factorType');
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const factor = await lockedTotp(tx, memberId);
-    if (!factor) {
-      throw new AppError('FACTOR_NOT_FOUND', 'No authenticator app being set up', {
-        status: 404,
-        description:
-          'Start with POST /_api/iam/factors/v1/totp/enroll, add the secret to the app, then confirm a code.',
-      });
+  return runFlow<{ factorId: string }>(deps, async (tx) => {
+    const factor = await lockFactor(tx, memberId, type);
+    if (factor?.status !== 'INACTIVE') throw factorNotFound(type);
+    let lastUsedStep = factor.lastUsedStep;
+    if (type === 'TOTP') {
+      const step = acceptedTotpStep(factor.secret ?? '', code, now, factor.lastUsedStep);
+      if (step === undefined) throw wrongTotp();
+      lastUsedStep = step;
+    } else {
+      const refusal = await spendFactorCode(deps, tx, memberId, 'enable', code, now);
+      if (refusal) return { refuse: refusal };
+      // The code reached the mailbox: the address is the member's.
+      await updateIdentityRow(tx, memberId, { emailVerified: true }, now);
     }
-    const step = acceptedStep(factor.secret, code, now, factor.lastUsedStep);
-    if (step === undefined)
-      throw invalidField('code', 'FORMAT', 'is not the current code of the authenticator app', {
-        type: 'TOTP',
-      });
     await tx
       .update(memberFactors)
-      .set({ status: 'ACTIVE', lastUsedStep: step })
+      .set({ status: 'ACTIVE', lastUsedStep })
       .where(eq(memberFactors.id, factor.id));
     await recordEvent(tx, {
       type: 'identity.member.factor_enabled',
       entityType: 'member',
       entityId: memberId,
-      payload: { id: memberId, factorType: 'TOTP' },
+      payload: { id: memberId, factorType: type },
       actor: { identityType: 'MEMBER', id: memberId },
     });
     return { factorId: factor.id };
   });
 }
 
-/** Removes the factor; needs a current code so that a stolen session cannot switch MFA off. */
-export async function removeTotp(deps: IdentityDeps, caller: Caller, code: string): Promise<void> {
+/**
+ * E-mails a code for the e-mail factor: a new one to finish setting it up, or one to confirm removing
+ * it. An authenticator app makes its own codes, so nothing is sent for TOTP.
+ */
+export async function sendFactorCode(
+  deps: IdentityDeps,
+  caller: Caller,
+  factorType: FactorType,
+  origin: FlowOrigin,
+): Promise<void> {
   const memberId = requireMember(caller);
+  const type = requireServedFactor(factorType, 'factorType');
+  if (type === 'TOTP') {
+    throw invalidField(
+      'factorType',
+      'INVALID_ENUM_VALUE',
+      'must be EMAIL: an authenticator app shows its own codes',
+      {
+        type: 'FACTOR',
+      },
+    );
+  }
+  await deps.limiter.consume([
+    { policy: 'verification:ip', key: origin.ip },
+    { policy: 'verification:account', key: memberId },
+  ]);
+  await runFlow(deps, async (tx, outbox) => {
+    const factor = await lockFactor(tx, memberId, type);
+    if (!factor) throw factorNotFound(type);
+    const identity = await requireIdentity(tx, memberId);
+    const purpose = factor.status === 'ACTIVE' ? 'remove' : 'enable';
+    await mailFactorCode(deps, tx, outbox, { memberId, email: identity.email, purpose });
+    return undefined;
+  });
+}
+
+/** Removes a factor; an active one needs a current code of that factor. Remembered devices are forgotten. */
+export async function removeFactor(
+  deps: IdentityDeps,
+  caller: Caller,
+  factorType: FactorType,
+  code: string,
+): Promise<void> {
+  const memberId = requireMember(caller);
+  const type = requireServedFactor(factorType, 'factorType');
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    const factor = await lockedTotp(tx, memberId);
-    if (!factor) return;
-    if (
-      factor.status === 'ACTIVE' &&
-      acceptedStep(factor.secret, code, now, factor.lastUsedStep) === undefined
-    ) {
-      throw invalidField('code', 'FORMAT', 'is not the current code of the authenticator app', {
-        type: 'TOTP',
+  await runFlow(deps, async (tx) => {
+    const factor = await lockFactor(tx, memberId, type);
+    if (!factor) return undefined;
+    if (factor.status === 'ACTIVE') {
+      if (type === 'TOTP') {
+        if (acceptedTotpStep(factor.secret ?? '', code, now, factor.lastUsedStep) === undefined)
+          throw wrongTotp();
+      } else {
+        const refusal = await spendFactorCode(deps, tx, memberId, 'remove', code, now);
+        if (refusal) return { refuse: refusal };
+      }
+      // A device remembered while the factor guarded the account must not outlive it.
+      await revokeTrustedDevices(tx, memberId, 'second factor removed', now);
+      await recordEvent(tx, {
+        type: 'identity.member.factor_removed',
+        entityType: 'member',
+        entityId: memberId,
+        payload: { id: memberId, factorType: type },
+        actor: { identityType: 'MEMBER', id: memberId },
       });
     }
     await tx.delete(memberFactors).where(eq(memberFactors.id, factor.id));
+    return undefined;
   });
 }
 
-async function lockedTotp(tx: DbOrTx, memberId: string) {
-  const [factor] = await tx
-    .select()
-    .from(memberFactors)
-    .where(and(eq(memberFactors.identityId, memberId), eq(memberFactors.type, 'TOTP')))
-    .for('update');
-  return factor;
-}
-
-/**
- * `/v2/{factorType}/verify` during login: completes REQUIRE_MFA with a TOTP code. Other factor types
- * are not offered by this store and answer 400 FACTOR_NOT_ENABLED.
- */
-export async function verifySecondFactor(
+/** E-mails a factor code, replacing any earlier one (the client never holds a token for it). */
+async function mailFactorCode(
   deps: IdentityDeps,
-  factorType: string,
-  input: { stateToken?: string; code?: string },
-  origin: FlowOrigin,
-): Promise<AuthResult> {
-  const type = factorType.toLowerCase();
-  if (!(FACTOR_TYPES as readonly string[]).includes(type)) {
-    throw invalidField('factorType', 'INVALID_ENUM_VALUE', `must be one of: ${FACTOR_TYPES.join(', ')}`, {
-      type: 'FACTOR',
-    });
-  }
-  if (type !== 'totp') {
-    throw new AppError('FACTOR_NOT_ENABLED', `${type} is not enabled`, {
-      status: 400,
-      description: `This store does not offer ${type} as a second factor; only an authenticator app (totp) is available.`,
-      data: { factorType: type },
-    });
-  }
-  if (!input.stateToken) throw invalidField('stateToken', 'REQUIRED_FIELD', 'is required', {});
-  if (!input.code) throw invalidField('totpData.code', 'REQUIRED_FIELD', 'is required', {});
-  await deps.limiter.check([{ policy: 'verification:ip', key: origin.ip }]);
+  tx: Tx,
+  outbox: { push(message: ReturnType<typeof factorCodeEmail>): unknown },
+  input: { memberId: string; email: string; purpose: Exclude<FactorCodePurpose, 'login'> },
+): Promise<void> {
   const now = deps.clock();
-  const code = input.code.trim();
-  const stateToken = input.stateToken;
-  return runFlow(deps, async (tx, outbox) => {
-    const token = await findLiveToken(tx, 'mfa', stateToken, now, { forUpdate: true });
-    if (!token) {
-      return {
-        refuse: new AppError('INVALID_STATE_TOKEN', 'Login step not found', {
-          status: 400,
-          description: 'This login step has expired or is already complete. Log in again.',
-        }),
-      };
-    }
-    const factor = await lockedTotp(tx, token.identityId);
-    const step =
-      factor?.status === 'ACTIVE' && token.attempts < MAX_CODE_ATTEMPTS
-        ? acceptedStep(factor.secret, code, now, factor.lastUsedStep)
-        : undefined;
-    if (!factor || step === undefined) {
-      const attempts = await countAttempt(tx, token.tokenHash);
-      await deps.limiter.fail([{ policy: 'verification:ip', key: origin.ip }]);
-      return {
-        refuse: new AppError('INVALID_VERIFICATION_CODE', 'Wrong code', {
-          status: 400,
-          description:
-            attempts >= MAX_CODE_ATTEMPTS
-              ? 'Too many wrong codes. Log in again.'
-              : 'The code is not the current one of your authenticator app. Try the next code.',
-          data: { attemptsLeft: Math.max(0, MAX_CODE_ATTEMPTS - attempts) },
-        }),
-      };
-    }
-    await tx.update(memberFactors).set({ lastUsedStep: step }).where(eq(memberFactors.id, factor.id));
-    await consumeToken(tx, token.tokenHash, now);
-    const identity = await requireIdentity(tx, token.identityId);
-    return nextAuthState(
-      deps,
-      tx,
-      outbox,
-      identity,
-      {
-        ip: origin.ip,
-        visitorId: token.visitorId ?? origin.visitorId,
-        clientId: token.clientId ?? origin.clientId,
-      },
-      { secondFactorDone: true },
-    );
+  await consumeAllTokens(tx, input.memberId, 'factor_code', now);
+  const { code, stored } = newEmailedCode();
+  await createIdentityToken(tx, {
+    purpose: 'factor_code',
+    identityId: input.memberId,
+    data: { ...stored, action: input.purpose },
+    now,
   });
+  outbox.push(
+    factorCodeEmail({
+      to: input.email,
+      storeName: deps.config.storeName,
+      code,
+      minutes: TOKEN_TTL_SECONDS.factor_code / 60,
+      purpose: input.purpose,
+    }),
+  );
 }
 
-/** A code for tests and tools that hold the secret (an authenticator app does the same). */
-export function currentTotpCode(secret: string, now: Date): string {
-  return totpFor(secret, 'x', 'x').generate({ timestamp: now.getTime() });
+/** Checks and spends the e-mailed factor code for `action`; a refusal (counted) when it does not verify. */
+async function spendFactorCode(
+  deps: IdentityDeps,
+  tx: Tx,
+  memberId: string,
+  action: 'enable' | 'remove',
+  code: string,
+  now: Date,
+): Promise<AppError | undefined> {
+  const token = await findLiveTokenOf(tx, memberId, 'factor_code', now, { forUpdate: true });
+  const data = token?.data as { salt: string; codeHash: string; action: string } | undefined;
+  if (!token || data?.action !== action) {
+    return verificationFailed(
+      0,
+      action === 'enable'
+        ? 'No code is waiting: ask for a new one (send-code).'
+        : 'No code is waiting: ask for one first (send-code), then confirm with it.',
+    );
+  }
+  if (token.attempts >= MAX_CODE_ATTEMPTS) {
+    return verificationFailed(0, 'Too many wrong codes. Ask for a new one (send-code).');
+  }
+  if (!codeMatches(data, code)) {
+    const attempts = await countAttempt(tx, token.tokenHash);
+    await deps.limiter.fail([{ policy: 'verification:account', key: memberId }]);
+    const left = Math.max(0, MAX_CODE_ATTEMPTS - attempts);
+    return verificationFailed(left, left > 0 ? `The code is wrong. ${left} left.` : 'Ask for a new code.');
+  }
+  await consumeToken(tx, token.tokenHash, now);
+  return undefined;
 }

@@ -3,7 +3,8 @@ import Type from 'typebox';
 import { requireCaller } from '../../http/plugins/auth.js';
 import { WireInt64 } from '../../http/wire.js';
 import { CAPTCHA_SITE_KEYS, siteKeyKind, unknownSiteKey } from './captcha.service.js';
-import { activateTotp, enrollTotp, removeTotp } from './factors.service.js';
+import { parseFactorType } from './factor-types.js';
+import { activateFactor, enrollFactor, removeFactor, sendFactorCode } from './factors.service.js';
 import {
   CaptchaSettingsOut,
   Empty,
@@ -13,6 +14,7 @@ import {
   toWireIdentity,
 } from './identity.contract.js';
 import type { IdentityDeps } from './identity.deps.js';
+import { originOf } from './identity.http.js';
 import { ownIdentityId, readIdentity, updateProfile } from './member-admin.service.js';
 import { getIdentitySettings } from './settings.service.js';
 
@@ -84,48 +86,78 @@ export const identitiesRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }>
     }),
   );
 
+  // A member's second factors. `:factorType` is the platform's FactorType in any case (totp, email);
+  // the factors this store cannot serve (sms, call, push, webauthn, recovery_code) are refused with a
+  // 400 that names what is missing.
+  const FactorPath = Type.Object({ factorType: Type.String({ maxLength: 30 }) });
+  const factorOf = (params: { factorType: string }) => parseFactorType(params.factorType, 'factorType');
+
   app.post(
-    `${FACTORS}/totp/enroll`,
+    `${FACTORS}/:factorType/enroll`,
     {
       schema: {
-        summary: 'Start setting up an authenticator app (TOTP)',
+        summary: 'Start setting up a second factor: TOTP answers the secret; EMAIL e-mails a code',
         tags,
+        params: FactorPath,
         response: {
-          200: Type.Object({ factorId: Type.String(), secret: Type.String(), otpauthUri: Type.String() }),
+          200: Type.Object({
+            factorId: Type.String(),
+            secret: Type.Optional(Type.String({ description: 'TOTP: base32, for the authenticator app' })),
+            otpauthUri: Type.Optional(Type.String({ description: 'TOTP: otpauth:// URI (QR code content)' })),
+          }),
         },
       },
       preHandler: member,
     },
-    async (request) => enrollTotp(deps, request.caller),
+    async (request) => enrollFactor(deps, request.caller, factorOf(request.params), originOf(request)),
   );
 
   app.post(
-    `${FACTORS}/totp/activate`,
+    `${FACTORS}/:factorType/activate`,
     {
       schema: {
-        summary: 'Confirm the authenticator app with a first code',
+        summary: 'Confirm a second factor being set up with a first code',
         tags,
+        params: FactorPath,
         body: CodeRequest,
         response: { 200: Type.Object({ factorId: Type.String() }) },
       },
       preHandler: member,
     },
-    async (request) => activateTotp(deps, request.caller, request.body.code),
+    async (request) => activateFactor(deps, request.caller, factorOf(request.params), request.body.code),
   );
 
   app.post(
-    `${FACTORS}/totp/remove`,
+    `${FACTORS}/:factorType/send-code`,
     {
       schema: {
-        summary: 'Remove the authenticator app (needs a current code)',
+        summary: 'E-mail a code for the e-mail factor (to finish setting it up, or to remove it)',
         tags,
+        params: FactorPath,
+        response: { 200: Empty },
+      },
+      preHandler: member,
+    },
+    async (request) => {
+      await sendFactorCode(deps, request.caller, factorOf(request.params), originOf(request));
+      return {};
+    },
+  );
+
+  app.post(
+    `${FACTORS}/:factorType/remove`,
+    {
+      schema: {
+        summary: 'Remove a second factor (needs a current code of it); remembered devices are forgotten',
+        tags,
+        params: FactorPath,
         body: CodeRequest,
         response: { 200: Empty },
       },
       preHandler: member,
     },
     async (request) => {
-      await removeTotp(deps, request.caller, request.body.code);
+      await removeFactor(deps, request.caller, factorOf(request.params), request.body.code);
       return {};
     },
   );

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { identityTokens, type TokenPurpose } from './identity.schema.js';
 import { newOpaqueToken, sha256 } from './secrets.js';
@@ -11,8 +11,11 @@ export const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
   email_verification: 15 * 60,
   recovery: 60 * 60,
   activation: 7 * 24 * 60 * 60,
-  mfa: 5 * 60,
+  // Long enough for an e-mailed code to arrive and be typed; each new code starts it again.
+  mfa: 10 * 60,
   logout: 30 * 60,
+  factor_code: 10 * 60,
+  consent: 10 * 60,
 };
 
 const PREFIX: Record<TokenPurpose, string> = {
@@ -22,6 +25,8 @@ const PREFIX: Record<TokenPurpose, string> = {
   activation: 'osa_',
   mfa: 'osm_',
   logout: 'osl_',
+  factor_code: 'osf_',
+  consent: 'osn_',
 };
 
 export async function createIdentityToken(
@@ -112,6 +117,31 @@ export async function consumeAllTokens(
         isNull(identityTokens.consumedDate),
       ),
     );
+}
+
+/** The newest live token of a purpose for an identity (tokens the client never holds: factor codes). */
+export async function findLiveTokenOf(
+  db: DbOrTx,
+  identityId: string,
+  purpose: TokenPurpose,
+  now: Date,
+  options: { forUpdate?: boolean } = {},
+): Promise<IdentityToken | undefined> {
+  const query = db
+    .select()
+    .from(identityTokens)
+    .where(
+      and(
+        eq(identityTokens.identityId, identityId),
+        eq(identityTokens.purpose, purpose),
+        isNull(identityTokens.consumedDate),
+        gt(identityTokens.expiresDate, now),
+      ),
+    )
+    .orderBy(desc(identityTokens.createdDate))
+    .limit(1);
+  const [row] = await (options.forUpdate ? query.for('update') : query);
+  return row;
 }
 
 export async function updateTokenData(

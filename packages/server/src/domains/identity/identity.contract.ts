@@ -184,44 +184,73 @@ export function toWireIdentity(view: IdentityView): Static<typeof IdentityOut> {
   };
 }
 
+const FactorOut = Type.Object({
+  factorType: Type.String({ description: 'TOTP or EMAIL (the platform’s FactorType)' }),
+  factorStatus: Type.String({ description: 'ENABLED: the member set it up (the platform’s FactorStatus)' }),
+});
+
+/**
+ * The reply of register, login and the verify calls: the platform's `StateMachineResponse` (the internal
+ * typings of @wix/auto_sdk_identity_authentication), with exactly its field names. The second-factor
+ * data is its `requireMfaData` / `mfaChallengeData` one-of; a remembered device's token travels in
+ * `additionalData` (ADR 026).
+ */
 export const StateMachineResponse = Type.Object({
   state: StringEnum([
     'SUCCESS',
     'REQUIRE_EMAIL_VERIFICATION',
     'REQUIRE_OWNER_APPROVAL',
     'REQUIRE_MFA',
+    'MFA_CHALLENGE',
   ] as const),
   sessionToken: Type.Optional(
     Type.String({ description: 'SUCCESS: exchange at /oauth2/authorize (single use, 5 minutes)' }),
   ),
   stateToken: Type.Optional(
-    Type.String({ description: 'REQUIRE_EMAIL_VERIFICATION / REQUIRE_MFA: send with the next step' }),
+    Type.String({
+      description: 'REQUIRE_EMAIL_VERIFICATION / REQUIRE_MFA / MFA_CHALLENGE: send with the next step',
+    }),
   ),
   identity: IdentityOut,
-  additionalData: Type.Record(Type.String(), Type.Unknown()),
+  additionalData: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      'SUCCESS after rememberThisDevice: deviceToken.strValue, to send back as clientMetaData.deviceToken',
+  }),
   requireMfaData: Type.Optional(
+    Type.Object({ availableFactors: Type.Array(FactorOut), reason: Type.String() }),
+  ),
+  mfaChallengeData: Type.Optional(
     Type.Object({
-      availableFactors: Type.Array(Type.Object({ factorType: Type.String(), factorStatus: Type.String() })),
+      factorType: Type.String(),
+      verificationChallengeData: Type.Optional(Type.Object({ hint: Type.Optional(Type.String()) })),
+      availableFactors: Type.Array(FactorOut),
       reason: Type.String(),
     }),
   ),
 });
 
+/** Every second factor here is one the member set up themselves (`MfaReason.USER_SETTINGS`). */
+const MFA_REASON = 'USER_SETTINGS';
+
 export function toWireAuthResult(result: AuthResult): Static<typeof StateMachineResponse> {
+  const step = result.secondFactor;
+  const availableFactors = step?.factors.map((factorType) => ({ factorType, factorStatus: 'ENABLED' }));
   return {
     state: result.state,
     ...(result.sessionToken ? { sessionToken: result.sessionToken } : {}),
     ...(result.stateToken ? { stateToken: result.stateToken } : {}),
     identity: toWireIdentity(result.identity),
-    additionalData: {},
-    ...(result.availableFactors
+    additionalData: result.deviceToken ? { deviceToken: { strValue: result.deviceToken } } : {},
+    ...(result.state === 'REQUIRE_MFA' && availableFactors
+      ? { requireMfaData: { availableFactors, reason: MFA_REASON } }
+      : {}),
+    ...(result.state === 'MFA_CHALLENGE' && step?.challenge && availableFactors
       ? {
-          requireMfaData: {
-            availableFactors: result.availableFactors.map((factorType) => ({
-              factorType,
-              factorStatus: 'ENABLED',
-            })),
-            reason: 'USER_SETTINGS',
+          mfaChallengeData: {
+            factorType: step.challenge.factorType,
+            ...(step.challenge.hint ? { verificationChallengeData: { hint: step.challenge.hint } } : {}),
+            availableFactors,
+            reason: MFA_REASON,
           },
         }
       : {}),

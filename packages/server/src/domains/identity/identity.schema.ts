@@ -20,6 +20,10 @@ export const TOKEN_PURPOSES = [
   'activation',
   'mfa',
   'logout',
+  /** A code e-mailed to confirm setting up or removing the e-mail factor (never handed to the client). */
+  'factor_code',
+  /** An authorize request waiting for the member's approve/deny (prompt=consent). */
+  'consent',
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
@@ -104,14 +108,19 @@ export const identities = pgTable(
   ],
 );
 
-/** Second factors. Only TOTP is offered; the secret is needed to check codes, so it is kept as is. */
+/** The second factors this store can serve (an authenticator app, and codes e-mailed at login). */
+export const SERVED_FACTOR_TYPES = ['TOTP', 'EMAIL'] as const;
+export type ServedFactorType = (typeof SERVED_FACTOR_TYPES)[number];
+
+/** Second factors a member set up: one row per type. */
 export const memberFactors = pgTable(
   'member_factors',
   {
     id: idColumn(),
     identityId: text('identity_id').notNull(),
-    type: text('type').notNull().$type<'TOTP'>(),
-    secret: text('secret').notNull(),
+    type: text('type').notNull().$type<ServedFactorType>(),
+    /** TOTP: the shared secret, kept as is because checking a code needs it. EMAIL: none (codes are sent). */
+    secret: text('secret'),
     /** INACTIVE until the member confirms a first code. */
     status: text('status').notNull().$type<'INACTIVE' | 'ACTIVE'>(),
     /** Last accepted TOTP time step: a code is never accepted twice. */
@@ -119,6 +128,24 @@ export const memberFactors = pgTable(
     ...entityDates(),
   },
   (table) => [uniqueIndex('member_factors_identity_type_unique').on(table.identityId, table.type)],
+);
+
+/**
+ * Devices a member asked to remember after a second factor ("remember this device"): the signed device
+ * token names a row here, so that a password change or a removed factor can end it before it expires.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: idColumn(),
+    identityId: text('identity_id').notNull(),
+    createdDate: timestampColumn('created_date').notNull().defaultNow(),
+    expiresDate: timestampColumn('expires_date').notNull(),
+    lastUsedDate: timestampColumn('last_used_date'),
+    revokedDate: timestampColumn('revoked_date'),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('trusted_devices_identity_idx').on(table.identityId).where(sql`revoked_date IS NULL`)],
 );
 
 /**

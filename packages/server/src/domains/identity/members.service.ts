@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../http/errors.js';
@@ -7,6 +7,7 @@ import {
   type IdentityStatus,
   identities,
   memberFactors,
+  type ServedFactorType,
   type StatusReason,
   type StoredProfile,
 } from './identity.schema.js';
@@ -25,7 +26,7 @@ export interface IdentityView {
   status: IdentityStatus;
   statusReasons: StatusReason[];
   profile: Profile;
-  factors: { factorId: string; type: 'TOTP'; status: 'INACTIVE' | 'ACTIVE' }[];
+  factors: { factorId: string; type: ServedFactorType; status: 'INACTIVE' | 'ACTIVE' }[];
 }
 
 /** The short form other domains use (orders, carts): who a member is, without secrets. */
@@ -42,8 +43,13 @@ export const EMAIL_EXISTS = '-19995';
 /** Statuses that cannot log in or hold tokens. */
 export const LOCKED_STATUSES: readonly IdentityStatus[] = ['BLOCKED', 'DELETED', 'OFFLINE'];
 
-export async function findIdentityByEmail(db: DbOrTx, email: string): Promise<IdentityRow | undefined> {
-  const [row] = await db.select().from(identities).where(eq(identities.email, email));
+export async function findIdentityByEmail(
+  db: DbOrTx,
+  email: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<IdentityRow | undefined> {
+  const query = db.select().from(identities).where(eq(identities.email, email));
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
 }
 
@@ -154,20 +160,6 @@ export async function loadFactors(db: DbOrTx, identityId: string): Promise<Ident
     .where(eq(memberFactors.identityId, identityId))
     .orderBy(asc(memberFactors.createdDate));
   return rows.map((row) => ({ factorId: row.id, type: row.type, status: row.status }));
-}
-
-export async function hasActiveTotp(db: DbOrTx, identityId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: memberFactors.id })
-    .from(memberFactors)
-    .where(
-      and(
-        eq(memberFactors.identityId, identityId),
-        eq(memberFactors.type, 'TOTP'),
-        eq(memberFactors.status, 'ACTIVE'),
-      ),
-    );
-  return rows.length > 0;
 }
 
 export async function toIdentityView(db: DbOrTx, row: IdentityRow): Promise<IdentityView> {

@@ -2,9 +2,11 @@ import querystring from 'node:querystring';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
+import Type from 'typebox';
 import { AppError, toErrorReply } from '../../http/errors.js';
 import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
 import { authorize, logoutPage } from './authorize.service.js';
+import { answerConsent } from './consent.service.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { sendBrowserReply } from './identity.http.js';
 import {
@@ -200,6 +202,29 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
       );
       return sendBrowserReply(reply, result);
     },
+  );
+
+  app.post(
+    '/oauth2/consent',
+    {
+      schema: {
+        summary:
+          'The member’s answer to an app’s request (prompt=consent): approve → code, deny → access_denied',
+        tags,
+        body: Type.Object({
+          consent_token: Type.Optional(Type.String({ maxLength: 200 })),
+          decision: Type.Optional(Type.String({ maxLength: 20 })),
+        }),
+      },
+    },
+    async (request, reply) =>
+      sendBrowserReply(
+        reply,
+        await answerConsent(deps, {
+          consentToken: request.body.consent_token,
+          decision: request.body.decision,
+        }),
+      ),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import { findOAuthClient, isAllowedRedirect } from './oauth-clients.service.js';
 import { checkPasswordPolicy, hashPassword } from './passwords.js';
 import { normalizeEmail } from './profile.js';
 import { revokeMemberSessions } from './sessions.service.js';
+import { revokeTrustedDevices } from './trusted-devices.service.js';
 
 /** Where the storefront's reset page lives (built in the storefront issue). */
 export const RESET_PASSWORD_PATH = '/reset-password';
@@ -147,6 +148,7 @@ export async function recover(
       now,
     );
     revoked = await revokeMemberSessions(tx, identity.id, 'password recovered', now);
+    await revokeTrustedDevices(tx, identity.id, 'password recovered', now);
     await recordEvent(tx, {
       type: 'identity.member.password_changed',
       entityType: 'member',

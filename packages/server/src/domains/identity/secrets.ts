@@ -32,3 +32,20 @@ export function numericCode(digits = 6): string {
 export function randomSalt(): string {
   return randomBytes(16).toString('hex');
 }
+
+/** A salted hash of a short code: kept instead of the code, so a read of the table reveals no live code. */
+export function hashCode(salt: string, code: string): string {
+  return sha256(`${salt}:${code}`);
+}
+
+/** An e-mailed code and what is stored of it. */
+export function newEmailedCode(): { code: string; stored: { salt: string; codeHash: string } } {
+  const code = numericCode(6);
+  const salt = randomSalt();
+  return { code, stored: { salt, codeHash: hashCode(salt, code) } };
+}
+
+/** Whether `code` (as typed: surrounding spaces ignored) is the stored one; constant time. */
+export function codeMatches(stored: { salt: string; codeHash: string }, code: string): boolean {
+  return safeEqual(hashCode(stored.salt, code.trim()), stored.codeHash);
+}

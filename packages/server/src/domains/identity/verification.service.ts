@@ -4,7 +4,6 @@ import { recordEvent } from '../events/events.service.js';
 import {
   type AuthResult,
   type FlowOrigin,
-  hashCode,
   MAX_CODE_ATTEMPTS,
   nextAuthState,
   runFlow,
@@ -20,12 +19,25 @@ import {
   updateTokenData,
 } from './identity-tokens.js';
 import { requireIdentity, updateIdentityRow } from './members.service.js';
-import { numericCode, randomSalt, safeEqual } from './secrets.js';
+import { hashCode, numericCode, randomSalt, safeEqual } from './secrets.js';
 
 function unknownStateToken(): AppError {
   return new AppError('INVALID_STATE_TOKEN', 'Verification not found', {
     status: 400,
     description: 'This verification has expired or is already complete. Log in again to get a new code.',
+  });
+}
+
+/**
+ * A code that does not verify: `VERIFICATION_FAILED`, the application error the platform's verification
+ * module declares for this call (`VerifyDuringAuthenticationApplicationErrors`); `data.attemptsLeft` says
+ * whether trying again can help.
+ */
+export function verificationFailed(attemptsLeft: number, description: string): AppError {
+  return new AppError('VERIFICATION_FAILED', 'Wrong code', {
+    status: 400,
+    description,
+    data: { attemptsLeft },
   });
 }
 
@@ -45,11 +57,7 @@ export async function verifyEmailCode(
     if (!token) return { refuse: unknownStateToken() };
     if (token.attempts >= MAX_CODE_ATTEMPTS) {
       return {
-        refuse: new AppError('VERIFICATION_ATTEMPTS_EXCEEDED', 'Too many wrong codes', {
-          status: 400,
-          description:
-            'Too many wrong codes for this verification. Ask for a new code (resend) and try again.',
-        }),
+        refuse: verificationFailed(0, 'Too many wrong codes for this code. Ask for a new code (resend).'),
       };
     }
     // Across codes (resend after resend) the account backs off too, which bounds guessing overall.
@@ -63,14 +71,12 @@ export async function verifyEmailCode(
       ]);
       const left = Math.max(0, MAX_CODE_ATTEMPTS - attempts);
       return {
-        refuse: new AppError('INVALID_VERIFICATION_CODE', 'Wrong verification code', {
-          status: 400,
-          description:
-            left > 0
-              ? `The code is wrong. ${left} attempt${left === 1 ? '' : 's'} left.`
-              : 'The code is wrong. Ask for a new code.',
-          data: { attemptsLeft: left },
-        }),
+        refuse: verificationFailed(
+          left,
+          left > 0
+            ? `The code is wrong. ${left} attempt${left === 1 ? '' : 's'} left.`
+            : 'The code is wrong. Ask for a new code.',
+        ),
       };
     }
     await consumeToken(tx, token.tokenHash, now);

@@ -1,0 +1,219 @@
+import {
+  chooseSecondFactor,
+  isApplicationError,
+  type LoginResult,
+  type SecondFactorType,
+  verifySecondFactor,
+} from '@openshelf/sdk';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import accountStyles from '../../styles/account.css?url';
+import type { Route } from './+types/verify-login';
+import {
+  afterAuthStep,
+  apiErrors,
+  formState,
+  type PendingVerification,
+  readPendingVerification,
+  sessionOf,
+  signInTransport,
+  verificationCookie,
+} from './auth-flow.server';
+import { collectErrors, type FormErrors, formValues, hasErrors } from './form-errors';
+import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+
+// The second factor of a login (the API's REQUIRE_MFA / MFA_CHALLENGE): the code from the authenticator
+// app or the e-mail, "remember this device", and then on exactly as a password login goes on (this shop,
+// an app's authorize request, a login redirect session's way back).
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+
+export function meta() {
+  return [{ title: 'Confirm it is you' }, { name: 'robots', content: 'noindex' }];
+}
+
+const LABELS = { code: 'Code' };
+
+type Pending = PendingVerification & { secondFactor: NonNullable<PendingVerification['secondFactor']> };
+
+function pendingLogin(request: Request): Pending {
+  const pending = readPendingVerification(request);
+  // Nothing waits for a second factor (expired, or opened directly): start again from the login page.
+  if (!pending?.secondFactor) throw redirect('/login');
+  return pending as Pending;
+}
+
+/** The factor the page asks for: the one chosen, else the authenticator app when there is one. */
+function currentFactor(pending: Pending): SecondFactorType {
+  const { challenge, factors } = pending.secondFactor;
+  return challenge?.factorType ?? (factors.includes('TOTP') ? 'TOTP' : 'EMAIL');
+}
+
+const stateOf = (pending: Pending): LoginResult => ({
+  loginState: 'SECOND_FACTOR_REQUIRED',
+  data: { stateToken: pending.stateToken, ...pending.secondFactor },
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const pending = pendingLogin(request);
+  return {
+    factor: currentFactor(pending),
+    factors: pending.secondFactor.factors,
+    hint: pending.secondFactor.challenge?.hint,
+    codeSent: pending.secondFactor.challenge?.factorType === 'EMAIL',
+    returnTo: pending.returnTo,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const pending = pendingLogin(request);
+  const form = await request.formData();
+  const { code = '', intent = 'verify', remember } = formValues(form, ['code', 'intent', 'remember']);
+  const session = await sessionOf(request, context);
+  const transport = signInTransport(session, pending.returnTo);
+
+  if (intent === 'use-email' || intent === 'use-totp' || intent === 'resend') {
+    const factorType: SecondFactorType = intent === 'use-totp' ? 'TOTP' : 'EMAIL';
+    try {
+      const next = await chooseSecondFactor(transport, stateOf(pending), factorType);
+      if (next.loginState !== 'SECOND_FACTOR_REQUIRED')
+        return formState({ form: 'Please log in again.' }, {});
+      const { stateToken, ...secondFactor } = next.data;
+      const updated: PendingVerification = { ...pending, stateToken, secondFactor };
+      return data<{ errors: FormErrors; values: Record<string, string>; resent?: boolean }>(
+        { errors: {}, values: {}, resent: factorType === 'EMAIL' },
+        { headers: { 'Set-Cookie': verificationCookie(request, updated) } },
+      );
+    } catch (error) {
+      return formState(stepErrors(error), {});
+    }
+  }
+
+  const errors = collectErrors({
+    code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code.',
+  });
+  if (hasErrors(errors)) return formState(errors, { code });
+  try {
+    const result = await verifySecondFactor(transport, stateOf(pending), {
+      factorType: currentFactor(pending),
+      code,
+      rememberThisDevice: remember === 'on',
+    });
+    return afterAuthStep(result, {
+      request,
+      context,
+      session,
+      returnTo: pending.returnTo,
+      email: pending.email,
+      values: {},
+      postFlowUrl: pending.postFlowUrl,
+    });
+  } catch (error) {
+    return formState(stepErrors(error), { code });
+  }
+}
+
+/** A wrong code is shown at the field while tries are left; a spent or expired login means logging in again. */
+function stepErrors(error: unknown): FormErrors {
+  if (isApplicationError(error)) {
+    const left = Number((error.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft ?? 0);
+    if (error.code === 'VERIFICATION_FAILED' && left > 0) {
+      return { code: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` };
+    }
+    if (error.code === 'VERIFICATION_FAILED' || error.code === 'INVALID_STATE_TOKEN') {
+      return { form: 'This sign-in can no longer be finished. Please log in again.' };
+    }
+  }
+  return apiErrors(error);
+}
+
+export default function VerifyLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/verify-login') === true;
+  const intent = busy ? navigation.formData?.get('intent') : undefined;
+  const errors = actionData?.errors ?? {};
+  const { factor, factors, hint, codeSent } = loaderData;
+  const expired = Boolean(errors.form);
+  const lead =
+    factor === 'TOTP' ? (
+      'Enter the 6-digit code your authenticator app shows for this store.'
+    ) : codeSent ? (
+      <>
+        We e-mailed a 6-digit code to <strong>{hint}</strong>. Enter it to finish logging in.
+      </>
+    ) : (
+      'We will e-mail you a 6-digit code.'
+    );
+  return (
+    <AuthCard title="Confirm it is you" lead={lead}>
+      {actionData && 'resent' in actionData && actionData.resent ? (
+        <p className="alert alert-success" role="status">
+          A new code is on its way. The previous one no longer works.
+        </p>
+      ) : null}
+      <ErrorSummary errors={errors} labels={LABELS} />
+      {expired ? (
+        <p>
+          <Link to={`/login?returnTo=${encodeURIComponent(loaderData.returnTo)}`}>Log in again</Link>
+        </p>
+      ) : null}
+      {factor === 'TOTP' || codeSent ? (
+        <Form method="post" noValidate className="auth-form">
+          <Field
+            name="code"
+            label={factor === 'TOTP' ? 'Code from your authenticator app' : 'Code from the e-mail'}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            className="code-input"
+            defaultValue={actionData?.values.code ?? ''}
+            error={errors.code}
+          />
+          <div className="field field-check">
+            <input type="checkbox" id="field-remember" name="remember" />
+            <label htmlFor="field-remember">Remember this device for 30 days</label>
+          </div>
+          <SubmitButton pending={intent === 'verify'} pendingLabel="Checking…" name="intent" value="verify">
+            Continue
+          </SubmitButton>
+        </Form>
+      ) : null}
+      <Form method="post" className="auth-aside auth-actions">
+        {factor === 'EMAIL' ? (
+          <SubmitButton
+            pending={intent === 'resend'}
+            pendingLabel="Sending…"
+            name="intent"
+            value="resend"
+            secondary
+          >
+            {codeSent ? 'Send a new code' : 'Send me a code'}
+          </SubmitButton>
+        ) : null}
+        {factor === 'TOTP' && factors.includes('EMAIL') ? (
+          <SubmitButton
+            pending={intent === 'use-email'}
+            pendingLabel="Sending…"
+            name="intent"
+            value="use-email"
+            secondary
+          >
+            E-mail me a code instead
+          </SubmitButton>
+        ) : null}
+        {factor === 'EMAIL' && factors.includes('TOTP') ? (
+          <SubmitButton
+            pending={intent === 'use-totp'}
+            pendingLabel="Switching…"
+            name="intent"
+            value="use-totp"
+            secondary
+          >
+            Use my authenticator app instead
+          </SubmitButton>
+        ) : null}
+      </Form>
+    </AuthCard>
+  );
+}
