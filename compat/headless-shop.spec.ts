@@ -7,11 +7,11 @@ import { browserAvailable } from '../apps/storefront/tests/e2e/browser.js';
 import { fillCheckoutDetails, fillSandboxCard } from '../apps/storefront/tests/e2e/shop-fixture.js';
 import { createTestProduct } from '../packages/server/src/testing/ecom.js';
 import {
-  createClient as registerOAuthClient,
   mailboxCode,
   memberTokens,
   post,
   registerMember,
+  createClient as registerOAuthClient,
   uniqueEmail,
 } from '../packages/server/src/testing/identity.js';
 import { pollUntil } from '../packages/server/src/testing/poll.js';
@@ -295,6 +295,9 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     expect(main).toContain('Marketing e-mails: on');
     expect(main).toContain('Analytics cookies: off');
     expect(main).toContain('Marketing cookies: on');
+    await context.close();
+  });
+
   /**
    * A member with a second factor, set up over the store's API as the account page does. TOTP codes are
    * made here from the enrolled secret with RFC 6238's settings (SHA-1, 6 digits, 30 s), independently of
