@@ -57,3 +57,33 @@ export function FormAlert({
     </p>
   );
 }
+
+/** The sandbox card's three fields (number, expiry, security code), as every checkout asks for them. */
+export function CardFields({ errors }: { errors: Record<string, string | undefined> }) {
+  return (
+    <>
+      <Field
+        name="cardNumber"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        error={errors.cardNumber}
+        className="span-2"
+      />
+      <Field
+        name="cardExpiry"
+        label="Expiry (MM/YY)"
+        autoComplete="cc-exp"
+        placeholder="MM/YY"
+        error={errors.cardExpiry}
+      />
+      <Field
+        name="cardCvc"
+        label="Security code"
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        error={errors.cardCvc}
+      />
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { Field, FieldError } from '../../components/Field';
+import { CardFields, FieldError } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
 
@@ -168,32 +168,7 @@ export function PaymentStep({
             </span>
           </label>
         </fieldset>
-        {method === 'SANDBOX_CARD' ? (
-          <>
-            <Field
-              name="cardNumber"
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              error={errors.cardNumber}
-              className="span-2"
-            />
-            <Field
-              name="cardExpiry"
-              label="Expiry (MM/YY)"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              error={errors.cardExpiry}
-            />
-            <Field
-              name="cardCvc"
-              label="Security code"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              error={errors.cardCvc}
-            />
-          </>
-        ) : null}
+        {method === 'SANDBOX_CARD' ? <CardFields errors={errors} /> : null}
         <button type="submit" className="button button-large span-2" disabled={busy || blocked}>
           {busy ? 'Placing order…' : `Place order · ${total.formattedAmount}`}
         </button>

@@ -1,6 +1,6 @@
 import { isApplicationError, type Plan } from '@openshelf/sdk';
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
-import { Field, FormAlert } from '../../components/Field';
+import { CardFields, Field, FormAlert } from '../../components/Field';
 import { readPayment } from '../../lib/checkout-input.server';
 import { formErrors } from '../../lib/form-errors.server';
 import { flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
@@ -174,28 +174,7 @@ export default function PlanCheckout({ loaderData, actionData }: Route.Component
                     </span>
                   </label>
                 </fieldset>
-                <Field
-                  name="cardNumber"
-                  label="Card number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  error={errors.cardNumber}
-                  className="span-2"
-                />
-                <Field
-                  name="cardExpiry"
-                  label="Expiry (MM/YY)"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  error={errors.cardExpiry}
-                />
-                <Field
-                  name="cardCvc"
-                  label="Security code"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  error={errors.cardCvc}
-                />
+                <CardFields errors={errors} />
               </>
             )}
             <button type="submit" className="button button-large span-2" disabled={busy}>
