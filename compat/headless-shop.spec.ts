@@ -145,13 +145,12 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     await context.close();
   });
 
-  it('signs up on our hosted pages for the app, logs out through the app, and logs in again', async () => {
-    const context = await browser.newContext();
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    const visited = navigations(page);
-    const email = uniqueEmail('headless');
-
+  /**
+   * Signs up through the app's login (our hosted login and sign-up pages, the e-mailed code when the store
+   * asks for one); back on the app, signed in. Returns the new member's e-mail.
+   */
+  async function signUpThroughApp(page: Page, prefix = 'headless'): Promise<string> {
+    const email = uniqueEmail(prefix);
     await page.goto(`${shop.origin}/`);
     await page.getByRole('link', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.origin === store.base && url.pathname === '/login');
@@ -164,7 +163,6 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((url) => url.pathname === '/verify-email' || url.origin === shop.origin);
     if (new URL(page.url()).pathname === '/verify-email') {
-      // The store asks for the e-mailed code (the development mailbox keeps it).
       const code = await pollUntil(
         () => mailboxCode(store.t, email).catch(() => ''),
         (value) => value !== '',
@@ -173,8 +171,17 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
       await page.getByRole('button', { name: 'Confirm' }).click();
     }
     await page.waitForURL(`${shop.origin}/`);
-    expect(visited.some((url) => url.startsWith(`${shop.origin}/callback?code=`))).toBe(true);
     await expect.poll(() => page.getByText('Signed in').count()).toBe(1);
+    return email;
+  }
+
+  it('signs up on our hosted pages for the app, logs out through the app, and logs in again', async () => {
+    const context = await browser.newContext();
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const visited = navigations(page);
+    const email = await signUpThroughApp(page);
+    expect(visited.some((url) => url.startsWith(`${shop.origin}/callback?code=`))).toBe(true);
     expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -193,31 +200,6 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     await context.close();
   });
 
-  /** Signs up through the app's login (our hosted login and sign-up pages); back on the app, signed in. */
-  async function signUpThroughApp(page: Page) {
-    const email = uniqueEmail('plans');
-    await page.goto(`${shop.origin}/`);
-    await page.getByRole('link', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.origin === store.base && url.pathname === '/login');
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL((url) => url.pathname === '/verify-email' || url.origin === shop.origin);
-    if (new URL(page.url()).pathname === '/verify-email') {
-      const code = await pollUntil(
-        () => mailboxCode(store.t, email).catch(() => ''),
-        (value) => value !== '',
-      );
-      await page.getByLabel('Verification code').fill(code);
-      await page.getByRole('button', { name: 'Confirm' }).click();
-    }
-    await page.waitForURL(`${shop.origin}/`);
-    await expect.poll(() => page.getByText('Signed in').count()).toBe(1);
-  }
-
   it('buys a plan on our plan checkout as the app’s member, back on its thank-you; the membership pays at checkout', async () => {
     const mug = await createTestProduct(store.t.database.db, { name: 'Club Mug', priceMinor: 1800 });
     const created = await store.t.app.inject({
@@ -232,7 +214,7 @@ describe.runIf(browserAvailable())('a third-party headless app (public @wix/* SD
     const context = await browser.newContext();
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();
-    await signUpThroughApp(page);
+    await signUpThroughApp(page, 'plans');
 
     await page.goto(`${shop.origin}/plans/checkout?planId=${planId}`);
     await page.waitForURL((url) => url.origin === store.base && url.pathname === `/plan-checkout/${planId}`);
