@@ -35,7 +35,7 @@ import {
   delegatedApiKeyResolver,
 } from './domains/identity/token.resolver.js';
 import { createMailer } from './domains/mail/mail.service.js';
-import { mailboxRoutes } from './domains/mail/mailbox.routes.js';
+import { devMailboxRoutes, ownerMailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
 import { provideBuyerContacts } from './domains/orders/buyer-contacts.js';
@@ -299,8 +299,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mediaRoutes, { deps, storage: mediaStorage });
   await app.register(identityRoutes, { deps: identity });
   await app.register(redirectsRoutes, { deps: identity });
-  // The development mailbox shows sign-in codes and links: never in production.
-  if (config.env !== 'production') await app.register(mailboxRoutes, { db: database.db });
+  // Kept mail holds every shopper's sign-in codes and reset links: the owner reads it in the admin; the
+  // open /dev/mailbox only exists when a developer asks for it (DEV_MAILBOX=open).
+  await app.register(ownerMailboxRoutes, { db: database.db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
+  if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db: database.db });
 
   if (options.storefront !== false) await mountStorefront(app, database, config);
   return app;

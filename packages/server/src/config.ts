@@ -12,8 +12,9 @@ export const CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const;
 export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
 
 const EnvSchema = Type.Object({
+  // `npm start` is production: pages hide error details. `npm run dev` sets development.
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
-    default: 'development',
+    default: 'production',
   }),
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: '0.0.0.0' }),
@@ -25,6 +26,8 @@ const EnvSchema = Type.Object({
   REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'openshelf:' }),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^\\s]+$' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  // `open` lets anyone read /dev/mailbox (sign-in codes, reset links): for a developer's own machine only.
+  DEV_MAILBOX: Type.Union([Type.Literal('open'), Type.Literal('off')], { default: 'off' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info' },
@@ -74,6 +77,8 @@ export interface Config {
   redisKeyPrefix: string;
   natsUrl?: string;
   smtpUrl?: string;
+  /** `open`: /dev/mailbox readable without signing in. Otherwise only the owner reads it, in the admin. */
+  devMailbox: 'open' | 'off';
   logLevel: Env['LOG_LEVEL'];
   /** `*` (any origin; tokens travel in headers, never cookies) or an explicit list. */
   corsOrigins: '*' | string[];
@@ -175,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     natsUrl: parsed.NATS_URL,
     smtpUrl: parsed.SMTP_URL,
+    devMailbox: parsed.DEV_MAILBOX,
     logLevel: parsed.LOG_LEVEL,
     corsOrigins:
       parsed.CORS_ORIGINS.trim() === '*'

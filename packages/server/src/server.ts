@@ -3,9 +3,14 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
 import { ensureOwnerKey } from './domains/access/bootstrap.js';
 import { seedDemoCatalog } from './domains/catalog/seed/seed.service.js';
-import { ensureBundledStorefrontClient, ensureOwnerStaff } from './domains/identity/bootstrap.js';
+import {
+  ensureBundledStorefrontClient,
+  ensureOwnerStaff,
+  ownerLoginFileIn,
+} from './domains/identity/bootstrap.js';
 import { ensureDemoStoreSetup } from './domains/store-setup/demo-setup.js';
 import { Readiness } from './http/health.routes.js';
+import { startBanner } from './start-banner.js';
 
 /** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -18,6 +23,7 @@ async function main(): Promise<void> {
   );
   const readiness = new Readiness();
   const app = await buildApp({ config, database, readiness });
+  let ownerLoginFile: string | undefined;
 
   if (database.kind === 'pglite') {
     const created = await ensureOwnerKey(database.db, config.dataDir);
@@ -28,6 +34,7 @@ async function main(): Promise<void> {
       );
     }
     const owner = await ensureOwnerStaff(database.db, config.dataDir);
+    ownerLoginFile = owner?.file ?? ownerLoginFileIn(config.dataDir);
     if (owner) {
       app.log.info(`Created the owner's admin login (shown once): ${owner.email} / ${owner.password}`);
       app.log.info(`It is also saved in ${owner.file}. Add staff with \`npm run cli -- staff create\`.`);
@@ -79,8 +86,10 @@ async function main(): Promise<void> {
       : `embedded PGlite in ${config.dataDir}`;
   app.log.info(
     `Openshelf ready in ${Math.round(performance.now() - startedAt)} ms on ${config.publicUrl} ` +
-      `(storefront /, API docs /docs; database: ${where})`,
+      `(database: ${where})`,
   );
+  for (const line of startBanner(config, { databaseKind: database.kind, ownerLoginFile }))
+    app.log[line.level](line.message);
 
   // The embedded store starts with a demo catalog. It is seeded after listen, so /healthz answers at
   // once; /readyz reports "starting" until the seed has committed (about a second from pre-rendered images).

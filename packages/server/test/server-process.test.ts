@@ -100,11 +100,22 @@ describe('the server process', () => {
         expect(metadata.total).toBeGreaterThanOrEqual(40);
       }
       expect((await fetch(`${first.url}/docs/json`)).status).toBe(200);
+      // Safe by default: production mode, and kept e-mail (sign-in codes, reset links) for the owner only.
+      expect((await fetch(`${first.url}/dev/mailbox/messages`)).status).toBe(404);
+      expect((await fetch(`${first.url}/admin-api/v1/mailbox/messages`)).status).toBe(401);
+      expect(first.output()).toContain(`Storefront ${first.url}/ · admin ${first.url}/admin`);
+      expect(first.output()).toContain(`${first.url}/admin/mailbox`);
+      expect(first.output()).not.toContain('NODE_ENV=');
+      expect(first.output()).not.toContain('DEV_MAILBOX=open');
       if (testDatabaseKind() === 'pglite') {
         const key = readFileSync(path.join(dataDir, 'owner-api-key.txt'), 'utf8').trim();
         expect(first.output()).toContain(key);
         const keys = await fetch(`${first.url}/admin-api/v1/api-keys`, { headers: { authorization: key } });
         expect(keys.status).toBe(200);
+        const mailbox = await fetch(`${first.url}/admin-api/v1/mailbox/messages`, {
+          headers: { authorization: key },
+        });
+        expect(mailbox.status).toBe(200);
         // The owner's admin login, shown once and kept in a file only the owner can read.
         const login = readFileSync(path.join(dataDir, 'owner-login.txt'), 'utf8');
         const [, email, password] = /e-mail: (\S+)\npassword: (\S+)/.exec(login) as RegExpExecArray;

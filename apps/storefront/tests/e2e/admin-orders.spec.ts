@@ -116,6 +116,37 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
     await page.context().close();
   });
 
+  it('keeps e-mail for the owner in the admin mailbox; staff do not see it', async () => {
+    const register = await fetch(`${server.baseUrl}/_api/iam/authentication/v2/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginId: { email: 'mailbox-kim@example.com' }, password: 'secret123!' }),
+    });
+    expect(register.status).toBe(200);
+    const owner = await createStaff(server.t, 'owner@harbor.example', 'owner');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, server.baseUrl, owner.email, owner.password);
+    await page.getByRole('link', { name: 'Mailbox' }).click();
+    await page.getByLabel('Recipient').fill('mailbox-kim@example.com');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('link', { name: /verification code/i }).click();
+    await expect.poll(() => page.locator('pre.admin-mail-text').textContent()).toMatch(/\b\d{6}\b/);
+    expect(await page.locator('iframe.admin-mail-html').getAttribute('sandbox')).toBe('');
+    expect({ path: 'mailbox', violations: await seriousA11yViolations(page) }).toEqual({
+      path: 'mailbox',
+      violations: [],
+    });
+    await context.close();
+
+    // A staff member has no Mailbox link, and the page itself is forbidden.
+    const staffPage = await signedIn();
+    expect(await staffPage.getByRole('link', { name: 'Mailbox' }).count()).toBe(0);
+    const forbidden = await staffPage.goto(`${server.baseUrl}/admin/mailbox`);
+    expect(forbidden?.status()).toBe(403);
+    await staffPage.context().close();
+  });
+
   it('has no serious or critical axe violations on the dashboard, products, product edit and orders', async () => {
     const page = await signedIn();
     const { orderId } = await placeOrder(server.t, productId, 'axe@example.com');

@@ -3,6 +3,7 @@ import { apiKeysModule, authModule, mediaModule, webhooksModule } from './access
 import { collectionsModule, productsModule } from './catalog.js';
 import { couponsModule, giftCardsModule, ordersModule, storeSetupModules } from './commerce.js';
 import { dashboardModule } from './dashboard.js';
+import { mailboxModule } from './mailbox.js';
 
 /**
  * How the admin client authenticates. Give one: a staff token from `auth.login`, a merchant API key, or
@@ -67,6 +68,7 @@ export function createAdminClient(options: AdminClientOptions) {
     settings: setup.settings,
     webhooks: webhooksModule(transport),
     apiKeys: apiKeysModule(transport),
+    mailbox: mailboxModule(transport),
     dashboard: dashboardModule(orders, products),
     /** The underlying request core, for calls this client does not wrap yet. */
     transport,

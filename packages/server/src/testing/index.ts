@@ -43,10 +43,19 @@ export const SHOPPER_TOKENS: TokenResolver = async (token) => {
   return undefined;
 };
 
-/** A real app on a fresh database, API only by default, with logs off. */
+/**
+ * A real app on a fresh database, API only by default, with logs off. Tests read e-mailed codes from the
+ * open development mailbox (the explicit `DEV_MAILBOX=open`; a started store keeps it for the owner).
+ */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'openshelf-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEV_MAILBOX: 'open',
+    ...options.env,
+  });
   const database = await createTestDatabase();
   const app = await buildApp({
     config,

@@ -26,7 +26,6 @@ export async function startServerProcess(name: string, env: Record<string, strin
       PATH: process.env.PATH ?? '',
       PORT: String(port),
       HOST: '127.0.0.1',
-      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -36,6 +36,7 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/webhooks', label: 'Webhooks' },
   { to: '/admin/api-keys', label: 'API keys', ownerOnly: true },
+  { to: '/admin/mailbox', label: 'Mailbox', ownerOnly: true },
 ];
 
 /** The admin chrome: side navigation (a scrolling bar on phones), the signed-in person, sign out. */

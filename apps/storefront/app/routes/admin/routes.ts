@@ -28,5 +28,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     page('/webhooks', 'webhooks.tsx'),
     page('/webhooks/:id', 'webhook.tsx'),
     page('/api-keys', 'api-keys.tsx'),
+    page('/mailbox', 'mailbox.tsx'),
+    page('/mailbox/:id', 'mailbox-message.tsx'),
   ]),
 ];

@@ -8,7 +8,7 @@ import {
   updateOAuthClient,
 } from './oauth-clients.service.js';
 
-export { ensureOwnerStaff } from './staff.service.js';
+export { ensureOwnerStaff, ownerLoginFileIn } from './staff.service.js';
 
 /**
  * The OAuth client of the storefront this process serves: created on first start (its id written to

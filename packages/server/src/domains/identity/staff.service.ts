@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -122,6 +122,14 @@ export async function getStaffUser(db: DbOrTx, id: string): Promise<StaffUser | 
   return row ? toStaffUser(row) : undefined;
 }
 
+/** Where the embedded store wrote the owner's generated login, if it still exists. */
+export function ownerLoginFileIn(dataDir: string): string | undefined {
+  const file = path.join(dataDir, OWNER_LOGIN_FILE);
+  return existsSync(file) ? file : undefined;
+}
+
+const OWNER_LOGIN_FILE = 'owner-login.txt';
+
 /**
  * First start of the embedded store: with no staff account yet, create the owner with a generated
  * password written to `<dataDir>/owner-login.txt` (mode 600).
@@ -134,7 +142,7 @@ export async function ensureOwnerStaff(
   const existing = await db.select({ id: staffUsers.id }).from(staffUsers).limit(1);
   if (existing.length > 0) return undefined;
   const { staff, password } = await createStaffUser(db, { email, role: 'owner' });
-  const file = path.join(dataDir, 'owner-login.txt');
+  const file = path.join(dataDir, OWNER_LOGIN_FILE);
   writeFileSync(file, `e-mail: ${staff.email}\npassword: ${password}\n`, { mode: 0o600 });
   return { file, email: staff.email, password };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../testing/database.js';
-import { createTestApp, createTestDatabase, type TestApp } from '../../testing/index.js';
+import { createClient, visitorTokens } from '../../testing/identity.js';
+import { createTestApp, createTestDatabase, merchantKey, type TestApp } from '../../testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
 import { createMailer, listMailbox } from './mail.service.js';
 
@@ -90,12 +91,63 @@ describe('/dev/mailbox', () => {
     expect((await t.app.inject('/dev/mailbox/nope')).statusCode).toBe(404);
   });
 
-  it('is not served in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('exists only with the explicit DEV_MAILBOX=open: a started store keeps mail for the owner alone', async () => {
+    const store = await createTestApp({ env: { DEV_MAILBOX: 'off' } });
     try {
-      expect((await production.app.inject('/dev/mailbox')).statusCode).toBe(404);
+      for (const url of ['/dev/mailbox', '/dev/mailbox/messages?to=eve@example.com'])
+        expect((await store.app.inject(url)).statusCode).toBe(404);
     } finally {
-      await production.close();
+      await store.close();
     }
+  });
+});
+
+describe("the owner's mailbox (admin API)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { DEV_MAILBOX: 'off' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/_api/iam/authentication/v2/register',
+      payload: { loginId: { email: 'kim@example.com' }, password: 'secret123' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const list = (authorization?: string) =>
+    t.app.inject({
+      url: '/admin-api/v1/mailbox/messages?to=kim@example.com',
+      headers: authorization ? { authorization } : {},
+    });
+
+  it('lists and shows kept mail to the owner, uncached', async () => {
+    const owner = await merchantKey(t.database, 'owner');
+    const reply = await list(owner);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const { delivery, messages } = reply.json();
+    expect(delivery).toBe('mailbox');
+    expect(messages).toHaveLength(1);
+    expect(messages[0].text).toMatch(/\d{6}/);
+    const one = await t.app.inject({
+      url: `/admin-api/v1/mailbox/messages/${messages[0].id}`,
+      headers: { authorization: owner },
+    });
+    expect(one.json().message).toMatchObject({ id: messages[0].id, to: 'kim@example.com' });
+    const missing = await t.app.inject({
+      url: '/admin-api/v1/mailbox/messages/nope',
+      headers: { authorization: owner },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().details.applicationError.code).toBe('MAIL_MESSAGE_NOT_FOUND');
+  });
+
+  it('refuses strangers, shoppers, staff and apps: the codes in it sign anyone in', async () => {
+    expect((await list()).statusCode).toBe(401);
+    const { clientId } = await createClient(t, await merchantKey(t.database, 'owner'));
+    const visitor = await visitorTokens(t, clientId);
+    expect((await list(`Bearer ${visitor.access_token}`)).statusCode).toBe(403);
+    expect((await list(await merchantKey(t.database, 'staff'))).statusCode).toBe(403);
+    expect((await list(await merchantKey(t.database, 'app'))).statusCode).toBe(403);
   });
 });

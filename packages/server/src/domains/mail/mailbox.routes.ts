@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
+import { requireMerchant } from '../../http/plugins/auth.js';
 import { DateTimeOut } from '../../http/wire.js';
 import { escapeHtml, htmlPage, NO_SCRIPT_CSP } from '../../lib/html.js';
 import { getMailboxMessage, listMailbox, type MailboxEntry } from './mail.service.js';
@@ -17,11 +18,68 @@ const MailboxMessage = Type.Object({
   createdDate: DateTimeOut(),
 });
 
+const MailboxQuery = Type.Object({
+  to: Type.Optional(Type.String({ maxLength: 320, description: 'Only the messages to this address' })),
+});
+
+const MailboxList = Type.Object({
+  /** `smtp`: new mail goes to the mail server and is not kept here; `mailbox`: it is kept here. */
+  delivery: Type.Union([Type.Literal('smtp'), Type.Literal('mailbox')]),
+  messages: Type.Array(MailboxMessage),
+});
+
 /**
- * The development mailbox: mail the server would have sent, when no SMTP_URL is configured. Registered
- * only outside production (app.ts); it shows codes and links, so it must never face the internet.
+ * The store's mailbox for its owner: mail the server would have sent when no SMTP_URL is configured.
+ * It holds sign-in codes and password-reset links of every shopper, so only the owner reads it (the
+ * admin's Mailbox page), never a shopper, staff member or app.
  */
-export const mailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const ownerMailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db; delivery: 'smtp' | 'mailbox' }> = async (
+  app,
+  { db, delivery },
+) => {
+  const tags = ['admin: mailbox'];
+  const ownerOnly = requireMerchant({ ownerOnly: true });
+
+  app.get(
+    '/admin-api/v1/mailbox/messages',
+    {
+      schema: {
+        summary: 'Mail kept for the owner (no SMTP_URL), newest first',
+        tags,
+        querystring: MailboxQuery,
+        response: { 200: MailboxList },
+      },
+      preHandler: ownerOnly,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { delivery, messages: await listMailbox(db, { to: request.query.to }) };
+    },
+  );
+
+  app.get(
+    '/admin-api/v1/mailbox/messages/:id',
+    {
+      schema: {
+        summary: 'One kept message',
+        tags,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        response: { 200: Type.Object({ message: MailboxMessage }) },
+      },
+      preHandler: ownerOnly,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { message: await findMessage(db, request.params.id) };
+    },
+  );
+};
+
+/**
+ * The open development mailbox: the same messages for anyone who can reach the port. Registered only
+ * with the explicit DEV_MAILBOX=open (app.ts), for a developer's own machine and the test suites.
+ */
+export const devMailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const tags = ['development mailbox'];
 
   app.get(
@@ -30,7 +88,7 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       schema: {
         summary: 'Development mailbox (HTML)',
         tags,
-        querystring: Type.Object({ to: Type.Optional(Type.String()) }),
+        querystring: MailboxQuery,
       },
     },
     async (request, reply) => {
@@ -43,7 +101,9 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         )
         .join('');
       const body =
-        '<h1>Development mailbox</h1><p>Mail the server would have sent. Set SMTP_URL to send real mail.</p>' +
+        '<h1>Development mailbox</h1><p>Mail the server would have sent. Anyone who can reach this server ' +
+        'reads it here (DEV_MAILBOX=open): unset it on a shared network; the owner reads mail at ' +
+        '/admin/mailbox. Set SMTP_URL to send real mail.</p>' +
         (messages.length === 0
           ? '<p>No messages yet. Register or ask for a password reset, then reload.</p>'
           : `<table><thead><tr><th>When</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`);
@@ -57,7 +117,7 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       schema: {
         summary: 'Development mailbox (JSON), newest first',
         tags,
-        querystring: Type.Object({ to: Type.Optional(Type.String()) }),
+        querystring: MailboxQuery,
         response: { 200: Type.Object({ messages: Type.Array(MailboxMessage) }) },
       },
     },
@@ -87,7 +147,7 @@ async function findMessage(db: Db, id: string): Promise<MailboxEntry> {
   if (!message) {
     throw new AppError('MAIL_MESSAGE_NOT_FOUND', 'Message not found', {
       status: 404,
-      description: 'No stored message has this id. Open /dev/mailbox to see the list.',
+      description: 'No kept message has this id. Open the mailbox list to see the messages there are.',
     });
   }
   return message;
