@@ -36,7 +36,7 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['GET', /^\/_api\/redirects-api\/v1\/hosted-page\//, 'shopper'],
   ['POST', /^\/admin-api\/v1\/auth\/login$/, 'credentials'],
   ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
-  ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff)/, 'owner'],
+  ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff|mailbox)/, 'owner'],
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
   ['*', /^\/admin-api\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/carts\/current/, 'shopper'],
