@@ -8,6 +8,7 @@ import {
 } from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { getSession, type ShopSession } from '../../lib/session.server';
 import type { FormErrors } from './form-errors';
 
@@ -34,11 +35,12 @@ export function isAuthorizeRequest(returnTo: string): boolean {
   return returnTo.startsWith(`${AUTHORIZE_PATH}?`);
 }
 
-/** A place on this site to go back to: a path, never another origin (no open redirect). */
-export function safeReturnTo(value: FormDataEntryValue | string | null | undefined): string {
-  const text = typeof value === 'string' ? value : '';
-  if (!text.startsWith('/') || text.startsWith('//') || text.startsWith('/\\')) return DEFAULT_RETURN_TO;
-  return text;
+/**
+ * Where a sign-in page goes back to (`returnTo` from the URL, the form or the pending cookie): a place on
+ * this store as a browser would resolve it, never another origin (no open redirect, lib/safe-redirect.ts).
+ */
+export function returnToOf(value: unknown, context: Readonly<RouterContextProvider>): string {
+  return safeRedirect(value, context.get(storefrontContext).publicUrl, { fallback: DEFAULT_RETURN_TO });
 }
 
 /**
@@ -49,20 +51,31 @@ export interface PendingVerification {
   stateToken: string;
   returnTo: string;
   email: string;
-  /** Where a login redirect session asked to return to (verified by the server for its app). */
-  postFlowUrl?: string | undefined;
+  /**
+   * The app's login redirect session this sign-in runs in (`?flow=`). Only its id is kept: the way back to
+   * the app is read from the server again when the code is confirmed, so a cookie planted in the browser
+   * cannot name a destination of its own.
+   */
+  flow?: string | undefined;
   /** A login waiting for its second factor (/verify-login), not for e-mail verification (/verify-email). */
   secondFactor?: Omit<SecondFactorStep, 'stateToken'> | undefined;
 }
 
-export function readPendingVerification(request: Request): PendingVerification | undefined {
+export function readPendingVerification(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): PendingVerification | undefined {
   const raw = readCookie(request.headers.get('Cookie'), VERIFY_COOKIE);
   if (!raw) return undefined;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingVerification;
-    return typeof value.stateToken === 'string' && typeof value.email === 'string'
-      ? { ...value, returnTo: safeReturnTo(value.returnTo) }
-      : undefined;
+    if (typeof value.stateToken !== 'string' || typeof value.email !== 'string') return undefined;
+    // The cookie is this site's, but it is still request input: returnTo is judged again.
+    return {
+      ...value,
+      returnTo: returnToOf(value.returnTo, context),
+      flow: typeof value.flow === 'string' ? value.flow : undefined,
+    };
   } catch {
     return undefined;
   }
@@ -124,6 +137,9 @@ interface StepContext {
   returnTo: string;
   email: string;
   values: Record<string, string>;
+  /** The app's login redirect session (`?flow=`), kept for the code pages. */
+  flow?: string | undefined;
+  /** Its way back to the app, as the server verified it for the app (see {@link loginSessionReturn}). */
   postFlowUrl?: string | undefined;
 }
 
@@ -142,7 +158,7 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
         stateToken,
         returnTo: step.returnTo,
         email: step.email,
-        postFlowUrl: step.postFlowUrl,
+        flow: step.flow,
         secondFactor,
       };
       return redirect('/verify-login', {
@@ -150,11 +166,11 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
       });
     }
     case 'EMAIL_VERIFICATION_REQUIRED': {
-      const pending = {
+      const pending: PendingVerification = {
         stateToken: result.data.stateToken,
         returnTo: step.returnTo,
         email: step.email,
-        postFlowUrl: step.postFlowUrl,
+        flow: step.flow,
       };
       return redirect('/verify-email', {
         headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
