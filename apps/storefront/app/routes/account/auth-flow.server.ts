@@ -8,6 +8,7 @@ import {
 } from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
+import { DEVICE_COOKIE, isSecureSite, setCookie, VERIFY_COOKIE } from '../../lib/cookies.server';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { getSession, type ShopSession } from '../../lib/session.server';
 import type { FormErrors } from './form-errors';
@@ -15,11 +16,6 @@ import type { FormErrors } from './form-errors';
 // What every sign-in page does with a login state (spec §4): sign the shopper in, ask for the e-mailed
 // code, say the owner must approve, ask for the captcha, or show the failure at the field it concerns.
 
-const VERIFY_COOKIE = 'os_verify';
-const VERIFY_MAX_AGE_SECONDS = 15 * 60;
-/** A remembered device's token ("remember this device"): the API's 30 days, kept where scripts cannot read it. */
-const DEVICE_COOKIE = 'os_device';
-const DEVICE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const DEFAULT_RETURN_TO = '/account';
 const AUTHORIZE_PATH = '/oauth2/authorize';
 const LOGIN_CALLBACK_PATH = '/_api/iam/authentication/v1/callback';
@@ -65,7 +61,7 @@ export function readPendingVerification(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): PendingVerification | undefined {
-  const raw = readCookie(request.headers.get('Cookie'), VERIFY_COOKIE);
+  const raw = readCookie(request.headers.get('Cookie'), VERIFY_COOKIE.name);
   if (!raw) return undefined;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingVerification;
@@ -81,26 +77,24 @@ export function readPendingVerification(
   }
 }
 
-function cookieAttributes(request: Request): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
+/** Secure when the store is https (lib/cookies.server.ts has every cookie's attributes). */
+function secureCookies(request: Request, context: Readonly<RouterContextProvider>): boolean {
+  return isSecureSite(context.get(storefrontContext).publicUrl, request);
 }
 
-export function verificationCookie(request: Request, pending: PendingVerification | undefined): string {
-  const attributes = cookieAttributes(request);
-  if (!pending) return `${VERIFY_COOKIE}=; ${attributes}; Max-Age=0`;
-  const value = Buffer.from(JSON.stringify(pending)).toString('base64url');
-  return `${VERIFY_COOKIE}=${value}; ${attributes}; Max-Age=${VERIFY_MAX_AGE_SECONDS}`;
+export function verificationCookie(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  pending: PendingVerification | undefined,
+): string {
+  const value = pending ? Buffer.from(JSON.stringify(pending)).toString('base64url') : undefined;
+  return setCookie(VERIFY_COOKIE, value, secureCookies(request, context));
 }
 
 /** This browser's remembered-device token, sent with its logins so that the second factor is skipped. */
 export function readDeviceToken(request: Request): string | undefined {
-  const value = readCookie(request.headers.get('Cookie'), DEVICE_COOKIE);
+  const value = readCookie(request.headers.get('Cookie'), DEVICE_COOKIE.name);
   return value?.startsWith('osd_') ? value : undefined;
-}
-
-function deviceCookie(request: Request, token: string): string {
-  return `${DEVICE_COOKIE}=${token}; ${cookieAttributes(request)}; Max-Age=${DEVICE_MAX_AGE_SECONDS}`;
 }
 
 export type CaptchaKind = 'invisible' | 'visible';
@@ -162,7 +156,7 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
         secondFactor,
       };
       return redirect('/verify-login', {
-        headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
+        headers: { 'Set-Cookie': verificationCookie(step.request, step.context, pending) },
       });
     }
     case 'EMAIL_VERIFICATION_REQUIRED': {
@@ -173,7 +167,7 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
         flow: step.flow,
       };
       return redirect('/verify-email', {
-        headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
+        headers: { 'Set-Cookie': verificationCookie(step.request, step.context, pending) },
       });
     }
     case 'OWNER_APPROVAL_REQUIRED':
@@ -195,8 +189,15 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
 }
 
 async function signIn(sessionToken: string, step: StepContext, deviceToken?: string) {
-  const clearPending = new Headers([['Set-Cookie', verificationCookie(step.request, undefined)]]);
-  if (deviceToken) clearPending.append('Set-Cookie', deviceCookie(step.request, deviceToken));
+  const clearPending = new Headers([
+    ['Set-Cookie', verificationCookie(step.request, step.context, undefined)],
+  ]);
+  if (deviceToken) {
+    clearPending.append(
+      'Set-Cookie',
+      setCookie(DEVICE_COOKIE, deviceToken, secureCookies(step.request, step.context)),
+    );
+  }
   if (isAuthorizeRequest(step.returnTo)) {
     // A document load, not a client-side navigation: the callback is an API path that redirects on.
     return redirectDocument(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });

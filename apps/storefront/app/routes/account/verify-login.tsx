@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const updated: PendingVerification = { ...pending, stateToken, secondFactor };
       return data<{ errors: FormErrors; values: Record<string, string>; resent?: boolean }>(
         { errors: {}, values: {}, resent: factorType === 'EMAIL' },
-        { headers: { 'Set-Cookie': verificationCookie(request, updated) } },
+        { headers: { 'Set-Cookie': verificationCookie(request, context, updated) } },
       );
     } catch (error) {
       return formState(stepErrors(error), {});
