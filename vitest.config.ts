@@ -40,6 +40,9 @@ export default defineConfig({
           ]
         : []),
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
+      // The storefront's own units (pure functions such as the safe-redirect helper); its pages are tested in
+      // Chromium by the e2e projects below.
+      { test: { name: 'storefront', include: ['apps/storefront/app/**/*.test.ts'] } },
       // The SDK against a real server (buildApp on a fresh database per file), once per database.
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
         test: {

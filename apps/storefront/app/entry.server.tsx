@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { NonceContext, storefrontContext } from './lib/context';
 
 // Re-exported so the hosting server can build each request's context from this same module instance.
 export { createLoadContext } from './lib/context';
@@ -21,8 +22,11 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ): Promise<Response> {
+  // The server's CSP allows inline scripts with this nonce only: React's bootstrap, the router's
+  // hydration data (streamed too) and scroll restoration all carry it.
+  const nonce = loadContext.get(storefrontContext).cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
@@ -31,8 +35,11 @@ export default function handleRequest(
         ? 'onAllReady'
         : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -64,6 +64,7 @@ import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
 import { parseQueryString } from './http/query-string.js';
 import { deferredChildLogger } from './http/request-logger.js';
+import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { ajvWirePlugin } from './http/wire.js';
 import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   const apiKeys = apiKeyResolver(database.db);
   // One mailer for every domain (identity codes and links now, order mail later).
   const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.smtpUrl });

@@ -1,3 +1,4 @@
+import { createContext as createReactContext, useContext } from 'react';
 import { createContext, RouterContextProvider } from 'react-router';
 
 /**
@@ -10,6 +11,11 @@ export interface StorefrontContext {
   publicUrl: string;
   /** The bundled storefront's OAuth client id (looked up once); visitor tokens are minted as this client. */
   storefrontClientId: () => Promise<string>;
+  /**
+   * This response's Content-Security-Policy nonce (the server makes one per page): every inline script
+   * React Router writes carries it, else the browser refuses to run it.
+   */
+  cspNonce?: string | undefined;
 }
 
 export const storefrontContext = createContext<StorefrontContext>();
@@ -19,4 +25,14 @@ export function createLoadContext(values: StorefrontContext): RouterContextProvi
   const provider = new RouterContextProvider();
   provider.set(storefrontContext, values);
   return provider;
+}
+
+/**
+ * The nonce for inline scripts during server rendering (entry.server.tsx provides it). In the browser it
+ * is undefined: the scripts are already on the page, and browsers hide the attribute from the DOM anyway.
+ */
+export const NonceContext = createReactContext<string | undefined>(undefined);
+
+export function useNonce(): string | undefined {
+  return useContext(NonceContext);
 }

@@ -7,6 +7,7 @@ import { type HostedFlow, isApplicationError, type OpenshelfClient } from '@open
 import { data, type RouterContextProvider, redirect } from 'react-router';
 import { storefrontContext } from './context';
 import type { HostedLinkProblem } from './hosted-link';
+import { safeRedirect } from './safe-redirect';
 import type { ShopSession } from './session.server';
 
 const SESSION_PARAM = 'session';
@@ -41,8 +42,13 @@ export async function openHostedLink(
   if (entry.tokens) session.setTokens(entry.tokens);
   url.searchParams.delete(SESSION_PARAM);
   url.searchParams.set(FLOW_PARAM, entry.flow.id);
-  // The token must not stay in history or leak through Referer: the page lives at the clean URL.
-  return redirect(`${url.pathname}${url.search}`, {
+  // The token must not stay in history or leak through Referer: the page lives at the clean URL. That URL
+  // is the request's own, and a request line like `/.//evil.example/checkout` parses to a path a
+  // Location header reads as another host: it goes through the same check as every other redirect.
+  const clean = safeRedirect(`${url.pathname}${url.search}`, context.get(storefrontContext).publicUrl, {
+    fallback: '/',
+  });
+  return redirect(clean, {
     status: 303,
     headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' },
   });

@@ -12,11 +12,8 @@ import {
 } from '@openshelf/sdk';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { storefrontContext } from './context';
+import { cookieAttributes, isSecureSite, SESSION_COOKIE } from './cookies.server';
 import { openHostedLink } from './hosted-flow.server';
-
-export const SESSION_COOKIE = 'os_session';
-/** As long as the server keeps a refresh token alive (REFRESH_TOKEN_TTL_DAYS default). */
-const SESSION_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
 export interface ShopSession {
   /** `none` until the shopper first needs an identity (e.g. the first add to cart). */
@@ -83,9 +80,8 @@ async function createSession(
   context: Readonly<RouterContextProvider>,
 ): Promise<ShopSession> {
   const { apiFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
-  const secure = publicUrl.startsWith('https:') || new URL(request.url).protocol === 'https:';
-  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}; Max-Age=${SESSION_MAX_AGE_SECONDS}`;
-  const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE, attributes);
+  const attributes = cookieAttributes(SESSION_COOKIE, isSecureSite(publicUrl, request));
+  const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE.name, attributes);
   const storage = cookieStorage(cookie);
   const client = createClient({
     baseUrl: publicUrl,

@@ -11,12 +11,15 @@ export interface ShopServer {
   giftCardCode: string;
 }
 
-/** A listening app with the storefront, the demo catalog and the demo store set-up (shipping, tax, coupons). */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopServer> {
+/**
+ * A listening app with the storefront, the demo catalog and the demo store set-up (shipping, tax, coupons).
+ * `port` 0 picks any; a suite whose pages must load media from PUBLIC_URL passes the port it names there.
+ */
+export async function startShop(env: Record<string, string> = {}, port = 0): Promise<ShopServer> {
   const t = await createTestApp({ storefront: true, env: { STORE_NAME: 'Harbor & Pine', ...env } });
   await seedDemoCatalog(t.database.db, mediaStorageFor(t.config), { currency: t.config.storeCurrency });
   const setup = await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
-  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
   return { t, baseUrl, giftCardCode: setup?.giftCardCode ?? '' };
 }
 

@@ -66,7 +66,7 @@ describe('documentCookie', () => {
     cookie.write('value');
     expect(doc.cookie).toBe('os_tokens=value; Path=/; SameSite=Lax');
     cookie.write(undefined);
-    expect(doc.cookie).toBe('os_tokens=; Path=/; Max-Age=0');
+    expect(doc.cookie).toBe('os_tokens=; Path=/; SameSite=Lax; Max-Age=0');
     expect(documentCookie('missing', undefined, { cookie: 'a=1' }).read()).toBeUndefined();
   });
 });
@@ -93,6 +93,13 @@ describe('requestCookie', () => {
     storage.set(tokens);
     expect(cookie.setCookie()).toBe(`os_tokens=${serializeTokens(tokens)}; Path=/; Secure`);
     storage.clear();
-    expect(cookie.setCookie()).toBe('os_tokens=; Path=/; Max-Age=0');
+    expect(cookie.setCookie()).toBe('os_tokens=; Path=/; Secure; Max-Age=0');
+  });
+
+  it('deletes with the attributes it was set with (same Path, still Secure and HttpOnly), lifetime 0', () => {
+    const attributes = 'Path=/shop; HttpOnly; SameSite=Lax; Secure; Max-Age=7776000';
+    const cookie = requestCookie(`os_tokens=${serializeTokens(tokens)}`, 'os_tokens', attributes);
+    cookieStorage(cookie).clear();
+    expect(cookie.setCookie()).toBe('os_tokens=; Path=/shop; HttpOnly; SameSite=Lax; Secure; Max-Age=0');
   });
 });

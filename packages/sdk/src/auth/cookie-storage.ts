@@ -73,7 +73,7 @@ export function parseTokens(value: string | null | undefined): Tokens | undefine
  * let setCookie: string | undefined;
  * const storage = cookieStorage({
  *   read: () => readCookie(request.headers.get('Cookie'), 'os_tokens'),
- *   write: (value) => { setCookie = value === undefined ? 'os_tokens=; Path=/; Max-Age=0' : `os_tokens=${value}; Path=/; SameSite=Lax`; },
+ *   write: (value) => { setCookie = value === undefined ? 'os_tokens=; Path=/; SameSite=Lax; Max-Age=0' : `os_tokens=${value}; Path=/; SameSite=Lax`; },
  * });
  * const client = createClient({ baseUrl, clientId, fetch: apiFetch, storage });
  * ```
@@ -169,5 +169,12 @@ export function documentCookie(
 }
 
 function cookieString(name: string, value: string | undefined, attributes: string): string {
-  return value === undefined ? `${name}=; Path=/; Max-Age=0` : `${name}=${value}; ${attributes}`;
+  if (value !== undefined) return `${name}=${value}; ${attributes}`;
+  // The deletion carries the cookie's own attributes: a browser replaces a cookie only at the same Path,
+  // and a Secure or HttpOnly cookie keeps being one until it is gone. Only its lifetime changes.
+  const kept = attributes
+    .split(';')
+    .map((attribute) => attribute.trim())
+    .filter((attribute) => attribute !== '' && !/^(max-age|expires)=/i.test(attribute));
+  return [`${name}=`, ...kept, 'Max-Age=0'].join('; ');
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { registeredAppOrigins } from '../domains/identity/app-origins.js';
 import { ensureBundledStorefrontClient } from '../domains/identity/bootstrap.js';
 import { injectFetch } from './inject-fetch.js';
 import { storefrontPlugin } from './plugins/storefront.js';
@@ -26,6 +27,8 @@ export async function mountStorefront(
       publicUrl: config.publicUrl,
       storefrontClientId,
     }),
+    publicUrl: config.publicUrl,
+    appOrigins: () => registeredAppOrigins(database.db),
   });
 }
 

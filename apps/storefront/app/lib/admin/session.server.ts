@@ -1,6 +1,7 @@
 import { type AdminClient, createAdminClient, isApplicationError } from '@openshelf/sdk';
 import { createCookie, data, redirect } from 'react-router';
 import { type StorefrontContext, storefrontContext } from '../context';
+import { ADMIN_COOKIE, isSecureSite } from '../cookies.server';
 
 /*
  * The admin's staff session: the staff token from POST /admin-api/v1/auth/login lives in an httpOnly
@@ -9,10 +10,14 @@ import { type StorefrontContext, storefrontContext } from '../context';
  * (same-site subdomains, old browsers without SameSite).
  */
 
-const COOKIE_NAME = 'openshelf_admin';
 export const LOGIN_PATH = '/admin/login';
 
-const sessionCookie = createCookie(COOKIE_NAME, { path: '/admin', httpOnly: true, sameSite: 'strict' });
+// Attributes from lib/cookies.server.ts (httpOnly, Strict, Path=/admin); Secure follows PUBLIC_URL.
+const sessionCookie = createCookie(ADMIN_COOKIE.name, {
+  path: ADMIN_COOKIE.path,
+  httpOnly: true,
+  sameSite: ADMIN_COOKIE.sameSite.toLowerCase() as 'strict' | 'lax',
+});
 
 interface Args {
   request: Request;
@@ -33,11 +38,11 @@ export async function staffTokenOf(request: Request): Promise<string | undefined
 }
 
 export function saveSession(token: string, maxAgeSeconds: number, publicUrl: string): Promise<string> {
-  return sessionCookie.serialize(token, { maxAge: maxAgeSeconds, secure: publicUrl.startsWith('https:') });
+  return sessionCookie.serialize(token, { maxAge: maxAgeSeconds, secure: isSecureSite(publicUrl) });
 }
 
 export function clearSession(publicUrl: string): Promise<string> {
-  return sessionCookie.serialize('', { maxAge: 0, secure: publicUrl.startsWith('https:') });
+  return sessionCookie.serialize('', { maxAge: 0, secure: isSecureSite(publicUrl) });
 }
 
 /** Where to send someone who is not signed in, remembering the page they wanted. */

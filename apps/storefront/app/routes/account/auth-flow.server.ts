@@ -8,17 +8,14 @@ import {
 } from '@openshelf/sdk';
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
+import { DEVICE_COOKIE, isSecureSite, setCookie, VERIFY_COOKIE } from '../../lib/cookies.server';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { getSession, type ShopSession } from '../../lib/session.server';
 import type { FormErrors } from './form-errors';
 
 // What every sign-in page does with a login state (spec §4): sign the shopper in, ask for the e-mailed
 // code, say the owner must approve, ask for the captcha, or show the failure at the field it concerns.
 
-const VERIFY_COOKIE = 'os_verify';
-const VERIFY_MAX_AGE_SECONDS = 15 * 60;
-/** A remembered device's token ("remember this device"): the API's 30 days, kept where scripts cannot read it. */
-const DEVICE_COOKIE = 'os_device';
-const DEVICE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const DEFAULT_RETURN_TO = '/account';
 const AUTHORIZE_PATH = '/oauth2/authorize';
 const LOGIN_CALLBACK_PATH = '/_api/iam/authentication/v1/callback';
@@ -34,11 +31,12 @@ export function isAuthorizeRequest(returnTo: string): boolean {
   return returnTo.startsWith(`${AUTHORIZE_PATH}?`);
 }
 
-/** A place on this site to go back to: a path, never another origin (no open redirect). */
-export function safeReturnTo(value: FormDataEntryValue | string | null | undefined): string {
-  const text = typeof value === 'string' ? value : '';
-  if (!text.startsWith('/') || text.startsWith('//') || text.startsWith('/\\')) return DEFAULT_RETURN_TO;
-  return text;
+/**
+ * Where a sign-in page goes back to (`returnTo` from the URL, the form or the pending cookie): a place on
+ * this store as a browser would resolve it, never another origin (no open redirect, lib/safe-redirect.ts).
+ */
+export function returnToOf(value: unknown, context: Readonly<RouterContextProvider>): string {
+  return safeRedirect(value, context.get(storefrontContext).publicUrl, { fallback: DEFAULT_RETURN_TO });
 }
 
 /**
@@ -49,45 +47,54 @@ export interface PendingVerification {
   stateToken: string;
   returnTo: string;
   email: string;
-  /** Where a login redirect session asked to return to (verified by the server for its app). */
-  postFlowUrl?: string | undefined;
+  /**
+   * The app's login redirect session this sign-in runs in (`?flow=`). Only its id is kept: the way back to
+   * the app is read from the server again when the code is confirmed, so a cookie planted in the browser
+   * cannot name a destination of its own.
+   */
+  flow?: string | undefined;
   /** A login waiting for its second factor (/verify-login), not for e-mail verification (/verify-email). */
   secondFactor?: Omit<SecondFactorStep, 'stateToken'> | undefined;
 }
 
-export function readPendingVerification(request: Request): PendingVerification | undefined {
-  const raw = readCookie(request.headers.get('Cookie'), VERIFY_COOKIE);
+export function readPendingVerification(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): PendingVerification | undefined {
+  const raw = readCookie(request.headers.get('Cookie'), VERIFY_COOKIE.name);
   if (!raw) return undefined;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as PendingVerification;
-    return typeof value.stateToken === 'string' && typeof value.email === 'string'
-      ? { ...value, returnTo: safeReturnTo(value.returnTo) }
-      : undefined;
+    if (typeof value.stateToken !== 'string' || typeof value.email !== 'string') return undefined;
+    // The cookie is this site's, but it is still request input: returnTo is judged again.
+    return {
+      ...value,
+      returnTo: returnToOf(value.returnTo, context),
+      flow: typeof value.flow === 'string' ? value.flow : undefined,
+    };
   } catch {
     return undefined;
   }
 }
 
-function cookieAttributes(request: Request): string {
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
-  return `Path=/; HttpOnly; SameSite=Lax${secure}`;
+/** Secure when the store is https (lib/cookies.server.ts has every cookie's attributes). */
+function secureCookies(request: Request, context: Readonly<RouterContextProvider>): boolean {
+  return isSecureSite(context.get(storefrontContext).publicUrl, request);
 }
 
-export function verificationCookie(request: Request, pending: PendingVerification | undefined): string {
-  const attributes = cookieAttributes(request);
-  if (!pending) return `${VERIFY_COOKIE}=; ${attributes}; Max-Age=0`;
-  const value = Buffer.from(JSON.stringify(pending)).toString('base64url');
-  return `${VERIFY_COOKIE}=${value}; ${attributes}; Max-Age=${VERIFY_MAX_AGE_SECONDS}`;
+export function verificationCookie(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  pending: PendingVerification | undefined,
+): string {
+  const value = pending ? Buffer.from(JSON.stringify(pending)).toString('base64url') : undefined;
+  return setCookie(VERIFY_COOKIE, value, secureCookies(request, context));
 }
 
 /** This browser's remembered-device token, sent with its logins so that the second factor is skipped. */
 export function readDeviceToken(request: Request): string | undefined {
-  const value = readCookie(request.headers.get('Cookie'), DEVICE_COOKIE);
+  const value = readCookie(request.headers.get('Cookie'), DEVICE_COOKIE.name);
   return value?.startsWith('osd_') ? value : undefined;
-}
-
-function deviceCookie(request: Request, token: string): string {
-  return `${DEVICE_COOKIE}=${token}; ${cookieAttributes(request)}; Max-Age=${DEVICE_MAX_AGE_SECONDS}`;
 }
 
 export type CaptchaKind = 'invisible' | 'visible';
@@ -124,6 +131,9 @@ interface StepContext {
   returnTo: string;
   email: string;
   values: Record<string, string>;
+  /** The app's login redirect session (`?flow=`), kept for the code pages. */
+  flow?: string | undefined;
+  /** Its way back to the app, as the server verified it for the app (see {@link loginSessionReturn}). */
   postFlowUrl?: string | undefined;
 }
 
@@ -142,22 +152,22 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
         stateToken,
         returnTo: step.returnTo,
         email: step.email,
-        postFlowUrl: step.postFlowUrl,
+        flow: step.flow,
         secondFactor,
       };
       return redirect('/verify-login', {
-        headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
+        headers: { 'Set-Cookie': verificationCookie(step.request, step.context, pending) },
       });
     }
     case 'EMAIL_VERIFICATION_REQUIRED': {
-      const pending = {
+      const pending: PendingVerification = {
         stateToken: result.data.stateToken,
         returnTo: step.returnTo,
         email: step.email,
-        postFlowUrl: step.postFlowUrl,
+        flow: step.flow,
       };
       return redirect('/verify-email', {
-        headers: { 'Set-Cookie': verificationCookie(step.request, pending) },
+        headers: { 'Set-Cookie': verificationCookie(step.request, step.context, pending) },
       });
     }
     case 'OWNER_APPROVAL_REQUIRED':
@@ -179,8 +189,15 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
 }
 
 async function signIn(sessionToken: string, step: StepContext, deviceToken?: string) {
-  const clearPending = new Headers([['Set-Cookie', verificationCookie(step.request, undefined)]]);
-  if (deviceToken) clearPending.append('Set-Cookie', deviceCookie(step.request, deviceToken));
+  const clearPending = new Headers([
+    ['Set-Cookie', verificationCookie(step.request, step.context, undefined)],
+  ]);
+  if (deviceToken) {
+    clearPending.append(
+      'Set-Cookie',
+      setCookie(DEVICE_COOKIE, deviceToken, secureCookies(step.request, step.context)),
+    );
+  }
   if (isAuthorizeRequest(step.returnTo)) {
     // A document load, not a client-side navigation: the callback is an API path that redirects on.
     return redirectDocument(oauthCallbackUrl(step.returnTo, sessionToken), { headers: clearPending });

@@ -13,7 +13,7 @@ import {
   loginSessionReturn,
   promptsOf,
   readDeviceToken,
-  safeReturnTo,
+  returnToOf,
   sessionOf,
   signInTransport,
 } from './auth-flow.server';
@@ -31,7 +31,7 @@ const LABELS = { email: 'E-mail', password: 'Password', captcha: 'Security check
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const returnTo = safeReturnTo(search.get('returnTo'));
+  const returnTo = returnToOf(search.get('returnTo'), context);
   const session = await sessionOf(request, context);
   const flow = search.get('flow');
   const postFlowUrl = await loginSessionReturn(session, flow);
@@ -66,12 +66,13 @@ async function accountToSelect(session: ShopSession, returnTo: string) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ['email', 'password', 'returnTo', 'flow', 'intent']);
-  const returnTo = safeReturnTo(values.returnTo);
+  const returnTo = returnToOf(values.returnTo, context);
   if (values.intent === 'continue') {
     const session = await sessionOf(request, context);
     const { clientId, prompts } = promptsOf(returnTo);
+    // Nothing to continue with: back to this form (its own path; only the query is the request's).
     if (session.role() !== 'member' || !clientId || !prompts.has('select_account'))
-      throw redirect(request.url);
+      throw redirect(`/login${new URL(request.url).search}`);
     // The session token goes the way a password login's does: through the callback to the app.
     const sessionToken = await session.client.auth.sessionTokenForApp(clientId);
     return continueAuthorization(returnTo, sessionToken);
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     returnTo,
     email: kept.email,
     values: kept,
-    postFlowUrl,
+    ...(postFlowUrl ? { flow: values.flow, postFlowUrl } : {}),
   });
 }
 

@@ -6,7 +6,7 @@ import {
   afterAuthStep,
   captchaModeOf,
   formState,
-  safeReturnTo,
+  returnToOf,
   sessionOf,
   signInTransport,
 } from './auth-flow.server';
@@ -29,7 +29,7 @@ const LABELS = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'));
+  const returnTo = returnToOf(new URL(request.url).searchParams.get('returnTo'), context);
   const session = await sessionOf(request, context);
   if (session.role() === 'member') throw redirect(returnTo);
   return { returnTo, captchaMode: await captchaModeOf(session) };
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ['firstName', 'lastName', 'email', 'password', 'returnTo']);
-  const returnTo = safeReturnTo(values.returnTo);
+  const returnTo = returnToOf(values.returnTo, context);
   const kept = {
     firstName: values.firstName ?? '',
     lastName: values.lastName ?? '',

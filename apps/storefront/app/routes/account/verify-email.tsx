@@ -6,6 +6,7 @@ import {
   afterAuthStep,
   apiErrors,
   formState,
+  loginSessionReturn,
   readPendingVerification,
   sessionOf,
   signInClient,
@@ -22,8 +23,8 @@ export function meta() {
 
 const LABELS = { code: 'Verification code' };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const pending = readPendingVerification(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pending = readPendingVerification(request, context);
   // Nothing waits for a code (expired, or opened directly): start again from the login page.
   if (!pending) throw redirect('/login');
   if (pending.secondFactor) throw redirect('/verify-login');
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const pending = readPendingVerification(request);
+  const pending = readPendingVerification(request, context);
   if (!pending || pending.secondFactor) throw redirect('/login');
   const form = await request.formData();
   const session = await sessionOf(request, context);
@@ -48,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code from the e-mail.',
   });
   if (hasErrors(errors)) return formState(errors, { code });
+  // Read while the session is still the visitor who opened the app's flow (the login switches it).
+  const postFlowUrl = await loginSessionReturn(session, pending.flow);
   try {
     const result = await processVerification(
       signInTransport(session, pending.returnTo),
@@ -61,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnTo: pending.returnTo,
       email: pending.email,
       values: {},
-      postFlowUrl: pending.postFlowUrl,
+      flow: pending.flow,
+      postFlowUrl,
     });
   } catch (error) {
     const { form: message } = apiErrors(error);

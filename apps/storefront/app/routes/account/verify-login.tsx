@@ -5,13 +5,14 @@ import {
   type SecondFactorType,
   verifySecondFactor,
 } from '@openshelf/sdk';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-login';
 import {
   afterAuthStep,
   apiErrors,
   formState,
+  loginSessionReturn,
   type PendingVerification,
   readPendingVerification,
   sessionOf,
@@ -35,8 +36,8 @@ const LABELS = { code: 'Code' };
 
 type Pending = PendingVerification & { secondFactor: NonNullable<PendingVerification['secondFactor']> };
 
-function pendingLogin(request: Request): Pending {
-  const pending = readPendingVerification(request);
+function pendingLogin(request: Request, context: Readonly<RouterContextProvider>): Pending {
+  const pending = readPendingVerification(request, context);
   // Nothing waits for a second factor (expired, or opened directly): start again from the login page.
   if (!pending?.secondFactor) throw redirect('/login');
   return pending as Pending;
@@ -53,8 +54,8 @@ const stateOf = (pending: Pending): LoginResult => ({
   data: { stateToken: pending.stateToken, ...pending.secondFactor },
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const pending = pendingLogin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pending = pendingLogin(request, context);
   return {
     factor: currentFactor(pending),
     factors: pending.secondFactor.factors,
@@ -65,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const pending = pendingLogin(request);
+  const pending = pendingLogin(request, context);
   const form = await request.formData();
   const { code = '', intent = 'verify', remember } = formValues(form, ['code', 'intent', 'remember']);
   const session = await sessionOf(request, context);
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const updated: PendingVerification = { ...pending, stateToken, secondFactor };
       return data<{ errors: FormErrors; values: Record<string, string>; resent?: boolean }>(
         { errors: {}, values: {}, resent: factorType === 'EMAIL' },
-        { headers: { 'Set-Cookie': verificationCookie(request, updated) } },
+        { headers: { 'Set-Cookie': verificationCookie(request, context, updated) } },
       );
     } catch (error) {
       return formState(stepErrors(error), {});
@@ -92,6 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code.',
   });
   if (hasErrors(errors)) return formState(errors, { code });
+  // Read while the session is still the visitor who opened the app's flow (the login switches it).
+  const postFlowUrl = await loginSessionReturn(session, pending.flow);
   try {
     const result = await verifySecondFactor(transport, stateOf(pending), {
       factorType: currentFactor(pending),
@@ -105,7 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnTo: pending.returnTo,
       email: pending.email,
       values: {},
-      postFlowUrl: pending.postFlowUrl,
+      flow: pending.flow,
+      postFlowUrl,
     });
   } catch (error) {
     return formState(stepErrors(error), { code });

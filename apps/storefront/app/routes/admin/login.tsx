@@ -1,12 +1,20 @@
 import { isApplicationError } from '@openshelf/sdk';
 import { data, Form, redirect } from 'react-router';
 import { formReader, invalidFields } from '../../lib/admin/forms.server';
-import { apiClient, assertSameOrigin, saveSession, staffTokenOf } from '../../lib/admin/session.server';
+import {
+  apiClient,
+  assertSameOrigin,
+  LOGIN_PATH,
+  saveSession,
+  staffTokenOf,
+} from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
+import { safeRedirect } from '../../lib/safe-redirect';
 import adminStylesHref from '../../styles/admin.css?url';
 import adminDataStylesHref from '../../styles/admin-data.css?url';
 import adminFormStylesHref from '../../styles/admin-forms.css?url';
 import type { Route } from './+types/login';
+import { DASHBOARD_PATH } from './index-redirect';
 import { Field, FormMessage, Submit } from './ui';
 
 export const links: Route.LinksFunction = () => [
@@ -20,15 +28,21 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Only admin pages are places to return to after signing in (never another site). */
-function safeReturnTo(value: string | null): string {
-  return value?.startsWith('/admin/') && !value.startsWith('/admin/login') ? value : '/admin/dashboard';
+/**
+ * Where the sign-in goes on to: an admin page on this store as the browser would resolve `returnTo`
+ * (lib/safe-redirect.ts), never another site, the shop, or this login page again.
+ */
+function returnToOf(url: URL, publicUrl: string): string {
+  return safeRedirect(url.searchParams.get('returnTo'), publicUrl, {
+    fallback: DASHBOARD_PATH,
+    allow: (path) => path.startsWith('/admin/') && !path.startsWith(LOGIN_PATH),
+  });
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const returnTo = safeReturnTo(url.searchParams.get('returnTo'));
-  if (await staffTokenOf(request)) throw redirect(returnTo);
-  return { storeName: context.get(storefrontContext).storeName };
+  const { storeName, publicUrl } = context.get(storefrontContext);
+  if (await staffTokenOf(request)) throw redirect(returnToOf(url, publicUrl));
+  return { storeName };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -44,7 +58,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   try {
     const session = await apiClient(context).auth.login(email, password);
     const cookie = await saveSession(session.accessToken, session.expiresIn, publicUrl);
-    return redirect(safeReturnTo(url.searchParams.get('returnTo')), {
+    return redirect(returnToOf(url, publicUrl), {
       headers: { 'Set-Cookie': cookie },
     });
   } catch (error) {

@@ -33,6 +33,21 @@ export const openapiPlugin = fp<{ publicUrl: string; storeName: string }>(
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       uiConfig: { docExpansion: 'list', deepLinking: true },
+      // Its own policy (it replaces the fixed one of API replies, see http/security-headers.ts): Swagger
+      // UI's scripts and styles are files under /docs/static, but it styles elements inline and draws
+      // icons as data URLs; "Try it out" calls the API at PUBLIC_URL.
+      staticCSP: [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        `connect-src 'self' ${new URL(options.publicUrl).origin}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
     });
   },
 );

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { isApiRequest } from '../api-request.js';
 import { AppError } from '../errors.js';
+import { pageHelmetOptions } from '../security-headers.js';
 
 /**
  * The methods the storefront's catch-all answers. Not `all`: CORS already owns OPTIONS on every path (its
@@ -19,6 +22,10 @@ export interface StorefrontOptions {
   mode: 'development' | 'production' | 'test';
   /** Values every loader and action receives as `context` (e.g. the in-process API fetch), per request. */
   loadContext: (request: FastifyRequest) => Record<string, unknown>;
+  /** The store's address (PUBLIC_URL): HSTS when https, the media origin of the pages' CSP. */
+  publicUrl: string;
+  /** The registered apps' origins, which the pages' forms may end on (CSP form-action), read per page. */
+  appOrigins: () => Promise<readonly string[]>;
 }
 
 /**
@@ -71,19 +78,41 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // The page's CSP (form-action) names the apps' origins. Helmet builds the header in its own onRequest
+  // hook, synchronously, so they are read first, here (this hook is added before helmet's). A client-side
+  // navigation's data request (`….data`) is no document: it needs no policy and skips the read.
+  const formTargets = new WeakMap<IncomingMessage, string>();
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url !== PAGE_ROUTE || isDataRequest(request)) return;
+    formTargets.set(request.raw, (await options.appOrigins()).join(' '));
+  });
+  // Only the page route opts in (global: false): built assets keep the fixed headers of every reply.
+  await app.register(fastifyHelmet, { global: false });
+
   app.route({
     method: PAGE_METHODS,
-    url: '/*',
+    url: PAGE_ROUTE,
     schema: { hide: true },
+    helmet: pageHelmetOptions({
+      publicUrl: options.publicUrl,
+      formTargets: (raw) => formTargets.get(raw) ?? '',
+    }),
     handler: async (request, reply) => {
       rejectApiRequest(request);
       const response = await handle(
         toFetchRequest(request),
-        createLoadContext(options.loadContext(request)) as never,
+        // The nonce of this reply's CSP, for React Router's inline scripts (entry.server.tsx, root.tsx).
+        createLoadContext({ ...options.loadContext(request), cspNonce: reply.cspNonce.script }) as never,
       );
       return sendFetchResponse(reply, response);
     },
   });
+}
+
+const PAGE_ROUTE = '/*';
+
+function isDataRequest(request: FastifyRequest): boolean {
+  return (request.url.split('?')[0] ?? '').endsWith('.data');
 }
 
 /** An API call no API route matched is the protocol's JSON 404 (thrown to the one error mapper), never a page. */
