@@ -64,6 +64,71 @@ describe('the CLI', () => {
   );
 
   it(
+    'registers OAuth clients with exact redirect URIs, changes and lists them',
+    () => {
+      // As on a store served over https: plain-http redirect URIs are refused there (loopback aside).
+      const secure = (...args: string[]) =>
+        spawnSync(process.execPath, [cli, ...args], {
+          env: { ...env, PUBLIC_URL: 'https://store.example' },
+          encoding: 'utf8',
+        });
+      const bad = secure(
+        'oauth-clients',
+        'create',
+        '--name',
+        'Shop',
+        '--redirect-uri',
+        'http://shop.example/callback',
+        '--redirect-uri',
+        'https://shop.example/callback#done',
+      );
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('redirectUris[0]');
+      expect(bad.stderr).toContain('redirectUris[1]');
+
+      const created = secure(
+        'oauth-clients',
+        'create',
+        '--name',
+        'Shop',
+        '--redirect-uri',
+        'https://shop.example/callback',
+        '--redirect-uri',
+        'http://127.0.0.1/callback',
+        '--origin',
+        'https://shop.example',
+      );
+      expect(created.status, created.stderr).toBe(0);
+      const id = created.stdout.match(/Client id:\s+(\S+)/)?.[1] as string;
+      expect(created.stdout).toContain(
+        'redirect URIs (exact): https://shop.example/callback http://127.0.0.1/callback',
+      );
+
+      const updated = secure(
+        'oauth-clients',
+        'update',
+        id,
+        '--redirect-uri',
+        'https://shop.example/callback',
+        '--redirect-uri',
+        'https://shop.example/account/callback',
+        '--any-redirect-path',
+        'on',
+      );
+      expect(updated.status, updated.stderr).toBe(0);
+      const listed = run('oauth-clients', 'list').stdout;
+      expect(listed).toContain(
+        'redirect URIs (any path on the origins (weaker)): https://shop.example/callback https://shop.example/account/callback',
+      );
+      expect(listed).toContain('allowed origins: https://shop.example');
+      expect(secure('oauth-clients', 'update', id, '--any-redirect-path', 'maybe').status).toBe(64);
+      expect(secure('oauth-clients', 'update', id, '--redirect-uri', 'http://shop.example/x').status).toBe(1);
+      expect(run('oauth-clients', 'list').stdout).not.toContain('http://shop.example/x');
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'explains usage mistakes with exit code 64',
     () => {
       const result = run('apikeys', 'create');

@@ -1,6 +1,11 @@
 import { STAFF_ROLES, type StaffRole } from '../domains/identity/identity.schema.js';
 import { pruneExpiredIdentityRows } from '../domains/identity/maintenance.service.js';
-import { createOAuthClient, listOAuthClients } from '../domains/identity/oauth-clients.service.js';
+import {
+  createOAuthClient,
+  listOAuthClients,
+  type OAuthClient,
+  updateOAuthClient,
+} from '../domains/identity/oauth-clients.service.js';
 import { createStaffUser, listStaffUsers } from '../domains/identity/staff.service.js';
 import { type CommandGroup, UsageError } from './command.js';
 
@@ -9,40 +14,79 @@ const list = (value: string | boolean | string[] | undefined): string[] =>
 const text = (value: string | boolean | string[] | undefined): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
+/** `--any-redirect-path on|off`: the weaker, origin-wide matching of login redirects (ADR 029). */
+function anyRedirectPath(value: string | boolean | string[] | undefined): boolean | undefined {
+  const word = text(value);
+  if (word === undefined) return undefined;
+  if (word === 'on' || word === 'off') return word === 'on';
+  throw new UsageError('--any-redirect-path must be on or off');
+}
+
+function describeClient(client: OAuthClient): string {
+  const state = client.disabledDate ? 'disabled' : 'enabled';
+  const matching = client.allowAnyRedirectPathOnAllowedOrigins ? 'any path on the origins (weaker)' : 'exact';
+  return [
+    `${client.id}  ${client.kind.padEnd(12)}  ${state}  ${client.name}`,
+    `    redirect URIs (${matching}): ${client.redirectUris.join(' ') || '-'}`,
+    `    allowed origins: ${client.allowedOrigins.join(' ') || '-'}`,
+  ].join('\n');
+}
+
 export const oauthClientsCommands: CommandGroup = {
   name: 'oauth-clients',
   usage: [
     'oauth-clients create --name NAME [--kind public|confidential] [--redirect-uri URI]… [--origin ORIGIN]…',
-    '                                                     register an OAuth client (apps, storefronts)',
-    'oauth-clients list                                   list OAuth clients',
+    '                     [--any-redirect-path on|off]    register an OAuth client (apps, storefronts)',
+    'oauth-clients update ID [--name NAME] [--redirect-uri URI]… [--origin ORIGIN]… [--any-redirect-path on|off]',
+    '                                                     change one: the lists given replace the registered ones',
+    'oauth-clients list                                   list OAuth clients with their redirect URIs and origins',
   ],
-  options: ['name', 'kind'],
+  options: ['name', 'kind', 'any-redirect-path'],
   multiOptions: ['redirect-uri', 'origin'],
-  async run(command, { options, database }) {
+  async run(command, { args, options, config, database }) {
+    const rules = { publicUrl: config.publicUrl };
     if (command === 'create') {
       const name = text(options.name);
       if (!name) throw new UsageError('oauth-clients create needs --name NAME (e.g. --name "Mobile app")');
       const kind = text(options.kind) ?? 'public';
       if (kind !== 'public' && kind !== 'confidential')
         throw new UsageError('--kind must be public or confidential');
-      const { client, secret } = await createOAuthClient(database.db, {
-        name,
-        kind,
-        redirectUris: list(options['redirect-uri']),
-        allowedOrigins: list(options.origin),
-      });
+      const { client, secret } = await createOAuthClient(
+        database.db,
+        {
+          name,
+          kind,
+          redirectUris: list(options['redirect-uri']),
+          allowedOrigins: list(options.origin),
+          allowAnyRedirectPathOnAllowedOrigins: anyRedirectPath(options['any-redirect-path']) ?? false,
+        },
+        rules,
+      );
       console.log(`Created ${client.kind} OAuth client "${client.name}". Client id:\n\n${client.id}\n`);
       if (secret) console.log(`Client secret (shown once; store it now):\n\n${secret}\n`);
+      console.log(describeClient(client));
+    } else if (command === 'update') {
+      const id = args[0];
+      if (!id) throw new UsageError('oauth-clients update needs the client id (see oauth-clients list)');
+      const name = text(options.name);
+      const matching = anyRedirectPath(options['any-redirect-path']);
+      const client = await updateOAuthClient(
+        database.db,
+        id,
+        {
+          ...(name !== undefined ? { name } : {}),
+          ...(options['redirect-uri'] !== undefined ? { redirectUris: list(options['redirect-uri']) } : {}),
+          ...(options.origin !== undefined ? { allowedOrigins: list(options.origin) } : {}),
+          ...(matching !== undefined ? { allowAnyRedirectPathOnAllowedOrigins: matching } : {}),
+        },
+        rules,
+      );
+      console.log(`Updated OAuth client "${client.name}".\n${describeClient(client)}`);
     } else if (command === 'list') {
       const clients = await listOAuthClients(database.db);
       if (clients.length === 0)
         console.log('No OAuth clients yet. Create one with: npm run cli -- oauth-clients create --name NAME');
-      for (const client of clients) {
-        const state = client.disabledDate ? 'disabled' : 'enabled';
-        console.log(
-          `${client.id}  ${client.kind.padEnd(12)}  ${state}  ${client.name}  origins: ${client.allowedOrigins.join(' ') || '-'}  redirects: ${client.redirectUris.join(' ') || '-'}`,
-        );
-      }
+      for (const client of clients) console.log(describeClient(client));
     } else {
       throw new UsageError(`Unknown command "oauth-clients ${command ?? ''}".`);
     }

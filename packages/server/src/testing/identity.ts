@@ -9,7 +9,12 @@ export const SHOP_CALLBACK = `${SHOP_ORIGIN}/callback`;
 export async function createClient(
   t: TestApp,
   ownerKey: string,
-  options: { kind?: 'public' | 'confidential'; redirectUris?: string[]; allowedOrigins?: string[] } = {},
+  options: {
+    kind?: 'public' | 'confidential';
+    redirectUris?: string[];
+    allowedOrigins?: string[];
+    allowAnyRedirectPathOnAllowedOrigins?: boolean;
+  } = {},
 ): Promise<{ clientId: string; clientSecret?: string }> {
   const reply = await t.app.inject({
     method: 'POST',
@@ -20,6 +25,9 @@ export async function createClient(
       kind: options.kind ?? 'public',
       redirectUris: options.redirectUris ?? [SHOP_CALLBACK],
       allowedOrigins: options.allowedOrigins ?? [SHOP_ORIGIN],
+      ...(options.allowAnyRedirectPathOnAllowedOrigins === undefined
+        ? {}
+        : { allowAnyRedirectPathOnAllowedOrigins: options.allowAnyRedirectPathOnAllowedOrigins }),
     },
   });
   if (reply.statusCode !== 200) throw new Error(`creating the client failed: ${reply.body}`);
@@ -155,20 +163,22 @@ export async function authorizeCode(
 /** A logged-in member's tokens: register (or use the session token given) → authorize → code exchange. */
 export async function memberTokens(
   t: TestApp,
-  input: { clientId: string; sessionToken: string },
+  input: { clientId: string; sessionToken: string; redirectUri?: string },
 ): Promise<TokenReply> {
   const { verifier, challenge } = pkcePair();
+  const redirectUri = input.redirectUri ?? SHOP_CALLBACK;
   const code = await authorizeCode(t, {
     clientId: input.clientId,
     sessionToken: input.sessionToken,
     challenge,
+    redirectUri,
   });
   const reply = await token(t, {
     clientId: input.clientId,
     grantType: 'authorization_code',
     code,
     codeVerifier: verifier,
-    redirectUri: SHOP_CALLBACK,
+    redirectUri,
   });
   if (reply.statusCode !== 200) throw new Error(`code exchange failed: ${reply.body}`);
   return reply.json();

@@ -50,7 +50,7 @@ export const cartByIdRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         const view = await createCartFor(
           db,
           owner,
-          cartUpdateIn(request.body, http, request),
+          await cartUpdateIn(request.body, http, request),
           http.ctx(request),
         );
         return { cart: cartOut(view) };
@@ -92,7 +92,7 @@ export const cartByIdRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         const view = await updateCartById(
           db,
           request.params.id,
-          cartUpdateIn(request.body, http, request),
+          await cartUpdateIn(request.body, http, request),
           http.ctx(request),
         );
         return { cart: cartOut(view) };

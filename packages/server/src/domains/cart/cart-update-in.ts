@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { catalogLinesIn, type EcomHttp } from '../checkout/ecom-http.js';
+import { checkOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
 import { addressWithContactIn } from '../checkout/wire/address-wire.js';
 import { customLinesIn, merchantDiscountsIn } from '../checkout/wire/checkout-in.js';
 import type { UpdateCartRequest } from './cart.contract.js';
@@ -9,15 +10,23 @@ import type { UpdateCartInput } from './cart.service.js';
 /**
  * An update of a cart (the current cart's PATCH, or the `cart` module's createCart / updateCart by id)
  * in service terms. Custom lines, merchant discounts and catalog overrides are the store's to set:
- * shoppers sending them get 400 FIELD_NOT_ALLOWED naming the field.
+ * shoppers sending them get 400 FIELD_NOT_ALLOWED naming the field. `overrideCheckoutUrl` must be a
+ * place this caller may send buyers to (override-checkout-url.ts).
  */
-export function cartUpdateIn(
+export async function cartUpdateIn(
   body: Static<typeof UpdateCartRequest>,
-  http: Pick<EcomHttp, 'env' | 'now'>,
+  http: Pick<EcomHttp, 'db' | 'env' | 'now' | 'publicUrl'>,
   request: Pick<FastifyRequest, 'caller'>,
-): UpdateCartInput {
+): Promise<UpdateCartInput> {
   const { currency } = http.env;
   const info = body.cartInfo;
+  await checkOverrideCheckoutUrl(
+    http.db,
+    http.publicUrl,
+    request.caller,
+    info?.overrideCheckoutUrl,
+    'cartInfo.overrideCheckoutUrl',
+  );
   const contactInfo = addressWithContactIn(info?.contactInfo);
   const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, currency, request.caller);
   const customLines = customLinesIn(body.customLineItems, currency, request.caller);

@@ -78,7 +78,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         const view = await updateCurrentCart(
           db,
           cartOwnerOf(request.caller),
-          cartUpdateIn(request.body, http, request),
+          await cartUpdateIn(request.body, http, request),
           http.ctx(request),
         );
         return { cart: cartOut(view) };

@@ -23,6 +23,7 @@ import {
   updateCheckoutLineItemsQuantity,
 } from './checkout-update.service.js';
 import { CHECKOUT_PREFIXES, catalogLinesIn, ecomHttp, onPaths } from './ecom-http.js';
+import { checkOverrideCheckoutUrl } from './override-checkout-url.js';
 import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './wire/checkout-in.js';
 import { checkoutOut } from './wire/checkout-wire.js';
 import { EmptyOut } from './wire/common.contract.js';
@@ -56,6 +57,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         const body = request.body;
         const info = checkoutInfoIn(body.checkoutInfo, undefined);
         const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
+        await checkOverrideCheckoutUrl(
+          db,
+          http.publicUrl,
+          request.caller,
+          body.overrideCheckoutUrl,
+          'overrideCheckoutUrl',
+        );
         const buyer = body.checkoutInfo?.buyerInfo;
         const view = await createCheckoutFromLineItems(
           db,
@@ -121,6 +129,13 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
           item.catalogReference ? [{ catalogReference: item.catalogReference, quantity: item.quantity }] : [],
         );
         const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
+        await checkOverrideCheckoutUrl(
+          db,
+          http.publicUrl,
+          request.caller,
+          body.overrideCheckoutUrl,
+          'overrideCheckoutUrl',
+        );
         const view = await updateCheckout(
           db,
           request.params.id,

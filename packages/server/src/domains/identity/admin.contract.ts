@@ -7,6 +7,20 @@ import { IDENTITY_STATUSES, STAFF_ROLES } from './identity.schema.js';
 import { MEMBER_ACTIONS } from './member-admin.service.js';
 
 const Uri = Type.String({ minLength: 1, maxLength: 2048 });
+const RedirectUris = Type.Array(Uri, {
+  maxItems: 50,
+  description:
+    'Exact URIs login codes may be sent to (compared character for character; any port on http://127.0.0.1 and http://[::1]). No fragment; https, except loopback hosts, stores served over http, and private-use schemes of native apps',
+});
+const AllowedOrigins = Type.Array(Uri, {
+  maxItems: 50,
+  description:
+    'Origins (https://shop.example) whose every URL the store may send a browser back to after a flow (post-flow, cart, thank-you, post-logout, overrideCheckoutUrl); login codes go to redirectUris only',
+});
+const AnyRedirectPath = Type.Boolean({
+  description:
+    'Weaker: login codes may go to any path on the allowed origins, not only to the exact redirectUris. Off for new clients; on for clients registered before exact matching (ADR 029)',
+});
 
 export const OAuthClientOut = Type.Object({
   id: Type.String({ description: 'The client id apps are configured with' }),
@@ -14,6 +28,7 @@ export const OAuthClientOut = Type.Object({
   kind: StringEnum(['public', 'confidential'] as const),
   redirectUris: Type.Array(Type.String()),
   allowedOrigins: Type.Array(Type.String()),
+  allowAnyRedirectPathOnAllowedOrigins: Type.Boolean(),
   bundled: Type.Boolean(),
   createdDate: DateTimeOut(),
   updatedDate: DateTimeOut(),
@@ -23,8 +38,9 @@ export const OAuthClientOut = Type.Object({
 export const CreateOAuthClientRequest = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   kind: Type.Optional(StringEnum(['public', 'confidential'] as const, { default: 'public' })),
-  redirectUris: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
-  allowedOrigins: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
+  redirectUris: Type.Optional(RedirectUris),
+  allowedOrigins: Type.Optional(AllowedOrigins),
+  allowAnyRedirectPathOnAllowedOrigins: Type.Optional(AnyRedirectPath),
 });
 export const CreateOAuthClientResponse = Type.Object({
   oauthClient: OAuthClientOut,
@@ -32,8 +48,9 @@ export const CreateOAuthClientResponse = Type.Object({
 });
 export const UpdateOAuthClientRequest = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  redirectUris: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
-  allowedOrigins: Type.Optional(Type.Array(Uri, { maxItems: 50 })),
+  redirectUris: Type.Optional(RedirectUris),
+  allowedOrigins: Type.Optional(AllowedOrigins),
+  allowAnyRedirectPathOnAllowedOrigins: Type.Optional(AnyRedirectPath),
   disabled: Type.Optional(Type.Boolean()),
 });
 

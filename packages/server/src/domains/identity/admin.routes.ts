@@ -61,13 +61,18 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
       preHandler: owner,
     },
     async (request) => {
-      const { name, kind, redirectUris, allowedOrigins } = request.body;
-      const { client, secret } = await createOAuthClient(db, {
-        name,
-        kind: kind ?? 'public',
-        redirectUris: redirectUris ?? [],
-        allowedOrigins: allowedOrigins ?? [],
-      });
+      const { name, kind, redirectUris, allowedOrigins, allowAnyRedirectPathOnAllowedOrigins } = request.body;
+      const { client, secret } = await createOAuthClient(
+        db,
+        {
+          name,
+          kind: kind ?? 'public',
+          redirectUris: redirectUris ?? [],
+          allowedOrigins: allowedOrigins ?? [],
+          allowAnyRedirectPathOnAllowedOrigins: allowAnyRedirectPathOnAllowedOrigins ?? false,
+        },
+        { publicUrl: deps.config.publicUrl },
+      );
       return { oauthClient: client, ...(secret ? { clientSecret: secret } : {}) };
     },
   );
@@ -75,7 +80,7 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
     '/admin-api/v1/oauth-clients/:id',
     {
       schema: {
-        summary: 'Change an OAuth client (redirect URIs, origins, name) or disable it',
+        summary: 'Change an OAuth client (redirect URIs, origins, redirect matching, name) or disable it',
         tags: ['admin: oauth clients'],
         params: IdParams,
         body: UpdateOAuthClientRequest,
@@ -83,7 +88,11 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
       },
       preHandler: owner,
     },
-    async (request) => ({ oauthClient: await updateOAuthClient(db, request.params.id, request.body) }),
+    async (request) => ({
+      oauthClient: await updateOAuthClient(db, request.params.id, request.body, {
+        publicUrl: deps.config.publicUrl,
+      }),
+    }),
   );
 
   app.get(

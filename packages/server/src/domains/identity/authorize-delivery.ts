@@ -1,10 +1,13 @@
-import { oauthErrorPage, webMessagePage } from './authorize.pages.js';
+import { oauthErrorPage, unregisteredRedirectPage, webMessagePage } from './authorize.pages.js';
 import type { BrowserReply } from './authorize.service.js';
 import { messageOrigins, type OAuthClient } from './oauth-clients.service.js';
+import { isRegisteredRedirectUri } from './redirect-uris.js';
 
 /**
  * Sends an authorize result (a code, or an OAuth error) back to the app the way its request asked:
- * in the redirect URI's query or fragment, or by postMessage to its origins (web_message).
+ * in the redirect URI's query or fragment, or by postMessage to its origins (web_message). Every result
+ * leaves through here, so the redirect URI is checked here too: a request that waited for consent while
+ * the owner changed the app's redirect URIs is not delivered to one that is no longer registered.
  */
 export function deliverResult(
   client: OAuthClient,
@@ -12,6 +15,9 @@ export function deliverResult(
   redirectUri: string | undefined,
   result: Record<string, string | undefined>,
 ): BrowserReply {
+  if (redirectUri !== undefined && !isRegisteredRedirectUri(client, redirectUri)) {
+    return unregisteredRedirectPage();
+  }
   const entries = Object.entries(result).filter((entry): entry is [string, string] => entry[1] !== undefined);
   if (mode === 'web_message') {
     const origins = redirectUri ? [new URL(redirectUri).origin] : messageOrigins(client);

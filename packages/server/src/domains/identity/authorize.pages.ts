@@ -21,6 +21,18 @@ export function oauthErrorPage(title: string, message: string): HtmlReply {
   };
 }
 
+/**
+ * A redirect_uri that is not registered for the app (RFC 6749 §4.1.2.1: tell the person, never redirect
+ * there). Exact matching catches apps that send another path of their site, so say what to register.
+ */
+export function unregisteredRedirectPage(): HtmlReply {
+  return oauthErrorPage(
+    'Cannot sign in',
+    'The redirect_uri is not registered for this app, so this store will not send you there. ' +
+      'Redirect URIs are compared exactly: the app must send one of the URIs registered for it, character for character.',
+  );
+}
+
 export function loggedOutPage(storeName: string): HtmlReply {
   return {
     status: 200,

@@ -1,13 +1,19 @@
 import { AppError } from '../../http/errors.js';
 import type { Caller } from '../access/caller.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
-import { type HtmlReply, loggedOutPage, oauthErrorPage } from './authorize.pages.js';
+import {
+  type HtmlReply,
+  loggedOutPage,
+  oauthErrorPage,
+  unregisteredRedirectPage,
+} from './authorize.pages.js';
 import { deliverResult } from './authorize-delivery.js';
 import { askForConsent, type PendingAuthorization } from './consent.service.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { consumeToken, createIdentityToken, findLiveToken } from './identity-tokens.js';
 import { findIdentity } from './members.service.js';
-import { findOAuthClient, isAllowedRedirect } from './oauth-clients.service.js';
+import { findOAuthClient } from './oauth-clients.service.js';
+import { isAllowedReturnUrl, isRegisteredRedirectUri } from './redirect-uris.js';
 import { isHandedOver } from './session-handover.service.js';
 import { revokeSessions } from './sessions.service.js';
 
@@ -52,8 +58,8 @@ export type BrowserReply = { redirect: string } | HtmlReply;
  * goes to the hosted login page (or, with prompt=none, gets `login_required`). The hosted login page
  * reads the prompt too: `select_account` offers the account signed in there ("continue as"), `login`
  * always asks for the password. With `consent` the signed-in member approves or denies the app first.
- * Problems with the client or redirect URI are shown as a page: nothing is ever sent to a URI the client
- * has not registered.
+ * Problems with the client or redirect URI are shown as a page (400): nothing is ever sent to a URI the
+ * client has not registered, and the redirect URI is compared exactly (ADR 029).
  */
 export async function authorize(
   deps: IdentityDeps,
@@ -70,11 +76,8 @@ export async function authorize(
   if (!(RESPONSE_MODES as readonly string[]).includes(mode)) {
     return oauthErrorPage('Cannot sign in', `response_mode must be one of ${RESPONSE_MODES.join(', ')}.`);
   }
-  if (params.redirectUri !== undefined && !isAllowedRedirect(client, params.redirectUri)) {
-    return oauthErrorPage(
-      'Cannot sign in',
-      'The redirect_uri is not registered for this app, so this store will not send you there.',
-    );
+  if (params.redirectUri !== undefined && !isRegisteredRedirectUri(client, params.redirectUri)) {
+    return unregisteredRedirectPage();
   }
   if (mode !== 'web_message' && params.redirectUri === undefined) {
     return oauthErrorPage('Cannot sign in', 'redirect_uri is required.');
@@ -209,10 +212,14 @@ export async function logoutCaller(
   params: { postLogoutRedirectUri?: string; clientId?: string },
 ): Promise<string> {
   const client = params.clientId ? await findOAuthClient(deps.db, params.clientId) : undefined;
-  if (params.postLogoutRedirectUri && (!client || !isAllowedRedirect(client, params.postLogoutRedirectUri))) {
+  if (
+    params.postLogoutRedirectUri &&
+    !isAllowedReturnUrl(deps.config.publicUrl, client, params.postLogoutRedirectUri)
+  ) {
     throw new AppError('INVALID_REDIRECT_URI', 'Redirect not allowed', {
       status: 400,
-      description: 'postLogoutRedirectUri must be registered for the OAuth client named by clientId.',
+      description:
+        'postLogoutRedirectUri must be on this store, or be a redirect URI or on an allowed origin of the OAuth client named by clientId.',
     });
   }
   if (caller.kind === 'member' || caller.kind === 'visitor') await endSession(deps, caller.sessionId);
@@ -228,7 +235,10 @@ export async function logoutPage(
   params: { clientId?: string; postLogoutRedirectUri?: string; logoutToken?: string },
 ): Promise<BrowserReply> {
   const client = params.clientId ? await findOAuthClient(deps.db, params.clientId) : undefined;
-  if (params.postLogoutRedirectUri && (!client || !isAllowedRedirect(client, params.postLogoutRedirectUri))) {
+  if (
+    params.postLogoutRedirectUri &&
+    !isAllowedReturnUrl(deps.config.publicUrl, client, params.postLogoutRedirectUri)
+  ) {
     return oauthErrorPage(
       'Logged out?',
       'The address to return to is not registered for this app, so this store will not send you there.',

@@ -12,8 +12,9 @@ export { ensureOwnerStaff, ownerLoginFileIn } from './staff.service.js';
 
 /**
  * The OAuth client of the storefront this process serves: created on first start (its id written to
- * `<dataDir>/storefront-client-id.txt`), and kept allowed on the current PUBLIC_URL's origin when that
- * changes. Returns the client and whether it was just created.
+ * `<dataDir>/storefront-client-id.txt`), and kept registered for the current PUBLIC_URL when that
+ * changes: its origin, and its exact sign-in callback (`<origin>/callback`, where the storefront's direct
+ * login exchanges codes). Returns the client and whether it was just created.
  */
 export async function ensureBundledStorefrontClient(
   db: Db,
@@ -21,21 +22,33 @@ export async function ensureBundledStorefrontClient(
   dataDir: string,
 ): Promise<{ client: OAuthClient; created: boolean; file?: string }> {
   const origin = new URL(publicUrl).origin;
+  const callback = `${origin}/callback`;
   const existing = await findBundledClient(db);
   if (existing) {
-    if (existing.allowedOrigins.includes(origin)) return { client: existing, created: false };
-    const client = await updateOAuthClient(db, existing.id, {
-      allowedOrigins: [...existing.allowedOrigins, origin],
-    });
+    if (existing.allowedOrigins.includes(origin) && existing.redirectUris.includes(callback))
+      return { client: existing, created: false };
+    const client = await updateOAuthClient(
+      db,
+      existing.id,
+      {
+        allowedOrigins: [...new Set([...existing.allowedOrigins, origin])],
+        redirectUris: [...new Set([...existing.redirectUris, callback])],
+      },
+      { publicUrl },
+    );
     return { client, created: false };
   }
-  const { client } = await createOAuthClient(db, {
-    name: 'Bundled storefront',
-    kind: 'public',
-    redirectUris: [`${origin}/callback`],
-    allowedOrigins: [origin],
-    bundled: true,
-  });
+  const { client } = await createOAuthClient(
+    db,
+    {
+      name: 'Bundled storefront',
+      kind: 'public',
+      redirectUris: [callback],
+      allowedOrigins: [origin],
+      bundled: true,
+    },
+    { publicUrl },
+  );
   const file = path.join(dataDir, 'storefront-client-id.txt');
   writeFileSync(file, `${client.id}\n`);
   return { client, created: true, file };

@@ -63,10 +63,17 @@ export const oauthClients = pgTable('oauth_clients', {
   /** public: a browser or mobile app that cannot keep a secret (PKCE required); confidential: a server. */
   kind: text('kind').notNull().$type<'public' | 'confidential'>(),
   secretHash: text('secret_hash'),
-  /** Exact redirect URIs the authorize endpoint may send codes to. */
+  /** Exact redirect URIs the authorize endpoint may send codes to (ADR 029). */
   redirectUris: jsonb('redirect_uris').notNull().$type<string[]>().default([]),
-  /** Origins (scheme://host[:port]) whose every URL is an allowed redirect, post-flow or postMessage target. */
+  /** Origins (scheme://host[:port]) whose every URL is an allowed post-flow or postMessage target. */
   allowedOrigins: jsonb('allowed_origins').notNull().$type<string[]>().default([]),
+  /**
+   * The weaker, origin-wide matching of login redirects: any path on an allowed origin may receive codes.
+   * Off for new clients; on for clients registered before exact matching (ADR 029).
+   */
+  allowAnyRedirectPathOnAllowedOrigins: boolean('allow_any_redirect_path_on_allowed_origins')
+    .notNull()
+    .default(false),
   /** The client created for the bundled storefront on first start. */
   bundled: boolean('bundled').notNull().default(false),
   ...entityDates(),

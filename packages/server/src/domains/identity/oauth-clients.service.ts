@@ -1,8 +1,11 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, type FieldViolation, ValidationFailed } from '../../http/errors.js';
+import { type Caller, isShopper } from '../access/caller.js';
 import { oauthClients } from './identity.schema.js';
+import { originProblem, type RegistrationRules, redirectUriProblem } from './redirect-uris.js';
 import { newOpaqueToken, safeEqual, sha256 } from './secrets.js';
+import { findSession } from './sessions.service.js';
 
 export type OAuthClient = Omit<typeof oauthClients.$inferSelect, 'secretHash'>;
 export type ClientKind = 'public' | 'confidential';
@@ -12,6 +15,8 @@ export interface OAuthClientInput {
   kind: ClientKind;
   redirectUris: string[];
   allowedOrigins: string[];
+  /** The weaker matching of login redirects (any path on an allowed origin); off unless asked for. */
+  allowAnyRedirectPathOnAllowedOrigins?: boolean;
 }
 
 export const CLIENT_SECRET_PREFIX = 'ocs_';
@@ -20,12 +25,21 @@ export const CLIENT_SECRET_PREFIX = 'ocs_';
 export async function createOAuthClient(
   db: DbOrTx,
   input: OAuthClientInput & { bundled?: boolean },
+  rules: RegistrationRules,
 ): Promise<{ client: OAuthClient; secret?: string }> {
-  const clean = validateClientInput(input);
-  const secret = clean.kind === 'confidential' ? newOpaqueToken(CLIENT_SECRET_PREFIX) : undefined;
+  const clean = validateClientInput(input, rules);
+  const secret = input.kind === 'confidential' ? newOpaqueToken(CLIENT_SECRET_PREFIX) : undefined;
   const [row] = await db
     .insert(oauthClients)
-    .values({ ...clean, bundled: input.bundled ?? false, secretHash: secret ? sha256(secret) : null })
+    .values({
+      name: input.name.trim(),
+      kind: input.kind,
+      redirectUris: clean.redirectUris ?? [],
+      allowedOrigins: clean.allowedOrigins ?? [],
+      allowAnyRedirectPathOnAllowedOrigins: input.allowAnyRedirectPathOnAllowedOrigins ?? false,
+      bundled: input.bundled ?? false,
+      secretHash: secret ? sha256(secret) : null,
+    })
     .returning();
   if (!row) throw new AppError('INTERNAL', 'OAuth client was not stored');
   return { client: withoutSecret(row), ...(secret ? { secret } : {}) };
@@ -45,6 +59,13 @@ export async function findOAuthClient(db: DbOrTx, clientId: string): Promise<OAu
   return row ? withoutSecret(row) : undefined;
 }
 
+/** The enabled OAuth client a visitor's or member's session was issued to; undefined for anyone else. */
+export async function clientOfCaller(db: DbOrTx, caller: Caller): Promise<OAuthClient | undefined> {
+  if (!isShopper(caller)) return undefined;
+  const session = await findSession(db, caller.sessionId);
+  return session?.clientId ? findOAuthClient(db, session.clientId) : undefined;
+}
+
 /** The bundled storefront's client (created on first start), if any. */
 export async function findBundledClient(db: DbOrTx): Promise<OAuthClient | undefined> {
   const [row] = await db
@@ -56,25 +77,27 @@ export async function findBundledClient(db: DbOrTx): Promise<OAuthClient | undef
   return row ? withoutSecret(row) : undefined;
 }
 
+/**
+ * Changes a client. The lists given replace the stored ones; entries new to a list are checked, entries
+ * already registered (perhaps under older rules) are kept as they are until the owner removes them.
+ */
 export async function updateOAuthClient(
   db: DbOrTx,
   clientId: string,
-  patch: Partial<OAuthClientInput> & { disabled?: boolean },
+  patch: Partial<Omit<OAuthClientInput, 'kind'>> & { disabled?: boolean },
+  rules: RegistrationRules,
 ): Promise<OAuthClient> {
   const [current] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
   if (!current) throw clientNotFound(clientId);
-  const clean = validateClientInput({
-    name: patch.name ?? current.name,
-    kind: current.kind,
-    redirectUris: patch.redirectUris ?? current.redirectUris,
-    allowedOrigins: patch.allowedOrigins ?? current.allowedOrigins,
-  });
+  const clean = validateClientInput(patch, rules, current);
   const [row] = await db
     .update(oauthClients)
     .set({
-      name: clean.name,
-      redirectUris: clean.redirectUris,
-      allowedOrigins: clean.allowedOrigins,
+      ...clean,
+      updatedDate: new Date(),
+      ...(patch.allowAnyRedirectPathOnAllowedOrigins === undefined
+        ? {}
+        : { allowAnyRedirectPathOnAllowedOrigins: patch.allowAnyRedirectPathOnAllowedOrigins }),
       ...(patch.disabled === undefined ? {} : { disabledDate: patch.disabled ? new Date() : null }),
     })
     .where(eq(oauthClients.id, clientId))
@@ -94,24 +117,6 @@ export async function verifyClientSecret(
     .from(oauthClients)
     .where(eq(oauthClients.id, clientId));
   return Boolean(row?.secretHash && safeEqual(row.secretHash, sha256(secret)));
-}
-
-/**
- * Open-redirect protection: a URL a client asks us to send a browser to (redirect_uri, postFlowUrl,
- * postLogoutRedirectUri, recovery redirects) must be one of its registered redirect URIs exactly, or an
- * http(s) URL on one of its allowed origins.
- */
-export function isAllowedRedirect(client: OAuthClient, url: string): boolean {
-  if (client.redirectUris.includes(url)) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
-  if (parsed.username || parsed.password) return false;
-  return client.allowedOrigins.includes(parsed.origin);
 }
 
 /** The origins a web_message reply may be posted to. */
@@ -136,63 +141,48 @@ export function clientNotFound(clientId: string): AppError {
   });
 }
 
-function validateClientInput(input: OAuthClientInput): OAuthClientInput {
+/** The name and lists given, trimmed and de-duplicated; every problem found at once (400). */
+function validateClientInput(
+  input: Partial<OAuthClientInput>,
+  rules: RegistrationRules,
+  current?: Pick<OAuthClient, 'redirectUris' | 'allowedOrigins'>,
+): { name?: string; redirectUris?: string[]; allowedOrigins?: string[] } {
   const violations: FieldViolation[] = [];
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > 100) {
+  const name = input.name?.trim();
+  if (name !== undefined && (name.length === 0 || name.length > 100)) {
     violations.push({
       field: 'name',
       violatedRule: 'MAX_LENGTH',
       description: 'must be 1 to 100 characters',
     });
   }
-  if (input.kind !== 'public' && input.kind !== 'confidential') {
+  if (input.kind !== undefined && input.kind !== 'public' && input.kind !== 'confidential') {
     violations.push({
       field: 'kind',
       violatedRule: 'INVALID_ENUM_VALUE',
       description: 'must be one of: public, confidential',
     });
   }
-  const redirectUris = [...new Set(input.redirectUris.map((uri) => uri.trim()))];
-  redirectUris.forEach((uri, index) => {
-    const problem = redirectUriProblem(uri);
+  const redirectUris = input.redirectUris && [...new Set(input.redirectUris.map((uri) => uri.trim()))];
+  redirectUris?.forEach((uri, index) => {
+    const problem = current?.redirectUris.includes(uri) ? undefined : redirectUriProblem(uri, rules);
     if (problem)
       violations.push({ field: `redirectUris[${index}]`, violatedRule: 'FORMAT', description: problem });
   });
-  const allowedOrigins = [...new Set(input.allowedOrigins.map((origin) => origin.trim().replace(/\/$/, '')))];
-  allowedOrigins.forEach((origin, index) => {
-    if (!isOrigin(origin)) {
-      violations.push({
-        field: `allowedOrigins[${index}]`,
-        violatedRule: 'FORMAT',
-        description: 'must be an origin such as https://shop.example (scheme, host and optional port only)',
-      });
-    }
+  const allowedOrigins = input.allowedOrigins && [
+    ...new Set(input.allowedOrigins.map((origin) => origin.trim().replace(/\/$/, ''))),
+  ];
+  allowedOrigins?.forEach((origin, index) => {
+    const problem = current?.allowedOrigins.includes(origin) ? undefined : originProblem(origin, rules);
+    if (problem)
+      violations.push({ field: `allowedOrigins[${index}]`, violatedRule: 'FORMAT', description: problem });
   });
   if (violations.length > 0) throw new ValidationFailed(violations);
-  return { name, kind: input.kind, redirectUris, allowedOrigins };
-}
-
-function redirectUriProblem(uri: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(uri);
-  } catch {
-    return 'must be an absolute URL such as https://shop.example/callback or myapp://callback';
-  }
-  if (parsed.hash) return 'must not contain a fragment (#…)';
-  if (['javascript:', 'data:', 'file:', 'vbscript:'].includes(parsed.protocol))
-    return 'uses a scheme that is not allowed';
-  return undefined;
-}
-
-function isOrigin(origin: string): boolean {
-  try {
-    const parsed = new URL(origin);
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.origin === origin;
-  } catch {
-    return false;
-  }
+  return {
+    ...(name !== undefined ? { name } : {}),
+    ...(redirectUris ? { redirectUris } : {}),
+    ...(allowedOrigins ? { allowedOrigins } : {}),
+  };
 }
 
 function withoutSecret(row: typeof oauthClients.$inferSelect): OAuthClient {

@@ -26,13 +26,17 @@ beforeAll(async () => {
   const owner = await merchantKey(t.database);
   ({ clientId: appClientId } = await createClient(t, owner));
   // The store's own sign-in pages (the bundled storefront's client).
-  const { client } = await createOAuthClient(t.database.db, {
-    name: 'Bundled storefront',
-    kind: 'public',
-    redirectUris: [SHOP_CALLBACK],
-    allowedOrigins: [SHOP_ORIGIN],
-    bundled: true,
-  });
+  const { client } = await createOAuthClient(
+    t.database.db,
+    {
+      name: 'Bundled storefront',
+      kind: 'public',
+      redirectUris: [SHOP_CALLBACK],
+      allowedOrigins: [SHOP_ORIGIN],
+      bundled: true,
+    },
+    t.config,
+  );
   pagesClientId = client.id;
 });
 afterAll(() => t.close());

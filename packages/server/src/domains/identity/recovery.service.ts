@@ -16,9 +16,10 @@ import {
   requireIdentity,
   updateIdentityRow,
 } from './members.service.js';
-import { findOAuthClient, isAllowedRedirect } from './oauth-clients.service.js';
+import { findOAuthClient } from './oauth-clients.service.js';
 import { checkPasswordPolicy, hashPassword } from './passwords.js';
 import { normalizeEmail } from './profile.js';
+import { isAllowedReturnUrl } from './redirect-uris.js';
 import { revokeMemberSessions } from './sessions.service.js';
 import { revokeTrustedDevices } from './trusted-devices.service.js';
 
@@ -38,11 +39,11 @@ async function checkedRedirect(
       'must name the OAuth client the redirect URL belongs to',
       {},
     );
-  if (!isAllowedRedirect(client, redirect.url)) {
+  if (!isAllowedReturnUrl(deps.config.publicUrl, client, redirect.url)) {
     throw invalidField(
       'redirect.url',
       'FORMAT',
-      "must be one of the client's redirect URIs or on one of its allowed origins",
+      "must be on this store, one of the client's redirect URIs, or on one of its allowed origins",
       {},
     );
   }

@@ -116,7 +116,12 @@ describe('first start', () => {
       const storefront = await ensureBundledStorefrontClient(fresh.database.db, 'http://localhost:3000', dir);
       expect(storefront).toMatchObject({
         created: true,
-        client: { bundled: true, allowedOrigins: ['http://localhost:3000'] },
+        client: {
+          bundled: true,
+          allowedOrigins: ['http://localhost:3000'],
+          redirectUris: ['http://localhost:3000/callback'],
+          allowAnyRedirectPathOnAllowedOrigins: false,
+        },
       });
       expect(readFileSync(path.join(dir, 'storefront-client-id.txt'), 'utf8').trim()).toBe(
         storefront.client.id,
@@ -127,6 +132,8 @@ describe('first start', () => {
         client: {
           id: storefront.client.id,
           allowedOrigins: ['http://localhost:3000', 'https://shop.example'],
+          // The storefront's direct login exchanges codes at <PUBLIC_URL origin>/callback: registered exactly.
+          redirectUris: ['http://localhost:3000/callback', 'https://shop.example/callback'],
         },
       });
       expect((await visitorTokens(fresh, storefront.client.id)).access_token).toBeTruthy();

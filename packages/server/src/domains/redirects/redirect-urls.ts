@@ -1,6 +1,7 @@
 import { invalidField } from '../../http/errors.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
-import { isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
+import type { OAuthClient } from '../identity/oauth-clients.service.js';
+import { isAllowedReturnUrl } from '../identity/redirect-uris.js';
 
 export const CALLBACK_FIELDS = [
   'thankYouPageUrl',
@@ -15,6 +16,7 @@ export type CallbackField = (typeof CALLBACK_FIELDS)[number];
 /**
  * Open-redirect protection for redirect sessions: every URL a client asks us to send the browser back to
  * must be registered for its OAuth client (redirect URI or allowed origin) or lie on this store's origin.
+ * Nothing secret travels to these URLs, so an allowed origin is enough (ADR 029).
  */
 export function verifiedCallbacks(
   deps: IdentityDeps,
@@ -25,7 +27,7 @@ export function verifiedCallbacks(
   for (const field of CALLBACK_FIELDS) {
     const url = callbacks[field];
     if (!url) continue;
-    if (!isOwnUrl(deps, url) && !(client && isAllowedRedirect(client, url))) {
+    if (!isAllowedReturnUrl(deps.config.publicUrl, client, url)) {
       throw invalidField(
         `callbacks.${field}`,
         'FORMAT',
@@ -37,14 +39,6 @@ export function verifiedCallbacks(
     out[field] = url;
   }
   return out;
-}
-
-export function isOwnUrl(deps: IdentityDeps, url: string): boolean {
-  try {
-    return new URL(url).origin === new URL(deps.config.publicUrl).origin;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { onPaths } from '../../http/multi-path.js';
 import { requireCaller, requireShopper } from '../../http/plugins/auth.js';
 import { readCheckout } from '../checkout/checkout-store.js';
 import { CHECKOUT_PREFIXES } from '../checkout/ecom-paths.js';
+import { mayOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
 import { enterHostedPage, fullUrlForShortId, hostedFlowFor } from './hosted-page.service.js';
 import {
@@ -113,7 +114,14 @@ export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> 
         },
         async (request) => {
           const checkout = await readCheckout(deps.db, request.params.id, request.caller);
-          if (checkout.overrideCheckoutUrl) return { checkoutUrl: checkout.overrideCheckoutUrl };
+          // Checked again when served: a value stored before the rule, or whose origin the owner has
+          // removed since, is not handed out; the hosted checkout is (ADR 029).
+          const override = checkout.overrideCheckoutUrl;
+          if (
+            override &&
+            (await mayOverrideCheckoutUrl(deps.db, deps.config.publicUrl, request.caller, override))
+          )
+            return { checkoutUrl: override };
           const session = await createRedirectSession(deps, request.caller, {
             ecomCheckout: { checkoutId: checkout.id },
           });

@@ -4,11 +4,11 @@ import type { Caller } from '../access/caller.js';
 import { readCheckout } from '../checkout/checkout-store.js';
 import { createLogoutToken } from '../identity/authorize.service.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
-import { findOAuthClient, isAllowedRedirect, type OAuthClient } from '../identity/oauth-clients.service.js';
+import { clientOfCaller, findOAuthClient, type OAuthClient } from '../identity/oauth-clients.service.js';
+import { isRegisteredRedirectUri } from '../identity/redirect-uris.js';
 import { newOpaqueToken, sha256 } from '../identity/secrets.js';
-import { findSession } from '../identity/sessions.service.js';
 import { planOnSale } from '../plans/plans.service.js';
-import { type CallbackField, isOwnUrl, pageUrl, verifiedCallbacks } from './redirect-urls.js';
+import { type CallbackField, pageUrl, verifiedCallbacks } from './redirect-urls.js';
 import { type MemberAccountSection, type RedirectKind, redirectSessions } from './redirects.schema.js';
 
 /**
@@ -124,11 +124,14 @@ export async function createRedirectSession(
           'REQUIRED_FIELD',
           'must be the id of an enabled OAuth client',
         );
-      if (auth.redirectUri && !isAllowedRedirect(authClient, auth.redirectUri)) {
+      // The code travels to this URI: it must be registered exactly (ADR 029), not merely on an origin.
+      if (auth.redirectUri && !isRegisteredRedirectUri(authClient, auth.redirectUri)) {
         throw invalidField(
           'auth.authRequest.redirectUri',
           'FORMAT',
-          'is not registered for this OAuth client',
+          authClient.allowAnyRedirectPathOnAllowedOrigins
+            ? "must be one of the OAuth client's redirect URIs, or a URL on one of its allowed origins"
+            : "must be exactly one of the OAuth client's registered redirect URIs (compared character for character; any port on http://127.0.0.1 or http://[::1])",
         );
       }
       target = new URL(`${base}/oauth2/authorize`);
@@ -149,18 +152,14 @@ export async function createRedirectSession(
     }
     case 'logout': {
       kind = 'logout';
-      const logoutClient = request.logout?.clientId
-        ? await findOAuthClient(deps.db, request.logout.clientId)
-        : client;
-      if (request.logout?.clientId && !logoutClient) {
+      // The client named by logout.clientId, else the caller's (callerClient); the way back was verified
+      // against it with the other callbacks.
+      if (request.logout?.clientId && !client) {
         throw invalidField('logout.clientId', 'REQUIRED_FIELD', 'must be the id of an enabled OAuth client');
       }
-      const back = request.callbacks?.postFlowUrl;
-      if (back && !(logoutClient && isAllowedRedirect(logoutClient, back)) && !isOwnUrl(deps, back)) {
-        throw invalidField('callbacks.postFlowUrl', 'FORMAT', 'is not registered for this OAuth client');
-      }
+      const back = callbacks.postFlowUrl;
       target = new URL(`${base}/oauth2/logout`);
-      if (logoutClient) target.searchParams.set('client_id', logoutClient.id);
+      if (client) target.searchParams.set('client_id', client.id);
       if (back) target.searchParams.set('post_logout_redirect_uri', back);
       const logoutToken = await createLogoutToken(deps, caller);
       if (logoutToken) target.searchParams.set('logout_token', logoutToken);
@@ -287,7 +286,5 @@ async function callerClient(
 ): Promise<OAuthClient | undefined> {
   const named = request.logout?.clientId ?? request.auth?.authRequest?.clientId;
   if (named) return findOAuthClient(deps.db, named);
-  if (caller.kind !== 'visitor' && caller.kind !== 'member') return undefined;
-  const session = await findSession(deps.db, caller.sessionId);
-  return session?.clientId ? findOAuthClient(deps.db, session.clientId) : undefined;
+  return clientOfCaller(deps.db, caller);
 }
