@@ -104,13 +104,18 @@ describe.each([
     await createOAuthClient(t.database.db, {
       name: 'Headers app',
       kind: 'public',
-      redirectUris: ['https://app.example/callback'],
+      redirectUris: ['https://app.example/callback', 'http://127.0.0.1/native-callback'],
       allowedOrigins: ['https://shop-app.example'],
     });
     // Read per page: the new client counts at once. The store's own client (created on the first page)
-    // has its callback on PUBLIC_URL.
+    // has its callback on PUBLIC_URL. A loopback redirect URI may answer on any port (RFC 8252 §7.3).
     const after = policy((await page('/login')).headers['content-security-policy']).get('form-action');
-    const origins = ['https://app.example', 'https://shop-app.example', new URL(t.config.publicUrl).origin];
+    const origins = [
+      'https://app.example',
+      'https://shop-app.example',
+      'http://127.0.0.1:*',
+      new URL(t.config.publicUrl).origin,
+    ];
     expect(after).toEqual(["'self'", ...origins.sort()]);
   });
 
