@@ -22,7 +22,7 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.j
 import { normalizeEmail, type Profile, toStoredProfile } from './profile.js';
 import { revokeMemberSessions } from './sessions.service.js';
 import { getIdentitySettings } from './settings.service.js';
-import { revokeTrustedDevices } from './trusted-devices.service.js';
+import { isRememberedDevice, revokeTrustedDevices } from './trusted-devices.service.js';
 
 export const INVALID_PASSWORD = '-19976';
 export const RESET_PASSWORD = '-19973';
@@ -103,11 +103,11 @@ export interface LoginInput {
  * Login. The public client cannot read field violations on login (it only looks at applicationError),
  * so every refusal here is an application error: -19976 for a wrong e-mail or password (the same
  * answer for both, so addresses cannot be probed), -19973 when the account has no password yet.
- * Failures count towards the back-off of the account and the IP (ADR 006).
+ * Failures count towards the captcha step-up of the account (sign-in-guard.ts) and the back-off of the
+ * address (ADR 006); neither can keep the owner out.
  */
 export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowOrigin): Promise<AuthResult> {
   const settings = await getIdentitySettings(deps.db, deps.config.identity);
-  await deps.captcha.enforce(settings.captchaMode, input.captchaTokens);
   const email = normalizeEmail(input.email);
   if (!email) {
     throw new AppError('INVALID_EMAIL', 'Invalid e-mail address', {
@@ -116,12 +116,22 @@ export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowO
       data: { field: 'loginId.email', type: 'EMAIL' },
     });
   }
-  const limits = [
-    { policy: 'login:account', key: email },
-    { policy: 'login:ip', key: origin.ip },
-  ] as const;
-  await deps.limiter.check(limits);
+  const addressLimit = [{ policy: 'login:ip', key: origin.ip }] as const;
+  await deps.limiter.check(addressLimit);
   const identity = await findIdentityByEmail(deps.db, email);
+  // Checked whenever one is sent, known account or not, so the time taken does not tell which it is.
+  const trustedDevice = input.deviceToken
+    ? await isRememberedDevice(deps.db, input.deviceToken, identity?.id ?? '', deps.clock())
+    : false;
+  const attempt = await deps.signIns.admit({
+    flow: 'login',
+    ip: origin.ip,
+    account: email,
+    captchaMode: settings.captchaMode,
+    captchaOnEveryAttempt: true,
+    captchaTokens: input.captchaTokens,
+    trustedDevice,
+  });
   if (identity && !identity.passwordHash && identity.status !== 'DELETED') {
     throw new AppError(RESET_PASSWORD, 'Password reset required', {
       status: 403,
@@ -133,13 +143,13 @@ export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowO
     input.password ?? '',
   );
   if (!identity || !valid) {
-    await deps.limiter.fail(limits);
+    await deps.limiter.fail(addressLimit);
     throw new AppError(INVALID_PASSWORD, 'Wrong e-mail or password', {
       status: 401,
       description: 'The e-mail address or the password is wrong. Check both, or reset the password.',
     });
   }
-  await deps.limiter.reset([limits[0]]);
+  await attempt.succeeded();
   if (LOCKED_STATUSES.includes(identity.status)) throw identityLocked();
   return runFlow(deps, (tx, outbox) =>
     nextAuthState(deps, tx, outbox, identity, origin, { deviceToken: input.deviceToken }),
