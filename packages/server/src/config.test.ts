@@ -61,6 +61,7 @@ describe('configuration', () => {
       passwordMinLength: 8,
       visitorTokensPerIp: 120,
       signInStepUp: { perAddress: 5, perAccount: 20, decaySeconds: 900 },
+      recentSignInSeconds: 600,
     });
     expect(defaults.mail.from).toBe('"Openshelf Demo Store" <no-reply@localhost>');
     const custom = loadConfig({
@@ -86,18 +87,20 @@ describe('configuration', () => {
     }
   });
 
-  it('reads the failed sign-in thresholds, and refuses inconsistent ones', () => {
+  it('reads the failed sign-in thresholds and the recent sign-in window, and refuses inconsistent ones', () => {
     const custom = loadConfig({
       SIGN_IN_CAPTCHA_PER_ADDRESS: '3',
       SIGN_IN_CAPTCHA_PER_ACCOUNT: '50',
       SIGN_IN_FAILURE_DECAY_MINUTES: '60',
+      RECENT_SIGN_IN_MINUTES: '5',
     });
     expect(custom.identity.signInStepUp).toEqual({ perAddress: 3, perAccount: 50, decaySeconds: 3600 });
+    expect(custom.identity.recentSignInSeconds).toBe(300);
     expect(() => loadConfig({ SIGN_IN_CAPTCHA_PER_ADDRESS: '10', SIGN_IN_CAPTCHA_PER_ACCOUNT: '5' })).toThrow(
       /SIGN_IN_CAPTCHA_PER_ACCOUNT=5: must be at least SIGN_IN_CAPTCHA_PER_ADDRESS \(10\)/,
     );
-    expect(() => loadConfig({ SIGN_IN_FAILURE_DECAY_MINUTES: 'soon' })).toThrow(
-      /SIGN_IN_FAILURE_DECAY_MINUTES="soon"/,
+    expect(() => loadConfig({ RECENT_SIGN_IN_MINUTES: '0', SIGN_IN_FAILURE_DECAY_MINUTES: 'soon' })).toThrow(
+      /RECENT_SIGN_IN_MINUTES="0"[\s\S]*SIGN_IN_FAILURE_DECAY_MINUTES="soon"|SIGN_IN_FAILURE_DECAY_MINUTES="soon"[\s\S]*RECENT_SIGN_IN_MINUTES="0"/,
     );
   });
 });

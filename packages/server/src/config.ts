@@ -54,6 +54,7 @@ const EnvSchema = Type.Object({
   SIGN_IN_CAPTCHA_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
   SIGN_IN_CAPTCHA_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
   SIGN_IN_FAILURE_DECAY_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
+  RECENT_SIGN_IN_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 10 }),
   TRUST_PROXY: Type.String({ pattern: '^(true|false|[0-9]+|[0-9A-Fa-f.:/, ]+)$', default: 'false' }),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
   STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
@@ -125,6 +126,8 @@ export interface IdentityConfig {
   visitorTokensPerIp: number;
   /** When failed sign-ins make a captcha necessary (sign-in-guard.ts). */
   signInStepUp: StepUpPolicy;
+  /** How long after signing in a session may change the password without the current one. */
+  recentSignInSeconds: number;
 }
 
 /**
@@ -229,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         perAccount: parsed.SIGN_IN_CAPTCHA_PER_ACCOUNT,
         decaySeconds: parsed.SIGN_IN_FAILURE_DECAY_MINUTES * 60,
       },
+      recentSignInSeconds: parsed.RECENT_SIGN_IN_MINUTES * 60,
     },
     mail: {
       from:

@@ -9,7 +9,7 @@ import { consumeToken, createIdentityToken, findLiveToken } from './identity-tok
 import { findIdentity } from './members.service.js';
 import { findOAuthClient, isAllowedRedirect } from './oauth-clients.service.js';
 import { isHandedOver } from './session-handover.service.js';
-import { revokeSessions } from './sessions.service.js';
+import { authTimeOf, revokeSessions } from './sessions.service.js';
 
 /** The storefront's hosted login page (built in the storefront issue); linked by path. */
 export const LOGIN_PAGE_PATH = '/login';
@@ -149,6 +149,7 @@ export async function authorize(
             identityId: member.id,
             visitorId: token.visitorId,
             email: member.email,
+            authenticatedDate: authTimeOf(token.data),
           });
         }
         const code = await issueAuthorizationCode(tx, {
@@ -158,6 +159,7 @@ export async function authorize(
           identityId: member.id,
           visitorId: token.visitorId,
           scope: request.scope,
+          authenticatedDate: authTimeOf(token.data),
           now,
         });
         return deliver({ code });

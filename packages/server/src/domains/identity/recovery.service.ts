@@ -26,6 +26,8 @@ import { revokeTrustedDevices } from './trusted-devices.service.js';
 
 /** Where the storefront's reset page lives (built in the storefront issue). */
 export const RESET_PASSWORD_PATH = '/reset-password';
+/** The storefront's page that e-mails a reset link (linked from the "password changed" e-mail). */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
 async function checkedRedirect(
   deps: IdentityDeps,

@@ -109,6 +109,7 @@ export async function staffLogin(
     staffId: row.id,
     expiresDate: new Date(now.getTime() + ttlSeconds * 1000),
     withRefreshToken: false,
+    authenticatedDate: now,
     now,
   });
   const accessToken = await signAccessToken(
