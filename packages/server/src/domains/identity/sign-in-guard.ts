@@ -44,10 +44,11 @@ export interface Attempt {
 /** Why a captcha is asked for, in `data.reason` of the -19971 answer. */
 export type StepUpReason = 'ADDRESS_FAILURES' | 'ACCOUNT_FAILURES';
 
-const FLOW_WORDS: Record<GuardedFlow, string> = {
-  login: 'sign-in',
-  recovery: 'password reset request',
-  'staff-login': 'sign-in',
+/** How the refusal names what was counted (singular, plural). */
+const FLOW_WORDS: Record<GuardedFlow, [string, string]> = {
+  login: ['sign-in', 'failed sign-ins'],
+  recovery: ['password reset request', 'password reset requests'],
+  'staff-login': ['sign-in', 'failed sign-ins'],
 };
 
 export class SignInGuard {
@@ -85,20 +86,6 @@ export class SignInGuard {
   /** Forgets one address's count on an account: it proved the account another way (a reset link). */
   async clearAddress(flow: GuardedFlow, ip: string, account: string): Promise<void> {
     await this.store.reset(addressKey(flow, ip, account));
-  }
-
-  /** The counts an attempt would meet now (tests and diagnostics). */
-  async levels(
-    flow: GuardedFlow,
-    ip: string,
-    account: string,
-  ): Promise<{ address: number; account: number }> {
-    const now = this.clock().getTime();
-    const drainMs = this.policy.decaySeconds * 1000;
-    return {
-      address: await this.store.level({ key: addressKey(flow, ip, account), drainMs }, now),
-      account: await this.store.level({ key: accountKey(flow, account), drainMs }, now),
-    };
   }
 
   private counters(input: AttemptInput): StepCounter[] {
@@ -139,10 +126,11 @@ function stepUpRefusal(
   flow: GuardedFlow,
 ): AppError {
   if (verdict === 'invalid') return invalidCaptcha(kind, { reason });
+  const [one, many] = FLOW_WORDS[flow];
   const why =
     reason === 'ADDRESS_FAILURES'
-      ? `There were several failed attempts on this account from your network, so each further ${FLOW_WORDS[flow]} from it needs a captcha.`
-      : `This account has seen many failed attempts, so every ${FLOW_WORDS[flow]} needs a captcha for a while.`;
+      ? `There were several ${many} on this account from your network, so each further ${one} from it needs a captcha.`
+      : `This account has seen many ${many}, so every ${one} needs a captcha for a while.`;
   const how =
     kind === 'visible'
       ? 'Solve the visible captcha and send its answer in captchaTokens[].Recaptcha.'
