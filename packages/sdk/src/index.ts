@@ -115,7 +115,7 @@ export {
 } from './errors.js';
 export { codeForStatus, statusText } from './http-status.js';
 export { type AuthModule, type AuthUrlOptions, createAuthModule } from './modules/auth.js';
-export type { AuthAccountCalls } from './modules/auth-account.js';
+export type { AuthAccountCalls, ChangePasswordOptions } from './modules/auth-account.js';
 export type { AuthFactorCalls, EnrolledFactor } from './modules/auth-factors.js';
 export { type CheckoutModule, createCheckoutModule, type UpdateCheckoutOptions } from './modules/checkout.js';
 export { type CollectionsModule, createCollectionsModule } from './modules/collections.js';

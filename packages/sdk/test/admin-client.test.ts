@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha } from '../../server/src/testing/identity.js';
 import {
   type AdminClient,
   ApplicationError,
@@ -46,6 +47,16 @@ describe('admin client: staff sign-in', () => {
     await expect(clerk.apiKeys.list()).rejects.toMatchObject({ status: 403 });
     await clerk.auth.logout();
     await expect(clerk.auth.me()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('asks for a captcha after repeated failures, and signs in with one', async () => {
+    const anonymous = createAdminClient({ baseUrl: server.baseUrl });
+    const { email, password } = await createStaff(server.t, 'tried@shop.example', 'staff');
+    for (let i = 0; i < 5; i++)
+      await expect(anonymous.auth.login(email, `guess-${i}`)).rejects.toMatchObject({ status: 401 });
+    await expect(anonymous.auth.login(email, password)).rejects.toMatchObject({ code: '-19971' });
+    const captchaTokens = { invisibleRecaptchaToken: await solvedCaptcha(server.t) };
+    expect((await anonymous.auth.login(email, password, { captchaTokens })).staff.email).toBe(email);
   });
 });
 

@@ -60,6 +60,8 @@ describe('configuration', () => {
       captchaHmacSecret: undefined,
       passwordMinLength: 8,
       visitorTokensPerIp: 120,
+      signInStepUp: { perAddress: 5, perAccount: 20, decaySeconds: 900 },
+      recentSignInSeconds: 600,
     });
     expect(defaults.mail.from).toBe('"Openshelf Demo Store" <no-reply@localhost>');
     const custom = loadConfig({
@@ -83,5 +85,22 @@ describe('configuration', () => {
       expect(message).toContain('CAPTCHA_MODE="sometimes"');
       expect(message).toContain('CAPTCHA_HMAC_SECRET="short"');
     }
+  });
+
+  it('reads the failed sign-in thresholds and the recent sign-in window, and refuses inconsistent ones', () => {
+    const custom = loadConfig({
+      SIGN_IN_CAPTCHA_PER_ADDRESS: '3',
+      SIGN_IN_CAPTCHA_PER_ACCOUNT: '50',
+      SIGN_IN_FAILURE_DECAY_MINUTES: '60',
+      RECENT_SIGN_IN_MINUTES: '5',
+    });
+    expect(custom.identity.signInStepUp).toEqual({ perAddress: 3, perAccount: 50, decaySeconds: 3600 });
+    expect(custom.identity.recentSignInSeconds).toBe(300);
+    expect(() => loadConfig({ SIGN_IN_CAPTCHA_PER_ADDRESS: '10', SIGN_IN_CAPTCHA_PER_ACCOUNT: '5' })).toThrow(
+      /SIGN_IN_CAPTCHA_PER_ACCOUNT=5: must be at least SIGN_IN_CAPTCHA_PER_ADDRESS \(10\)/,
+    );
+    expect(() => loadConfig({ RECENT_SIGN_IN_MINUTES: '0', SIGN_IN_FAILURE_DECAY_MINUTES: 'soon' })).toThrow(
+      /RECENT_SIGN_IN_MINUTES="0"[\s\S]*SIGN_IN_FAILURE_DECAY_MINUTES="soon"|SIGN_IN_FAILURE_DECAY_MINUTES="soon"[\s\S]*RECENT_SIGN_IN_MINUTES="0"/,
+    );
   });
 });

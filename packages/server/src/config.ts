@@ -53,6 +53,11 @@ const EnvSchema = Type.Object({
   CAPTCHA_HMAC_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   PASSWORD_MIN_LENGTH: Type.Integer({ minimum: 6, maximum: 64, default: 8 }),
   VISITOR_TOKENS_PER_IP: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 120 }),
+  // Failed sign-ins: captcha step-up instead of a lock (docs/security.md "Failed sign-ins").
+  SIGN_IN_CAPTCHA_PER_ADDRESS: Type.Integer({ minimum: 1, maximum: 1000, default: 5 }),
+  SIGN_IN_CAPTCHA_PER_ACCOUNT: Type.Integer({ minimum: 1, maximum: 100_000, default: 20 }),
+  SIGN_IN_FAILURE_DECAY_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 15 }),
+  RECENT_SIGN_IN_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 10 }),
   TRUST_PROXY: Type.String({ pattern: '^(true|false|[0-9]+|[0-9A-Fa-f.:/, ]+)$', default: 'false' }),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
   STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
@@ -124,6 +129,21 @@ export interface IdentityConfig {
   passwordMinLength: number;
   /** Visitor tokens one address may mint in a row before backing off (0: no limit). */
   visitorTokensPerIp: number;
+  /** When failed sign-ins make a captcha necessary (sign-in-guard.ts). */
+  signInStepUp: StepUpPolicy;
+  /** How long after signing in a session may change the password without the current one. */
+  recentSignInSeconds: number;
+}
+
+/**
+ * Captcha step-up of failed sign-ins: one address's attempts on one account, and all attempts on one
+ * account, each counted; past either threshold a captcha is needed. Each count forgets one attempt per
+ * `decaySeconds`.
+ */
+export interface StepUpPolicy {
+  perAddress: number;
+  perAccount: number;
+  decaySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +179,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(
       `EVENTS_LEASE_SECONDS=${lease}: must be longer than WEBHOOK_TIMEOUT_MS (${timeout} ms), or a slow ` +
         'webhook would be sent again while its first attempt is still waiting; raise it or lower the timeout',
+    );
+  }
+  const { SIGN_IN_CAPTCHA_PER_ADDRESS: perAddress, SIGN_IN_CAPTCHA_PER_ACCOUNT: perAccount } =
+    withDefaults as Partial<Env>;
+  if (typeof perAddress === 'number' && typeof perAccount === 'number' && perAccount < perAddress) {
+    problems.push(
+      `SIGN_IN_CAPTCHA_PER_ACCOUNT=${perAccount}: must be at least SIGN_IN_CAPTCHA_PER_ADDRESS (${perAddress}), ` +
+        'since the attempts of one address also count for the whole account; raise it or lower the other',
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -205,6 +233,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       captchaHmacSecret: parsed.CAPTCHA_HMAC_SECRET,
       passwordMinLength: parsed.PASSWORD_MIN_LENGTH,
       visitorTokensPerIp: parsed.VISITOR_TOKENS_PER_IP,
+      signInStepUp: {
+        perAddress: parsed.SIGN_IN_CAPTCHA_PER_ADDRESS,
+        perAccount: parsed.SIGN_IN_CAPTCHA_PER_ACCOUNT,
+        decaySeconds: parsed.SIGN_IN_FAILURE_DECAY_MINUTES * 60,
+      },
+      recentSignInSeconds: parsed.RECENT_SIGN_IN_MINUTES * 60,
     },
     mail: {
       from:

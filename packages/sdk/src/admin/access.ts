@@ -1,3 +1,5 @@
+import { captchaBody } from '../auth/login.js';
+import type { CaptchaTokens } from '../auth/login-states.js';
 import type { Transport } from '../transport.js';
 import type {
   ApiKey,
@@ -17,11 +19,15 @@ const id = encodeURIComponent;
 /** Staff sign-in: the token goes in `Authorization` (give it to `createAdminClient({ staffToken })`). */
 export function authModule(transport: Transport) {
   return {
-    login: (email: string, password: string) =>
+    /**
+     * After several failed sign-ins the server asks for a captcha (ApplicationError `-19971`): solve
+     * one and pass it in `options.captchaTokens`.
+     */
+    login: (email: string, password: string, options: { captchaTokens?: CaptchaTokens } = {}) =>
       transport.request<{ accessToken: string; expiresIn: number; staff: StaffUser }>({
         method: 'POST',
         path: `${ADMIN}/auth/login`,
-        body: { email, password },
+        body: { email, password, ...captchaBody(options.captchaTokens) },
       }),
     /** Ends the staff session of the token this client sends. */
     async logout(): Promise<void> {

@@ -206,7 +206,9 @@ export async function chooseSecondFactor(
 }
 
 /**
- * Asks the server to e-mail a password-reset link that leads to `redirectUrl`.
+ * Asks the server to e-mail a password-reset link that leads to `redirectUrl`. After many requests for
+ * one account the server asks for a captcha (ApplicationError `-19971`): solve one and send it in
+ * `captchaTokens`.
  *
  * @example
  * ```ts
@@ -215,12 +217,16 @@ export async function chooseSecondFactor(
  */
 export async function sendPasswordResetEmail(
   transport: Transport,
-  params: { email: string; redirectUrl: string; clientId: string },
+  params: { email: string; redirectUrl: string; clientId: string; captchaTokens?: CaptchaTokens },
 ): Promise<void> {
   await transport.request({
     method: 'POST',
     path: AUTH_PATHS.sendRecoveryEmail,
-    body: { email: params.email, redirect: { url: params.redirectUrl, clientId: params.clientId } },
+    body: {
+      email: params.email,
+      redirect: { url: params.redirectUrl, clientId: params.clientId },
+      ...captchaBody(params.captchaTokens),
+    },
   });
 }
 
@@ -269,7 +275,8 @@ export function createLoginFlow(transport: Transport): LoginFlow {
 
 // wire-protocol.md §4.6 writes the field as `captchaTokens:[{Recaptcha,InvisibleRecaptcha}]`; one object per
 // kind that is present, as the public SDK builds it, is a reading both server shapes accept.
-function captchaBody(tokens: CaptchaTokens | undefined): { captchaTokens?: Record<string, string>[] } {
+/** `captchaTokens` as the protocol carries them: one entry per answer given. */
+export function captchaBody(tokens: CaptchaTokens | undefined): { captchaTokens?: Record<string, string>[] } {
   const list: Record<string, string>[] = [];
   if (tokens?.recaptchaToken) list.push({ Recaptcha: tokens.recaptchaToken });
   if (tokens?.invisibleRecaptchaToken) list.push({ InvisibleRecaptcha: tokens.invisibleRecaptchaToken });

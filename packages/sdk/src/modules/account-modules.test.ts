@@ -100,6 +100,21 @@ const CASES: Case[] = [
     '/_api/iam/authentication/v2/change-password',
     { newPassword: 'new-secret' },
   ],
+  [
+    'auth.changePassword with the current password and a captcha',
+    (c) =>
+      c.auth.changePassword('new-secret', {
+        currentPassword: 'old-secret',
+        captchaTokens: { invisibleRecaptchaToken: 'solved' },
+      }),
+    'POST',
+    '/_api/iam/authentication/v2/change-password',
+    {
+      newPassword: 'new-secret',
+      currentPassword: 'old-secret',
+      captchaTokens: [{ InvisibleRecaptcha: 'solved' }],
+    },
+  ],
   ['auth.endSession', (c) => c.auth.endSession(), 'GET', '/_api/iam/authentication/v1/logout'],
   [
     'plans.purchase',

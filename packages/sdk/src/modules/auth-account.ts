@@ -2,11 +2,24 @@
 // from the recovery link, a password change, and ending the session on the server. Kept apart from the
 // login flows in auth.ts; `createAuthModule` spreads them in.
 
-import { AUTH_PATHS } from '../auth/login.js';
-import { type AuthenticationReply, type LoginResult, mapAuthenticationReply } from '../auth/login-states.js';
+import { AUTH_PATHS, captchaBody } from '../auth/login.js';
+import {
+  type AuthenticationReply,
+  type CaptchaTokens,
+  type LoginResult,
+  mapAuthenticationReply,
+} from '../auth/login-states.js';
 import type { CaptchaSettings } from '../entities/index.js';
 import { ApplicationError } from '../errors.js';
 import type { ClientContext } from './context.js';
+
+/** What may stand in for a recent sign-in when changing the password. */
+export interface ChangePasswordOptions {
+  /** The member's current password. */
+  currentPassword?: string;
+  /** A solved captcha, when the store or repeated failures ask for one. */
+  captchaTokens?: CaptchaTokens;
+}
 
 /** Account calls of {@link AuthModule}. */
 export interface AuthAccountCalls {
@@ -31,15 +44,18 @@ export interface AuthAccountCalls {
    */
   recoverPassword(params: { recoveryToken: string; password: string }): Promise<LoginResult>;
   /**
-   * Changes the signed-in member's password. The server ends every session of the member, this one too:
-   * log in again afterwards to stay signed in.
+   * Changes the signed-in member's password; the member's other sessions end, this one stays. The server
+   * accepts it within 10 minutes (by default) of the member's sign-in (a refresh does not count), else it
+   * answers 403 `RECENT_LOGIN_REQUIRED`: sign the member in again, or send `currentPassword`. A wrong
+   * current password is a ValidationError on `currentPassword`; after several, the server asks for a
+   * captcha (`-19971`) in `captchaTokens`.
    *
    * @example
    * ```ts
-   * await client.auth.changePassword(newPassword);
+   * await client.auth.changePassword(newPassword, { currentPassword });
    * ```
    */
-  changePassword(newPassword: string): Promise<void>;
+  changePassword(newPassword: string, options?: ChangePasswordOptions): Promise<void>;
   /**
    * Ends this client's session on the server (its tokens stop working there) and forgets them here. A
    * session that had already ended counts as ended.
@@ -95,8 +111,16 @@ export function createAuthAccountCalls(
       });
       return mapAuthenticationReply(reply);
     },
-    async changePassword(newPassword) {
-      await transport.request({ method: 'POST', path: AUTH_PATHS.changePassword, body: { newPassword } });
+    async changePassword(newPassword, options = {}) {
+      await transport.request({
+        method: 'POST',
+        path: AUTH_PATHS.changePassword,
+        body: {
+          newPassword,
+          ...(options.currentPassword !== undefined ? { currentPassword: options.currentPassword } : {}),
+          ...captchaBody(options.captchaTokens),
+        },
+      });
     },
     async endSession() {
       try {

@@ -226,6 +226,10 @@ describe('the other calls', () => {
       email: 'a@b.c',
       redirect: { url: 'https://shop.example/reset', clientId: 'client-1' },
     });
+    await c.auth.sendPasswordResetEmail('a@b.c', 'https://shop.example/reset', {
+      captchaTokens: { recaptchaToken: 'solved' },
+    });
+    expect(fake.calls[1]!.body).toMatchObject({ captchaTokens: [{ Recaptcha: 'solved' }] });
   });
 
   it('generateVisitorTokens returns the stored tokens without minting again', async () => {

@@ -93,11 +93,12 @@ export function createAuthModule(context: ClientContext, options: AuthModuleOpti
     processVerification: (params) => flow.processVerification(params),
     verifySecondFactor: (params) => flow.verifySecondFactor(params),
     chooseSecondFactor: (factorType) => flow.chooseSecondFactor(factorType),
-    sendPasswordResetEmail: async (email, redirectUrl) =>
+    sendPasswordResetEmail: async (email, redirectUrl, options = {}) =>
       sendPasswordResetEmail(transport, {
         email,
         redirectUrl,
         clientId: need('sendPasswordResetEmail').clientId,
+        ...(options.captchaTokens ? { captchaTokens: options.captchaTokens } : {}),
       }),
     generateOAuthData,
     getAuthUrl,

@@ -1,7 +1,7 @@
 // The auth module's public shape (implementation: auth.ts).
 
 import type { LoginParams, RegisterParams, SecondFactorParams } from '../auth/login.js';
-import type { LoginResult, SecondFactorType } from '../auth/login-states.js';
+import type { CaptchaTokens, LoginResult, SecondFactorType } from '../auth/login-states.js';
 import type { AuthorizationResponse, LoginPrompt, OAuthData, ResponseMode } from '../auth/pkce.js';
 import type { Tokens } from '../auth/token-storage.js';
 import type { AuthAccountCalls } from './auth-account.js';
@@ -87,14 +87,20 @@ export interface AuthModule extends AuthAccountCalls, AuthFactorCalls {
    */
   chooseSecondFactor(factorType: SecondFactorType): Promise<LoginResult>;
   /**
-   * E-mails a password-reset link leading to `redirectUrl` (always succeeds, known address or not).
+   * E-mails a password-reset link leading to `redirectUrl` (succeeds alike, known address or not). After
+   * many requests for one account the server asks for a captcha (ApplicationError `-19971`): pass a
+   * solved one in `options.captchaTokens`.
    *
    * @example
    * ```ts
    * await client.auth.sendPasswordResetEmail(email, `${origin}/reset-password`);
    * ```
    */
-  sendPasswordResetEmail(email: string, redirectUrl: string): Promise<void>;
+  sendPasswordResetEmail(
+    email: string,
+    redirectUrl: string,
+    options?: { captchaTokens?: CaptchaTokens },
+  ): Promise<void>;
   /**
    * Fresh PKCE data for one redirect login; keep it until the callback.
    *

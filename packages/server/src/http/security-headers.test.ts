@@ -101,12 +101,16 @@ describe.each([
   it("lets a page's forms end on a registered app's origins, and on no other", async () => {
     const before = policy((await page('/login')).headers['content-security-policy']).get('form-action');
     expect(before).not.toContain('https://app.example');
-    await createOAuthClient(t.database.db, {
-      name: 'Headers app',
-      kind: 'public',
-      redirectUris: ['https://app.example/callback', 'http://127.0.0.1/native-callback'],
-      allowedOrigins: ['https://shop-app.example'],
-    });
+    await createOAuthClient(
+      t.database.db,
+      {
+        name: 'Headers app',
+        kind: 'public',
+        redirectUris: ['https://app.example/callback', 'http://127.0.0.1/native-callback'],
+        allowedOrigins: ['https://shop-app.example'],
+      },
+      { publicUrl: t.config.publicUrl },
+    );
     // Read per page: the new client counts at once. The store's own client (created on the first page)
     // has its callback on PUBLIC_URL. A loopback redirect URI may answer on any port (RFC 8252 §7.3).
     const after = policy((await page('/login')).headers['content-security-policy']).get('form-action');

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { TestApp } from './index.js';
 
 /** Helpers for identity flows over real HTTP (app.inject), shared by the identity and redirect suites. */
@@ -94,6 +96,13 @@ export async function mailboxLink(t: TestApp, email: string): Promise<URL> {
   const link = /(https?:\/\/\S+)/.exec(text)?.[1];
   if (!link) throw new Error(`no link e-mailed to ${email}`);
   return new URL(link);
+}
+
+/** Fetches a captcha challenge for a site key and solves it as the ALTCHA widget does; the token to send. */
+export async function solvedCaptcha(t: TestApp, siteKey = 'openshelf-invisible'): Promise<string> {
+  const challenge = (await t.app.inject(`/_api/iam/captcha/v1/challenge?siteKey=${siteKey}`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 export async function post(t: TestApp, url: string, payload: unknown, authorization?: string) {

@@ -135,6 +135,8 @@ interface StepContext {
   flow?: string | undefined;
   /** Its way back to the app, as the server verified it for the app (see {@link loginSessionReturn}). */
   postFlowUrl?: string | undefined;
+  /** The captcha the form sent, if any: a failure keeps it on the form for the next try. */
+  captcha?: CaptchaKind | undefined;
 }
 
 /**
@@ -182,7 +184,8 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
       return formState({ captcha: message }, step.values, { captcha: kind });
     }
     case 'FAILURE':
-      return formState(failureErrors(result), step.values);
+      // A captcha once asked for (repeated failures) is asked again: the form keeps running it.
+      return formState(failureErrors(result), step.values, step.captcha ? { captcha: step.captcha } : {});
     default:
       return formState({ form: 'Something unexpected happened. Please try again.' }, step.values);
   }
@@ -255,6 +258,28 @@ export function apiErrors(error: unknown, fieldNames: Record<string, string> = {
     return { form: (error as ApplicationError).message };
   }
   throw error;
+}
+
+const MISSING_CAPTCHA = '-19971';
+const INVALID_CAPTCHA = '-19970';
+
+/**
+ * A call refused for want of a captcha (-19971: the store asks on every attempt, or repeated failures
+ * made it ask; -19970: the answer did not pass) as form state: the captcha field, of the kind the
+ * server named, with what to do. Undefined for any other error.
+ */
+export function captchaRefusal(error: unknown, values: Record<string, string>) {
+  if (!isApplicationError(error)) return undefined;
+  const { code, data } = error as ApplicationError;
+  if (code !== MISSING_CAPTCHA && code !== INVALID_CAPTCHA) return undefined;
+  const kind: CaptchaKind = data?.mode === 'visible' ? 'visible' : 'invisible';
+  const message =
+    code === INVALID_CAPTCHA
+      ? 'The security check did not pass. Please try it again.'
+      : data?.reason
+        ? 'There were several failed attempts, so we need a quick security check. Complete it, then submit again.'
+        : 'Please complete the security check, then submit again.';
+  return formState({ captcha: message }, values, { captcha: kind });
 }
 
 /** The store's captcha mode, so that the form can run the check before the first submit. */

@@ -110,6 +110,16 @@ export function CaptchaField({ mode, error }: { mode: CaptchaMode; error?: strin
   );
 }
 
+/** Which captcha the posted form carried an answer for, if any. */
+export function captchaKindSent(form: FormData): 'visible' | 'invisible' | undefined {
+  const sent = (field: string) => {
+    const value = form.get(field);
+    return typeof value === 'string' && value !== '';
+  };
+  if (sent(CAPTCHA_FIELDS.visible)) return 'visible';
+  return sent(CAPTCHA_FIELDS.invisible) ? 'invisible' : undefined;
+}
+
 /** The `captchaTokens` of register/login from the posted form. */
 export function captchaTokensFrom(form: FormData) {
   const visible = form.get(CAPTCHA_FIELDS.visible);

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import { storefrontContext } from '../../lib/context';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/forgot-password';
-import { apiErrors, formState, sessionOf } from './auth-flow.server';
+import { apiErrors, captchaRefusal, formState, sessionOf } from './auth-flow.server';
+import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
@@ -13,10 +14,12 @@ export function meta() {
   return [{ title: 'Reset your password' }, { name: 'robots', content: 'noindex' }];
 }
 
-const LABELS = { email: 'E-mail' };
+const LABELS = { email: 'E-mail', captcha: 'Security check' };
 
+/** After many requests for one account the server asks for a captcha: the form then runs one. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email = '' } = formValues(await request.formData(), ['email']);
+  const form = await request.formData();
+  const { email = '' } = formValues(form, ['email']);
   const errors = collectErrors({ email: checkEmail(email) });
   if (hasErrors(errors)) return formState(errors, { email });
   const { publicUrl, storefrontClientId } = context.get(storefrontContext);
@@ -26,9 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       email,
       redirectUrl: `${publicUrl}/account`,
       clientId: await storefrontClientId(),
+      captchaTokens: captchaTokensFrom(form),
     });
   } catch (error) {
-    return formState(apiErrors(error, { email: 'email' }), { email });
+    return captchaRefusal(error, { email }) ?? formState(apiErrors(error, { email: 'email' }), { email });
   }
   // The same answer whether or not the address has an account, so the page cannot be used to probe.
   return formState({}, { email }, { sent: true }, 200);
@@ -70,6 +74,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           error={errors.email}
           validate={checkEmail}
         />
+        <CaptchaField mode={actionData?.captcha ?? 'off'} error={errors.captcha} />
         <SubmitButton pending={pending} pendingLabel="Sending…">
           Send reset link
         </SubmitButton>

@@ -17,7 +17,7 @@ import {
   sessionOf,
   signInTransport,
 } from './auth-flow.server';
-import { CaptchaField, captchaTokensFrom } from './captcha';
+import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
 import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
@@ -100,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: kept.email,
     values: kept,
     ...(postFlowUrl ? { flow: values.flow, postFlowUrl } : {}),
+    captcha: captchaKindSent(form),
   });
 }
 

@@ -1,8 +1,7 @@
-import { login } from '@openshelf/sdk';
 import { Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/password';
-import { afterAuthStep, apiErrors, captchaModeOf, formState, readDeviceToken } from './auth-flow.server';
-import { CaptchaField, captchaTokensFrom } from './captcha';
+import { apiErrors, captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
+import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
 import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
@@ -27,10 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The current password is checked by logging in with it (with the store's captcha, if any), so that a
- * borrowed, unlocked device cannot take the account over. The change ends every session, this one
- * included: the member is signed in again with the new password at once, or, where the store asks for a
- * captcha on every login, sent to log in with it.
+ * The server checks the current password (it stands in for a recent sign-in, so that a borrowed, unlocked
+ * device cannot take the account over), with the store's captcha and the failed sign-in step-up: a
+ * wrong one counts as a failed sign-in. The change ends the member's other sessions; this one stays.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
@@ -43,40 +41,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirm: values.confirm === password ? undefined : 'The two passwords are not the same. Type them again.',
   });
   if (hasErrors(errors)) return formState(errors, {});
-  const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
-  const email = identity.email.address;
-  const deviceToken = readDeviceToken(request);
-  const check = await login(session.catalog.transport, {
-    email,
-    password: values.current ?? '',
-    captchaTokens: captchaTokensFrom(form),
-    ...(deviceToken ? { deviceToken } : {}),
-  });
-  // Only an accepted password proves it: a login that succeeded or now asks for the second factor (of a
-  // member already signed in here, so that step is left unfinished). Every other state stops here.
-  if (check.loginState !== 'SUCCESS' && check.loginState !== 'SECOND_FACTOR_REQUIRED') {
-    if (check.loginState === 'FAILURE' && check.errorCode === 'invalidPassword')
-      return formState({ current: 'That is not your current password.' }, {});
-    return afterAuthStep(check, { request, context, session, returnTo: '', email, values: {} });
-  }
+  const sentCaptcha = captchaKindSent(form);
   try {
-    await asMember(request, session, () => session.client.auth.changePassword(password));
+    await asMember(request, session, () =>
+      session.client.auth.changePassword(password, {
+        currentPassword: values.current ?? '',
+        captchaTokens: captchaTokensFrom(form),
+      }),
+    );
   } catch (error) {
-    return formState(apiErrors(error, { newPassword: 'password' }), {});
+    const captcha = captchaRefusal(error, {});
+    if (captcha) return captcha;
+    const fields = apiErrors(error, { newPassword: 'password', currentPassword: 'current' });
+    if (fields.current) fields.current = 'That is not your current password.';
+    // A captcha once asked for (repeated failures) is asked again: the form keeps running it.
+    return formState(fields, {}, sentCaptcha ? { captcha: sentCaptcha } : {});
   }
-  session.clear();
-  const again = await login(session.client.transport, { email, password });
-  // A member with a second factor goes on to it (the change forgot every remembered device).
-  if (again.loginState !== 'SUCCESS' && again.loginState !== 'SECOND_FACTOR_REQUIRED')
-    throw redirect('/login?reset=1');
-  return afterAuthStep(again, {
-    request,
-    context,
-    session,
-    returnTo: '/account/password?changed=1',
-    email,
-    values: {},
-  });
+  throw redirect('/account/password?changed=1');
 }
 
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {

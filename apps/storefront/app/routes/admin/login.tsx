@@ -13,6 +13,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 import adminStylesHref from '../../styles/admin.css?url';
 import adminDataStylesHref from '../../styles/admin-data.css?url';
 import adminFormStylesHref from '../../styles/admin-forms.css?url';
+import { CaptchaField, captchaKindSent, captchaTokensFrom } from '../account/captcha';
 import type { Route } from './+types/login';
 import { DASHBOARD_PATH } from './index-redirect';
 import { Field, FormMessage, Submit } from './ui';
@@ -48,7 +49,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { publicUrl } = context.get(storefrontContext);
   assertSameOrigin(request, publicUrl);
-  const form = formReader(await request.formData());
+  const formData = await request.formData();
+  const form = formReader(formData);
   const email = form.text('email');
   const password = form.text('password');
   const missing: Record<string, string> = {};
@@ -56,12 +58,29 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!password) missing.password = 'Enter your password.';
   if (Object.keys(missing).length > 0) return invalidFields(missing);
   try {
-    const session = await apiClient(context).auth.login(email, password);
+    const session = await apiClient(context).auth.login(email, password, {
+      captchaTokens: captchaTokensFrom(formData),
+    });
     const cookie = await saveSession(session.accessToken, session.expiresIn, publicUrl);
     return redirect(returnToOf(url, publicUrl), {
       headers: { 'Set-Cookie': cookie },
     });
   } catch (error) {
+    // Past several failed sign-ins the server asks for a captcha (never a lock the owner cannot lift).
+    if (isApplicationError(error) && (error.code === '-19971' || error.code === '-19970')) {
+      return data(
+        {
+          ok: false,
+          fieldErrors: {},
+          formError:
+            error.code === '-19970'
+              ? 'The security check did not pass. Please try it again.'
+              : 'There were several failed sign-ins. Complete the security check, then sign in again.',
+          captcha: error.data?.mode === 'visible' ? ('visible' as const) : ('invisible' as const),
+        },
+        { status: 400 },
+      );
+    }
     if (isApplicationError(error) && error.status === 429) {
       return data(
         {
@@ -73,11 +92,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       );
     }
     if (isApplicationError(error) && (error.status === 401 || error.status === 403 || error.status === 400)) {
+      const captcha = captchaKindSent(formData);
       return data(
         {
           ok: false,
           fieldErrors: { password: 'Wrong e-mail or password. Check both and try again.' },
           formError: 'We could not sign you in.',
+          // A captcha once asked for is asked again: the form keeps running it.
+          ...(captcha ? { captcha } : {}),
         },
         { status: 401 },
       );
@@ -87,6 +109,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  // Shown once the server asked for a captcha (repeated failed sign-ins).
+  const captcha = (actionData as { captcha?: 'visible' | 'invisible' } | undefined)?.captcha;
   return (
     <main className="admin admin-login">
       <div className="admin-login-card">
@@ -112,6 +136,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             required
             errors={actionData?.fieldErrors}
           />
+          {captcha ? <CaptchaField mode={captcha} /> : null}
           <Submit>Sign in</Submit>
         </Form>
         <p className="admin-hint">

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { CAPTCHA_MODES } from '../../config.js';
 import { DateTimeOut, StringEnum } from '../../http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
-import { IdentityOut } from './identity.contract.js';
+import { CaptchaTokensIn, IdentityOut } from './identity.contract.js';
 import { IDENTITY_STATUSES, STAFF_ROLES } from './identity.schema.js';
 import { MEMBER_ACTIONS } from './member-admin.service.js';
 
@@ -85,6 +85,8 @@ export const StaffOut = Type.Object({
 export const StaffLoginRequest = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 320 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
+  /** Needed past the failed sign-in thresholds (-19971), as in shopper logins. */
+  captchaTokens: CaptchaTokensIn,
 });
 export const StaffLoginResponse = Type.Object({
   accessToken: Type.String({ description: 'Send as the Authorization header of admin calls' }),

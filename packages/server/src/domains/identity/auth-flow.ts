@@ -8,6 +8,7 @@ import { consumeAllTokens, createIdentityToken, TOKEN_TTL_SECONDS } from './iden
 import { type IdentityRow, type IdentityView, LOCKED_STATUSES, toIdentityView } from './members.service.js';
 import { activeSecondFactors, beginSecondFactor } from './second-factor-challenge.js';
 import { hashCode, numericCode, randomSalt } from './secrets.js';
+import { authTimeData } from './sessions.service.js';
 import { isRememberedDevice } from './trusted-devices.service.js';
 
 /**
@@ -124,7 +125,12 @@ export async function nextAuthState(
       return beginSecondFactor(deps, tx, outbox, { identity, view, factors, ...tokenOrigin });
     }
   }
-  const sessionToken = await createIdentityToken(tx, { purpose: 'session', ...tokenOrigin });
+  // The member proved who they are just now: the session this token becomes signed in at this time.
+  const sessionToken = await createIdentityToken(tx, {
+    purpose: 'session',
+    ...tokenOrigin,
+    data: authTimeData(now),
+  });
   return { state: 'SUCCESS', sessionToken, identity: view };
 }
 

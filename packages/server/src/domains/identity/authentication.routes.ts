@@ -116,7 +116,13 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
         preHandler: requireCaller(['member']),
       },
       async (request) => {
-        await changePassword(deps, request.caller, request.body.newPassword);
+        const { newPassword, currentPassword, captchaTokens } = request.body;
+        await changePassword(
+          deps,
+          request.caller,
+          { newPassword, currentPassword, captchaTokens },
+          originOf(request),
+        );
         return {};
       },
     ),

@@ -5,6 +5,7 @@ import { recordEvent } from '../events/events.service.js';
 import { type AuthResult, type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
 import type { CaptchaTokenInput } from './captcha.service.js';
 import { type ContactData, findContactData } from './contacts.js';
+import { passwordChangedEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';
 import type { StatusReason, StoredProfile } from './identity.schema.js';
 import { createIdentityToken } from './identity-tokens.js';
@@ -20,9 +21,10 @@ import {
 } from './members.service.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { normalizeEmail, type Profile, toStoredProfile } from './profile.js';
-import { revokeMemberSessions } from './sessions.service.js';
+import { FORGOT_PASSWORD_PATH } from './recovery.service.js';
+import { authTimeData, findSession, revokeMemberSessions } from './sessions.service.js';
 import { getIdentitySettings } from './settings.service.js';
-import { revokeTrustedDevices } from './trusted-devices.service.js';
+import { isRememberedDevice, revokeTrustedDevices } from './trusted-devices.service.js';
 
 export const INVALID_PASSWORD = '-19976';
 export const RESET_PASSWORD = '-19973';
@@ -103,11 +105,11 @@ export interface LoginInput {
  * Login. The public client cannot read field violations on login (it only looks at applicationError),
  * so every refusal here is an application error: -19976 for a wrong e-mail or password (the same
  * answer for both, so addresses cannot be probed), -19973 when the account has no password yet.
- * Failures count towards the back-off of the account and the IP (ADR 006).
+ * Failures count towards the captcha step-up of the account (sign-in-guard.ts) and the back-off of the
+ * address (ADR 006); neither can keep the owner out.
  */
 export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowOrigin): Promise<AuthResult> {
   const settings = await getIdentitySettings(deps.db, deps.config.identity);
-  await deps.captcha.enforce(settings.captchaMode, input.captchaTokens);
   const email = normalizeEmail(input.email);
   if (!email) {
     throw new AppError('INVALID_EMAIL', 'Invalid e-mail address', {
@@ -116,12 +118,22 @@ export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowO
       data: { field: 'loginId.email', type: 'EMAIL' },
     });
   }
-  const limits = [
-    { policy: 'login:account', key: email },
-    { policy: 'login:ip', key: origin.ip },
-  ] as const;
-  await deps.limiter.check(limits);
+  const addressLimit = [{ policy: 'login:ip', key: origin.ip }] as const;
+  await deps.limiter.check(addressLimit);
   const identity = await findIdentityByEmail(deps.db, email);
+  // Checked whenever one is sent, known account or not, so the time taken does not tell which it is.
+  const trustedDevice = input.deviceToken
+    ? await isRememberedDevice(deps.db, input.deviceToken, identity?.id ?? '', deps.clock())
+    : false;
+  const attempt = await deps.signIns.admit({
+    flow: 'login',
+    ip: origin.ip,
+    account: email,
+    captchaMode: settings.captchaMode,
+    captchaOnEveryAttempt: true,
+    captchaTokens: input.captchaTokens,
+    trustedDevice,
+  });
   if (identity && !identity.passwordHash && identity.status !== 'DELETED') {
     throw new AppError(RESET_PASSWORD, 'Password reset required', {
       status: 403,
@@ -133,32 +145,58 @@ export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowO
     input.password ?? '',
   );
   if (!identity || !valid) {
-    await deps.limiter.fail(limits);
+    await deps.limiter.fail(addressLimit);
     throw new AppError(INVALID_PASSWORD, 'Wrong e-mail or password', {
       status: 401,
       description: 'The e-mail address or the password is wrong. Check both, or reset the password.',
     });
   }
-  await deps.limiter.reset([limits[0]]);
+  await attempt.succeeded();
   if (LOCKED_STATUSES.includes(identity.status)) throw identityLocked();
   return runFlow(deps, (tx, outbox) =>
     nextAuthState(deps, tx, outbox, identity, origin, { deviceToken: input.deviceToken }),
   );
 }
 
-/** A member sets a new password; every other session of theirs ends (ADR 005). */
-export async function changePassword(deps: IdentityDeps, caller: Caller, newPassword: string): Promise<void> {
+export const RECENT_LOGIN_REQUIRED = 'RECENT_LOGIN_REQUIRED';
+
+export interface ChangePasswordInput {
+  newPassword: string;
+  /**
+   * Ours: the current password, which stands in for a recent sign-in (our account page asks for it). A
+   * wrong one counts as a failed sign-in (sign-in-guard.ts).
+   */
+  currentPassword?: string | undefined;
+  /** Needed with currentPassword when the store or the failed sign-ins ask for a captcha. */
+  captchaTokens?: CaptchaTokenInput[] | undefined;
+}
+
+/**
+ * A member sets a new password. A one-hour access token is not enough to take the account over for
+ * good: the session must have signed in within RECENT_SIGN_IN_MINUTES (`authenticatedDate`, which a
+ * refresh does not renew), or the request must carry the current password. Afterwards every other
+ * session of the member and every remembered device ends (ADR 005), and the member is told by e-mail.
+ */
+export async function changePassword(
+  deps: IdentityDeps,
+  caller: Caller,
+  input: ChangePasswordInput,
+  origin: FlowOrigin,
+): Promise<void> {
   if (caller.kind !== 'member') {
     throw new AppError('UNAUTHENTICATED', 'Log in first', {
       status: 401,
       description: 'Changing the password needs a member access token in the Authorization header.',
     });
   }
-  checkPasswordPolicy(newPassword, deps.config.identity.passwordMinLength, 'newPassword');
-  const passwordHash = await hashPassword(newPassword);
-  const now = deps.clock();
-  const revoked = await deps.db.transaction(async (tx) => {
-    await requireIdentity(tx, caller.memberId, { forUpdate: true });
+  checkPasswordPolicy(input.newPassword, deps.config.identity.passwordMinLength, 'newPassword');
+  if (input.currentPassword === undefined) await requireRecentSignIn(deps, caller.sessionId);
+  else await proveCurrentPassword(deps, caller.memberId, input, origin);
+  const passwordHash = await hashPassword(input.newPassword);
+  let revoked: string[] = [];
+  await runFlow(deps, async (tx, outbox) => {
+    const now = deps.clock();
+    const identity = await requireIdentity(tx, caller.memberId, { forUpdate: true });
     await updateIdentityRow(tx, caller.memberId, { passwordHash }, now);
     await recordEvent(tx, {
       type: 'identity.member.password_changed',
@@ -168,9 +206,68 @@ export async function changePassword(deps: IdentityDeps, caller: Caller, newPass
       actor: actorOf(caller),
     });
     await revokeTrustedDevices(tx, caller.memberId, 'password changed', now);
-    return revokeMemberSessions(tx, caller.memberId, 'password changed', now, caller.sessionId);
+    revoked = await revokeMemberSessions(tx, caller.memberId, 'password changed', now, caller.sessionId);
+    outbox.push(
+      passwordChangedEmail({
+        to: identity.email,
+        storeName: deps.config.storeName,
+        resetUrl: new URL(FORGOT_PASSWORD_PATH, `${deps.config.publicUrl}/`).toString(),
+      }),
+    );
+    return undefined;
   });
   deps.sessions.markRevoked(revoked);
+}
+
+/** 403 RECENT_LOGIN_REQUIRED unless the calling session signed in within the configured minutes. */
+async function requireRecentSignIn(deps: IdentityDeps, sessionId: string): Promise<void> {
+  const now = deps.clock();
+  const maxAgeSeconds = deps.config.identity.recentSignInSeconds;
+  const signedIn = (await findSession(deps.db, sessionId))?.authenticatedDate ?? null;
+  if (signedIn && now.getTime() - signedIn.getTime() <= maxAgeSeconds * 1000) return;
+  const minutes = Math.round(maxAgeSeconds / 60);
+  const ago = signedIn
+    ? `this session signed in ${Math.floor((now.getTime() - signedIn.getTime()) / 60_000)} minutes ago`
+    : 'this session has no sign-in time on record';
+  throw new AppError(RECENT_LOGIN_REQUIRED, 'Sign in again to change the password', {
+    status: 403,
+    description:
+      `Changing the password needs a sign-in within the last ${minutes} minutes, and ${ago}. ` +
+      'Sign the member in again (log in, or /oauth2/authorize with prompt=login), then retry with the new ' +
+      'access token. A refreshed token does not count as a new sign-in.',
+    data: { maxAgeSeconds, authTime: signedIn?.toISOString() ?? null },
+  });
+}
+
+/**
+ * Checks the current password as a login would: the same captcha step-up and address back-off, and a
+ * wrong one is a failed sign-in on the account. Refused at the field.
+ */
+async function proveCurrentPassword(
+  deps: IdentityDeps,
+  memberId: string,
+  input: ChangePasswordInput,
+  origin: FlowOrigin,
+): Promise<void> {
+  const identity = await requireIdentity(deps.db, memberId);
+  const settings = await getIdentitySettings(deps.db, deps.config.identity);
+  const addressLimit = [{ policy: 'login:ip', key: origin.ip }] as const;
+  await deps.limiter.check(addressLimit);
+  const attempt = await deps.signIns.admit({
+    flow: 'login',
+    ip: origin.ip,
+    account: identity.email,
+    captchaMode: settings.captchaMode,
+    captchaOnEveryAttempt: true,
+    captchaTokens: input.captchaTokens,
+  });
+  if (!(await verifyPassword(identity.passwordHash, input.currentPassword ?? ''))) {
+    await deps.limiter.fail(addressLimit);
+    throw invalidField('currentPassword', 'VALIDATION', 'is not the current password of this account', {
+      type: 'PASSWORD',
+    });
+  }
+  await attempt.succeeded();
 }
 
 export interface SignOnInput {
@@ -258,11 +355,13 @@ export async function signOn(
       }
     }
     if (identity.status !== 'ACTIVE') throw identityLocked();
+    // The vouching app authenticated the member now, in its own way (like a social login).
     const sessionToken = await createIdentityToken(tx, {
       purpose: 'session',
       identityId: identity.id,
       visitorId: origin.visitorId ?? null,
       clientId: origin.clientId ?? null,
+      data: authTimeData(now),
       now,
     });
     return { sessionToken, identity: await toIdentityView(tx, identity) };

@@ -28,6 +28,8 @@ export async function issueAuthorizationCode(
     identityId: string;
     visitorId: string | null;
     scope: string | null;
+    /** When the member signed in (the session token's), for the session the exchange creates. */
+    authenticatedDate: Date | null;
     now: Date;
   },
 ): Promise<string> {
@@ -40,6 +42,7 @@ export async function issueAuthorizationCode(
     identityId: input.identityId,
     visitorId: input.visitorId,
     scope: input.scope,
+    authenticatedDate: input.authenticatedDate,
     createdDate: input.now,
     expiresDate: new Date(input.now.getTime() + CODE_TTL_SECONDS * 1000),
   });
@@ -106,6 +109,7 @@ export async function exchangeAuthorizationCode(
       clientId: row.clientId,
       memberId: row.identityId,
       visitorId: row.visitorId,
+      authenticatedDate: row.authenticatedDate,
     });
     await tx
       .update(authorizationCodes)

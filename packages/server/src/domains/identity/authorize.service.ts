@@ -15,7 +15,7 @@ import { findIdentity } from './members.service.js';
 import { findOAuthClient } from './oauth-clients.service.js';
 import { isAllowedReturnUrl, isRegisteredRedirectUri } from './redirect-uris.js';
 import { isHandedOver } from './session-handover.service.js';
-import { revokeSessions } from './sessions.service.js';
+import { authTimeOf, revokeSessions } from './sessions.service.js';
 
 /** The storefront's hosted login page (built in the storefront issue); linked by path. */
 export const LOGIN_PAGE_PATH = '/login';
@@ -152,6 +152,7 @@ export async function authorize(
             identityId: member.id,
             visitorId: token.visitorId,
             email: member.email,
+            authenticatedDate: authTimeOf(token.data),
           });
         }
         const code = await issueAuthorizationCode(tx, {
@@ -161,6 +162,7 @@ export async function authorize(
           identityId: member.id,
           visitorId: token.visitorId,
           scope: request.scope,
+          authenticatedDate: authTimeOf(token.data),
           now,
         });
         return deliver({ code });

@@ -78,30 +78,37 @@ export class Captcha {
   /** Enforces the store's captcha mode: -19971 when no answer was sent, -19970 when none is valid. */
   async enforce(mode: CaptchaMode, tokens: readonly CaptchaTokenInput[] | undefined): Promise<void> {
     if (mode === 'off') return;
+    const verdict = await this.verdict(mode, tokens);
+    if (verdict === 'missing') {
+      throw missingCaptcha(
+        mode,
+        mode === 'visible'
+          ? 'This store asks for a captcha: solve the visible captcha and send its answer in captchaTokens[].Recaptcha.'
+          : 'This store asks for a captcha: solve one (GET /_api/iam/captcha/v1/challenge) and send it in captchaTokens.',
+      );
+    }
+    if (verdict === 'invalid') throw invalidCaptcha(mode);
+  }
+
+  /**
+   * Whether `tokens` hold a valid answer (redeeming it, so it works once): `missing` when none was sent
+   * that this mode accepts (visible: only the visible captcha; invisible: either).
+   */
+  async verdict(
+    mode: Exclude<CaptchaMode, 'off'>,
+    tokens: readonly CaptchaTokenInput[] | undefined,
+  ): Promise<'valid' | 'invalid' | 'missing'> {
     const answers: { kind: CaptchaKind; token: string }[] = [];
     for (const entry of tokens ?? []) {
       if (entry.Recaptcha) answers.push({ kind: 'visible', token: entry.Recaptcha });
       if (entry.InvisibleRecaptcha && mode === 'invisible')
         answers.push({ kind: 'invisible', token: entry.InvisibleRecaptcha });
     }
-    if (answers.length === 0) {
-      throw new AppError(MISSING_CAPTCHA, 'Captcha required', {
-        status: 400,
-        description:
-          mode === 'visible'
-            ? 'This store asks for a captcha: solve the visible captcha and send its answer in captchaTokens[].Recaptcha.'
-            : 'This store asks for a captcha: solve one (GET /_api/iam/captcha/v1/challenge) and send it in captchaTokens.',
-        data: { mode },
-      });
-    }
+    if (answers.length === 0) return 'missing';
     for (const answer of answers) {
-      if (await this.redeem(answer.kind, answer.token)) return;
+      if (await this.redeem(answer.kind, answer.token)) return 'valid';
     }
-    throw new AppError(INVALID_CAPTCHA, 'Captcha not accepted', {
-      status: 400,
-      description: 'The captcha answer is wrong, expired or already used. Solve a new captcha and try again.',
-      data: { mode },
-    });
+    return 'invalid';
   }
 
   /** Verifies one answer and marks its challenge used; false for anything that does not pass. */
@@ -160,6 +167,31 @@ function parsePayload(token: string): { challenge: Challenge; solution: Solution
   } catch {
     return undefined;
   }
+}
+
+/** -19971: the public client's `missingCaptchaToken` (SILENT_ or USER_CAPTCHA_REQUIRED in its login). */
+export function missingCaptcha(
+  mode: Exclude<CaptchaMode, 'off'>,
+  description: string,
+  data: Record<string, unknown> = {},
+): AppError {
+  return new AppError(MISSING_CAPTCHA, 'Captcha required', {
+    status: 400,
+    description,
+    data: { mode, ...data },
+  });
+}
+
+/** -19970: the answer sent is wrong, expired or used. */
+export function invalidCaptcha(
+  mode: Exclude<CaptchaMode, 'off'>,
+  data: Record<string, unknown> = {},
+): AppError {
+  return new AppError(INVALID_CAPTCHA, 'Captcha not accepted', {
+    status: 400,
+    description: 'The captcha answer is wrong, expired or already used. Solve a new captcha and try again.',
+    data: { mode, ...data },
+  });
 }
 
 export function unknownSiteKey(siteKey: string) {

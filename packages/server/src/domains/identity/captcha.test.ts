@@ -1,7 +1,5 @@
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, setSettings, uniqueEmail } from '../../testing/identity.js';
+import { post, setSettings, solvedCaptcha, uniqueEmail } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
 
 let t: TestApp;
@@ -13,12 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Fetches a challenge for a site key and solves it the way the ALTCHA widget does. */
-async function solved(siteKey: string): Promise<string> {
-  const challenge = (await t.app.inject(`/_api/iam/captcha/v1/challenge?siteKey=${siteKey}`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
+const solved = (siteKey: string) => solvedCaptcha(t, siteKey);
 const register = (captchaTokens?: unknown[]) =>
   post(t, '/_api/iam/authentication/v2/register', {
     loginId: { email: uniqueEmail() },

@@ -7,6 +7,7 @@ import type { IdentityDeps } from './identity.deps.js';
 import { consumeToken, createIdentityToken, findLiveToken } from './identity-tokens.js';
 import { findIdentity } from './members.service.js';
 import { findOAuthClient, type OAuthClient } from './oauth-clients.service.js';
+import { authTimeData, authTimeOf } from './sessions.service.js';
 
 /** The authorize request a consent token stands for, until the member answers. */
 export interface PendingAuthorization {
@@ -32,6 +33,8 @@ export async function askForConsent(
     identityId: string;
     visitorId: string | null;
     email: string;
+    /** The sign-in the request came with, for the code the member's Allow issues. */
+    authenticatedDate: Date | null;
   },
 ): Promise<BrowserReply> {
   const consentToken = await createIdentityToken(tx, {
@@ -39,7 +42,7 @@ export async function askForConsent(
     identityId: input.identityId,
     visitorId: input.visitorId,
     clientId: input.client.id,
-    data: { ...input.request },
+    data: { ...input.request, ...authTimeData(input.authenticatedDate) },
     now: deps.clock(),
   });
   return consentPage({
@@ -88,6 +91,7 @@ export async function answerConsent(
       identityId: member.id,
       visitorId: token.visitorId,
       scope: request.scope,
+      authenticatedDate: authTimeOf(token.data),
       now,
     });
     return { client, request, result: { code } };

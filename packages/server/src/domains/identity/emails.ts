@@ -102,6 +102,37 @@ export function recoveryEmail(input: {
   };
 }
 
+/**
+ * After a member's password change: the owner learns of a change they did not make (a stolen session)
+ * and gets the way back, a reset link by e-mail, which ends every session again.
+ */
+export function passwordChangedEmail(input: {
+  to: string;
+  storeName: string;
+  /** The page that e-mails a reset link. */
+  resetUrl: string;
+}): MailMessage {
+  const warning =
+    'If you did not change it, someone else could: reset your password now, which logs every device out.';
+  return {
+    to: input.to,
+    subject: `Your ${input.storeName} password was changed`,
+    text:
+      `The password of this account was just changed, and the other devices signed in with it were logged out.\n\n` +
+      `${warning}\n\n${input.resetUrl}\n\n${input.storeName}\n`,
+    html: layout(
+      input.storeName,
+      'Your password was changed',
+      [
+        'The password of this account was just changed, and the other devices signed in with it were logged out.',
+        warning,
+      ],
+      { label: 'Reset the password', url: input.resetUrl },
+    ),
+    tags: ['identity.password-changed'],
+  };
+}
+
 export function activationEmail(input: {
   to: string;
   storeName: string;

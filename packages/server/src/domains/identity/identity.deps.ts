@@ -5,6 +5,7 @@ import { Captcha } from './captcha.service.js';
 import { POLICIES, RateLimiter } from './rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
 import { SessionStatusCache } from './sessions.service.js';
+import { SignInGuard } from './sign-in-guard.js';
 import { KeyRing } from './signing-keys.service.js';
 
 /**
@@ -19,6 +20,8 @@ export interface IdentityDeps {
   sessions: SessionStatusCache;
   limiter: RateLimiter;
   captcha: Captcha;
+  /** Failed sign-ins: captcha step-up per address and account (sign-in-guard.ts). */
+  signIns: SignInGuard;
   mailer: Mailer;
   /** The token issuer (`iss`): the public URL. */
   issuer: string;
@@ -48,6 +51,7 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     (config.redisUrl
       ? redisRateLimitStore(config.redisUrl, `${config.redisKeyPrefix}rl:`)
       : memoryRateLimitStore());
+  const captcha = new Captcha(db, config.identity.captchaHmacSecret, clock);
   return {
     db,
     config,
@@ -60,7 +64,8 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
         freeAttempts: config.identity.visitorTokensPerIp,
       },
     }),
-    captcha: new Captcha(db, config.identity.captchaHmacSecret, clock),
+    captcha,
+    signIns: new SignInGuard(store, clock, captcha, config.identity.signInStepUp),
     mailer: options.mailer,
     issuer: config.publicUrl,
     log: options.log,

@@ -174,6 +174,12 @@ export const authSessions = pgTable(
      */
     parentSessionId: text('parent_session_id'),
     refreshTokenHash: text('refresh_token_hash'),
+    /**
+     * When the member or staff behind the session last proved who they are (OpenID Connect's
+     * `auth_time`): a password, an e-mailed code, a reset link, a second factor, a vouching app. A
+     * refresh keeps it; a hand-over inherits it. Null for visitors and sessions older than this column.
+     */
+    authenticatedDate: timestampColumn('authenticated_date'),
     createdDate: timestampColumn('created_date').notNull().defaultNow(),
     lastUsedDate: timestampColumn('last_used_date'),
     expiresDate: timestampColumn('expires_date').notNull(),
@@ -220,6 +226,8 @@ export const authorizationCodes = pgTable('authorization_codes', {
   identityId: text('identity_id').notNull(),
   visitorId: text('visitor_id'),
   scope: text('scope'),
+  /** The sign-in the code came from, carried to the session its exchange creates. */
+  authenticatedDate: timestampColumn('authenticated_date'),
   createdDate: timestampColumn('created_date').notNull().defaultNow(),
   expiresDate: timestampColumn('expires_date').notNull(),
   usedDate: timestampColumn('used_date'),

@@ -12,16 +12,16 @@ export interface LimitPolicy {
   windowSeconds: number;
 }
 
+// Per account there is no back-off: a stranger could hold it against the owner. Failed sign-ins and
+// password-reset requests on an account ask for a captcha instead (sign-in-guard.ts); the back-off per
+// address stays, slowing one address that sprays many accounts.
 export const POLICIES = {
-  'login:account': { freeAttempts: 5, maxDelaySeconds: 900, windowSeconds: 3600 },
   'login:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },
   'register:account': { freeAttempts: 5, maxDelaySeconds: 900, windowSeconds: 3600 },
   'register:ip': { freeAttempts: 20, maxDelaySeconds: 900, windowSeconds: 3600 },
-  'recovery:account': { freeAttempts: 3, maxDelaySeconds: 3600, windowSeconds: 3600 },
   'recovery:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },
   'verification:account': { freeAttempts: 10, maxDelaySeconds: 900, windowSeconds: 3600 },
   'verification:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },
-  'staff-login:account': { freeAttempts: 5, maxDelaySeconds: 3600, windowSeconds: 3600 },
   'staff-login:ip': { freeAttempts: 20, maxDelaySeconds: 3600, windowSeconds: 3600 },
   // Visitor tokens cost a session row each: generous (a shared office IP, a busy mobile NAT), yet a
   // script minting thousands a minute from one address is slowed down to one a minute.

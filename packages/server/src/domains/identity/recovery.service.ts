@@ -2,6 +2,7 @@ import { AppError, invalidField } from '../../http/errors.js';
 import { actorOf, type Caller } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
 import { type AuthResult, type FlowOrigin, nextAuthState, runFlow } from './auth-flow.js';
+import type { CaptchaTokenInput } from './captcha.service.js';
 import { activationEmail, recoveryEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';
 import {
@@ -21,10 +22,13 @@ import { checkPasswordPolicy, hashPassword } from './passwords.js';
 import { normalizeEmail } from './profile.js';
 import { isAllowedReturnUrl } from './redirect-uris.js';
 import { revokeMemberSessions } from './sessions.service.js';
+import { getIdentitySettings } from './settings.service.js';
 import { revokeTrustedDevices } from './trusted-devices.service.js';
 
 /** Where the storefront's reset page lives (built in the storefront issue). */
 export const RESET_PASSWORD_PATH = '/reset-password';
+/** The storefront's page that e-mails a reset link (linked from the "password changed" e-mail). */
+export const FORGOT_PASSWORD_PATH = '/forgot-password';
 
 async function checkedRedirect(
   deps: IdentityDeps,
@@ -59,20 +63,32 @@ function resetLink(deps: IdentityDeps, token: string, extra: Record<string, stri
 
 /**
  * recovery/v1/send-email: e-mails a one-time link to the storefront's reset page. Always answers the
- * same (nothing) whether or not the address belongs to a member, so it cannot be used to probe.
+ * same (nothing) whether or not the address belongs to a member, so it cannot be used to probe. Every
+ * request counts: one address backs off after many (any accounts), and many requests for one account
+ * ask for a captcha (sign-in-guard.ts) rather than refusing, so a stranger cannot keep the owner from
+ * getting a link.
  */
 export async function sendRecoveryEmail(
   deps: IdentityDeps,
-  input: { email: string; redirect?: { url?: string; clientId?: string } },
+  input: {
+    email: string;
+    redirect?: { url?: string; clientId?: string };
+    captchaTokens?: CaptchaTokenInput[] | undefined;
+  },
   origin: FlowOrigin,
 ): Promise<void> {
   const redirectUrl = await checkedRedirect(deps, input.redirect);
   const email = normalizeEmail(input.email);
   if (!email) throw invalidField('email', 'FORMAT', 'must be a valid e-mail address', { type: 'EMAIL' });
-  await deps.limiter.consume([
-    { policy: 'recovery:ip', key: origin.ip },
-    { policy: 'recovery:account', key: email },
-  ]);
+  await deps.limiter.consume([{ policy: 'recovery:ip', key: origin.ip }]);
+  const settings = await getIdentitySettings(deps.db, deps.config.identity);
+  await deps.signIns.admit({
+    flow: 'recovery',
+    ip: origin.ip,
+    account: email,
+    captchaMode: settings.captchaMode,
+    captchaTokens: input.captchaTokens,
+  });
   const identity = await findIdentityByEmail(deps.db, email);
   if (!identity || LOCKED_STATUSES.includes(identity.status)) return;
   await runFlow(
@@ -116,6 +132,7 @@ export async function recover(
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock();
   let revoked: string[] = [];
+  let recoveredEmail: string | undefined;
   const result = await runFlow(deps, async (tx, outbox) => {
     const token =
       (await findLiveToken(tx, 'recovery', input.recoveryToken, now, { forUpdate: true })) ??
@@ -149,6 +166,7 @@ export async function recover(
       now,
     );
     revoked = await revokeMemberSessions(tx, identity.id, 'password recovered', now);
+    recoveredEmail = identity.email;
     await revokeTrustedDevices(tx, identity.id, 'password recovered', now);
     await recordEvent(tx, {
       type: 'identity.member.password_changed',
@@ -164,6 +182,8 @@ export async function recover(
     });
   });
   deps.sessions.markRevoked(revoked);
+  // The link signed the member in from here: this address's failed logins on the account are forgotten.
+  if (recoveredEmail) await deps.signIns.clearAddress('login', origin.ip, recoveredEmail);
   return result;
 }
 

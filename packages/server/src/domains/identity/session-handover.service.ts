@@ -3,7 +3,7 @@ import type { Caller } from '../access/caller.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { createIdentityToken } from './identity-tokens.js';
 import { findOAuthClient } from './oauth-clients.service.js';
-import { findSession } from './sessions.service.js';
+import { authTimeData, findSession } from './sessions.service.js';
 
 /** Marks session tokens that come from an existing sign-in rather than a password just typed. */
 const HANDED_OVER = 'signed-in-session';
@@ -43,7 +43,8 @@ export async function sessionTokenForApp(
     purpose: 'session',
     identityId: caller.memberId,
     clientId: app.id,
-    data: { source: HANDED_OVER },
+    // Not a new sign-in: the app's session is as recently signed in as the one handing it over.
+    data: { source: HANDED_OVER, ...authTimeData(session?.authenticatedDate) },
     now: deps.clock(),
   });
   return { sessionToken };

@@ -17,6 +17,8 @@ export interface NewSession {
   staffId?: string;
   /** The session this one was handed over from (hosted pages): revoking that one revokes this one. */
   parentSessionId?: string;
+  /** When the holder last proved who they are (see `authSessions.authenticatedDate`). */
+  authenticatedDate?: Date | null;
   expiresDate: Date;
   /** Visitor and member sessions get a refresh token; staff sessions do not. */
   withRefreshToken: boolean;
@@ -39,11 +41,28 @@ export async function createSession(
       staffId: input.staffId ?? null,
       parentSessionId: input.parentSessionId ?? null,
       refreshTokenHash: refreshToken ? sha256(refreshToken) : null,
+      authenticatedDate: input.authenticatedDate ?? null,
       createdDate: input.now,
       expiresDate: input.expiresDate,
     })
     .returning();
   return { session: session as Session, ...(refreshToken ? { refreshToken } : {}) };
+}
+
+/**
+ * The sign-in time a session token carries (`data.authTime`, set where the member proved who they are),
+ * for the session it is exchanged for. Null when it carries none.
+ */
+export function authTimeOf(data: Record<string, unknown> | undefined): Date | null {
+  const value = data?.authTime;
+  if (typeof value !== 'string') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** The `data` of a session token for a sign-in at `date` (nothing when unknown). */
+export function authTimeData(date: Date | null | undefined): { authTime?: string } {
+  return date ? { authTime: date.toISOString() } : {};
 }
 
 /** The session a refresh token belongs to (revoked or not: the caller decides what that means). */

@@ -7,11 +7,13 @@ import { AppError, invalidField } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
 import { signAccessToken } from './access-tokens.js';
+import type { CaptchaTokenInput } from './captcha.service.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { STAFF_ROLES, type StaffRole, staffUsers } from './identity.schema.js';
 import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { normalizeEmail } from './profile.js';
 import { createSession, revokeSessions } from './sessions.service.js';
+import { getIdentitySettings } from './settings.service.js';
 
 export interface StaffUser {
   id: string;
@@ -68,32 +70,38 @@ export async function listStaffUsers(db: DbOrTx): Promise<StaffUser[]> {
 
 /**
  * Staff sign-in for the admin UI: a signed staff token (audience `openshelf-admin`) for the
- * Authorization header (or, later, an HttpOnly cookie). Rate-limited like shopper logins.
+ * Authorization header. Failures ask for a captcha past the step-up thresholds, like shopper logins
+ * (sign-in-guard.ts), and back off per address.
  */
 export async function staffLogin(
   deps: IdentityDeps,
-  input: { email: string; password: string },
+  input: { email: string; password: string; captchaTokens?: CaptchaTokenInput[] | undefined },
   ip: string,
 ): Promise<{ accessToken: string; expiresIn: number; staff: StaffUser }> {
   const email = normalizeEmail(input.email) ?? input.email.trim().toLowerCase();
-  const limits = [
-    { policy: 'staff-login:account', key: email },
-    { policy: 'staff-login:ip', key: ip },
-  ] as const;
-  await deps.limiter.check(limits);
+  const addressLimit = [{ policy: 'staff-login:ip', key: ip }] as const;
+  await deps.limiter.check(addressLimit);
+  const settings = await getIdentitySettings(deps.db, deps.config.identity);
+  const attempt = await deps.signIns.admit({
+    flow: 'staff-login',
+    ip,
+    account: email,
+    captchaMode: settings.captchaMode,
+    captchaTokens: input.captchaTokens,
+  });
   const [row] = await deps.db
     .select()
     .from(staffUsers)
     .where(and(eq(staffUsers.email, email), isNull(staffUsers.disabledDate)));
   if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
-    await deps.limiter.fail(limits);
+    await deps.limiter.fail(addressLimit);
     throw new AppError('INVALID_CREDENTIALS', 'Wrong e-mail or password', {
       status: 401,
       description:
         'The e-mail address or the password is wrong. The owner can create or reset staff accounts with the CLI.',
     });
   }
-  await deps.limiter.reset([limits[0]]);
+  await attempt.succeeded();
   const now = deps.clock();
   const ttlSeconds = deps.config.identity.staffSessionTtlHours * 3600;
   const { session } = await createSession(deps.db, {
@@ -101,6 +109,7 @@ export async function staffLogin(
     staffId: row.id,
     expiresDate: new Date(now.getTime() + ttlSeconds * 1000),
     withRefreshToken: false,
+    authenticatedDate: now,
     now,
   });
   const accessToken = await signAccessToken(

@@ -2,12 +2,13 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { post, visitorTokens } from '../../testing/identity.js';
+import { post, solvedCaptcha, visitorTokens } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
 import { ensureBundledStorefrontClient, ensureOwnerStaff } from './bootstrap.js';
 
 let t: TestApp;
 let owner: string;
+let bossPassword = '';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,6 +56,7 @@ describe('staff sign-in', () => {
     const { password } = (
       await post(t, '/admin-api/v1/staff', { email: 'boss@shop.example', role: 'owner' }, owner)
     ).json();
+    bossPassword = password;
     const ownerToken = (await staffLogin('boss@shop.example', password)).json().accessToken;
     expect(
       (await t.app.inject({ url: '/admin-api/v1/api-keys', headers: { authorization: ownerToken } }))
@@ -75,13 +77,26 @@ describe('staff sign-in', () => {
     expect(clients.oauthClients).toEqual([]);
   });
 
-  it('refuses wrong passwords alike for unknown accounts, and backs off', async () => {
+  it('refuses wrong passwords alike for unknown accounts, and asks for a captcha instead of locking', async () => {
     const wrong = await staffLogin('boss@shop.example', 'nope');
     const unknown = await staffLogin('ghost@shop.example', 'nope');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json().message).toBe(wrong.json().message);
     for (let i = 0; i < 4; i++) await staffLogin('boss@shop.example', 'nope');
-    expect((await staffLogin('boss@shop.example', 'nope')).statusCode).toBe(429);
+    const asked = await staffLogin('boss@shop.example', bossPassword);
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().details.applicationError).toMatchObject({
+      code: '-19971',
+      data: { reason: 'ADDRESS_FAILURES' },
+    });
+    const signedIn = await post(t, '/admin-api/v1/auth/login', {
+      email: 'boss@shop.example',
+      password: bossPassword,
+      captchaTokens: [{ InvisibleRecaptcha: await solvedCaptcha(t) }],
+    });
+    expect(signedIn.statusCode).toBe(200);
+    // The success forgot this address's failures.
+    expect((await staffLogin('boss@shop.example', 'nope')).statusCode).toBe(401);
     expect(
       (await post(t, '/admin-api/v1/staff', { email: 'boss@shop.example', role: 'owner' }, owner)).statusCode,
     ).toBe(409);

@@ -10,6 +10,7 @@ import {
   type OAuthClient,
   verifyClientSecret,
 } from './oauth-clients.service.js';
+import { authTimeOf } from './sessions.service.js';
 import {
   type IssuedTokens,
   issuedFor,
@@ -162,6 +163,9 @@ async function authorizedClientGrant(
   }
   const visitorId = visitor && visitor.role !== 'staff' ? (visitor.visitorId ?? null) : null;
   const { session, refreshToken } = await deps.db.transaction(async (tx) => {
+    // The trusted backend authenticated the member: with a sign-on's session token, when that happened;
+    // without one, it vouches for the member now.
+    let authenticatedDate: Date | null = now;
     if (request.sessionToken) {
       const token = await findLiveToken(tx, 'session', request.sessionToken, now, { forUpdate: true });
       if (!token || token.identityId !== member.id || !(await consumeToken(tx, token.tokenHash, now))) {
@@ -170,8 +174,14 @@ async function authorizedClientGrant(
           'session_token is invalid, expired, used, or belongs to another member.',
         );
       }
+      authenticatedDate = authTimeOf(token.data);
     }
-    return startMemberSession(deps, tx, { clientId: client.id, memberId: member.id, visitorId });
+    return startMemberSession(deps, tx, {
+      clientId: client.id,
+      memberId: member.id,
+      visitorId,
+      authenticatedDate,
+    });
   });
   return issuedFor(deps, session, refreshToken);
 }

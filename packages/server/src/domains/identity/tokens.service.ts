@@ -102,7 +102,13 @@ export async function startVisitorSession(deps: IdentityDeps, clientId: string):
 export async function startMemberSession(
   deps: IdentityDeps,
   tx: Tx,
-  input: { clientId: string; memberId: string; visitorId?: string | null },
+  input: {
+    clientId: string;
+    memberId: string;
+    visitorId?: string | null;
+    /** When the member proved who they are (null: unknown, so never a recent sign-in). */
+    authenticatedDate: Date | null;
+  },
 ): Promise<{ session: Session; refreshToken: string }> {
   const now = deps.clock();
   const { session, refreshToken } = await createSession(tx, {
@@ -110,6 +116,7 @@ export async function startMemberSession(
     clientId: input.clientId,
     memberId: input.memberId,
     ...(input.visitorId ? { visitorId: input.visitorId } : {}),
+    authenticatedDate: input.authenticatedDate,
     expiresDate: sessionExpiry(deps, now),
     withRefreshToken: true,
     now,
@@ -204,6 +211,8 @@ export async function startHandOverSession(
     ...(handOver.visitorId ? { visitorId: handOver.visitorId } : {}),
     ...(handOver.memberId ? { memberId: handOver.memberId } : {}),
     parentSessionId: parent.id,
+    // A hosted page is the app's shopper, signed in when they were, not anew.
+    authenticatedDate: parent.authenticatedDate,
     expiresDate: parent.expiresDate,
     withRefreshToken: true,
     now,
