@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from '../hostile-values.js';
+import { rejectDeepNesting } from '../nesting.js';
 import { rejectDroppedQueryKeys } from '../query-string.js';
 import { normalizeSystemFields } from '../wire.js';
 
@@ -42,7 +43,10 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
     maxAge: 86_400,
   });
 
+  // Added before any route's own preValidation hook, so it runs first: the nesting check (iterative)
+  // bounds the depth every later walk of the body can meet, route hooks and validation included.
   app.addHook('preValidation', (request, _reply, done) => {
+    rejectDeepNesting(request.body);
     if (request.body !== null && typeof request.body === 'object') normalizeSystemFields(request.body);
     rejectNulCharacters(request.body, request.query, request.params);
     done();
