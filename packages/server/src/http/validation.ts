@@ -6,6 +6,8 @@ export interface SchemaError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Set by Ajv on errors of a `propertyNames` rule: the key (not the value) that broke it. */
+  propertyName?: string;
 }
 
 /**
@@ -45,6 +47,8 @@ function toViolation(
 ): FieldViolation | undefined {
   const { keyword, params } = error;
   const base = fieldPath(prefix, error.instancePath);
+  if (error.propertyName !== undefined || keyword === 'propertyNames')
+    return keyViolation(error, join(base, String(error.propertyName ?? params.propertyName)));
   // Branch errors of a union are summarised by the union's own error at the same path.
   if (unionPaths.has(error.instancePath) && keyword !== 'anyOf' && keyword !== 'oneOf') {
     return undefined;
@@ -118,6 +122,32 @@ function toViolation(
       );
     default:
       return field(base, 'VALIDATION', error.message ?? 'is invalid');
+  }
+}
+
+/**
+ * A key of a map that broke the map's `propertyNames` rule, reported at the key's own path. Ajv adds a
+ * summary `propertyNames` error after the specific one; it yields to it (same field, generic rule).
+ */
+function keyViolation(error: SchemaError, field: string): FieldViolation {
+  const limit = error.params.limit;
+  switch (error.keyword) {
+    case 'maxLength':
+      return {
+        field,
+        violatedRule: 'MAX_LENGTH',
+        description: `is a name longer than ${limit} characters`,
+        data: { threshold: limit },
+      };
+    case 'minLength':
+      return {
+        field,
+        violatedRule: 'MIN_LENGTH',
+        description: 'must not be an empty name',
+        data: { threshold: limit },
+      };
+    default:
+      return { field, violatedRule: 'VALIDATION', description: 'is not an allowed name here' };
   }
 }
 
