@@ -44,6 +44,41 @@ export function normalizeSystemFields(value: unknown, depth = 0): void {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Declared fields. Requests may carry fields their contract does not name (the protocol's clients send
+// many). A handler that hands a request object on to a write must not hand those on too: an `id: null`
+// the admin API ignored reached an UPDATE of the row's key (a NOT NULL violation, a 500).
+
+interface ObjectSchema {
+  properties?: Record<string, ObjectSchema>;
+  additionalProperties?: boolean | ObjectSchema;
+  patternProperties?: Record<string, ObjectSchema>;
+  items?: ObjectSchema;
+  anyOf?: unknown[];
+  oneOf?: unknown[];
+}
+
+/**
+ * A copy of `value` holding only what `schema` declares, at every level: properties it names (maps keep
+ * their entries), list items by the item schema. A union is kept as it is (which branch matched is not
+ * known here); so is anything the schema does not describe as an object or list.
+ */
+export function declaredFields(schema: TSchema | ObjectSchema, value: unknown, depth = 0): unknown {
+  const s = schema as ObjectSchema;
+  if (depth > MAX_NESTING_DEPTH || value === null || typeof value !== 'object' || s.anyOf || s.oneOf)
+    return value;
+  if (Array.isArray(value))
+    return s.items ? value.map((item) => declaredFields(s.items as ObjectSchema, item, depth + 1)) : value;
+  if (!s.properties || value instanceof Date) return value;
+  const isMap = typeof s.additionalProperties === 'object' || s.patternProperties !== undefined;
+  if (isMap || s.additionalProperties === true) return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(s.properties))
+    if (Object.hasOwn(value, name))
+      out[name] = declaredFields(property, (value as Record<string, unknown>)[name], depth + 1);
+  return out;
+}
+
 /** `_createdDate` → `createdDate` for a single field name (filter keys, sort field names). */
 export function plainFieldName(name: string): string {
   return name

@@ -1,10 +1,11 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TSchema } from 'typebox';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from '../hostile-values.js';
 import { rejectDeepNesting } from '../nesting.js';
 import { rejectDroppedQueryKeys } from '../query-string.js';
-import { normalizeSystemFields } from '../wire.js';
+import { declaredFields, normalizeSystemFields } from '../wire.js';
 
 export interface ProtocolOptions {
   corsOrigins: '*' | string[];
@@ -54,5 +55,17 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
   app.addHook('preHandler', (request, _reply, done) => {
     rejectNonFiniteNumbers(request.body, request.query, request.params);
     done();
+  });
+
+  // The admin API is this store's own: its handlers pass request objects on to writes, so they see
+  // only what the route's contract declares. (Protocol routes map each field they use by name.)
+  app.addHook('onRoute', (route) => {
+    const body = (route.schema as { body?: TSchema } | undefined)?.body;
+    if (!body || !route.url.startsWith('/admin-api/')) return;
+    const onlyDeclared: preHandlerHookHandler = (request, _reply, done) => {
+      request.body = declaredFields(body, request.body);
+      done();
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), onlyDeclared];
   });
 });
