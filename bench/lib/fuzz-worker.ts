@@ -13,11 +13,16 @@ try {
     seed,
     runsPerRoute,
     ownerKey,
-    onRoute: (done, total) => {
-      if (done % 10 === 0 || done === total)
+    onRoute: (done, total, run) => {
+      if (done % 10 === 0 || done === total) {
+        const classes = Object.entries(run.statusClasses)
+          .sort()
+          .map(([status, count]) => `${status} ${count}`)
+          .join(', ');
         process.stderr.write(
-          `[fuzz] ${done}/${total} routes, ${Math.round((performance.now() - started) / 1000)} s\n`,
+          `[fuzz] ${done}/${total} routes, ${run.requests} requests (${classes}; ${run.failureCount} failures), ${Math.round((performance.now() - started) / 1000)} s\n`,
         );
+      }
     },
   });
   process.stdout.write(

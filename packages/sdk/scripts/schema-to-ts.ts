@@ -152,7 +152,9 @@ function multiType(types: string[], schema: Schema, direction: Direction): strin
   const parts: string[] = [];
   const wire = schema['x-wire'];
   if (wire === 'int64') parts.push(direction === 'out' ? 'string' : 'string | number');
-  else if (types.includes('number')) parts.push('number');
+  // A wire number (`x-wire`) may arrive as a string but is a number to the SDK; other lists of types
+  // (a bounded scalar of any kind) are each of them.
+  else if (types.includes('number') && (wire || direction === 'out')) parts.push('number');
   else parts.push(...types.map((t) => (t === 'integer' ? 'number' : t)));
   if (types.includes('null')) parts.push('null');
   return unique(parts).join(' | ');

@@ -192,7 +192,8 @@ export interface CheckoutInfo {
   customFields?: {
     title: string;
     translatedTitle?: string;
-    value?: unknown;
+    /** A text (up to 1000 characters), number or true/false */
+    value?: string | number | boolean | null;
   }[];
   membershipOptions?: {
     selectedMemberships?: SelectedMembershipsInput;

@@ -154,7 +154,13 @@ export interface AddressWithContactInput {
 export interface CatalogReference {
   appId?: string;
   catalogItemId: string;
-  options?: Record<string, unknown>;
+  options?: {
+    variantId?: string;
+    options?: Record<string, string>;
+    customTextFields?: Record<string, string>;
+    subscriptionOptionId?: string;
+    subscriptionStartDate?: string;
+  };
 }
 
 /** A catalog line to add. */
@@ -249,7 +255,11 @@ export interface CustomLineItemInput {
   }[];
   quantityAvailable?: number;
   paymentOption?: 'FULL_PAYMENT_ONLINE' | 'FULL_PAYMENT_OFFLINE';
-  catalogReference?: CatalogReference;
+  catalogReference?: {
+    appId?: string;
+    catalogItemId: string;
+    options?: Record<string, unknown>;
+  };
 }
 
 /** A new quantity for a line. */

@@ -108,7 +108,7 @@ export interface CreateRedirectSessionOptions {
     planId?: string | null;
     checkoutData?: string | null;
   };
-  login?: Record<string, unknown>;
+  login?: Record<string, never>;
   logout?: {
     clientId?: string | null;
   };

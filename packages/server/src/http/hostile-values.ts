@@ -1,4 +1,5 @@
 import { type FieldViolation, ValidationFailed } from './errors.js';
+import { MAX_NESTING_DEPTH } from './nesting.js';
 import { isWireNonFinite } from './wire.js';
 
 /*
@@ -47,7 +48,7 @@ export function nonFiniteNumber(...parts: unknown[]): FieldViolation | undefined
 }
 
 function nonFinitePath(value: unknown, path: string, depth: number): string | undefined {
-  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_NESTING_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
     const property = Array.isArray(value) ? Number(key) : key;
@@ -67,7 +68,11 @@ function nulPath(value: unknown, path: string): string | undefined {
   return pathWhere(value, (item) => typeof item === 'string' && item.includes('\u0000'), path);
 }
 
-/** The path of the first value (depth-first, 32 levels) that `matches`, or undefined. */
+/**
+ * The path of the first value (depth-first) that `matches`, or undefined. It looks as deep as a request
+ * may nest (nesting.ts refuses deeper values before this runs), so nothing is missed, and the bound
+ * keeps the recursion finite for any other caller.
+ */
 function pathWhere(
   value: unknown,
   matches: (item: unknown) => boolean,
@@ -75,7 +80,7 @@ function pathWhere(
   depth = 0,
 ): string | undefined {
   if (matches(value)) return path;
-  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_NESTING_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const found = pathWhere(
       item,

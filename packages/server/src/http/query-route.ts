@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerAsyncHoo
 import Type, { type Static, type TSchema } from 'typebox';
 import { ValidationFailed } from './errors.js';
 import { rejectNulCharacters } from './hostile-values.js';
+import { rejectDeepNesting } from './nesting.js';
 import { type SchemaError, violationsFromSchemaErrors } from './validation.js';
 import { decodeQueryParam, normalizeQueryObject, normalizeSystemFields } from './wire.js';
 
@@ -58,6 +59,8 @@ export function registerQueryRoute<Body extends TSchema>(
         ...guards,
         async (request) => {
           const decoded = decodeQueryParam((request.query as Record<string, unknown>)['.r']);
+          // Named as in the POST form (`query.filter…`): the decoded `.r` is that body.
+          rejectDeepNesting(decoded);
           normalizeSystemFields(decoded);
           rejectNulCharacters(decoded);
           normalizeQueryBody(decoded);

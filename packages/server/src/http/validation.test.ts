@@ -1,5 +1,7 @@
+import { Ajv } from 'ajv';
+import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { fieldPath, violationsFromSchemaErrors } from './validation.js';
+import { fieldPath, type SchemaError, violationsFromSchemaErrors } from './validation.js';
 
 describe('schema errors to field violations', () => {
   it('names fields in the protocol notation', () => {
@@ -116,5 +118,49 @@ describe('schema errors to field violations', () => {
     ]);
     expect(violations).toHaveLength(1);
     expect(violations[0]?.violatedRule).toBe('MIN');
+  });
+});
+
+describe('unions and map keys, as Ajv reports them', () => {
+  const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, coerceTypes: 'array' });
+  const violations = (schema: object, value: unknown) => {
+    const validate = ajv.compile(schema);
+    expect(validate(value)).toBe(false);
+    return violationsFromSchemaErrors(validate.errors as SchemaError[]);
+  };
+
+  it('a value fitting one branch of a union by type is reported by that branch’s rule', () => {
+    const code = Type.Object({ couponCode: Type.Union([Type.String({ maxLength: 60 }), Type.Null()]) });
+    expect(violations(code, { couponCode: 'x'.repeat(61) })).toEqual([
+      expect.objectContaining({ field: 'couponCode', violatedRule: 'MAX_LENGTH', data: { threshold: 60 } }),
+    ]);
+    // Fitting no branch by type (or several), the union keeps its summary.
+    expect(violations(code, { couponCode: [1, 2] })).toEqual([
+      expect.objectContaining({ field: 'couponCode', violatedRule: 'VALIDATION' }),
+    ]);
+  });
+
+  it('a map key that breaks propertyNames is named at its own path', () => {
+    const map = Type.Object({
+      options: Type.Record(Type.String(), Type.String(), {
+        maxProperties: 2,
+        propertyNames: { minLength: 1, maxLength: 5 },
+      }),
+    });
+    const keys = violations(map, { options: { toolong: 'a', '': 'b' } });
+    expect(keys).toHaveLength(2);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'options.', violatedRule: 'MIN_LENGTH' }),
+        expect.objectContaining({
+          field: 'options.toolong',
+          violatedRule: 'MAX_LENGTH',
+          data: { threshold: 5 },
+        }),
+      ]),
+    );
+    expect(violations(map, { options: { a: '1', b: '2', c: '3' } })).toEqual([
+      expect.objectContaining({ field: 'options', violatedRule: 'MAX_SIZE' }),
+    ]);
   });
 });

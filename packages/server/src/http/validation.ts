@@ -6,6 +6,10 @@ export interface SchemaError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** Where in the schema the rule is (Ajv sets it): tells the branches of a union apart. */
+  schemaPath?: string;
+  /** Set by Ajv on errors of a `propertyNames` rule: the key (not the value) that broke it. */
+  propertyName?: string;
 }
 
 /**
@@ -25,8 +29,10 @@ export function violationsFromSchemaErrors(errors: readonly SchemaError[], prefi
     literals.push(error.params.allowedValue);
     literalsByPath.set(error.instancePath, literals);
   }
+  const { promoted, superseded } = resolveUnions(errors);
   for (const error of errors) {
-    const violation = toViolation(error, prefix, unionPaths, literalsByPath);
+    if (superseded.has(error)) continue;
+    const violation = toViolation(error, prefix, unionPaths, literalsByPath, promoted);
     if (!violation) continue;
     const existing = byField.get(violation.field);
     // Keep the most specific report per field: a named rule beats the generic VALIDATION.
@@ -37,16 +43,56 @@ export function violationsFromSchemaErrors(errors: readonly SchemaError[], prefi
   return [...byField.values()];
 }
 
+/**
+ * A union the value fits by type in one branch only (a string sent to "string or null", an object to
+ * "URL or image object") is reported by that branch's own rules (MAX_LENGTH…), not as "must match one
+ * of the allowed shapes": the caller clearly meant that branch. Other unions keep their summary.
+ */
+function resolveUnions(errors: readonly SchemaError[]): {
+  promoted: Set<SchemaError>;
+  superseded: Set<SchemaError>;
+} {
+  const promoted = new Set<SchemaError>();
+  const superseded = new Set<SchemaError>();
+  for (const union of errors) {
+    if ((union.keyword !== 'anyOf' && union.keyword !== 'oneOf') || !union.schemaPath) continue;
+    const within = `${union.schemaPath}/`;
+    const branches = new Map<string, SchemaError[]>();
+    for (const error of errors) {
+      if (!error.schemaPath?.startsWith(within)) continue;
+      const branch = error.schemaPath.slice(within.length).split('/')[0] as string;
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const fitting = [...branches.values()].filter(
+      (branchErrors) =>
+        !branchErrors.some((e) => e.keyword === 'type' && e.instancePath === union.instancePath),
+    );
+    if (fitting.length !== 1 || branches.size < 2) continue;
+    superseded.add(union);
+    for (const branchErrors of branches.values())
+      for (const error of branchErrors) (branchErrors === fitting[0] ? promoted : superseded).add(error);
+  }
+  return { promoted, superseded };
+}
+
 function toViolation(
   error: SchemaError,
   prefix: string,
   unionPaths: Set<string>,
   literalsByPath: Map<string, unknown[]>,
+  promoted: Set<SchemaError>,
 ): FieldViolation | undefined {
   const { keyword, params } = error;
   const base = fieldPath(prefix, error.instancePath);
+  if (error.propertyName !== undefined || keyword === 'propertyNames')
+    return keyViolation(error, join(base, String(error.propertyName ?? params.propertyName)));
   // Branch errors of a union are summarised by the union's own error at the same path.
-  if (unionPaths.has(error.instancePath) && keyword !== 'anyOf' && keyword !== 'oneOf') {
+  if (
+    unionPaths.has(error.instancePath) &&
+    keyword !== 'anyOf' &&
+    keyword !== 'oneOf' &&
+    !promoted.has(error)
+  ) {
     return undefined;
   }
   const field = (name: string, rule: ViolatedRule, description: string, data?: Record<string, unknown>) => ({
@@ -118,6 +164,32 @@ function toViolation(
       );
     default:
       return field(base, 'VALIDATION', error.message ?? 'is invalid');
+  }
+}
+
+/**
+ * A key of a map that broke the map's `propertyNames` rule, reported at the key's own path. Ajv adds a
+ * summary `propertyNames` error after the specific one; it yields to it (same field, generic rule).
+ */
+function keyViolation(error: SchemaError, field: string): FieldViolation {
+  const limit = error.params.limit;
+  switch (error.keyword) {
+    case 'maxLength':
+      return {
+        field,
+        violatedRule: 'MAX_LENGTH',
+        description: `is a name longer than ${limit} characters`,
+        data: { threshold: limit },
+      };
+    case 'minLength':
+      return {
+        field,
+        violatedRule: 'MIN_LENGTH',
+        description: 'must not be an empty name',
+        data: { threshold: limit },
+      };
+    default:
+      return { field, violatedRule: 'VALIDATION', description: 'is not an allowed name here' };
   }
 }
 

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { ValidationFailed } from './errors.js';
 import {
   convertWireValue,
+  declaredFields,
   decodeQueryParam,
   normalizeQueryObject,
   normalizeSystemFields,
@@ -170,5 +172,42 @@ describe('query requests', () => {
 
   it('reports a filter string that is not JSON', () => {
     expect(() => normalizeQueryObject({ filter: '{nope' })).toThrow(/query.filter/);
+  });
+});
+
+describe('declaredFields', () => {
+  const schema = Type.Object({
+    settings: Type.Object({
+      name: Type.Optional(Type.String()),
+      rates: Type.Optional(Type.Array(Type.Object({ code: Type.String() }))),
+      labels: Type.Optional(Type.Record(Type.String(), Type.String())),
+      address: Type.Optional(Type.Union([Type.Object({ city: Type.String() }), Type.Null()])),
+      when: Type.Optional(Type.Unsafe<Date>({ type: 'string' })),
+    }),
+  });
+
+  it('keeps what the contract declares at every level, and drops the rest', () => {
+    const when = new Date('2026-11-25T00:00:00Z');
+    const value = {
+      id: null,
+      settings: {
+        id: null,
+        name: 'Shop',
+        rates: [{ code: 'std', id: null }],
+        labels: { any: 'key' },
+        address: { city: 'Paris', extra: 1 },
+        when,
+      },
+    };
+    expect(declaredFields(schema, value)).toEqual({
+      settings: {
+        name: 'Shop',
+        rates: [{ code: 'std' }],
+        labels: { any: 'key' },
+        // A union is kept whole: which branch matched is not known.
+        address: { city: 'Paris', extra: 1 },
+        when,
+      },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { Ajv } from 'ajv';
 import Type, { type TSchema, type TUnsafe } from 'typebox';
 import { invalidField } from './errors.js';
+import { MAX_NESTING_DEPTH, rejectDeepNesting } from './nesting.js';
 
 /*
  * Wire mapping (wire-protocol.md §2), in one place. Services work with plain domain values (numbers,
@@ -22,9 +23,12 @@ function systemFieldName(name: string): string | undefined {
   return Object.hasOwn(SYSTEM_FIELDS, name) ? SYSTEM_FIELDS[name] : undefined;
 }
 
-/** Renames `_id`/`_createdDate`/`_updatedDate` keys to their plain names, in place, at any depth. */
+/**
+ * Renames `_id`/`_createdDate`/`_updatedDate` keys to their plain names, in place, at any depth a request
+ * may have (nesting.ts refuses deeper ones first; the bound keeps the recursion finite regardless).
+ */
 export function normalizeSystemFields(value: unknown, depth = 0): void {
-  if (depth > 64 || value === null || typeof value !== 'object') return;
+  if (depth > MAX_NESTING_DEPTH || value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     for (const item of value) normalizeSystemFields(item, depth + 1);
     return;
@@ -38,6 +42,41 @@ export function normalizeSystemFields(value: unknown, depth = 0): void {
     }
     normalizeSystemFields(record[plain ?? key], depth + 1);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Declared fields. Requests may carry fields their contract does not name (the protocol's clients send
+// many). A handler that hands a request object on to a write must not hand those on too: an `id: null`
+// the admin API ignored reached an UPDATE of the row's key (a NOT NULL violation, a 500).
+
+interface ObjectSchema {
+  properties?: Record<string, ObjectSchema>;
+  additionalProperties?: boolean | ObjectSchema;
+  patternProperties?: Record<string, ObjectSchema>;
+  items?: ObjectSchema;
+  anyOf?: unknown[];
+  oneOf?: unknown[];
+}
+
+/**
+ * A copy of `value` holding only what `schema` declares, at every level: properties it names (maps keep
+ * their entries), list items by the item schema. A union is kept as it is (which branch matched is not
+ * known here); so is anything the schema does not describe as an object or list.
+ */
+export function declaredFields(schema: TSchema | ObjectSchema, value: unknown, depth = 0): unknown {
+  const s = schema as ObjectSchema;
+  if (depth > MAX_NESTING_DEPTH || value === null || typeof value !== 'object' || s.anyOf || s.oneOf)
+    return value;
+  if (Array.isArray(value))
+    return s.items ? value.map((item) => declaredFields(s.items as ObjectSchema, item, depth + 1)) : value;
+  if (!s.properties || value instanceof Date) return value;
+  const isMap = typeof s.additionalProperties === 'object' || s.patternProperties !== undefined;
+  if (isMap || s.additionalProperties === true) return value;
+  const out: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(s.properties))
+    if (Object.hasOwn(value, name))
+      out[name] = declaredFields(property, (value as Record<string, unknown>)[name], depth + 1);
+  return out;
 }
 
 /** `_createdDate` → `createdDate` for a single field name (filter keys, sort field names). */
@@ -285,11 +324,15 @@ export function normalizeQueryObject(query: Record<string, unknown>, fieldPrefix
       delete query[key];
       continue;
     }
+    let parsed: unknown;
     try {
-      query[key] = JSON.parse(value);
+      parsed = JSON.parse(value);
     } catch {
       throw invalidField(`${fieldPrefix}.${key}`, 'FORMAT', 'must be a JSON object, or a string holding one');
     }
+    // A value parsed here was a string when the request's own nesting was checked.
+    rejectDeepNesting(parsed, `${fieldPrefix}.${key}`);
+    query[key] = parsed;
   }
   if (Array.isArray(query.sort)) {
     for (const sort of query.sort) {
@@ -306,13 +349,19 @@ export function normalizeQueryObject(query: Record<string, unknown>, fieldPrefix
   if (query.filter && typeof query.filter === 'object') query.filter = renameFilterFields(query.filter);
 }
 
-function renameFilterFields(filter: unknown): unknown {
-  if (Array.isArray(filter)) return filter.map(renameFilterFields);
+/**
+ * Renames system field names in a filter's field keys, through its logical operators. Bounded: past the
+ * nesting limit (which requests cannot reach, nesting.ts) a value is left as it is, and the filter
+ * compiler, whose own limit is far lower, refuses it by name.
+ */
+function renameFilterFields(filter: unknown, depth = 0): unknown {
+  if (depth > MAX_NESTING_DEPTH) return filter;
+  if (Array.isArray(filter)) return filter.map((item) => renameFilterFields(item, depth + 1));
   if (filter === null || typeof filter !== 'object') return filter;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     out[key.startsWith('$') ? key : plainFieldName(key)] = key.startsWith('$')
-      ? renameFilterFields(value)
+      ? renameFilterFields(value, depth + 1)
       : value;
   }
   return out;

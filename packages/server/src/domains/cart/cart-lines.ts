@@ -1,6 +1,7 @@
 import { type FieldViolation, invalidField, ValidationFailed } from '../../http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
+import { findChoice, findCustomTextField, findOption } from '../catalog/product-model.js';
 import { extrasKey, type LineExtras, storedExtras } from '../checkout/lines/line-extras.js';
 import type { CatalogReference, StoredLine } from '../checkout/lines/line-types.js';
 import { STORES_APP_ID } from '../checkout/lines/line-types.js';
@@ -38,6 +39,79 @@ export function refOfRequest(reference: CatalogReference): CatalogItemRef {
   };
 }
 
+/**
+ * What a reference's `options` name, checked against the product (the request's schema has already
+ * bounded their keys and sizes, wire/common.contract.ts): every choice in `options.options` must be one
+ * of the product's options and one of its choices, every `customTextFields` entry one of the product's
+ * custom text fields, within that field's length. Nothing else the product does not define is kept on
+ * the line (one visitor stored 880 KB in one line before the keys were checked).
+ */
+export function optionViolations(
+  reference: CatalogReference,
+  definitions: NonNullable<ResolvedCatalogItem['definitions']>,
+  at: string,
+): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  const product = `product "${definitions.productName}"`;
+  const choices = reference.options?.options;
+  if (choices && typeof choices === 'object') {
+    for (const [name, wanted] of Object.entries(choices as Record<string, unknown>)) {
+      const field = `${at}.options.options.${name}`;
+      const option = findOption(definitions.options, name);
+      if (!option) {
+        violations.push({
+          field,
+          violatedRule: 'FIELD_NOT_ALLOWED',
+          description:
+            definitions.options.length > 0
+              ? `is not an option of ${product}; use one of: ${definitions.options.map((o) => o.name).join(', ')}`
+              : `is not an option: ${product} has no options; remove options.options`,
+        });
+      } else if (!findChoice(option, String(wanted))) {
+        violations.push({
+          field,
+          violatedRule: 'INVALID_ENUM_VALUE',
+          description: `must be one of the choices of "${option.name}": ${option.choices.map((c) => c.description).join(', ')}`,
+          data: { allowedValues: option.choices.map((c) => c.description) },
+        });
+      }
+    }
+  }
+  const texts = reference.options?.customTextFields;
+  if (texts && typeof texts === 'object') {
+    for (const [title, text] of Object.entries(texts as Record<string, unknown>)) {
+      const field = `${at}.options.customTextFields.${title}`;
+      const definition = findCustomTextField(definitions.customTextFields, title);
+      if (!definition) {
+        violations.push({
+          field,
+          violatedRule: 'FIELD_NOT_ALLOWED',
+          description:
+            definitions.customTextFields.length > 0
+              ? `is not a custom text field of ${product}; use one of: ${definitions.customTextFields.map((f) => f.title).join(', ')}`
+              : `is not a custom text field: ${product} takes no custom text; remove options.customTextFields`,
+        });
+      } else if (String(text).length > definition.maxLength) {
+        violations.push({
+          field,
+          violatedRule: 'MAX_LENGTH',
+          description: `must be at most ${definition.maxLength} characters long (the limit ${product} sets for "${definition.title}")`,
+          data: { threshold: definition.maxLength },
+        });
+      }
+    }
+  }
+  return violations;
+}
+
+/** The custom text of a line as a merge key: the same item with other text is another line. */
+function customTextKey(reference: CatalogReference | undefined): string {
+  const texts = reference?.options?.customTextFields;
+  if (!texts || typeof texts !== 'object') return '';
+  const entries = Object.entries(texts as Record<string, unknown>).filter(([, text]) => text !== '');
+  return entries.length > 0 ? JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : '';
+}
+
 /** `catalogReference.options.subscriptionOptionId`: buy the item as that subscription plan. */
 export function subscriptionPlanOf(reference: CatalogReference): string | undefined {
   const id = reference.options?.subscriptionOptionId;
@@ -45,7 +119,7 @@ export function subscriptionPlanOf(reference: CatalogReference): string | undefi
 }
 
 function lineKey(line: StoredLine): string {
-  return `${line.productId}\u0000${line.variantId ?? ''}\u0000${line.subscriptionPlanId ?? ''}\u0000${extrasKey(line)}`;
+  return `${line.productId}\u0000${line.variantId ?? ''}\u0000${line.subscriptionPlanId ?? ''}\u0000${extrasKey(line)}\u0000${customTextKey(line.catalogReference)}`;
 }
 
 /**
@@ -72,6 +146,14 @@ export function mergeCatalogItems(
         violatedRule: 'VALIDATION',
         description: `is not a catalog this store sells from; use "${STORES_APP_ID}"`,
       });
+      return;
+    }
+    // Choices and custom text the product does not have are named precisely, before "no such variant".
+    const unknownOptions = item?.definitions
+      ? optionViolations(request.catalogReference, item.definitions, at)
+      : [];
+    if (unknownOptions.length > 0) {
+      violations.push(...unknownOptions);
       return;
     }
     if (!item || item.problem) {

@@ -2,6 +2,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { applyPpm } from '../../lib/ratio.js';
 import type {
   CatalogItemType,
+  CustomTextField,
+  ProductOption,
   ProductRecord,
   ProductType,
   SubscriptionOptions,
@@ -68,6 +70,11 @@ export interface ResolvedCatalogItem {
   collectionIds?: string[];
   /** Paid at checkout per unit when the product (or variant) takes a deposit (DEPOSIT_ONLINE). */
   depositMinor?: number;
+  /**
+   * What a reference's `options` may name, for a product that exists (even when its variant is not
+   * found): its options with their choices, and its custom text fields with their lengths.
+   */
+  definitions?: { productName: string; options: ProductOption[]; customTextFields: CustomTextField[] };
 }
 
 /**
@@ -149,8 +156,14 @@ export async function resolveCatalogItems(
         inStock: false,
       };
     const product = view.record;
+    const definitions = {
+      productName: product.name,
+      options: product.productOptions,
+      customTextFields: product.customTextFields,
+    };
     const { variant: record, problem } = resolveVariant(product, ref);
-    if (!record) return { index, ref, problem, productId: product.id, available: false, inStock: false };
+    if (!record)
+      return { index, ref, problem, productId: product.id, available: false, inStock: false, definitions };
     const variant: VariantView =
       view.variants.find((v) => v.record.id === record.id) ?? viewVariant(product, record);
     const media = variantMedia(view, variant);
@@ -196,6 +209,7 @@ export async function resolveCatalogItems(
       ...(depositOf(product, record, variant.discountedPriceMinor) !== undefined
         ? { depositMinor: depositOf(product, record, variant.discountedPriceMinor) }
         : {}),
+      definitions,
     };
   });
 }

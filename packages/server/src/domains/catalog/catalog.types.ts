@@ -80,6 +80,10 @@ export const LIMITS = {
   maxQuantity: 99_999,
   collectionNameLength: 50,
   collectionDescriptionLength: 600,
+  customTextFields: 5,
+  customTextFieldTitleLength: 100,
+  /** The longest text a custom text field may allow (each field sets its own `maxLength` up to it). */
+  customTextLength: 500,
 } as const;
 
 export interface ProductChoice {

@@ -44,6 +44,9 @@ function listingFields(currency: string): FilterFields {
   return fields;
 }
 
+/** Deeper `$and` nesting than the filter compiler allows is not planned from the listing index. */
+const MAX_CONJUNCTION_DEPTH = 8;
+
 export interface ListingPage {
   /** The page's product ids, in the query's order (a parenthesized subquery). */
   pageIds: (paging: { limit: number; offset: number }) => SQL;
@@ -51,14 +54,18 @@ export interface ListingPage {
   count: (cap: number) => SQL;
 }
 
-/** Field terms of a filter that is only a conjunction (fields and $and), or undefined. */
-function conjunction(filter: unknown): [string, unknown][] | undefined {
+/**
+ * Field terms of a filter that is only a conjunction (fields and $and), or undefined. The filter was
+ * compiled first (its nesting is bounded there); the depth bound keeps this walk finite on its own.
+ */
+function conjunction(filter: unknown, depth = 0): [string, unknown][] | undefined {
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) return undefined;
+  if (depth > MAX_CONJUNCTION_DEPTH) return undefined;
   const terms: [string, unknown][] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(value)) {
       for (const part of value) {
-        const inner = conjunction(part);
+        const inner = conjunction(part, depth + 1);
         if (!inner) return undefined;
         terms.push(...inner);
       }

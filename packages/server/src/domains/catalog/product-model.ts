@@ -194,14 +194,36 @@ export function normalizeSelection(
   const choices: Record<string, string> = {};
   const unknown: string[] = [];
   for (const [name, wanted] of Object.entries(selection)) {
-    const option = options.find((o) => o.name === name) ?? options.find((o) => sameText(o.name, name));
-    const choice =
-      option?.choices.find((c) => c.description === wanted || c.value === wanted) ??
-      option?.choices.find((c) => sameText(c.description, wanted) || sameText(c.value, wanted));
+    const option = findOption(options, name);
+    const choice = option && findChoice(option, wanted);
     if (!option || !choice) unknown.push(name);
     else choices[option.name] = choice.description;
   }
   return { choices, unknown };
+}
+
+/** The option a shopper named: exactly, else ignoring case (accents still count). */
+export function findOption(options: readonly ProductOption[], name: string): ProductOption | undefined {
+  return options.find((o) => o.name === name) ?? options.find((o) => sameText(o.name, name));
+}
+
+/** The choice a shopper named, by description or (colour options) by value; exactly, else ignoring case. */
+export function findChoice(
+  option: ProductOption,
+  wanted: string,
+): ProductOption['choices'][number] | undefined {
+  return (
+    option.choices.find((c) => c.description === wanted || c.value === wanted) ??
+    option.choices.find((c) => sameText(c.description, wanted) || sameText(c.value, wanted))
+  );
+}
+
+/** The custom text field a shopper named (by its title), exactly, else ignoring case. */
+export function findCustomTextField<T extends { title: string }>(
+  fields: readonly T[],
+  title: string,
+): T | undefined {
+  return fields.find((f) => f.title === title) ?? fields.find((f) => sameText(f.title, title));
 }
 
 function sameText(a: string, b: string): boolean {

@@ -135,7 +135,7 @@ function productFields(create: boolean) {
     media: Opt(Type.Union([Type.Array(MediaWrite, { maxItems: LIMITS.mediaPerProduct }), MediaReadShape])),
     collectionIds: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 1000 })),
     additionalInfoSections: Opt(Type.Array(InfoSection, { maxItems: 20 })),
-    customTextFields: Opt(Type.Array(CustomTextFieldSchema, { maxItems: 5 })),
+    customTextFields: Opt(Type.Array(CustomTextFieldSchema, { maxItems: LIMITS.customTextFields })),
     seoData: Opt(Nullable(AnyObject)),
     ribbon: Opt(Nullable(Type.String({ maxLength: LIMITS.ribbonLength }))),
     brand: Opt(Nullable(Type.String({ maxLength: LIMITS.brandLength }))),

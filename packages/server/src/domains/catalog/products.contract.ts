@@ -160,8 +160,8 @@ export const InfoSection = Type.Object({
   description: Type.String({ maxLength: 16_000 }),
 });
 export const CustomTextFieldSchema = Type.Object({
-  title: Type.String({ maxLength: 100 }),
-  maxLength: Type.Integer({ minimum: 0, maximum: 500 }),
+  title: Type.String({ maxLength: LIMITS.customTextFieldTitleLength }),
+  maxLength: Type.Integer({ minimum: 0, maximum: LIMITS.customTextLength }),
   mandatory: Type.Boolean(),
 });
 

@@ -11,7 +11,11 @@ import {
   VariantStockOut,
 } from './products.contract.js';
 
-const Choices = Type.Record(Type.String({ maxLength: 50 }), Type.String({ maxLength: 50 }));
+/** Option name → choice; TypeBox drops a key schema's bounds, so they are `propertyNames`. */
+const Choices = Type.Record(Type.String(), Type.String({ maxLength: LIMITS.choiceLength }), {
+  maxProperties: LIMITS.options,
+  propertyNames: { minLength: 1, maxLength: LIMITS.optionNameLength },
+});
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 

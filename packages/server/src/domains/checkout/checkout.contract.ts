@@ -14,10 +14,20 @@ import {
 import { CheckoutLineItemOut } from './wire/lines-wire.js';
 import { shippingInfoFields, totalsFields } from './wire/totals.contract.js';
 
+/**
+ * A checkout custom field (the platform's CustomField: titles up to 500 characters, any value). Kept
+ * with the checkout and copied to the order, so the value is one bounded scalar, not any JSON.
+ */
 const CustomFieldIn = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 100 }),
-  translatedTitle: Type.Optional(Type.String({ maxLength: 100 })),
-  value: Type.Optional(Type.Unknown()),
+  title: Type.String({ minLength: 1, maxLength: 500 }),
+  translatedTitle: Type.Optional(Type.String({ maxLength: 500 })),
+  value: Type.Optional(
+    Type.Unsafe<string | number | boolean | null>({
+      type: ['string', 'number', 'boolean', 'null'],
+      maxLength: 1000,
+      description: 'A text (up to 1000 characters), number or true/false',
+    }),
+  ),
 });
 
 /** The settable parts of a checkout (createCheckout's checkoutInfo, updateCheckout's checkout). */

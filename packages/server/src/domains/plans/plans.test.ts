@@ -103,8 +103,8 @@ describe('plans on sale (admin and shoppers)', () => {
     for (const [fields, field, rule] of [
       [{ price: '1.999' }, 'membershipPlan.price', 'FORMAT'],
       [{ price: '-1' }, 'membershipPlan.price', 'FORMAT'],
-      // 1 or null (no limit): a union, so the rule is VALIDATION; the description says what is allowed.
-      [{ maxPurchasesPerBuyer: 2 }, 'membershipPlan.maxPurchasesPerBuyer', 'VALIDATION'],
+      // 1 or null (no limit): a number fits the number branch only, so that branch's rule is named.
+      [{ maxPurchasesPerBuyer: 2 }, 'membershipPlan.maxPurchasesPerBuyer', 'MAX'],
       [{ perks: [''] }, 'membershipPlan.perks[0]', 'MIN_LENGTH'],
     ] as const) {
       const reply = await send(owner, 'POST', '/admin-api/v1/membership-plans', {

@@ -3,7 +3,16 @@ import { StringEnum } from '../../http/wire.js';
 import { MEMBER_ACCOUNT_SECTIONS } from './redirects.schema.js';
 
 const Str = (maxLength = 2048) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
-const Params = Type.Optional(Type.Record(Type.String(), Type.Unknown()));
+/**
+ * The parameters of intents this store does not offer (bookings, events, order payment requests): the
+ * request is refused by the service before anything is kept, so they are only bounded here.
+ */
+const Params = Type.Optional(
+  Type.Record(Type.String(), Type.Unknown(), {
+    maxProperties: 20,
+    propertyNames: { minLength: 1, maxLength: 100 },
+  }),
+);
 
 /**
  * CreateRedirectSession (wire-protocol.md §4.5): one intent, plus callbacks and preferences. Any other
@@ -23,7 +32,8 @@ export const CreateRedirectSessionRequest = Type.Object(
         checkoutData: Str(2048),
       }),
     ),
-    login: Params,
+    // The platform's RedirectSessionLoginParams has no fields; the request is kept with the session.
+    login: Type.Optional(Type.Object({}, { additionalProperties: false })),
     logout: Type.Optional(Type.Object({ clientId: Str(100) })),
     auth: Type.Optional(
       Type.Object({
@@ -72,7 +82,12 @@ export const CreateRedirectSessionRequest = Type.Object(
       Type.Object({
         useGenericWixPages: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
         maintainIdentity: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-        additionalQueryParameters: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 500 }))),
+        additionalQueryParameters: Type.Optional(
+          Type.Record(Type.String(), Type.String({ maxLength: 500 }), {
+            maxProperties: 20,
+            propertyNames: { minLength: 1, maxLength: 100 },
+          }),
+        ),
         checkIfPublish: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
       }),
     ),

@@ -19,8 +19,11 @@ export const CouponWrite = Type.Object({
   minimumSubtotal: Type.Optional(Type.Union([AmountIn, Type.Null()])),
   startsAt: Type.Optional(Type.Union([WireDate(), Type.Null()])),
   expiresAt: Type.Optional(Type.Union([WireDate(), Type.Null()])),
-  usageLimit: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
-  perCustomerLimit: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  // Integer columns: a larger number would fail in the database instead of here.
+  usageLimit: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()])),
+  perCustomerLimit: Type.Optional(
+    Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()]),
+  ),
   active: Type.Optional(Type.Boolean()),
 });
 export const CreateCouponRequest = Type.Object({
@@ -160,13 +163,15 @@ export const GrantMembershipRequest = Type.Object({
     memberId: Id,
     planId: Id,
     expiresAt: Type.Optional(WireDate()),
-    remainingCredits: Type.Optional(Type.Integer({ minimum: 0 })),
+    remainingCredits: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
   }),
 });
 export const UpdateMembershipRequest = Type.Object({
   membership: Type.Object({
     expiresAt: Type.Optional(Type.Union([WireDate(), Type.Null()])),
-    remainingCredits: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    remainingCredits: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()]),
+    ),
   }),
 });
 export const MembershipOut = Type.Object({

@@ -1,9 +1,11 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TSchema } from 'typebox';
 import { rejectNonFiniteNumbers, rejectNulCharacters } from '../hostile-values.js';
+import { rejectDeepNesting } from '../nesting.js';
 import { rejectDroppedQueryKeys } from '../query-string.js';
-import { normalizeSystemFields } from '../wire.js';
+import { declaredFields, normalizeSystemFields } from '../wire.js';
 
 export interface ProtocolOptions {
   corsOrigins: '*' | string[];
@@ -42,7 +44,10 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
     maxAge: 86_400,
   });
 
+  // Added before any route's own preValidation hook, so it runs first: the nesting check (iterative)
+  // bounds the depth every later walk of the body can meet, route hooks and validation included.
   app.addHook('preValidation', (request, _reply, done) => {
+    rejectDeepNesting(request.body);
     if (request.body !== null && typeof request.body === 'object') normalizeSystemFields(request.body);
     rejectNulCharacters(request.body, request.query, request.params);
     done();
@@ -50,5 +55,17 @@ export const protocolPlugin = fp<ProtocolOptions>(async (app: FastifyInstance, o
   app.addHook('preHandler', (request, _reply, done) => {
     rejectNonFiniteNumbers(request.body, request.query, request.params);
     done();
+  });
+
+  // The admin API is this store's own: its handlers pass request objects on to writes, so they see
+  // only what the route's contract declares. (Protocol routes map each field they use by name.)
+  app.addHook('onRoute', (route) => {
+    const body = (route.schema as { body?: TSchema } | undefined)?.body;
+    if (!body || !route.url.startsWith('/admin-api/')) return;
+    const onlyDeclared: preHandlerHookHandler = (request, _reply, done) => {
+      request.body = declaredFields(body, request.body);
+      done();
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), onlyDeclared];
   });
 });

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../http/wire.js';
+import { LIMITS as CATALOG_LIMITS } from '../../catalog/catalog.types.js';
 import { VAT_TYPES } from '../lines/address.js';
 import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/types.js';
 
@@ -51,10 +52,62 @@ export const AddressWithContactIn = Type.Object({
   contactDetails: Type.Optional(ContactDetailsIn),
 });
 
+/** A map of names to strings, each name and value bounded, at most `maxProperties` entries. */
+const NamedStrings = (names: { maxLength: number }, values: { maxLength: number }, maxProperties: number) =>
+  Type.Record(Type.String(), Type.String({ maxLength: values.maxLength }), {
+    maxProperties,
+    propertyNames: { minLength: 1, maxLength: names.maxLength },
+  });
+
+/**
+ * `catalogReference.options` of a Wix Stores item, as the platform's e-commerce integration defines it
+ * (catalog v1 and v3): the variant (`variantId`) or its choices (`options`: option name → choice),
+ * `customTextFields` (title → the buyer's text), and a subscription plan (`subscriptionOptionId`, with
+ * our `subscriptionStartDate`). Any other key is refused by name, and every part is bounded by the
+ * catalog's own limits; the product itself is then checked for the names (cart-lines.ts).
+ */
+export const StoresItemOptionsIn = Type.Object(
+  {
+    variantId: Type.Optional(text(100)),
+    options: Type.Optional(
+      NamedStrings(
+        { maxLength: CATALOG_LIMITS.optionNameLength },
+        { maxLength: CATALOG_LIMITS.choiceLength },
+        CATALOG_LIMITS.options,
+      ),
+    ),
+    customTextFields: Type.Optional(
+      NamedStrings(
+        { maxLength: CATALOG_LIMITS.customTextFieldTitleLength },
+        { maxLength: CATALOG_LIMITS.customTextLength },
+        CATALOG_LIMITS.customTextFields,
+      ),
+    ),
+    subscriptionOptionId: Type.Optional(text(100)),
+    subscriptionStartDate: Type.Optional(text(40)),
+  },
+  { additionalProperties: false },
+);
+
 export const CatalogReferenceIn = Type.Object({
   appId: Type.Optional(text(100)),
   catalogItemId: Type.String({ minLength: 1, maxLength: 100 }),
-  options: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  options: Type.Optional(StoresItemOptionsIn),
+});
+
+/**
+ * A custom line's reference (merchant and app keys only): any catalog's keys, bounded. It groups the
+ * line for the caller and is not kept (custom lines store what they are given, not a reference).
+ */
+const CustomCatalogReferenceIn = Type.Object({
+  appId: Type.Optional(text(100)),
+  catalogItemId: Type.String({ minLength: 1, maxLength: 100 }),
+  options: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), {
+      maxProperties: 20,
+      propertyNames: { minLength: 1, maxLength: 100 },
+    }),
+  ),
 });
 
 const Quantity = Type.Integer({ minimum: 1, maximum: 99_999 });
@@ -153,7 +206,7 @@ export const CustomLineItemIn = Type.Object({
   descriptionLines: Type.Optional(DescriptionLinesIn),
   quantityAvailable: Type.Optional(Type.Integer({ minimum: 0, maximum: 99_999 })),
   paymentOption: Type.Optional(StringEnum(['FULL_PAYMENT_ONLINE', 'FULL_PAYMENT_OFFLINE'] as const)),
-  catalogReference: Type.Optional(CatalogReferenceIn),
+  catalogReference: Type.Optional(CustomCatalogReferenceIn),
 });
 
 export const LineItemQuantityIn = Type.Object({
