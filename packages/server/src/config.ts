@@ -40,7 +40,7 @@ const EnvSchema = Type.Object({
   SCHEDULED_JOBS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   WEBHOOK_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
   EVENTS_LEASE_SECONDS: Type.Integer({ minimum: 2, maximum: 3600, default: 60 }),
-  // Identity and sign-in (README "Identity and sign-in").
+  // Identity and sign-in (docs/api/identity.md; every variable in docs/configuration.md).
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
   REFRESH_TOKEN_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   STAFF_SESSION_TTL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 12 }),
@@ -150,7 +150,7 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(
       `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-        'Fix the environment variables above (see README "Configuration") and start again.',
+        'Fix the environment variables above (see docs/configuration.md) and start again.',
     );
     this.name = 'ConfigError';
   }

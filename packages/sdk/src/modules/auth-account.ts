@@ -1,4 +1,4 @@
-// The account calls of the auth module (README "Identity and sign-in"): a new e-mailed code, a new password
+// The account calls of the auth module (docs/api/identity.md): a new e-mailed code, a new password
 // from the recovery link, a password change, and ending the session on the server. Kept apart from the
 // login flows in auth.ts; `createAuthModule` spreads them in.
 

@@ -1,4 +1,4 @@
-// The member's own second factors (README "Identity and sign-in"), and "continue as" for an app's
+// The member's own second factors (docs/api/identity.md "Second factors"), and "continue as" for an app's
 // authorize request (prompt=select_account). Spread into the auth module by `createAuthModule`.
 
 import { AUTH_PATHS } from '../auth/login.js';

@@ -1,4 +1,4 @@
-// The signed-in member's own identity (README "Identity and sign-in" › Members): profile with addresses
+// The signed-in member's own identity (docs/api/identity.md "Members"): profile with addresses
 // and custom fields; `revision` guards concurrent edits.
 
 import { IDENTITY_WIRE, type Identity, type ProfileInput } from '../entities/index.js';

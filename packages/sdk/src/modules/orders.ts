@@ -1,4 +1,4 @@
-// The buyer's own orders (README "Cart, checkout and orders"); paid digital lines carry signed download links.
+// The buyer's own orders (docs/api/cart-checkout-orders.md); paid digital lines carry signed download links.
 
 import { ORDER_WIRE, type Order } from '../entities/index.js';
 import type { QueryMetadata } from '../paging.js';

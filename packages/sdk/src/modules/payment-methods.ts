@@ -1,4 +1,4 @@
-// A member's saved payment methods (README "Payments"): cards saved with `savePaymentMethod: true`, shown
+// A member's saved payment methods (docs/api/cart-checkout-orders.md "Payments"): cards saved with `savePaymentMethod: true`, shown
 // by brand and last digits (the provider's token never leaves the server).
 
 import { SAVED_PAYMENT_METHOD_WIRE, type SavedPaymentMethod } from '../entities/index.js';

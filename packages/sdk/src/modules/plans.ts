@@ -1,4 +1,4 @@
-// Paid plans (README "Paid plans"): the plans on sale, buying one (an order; the membership once paid) and
+// Paid plans (docs/api/cart-checkout-orders.md "Paid plans and preferences"): the plans on sale, buying one (an order; the membership once paid) and
 // the member's memberships.
 
 import {

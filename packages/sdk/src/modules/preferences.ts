@@ -1,4 +1,4 @@
-// Communication preferences (README "Preferences"): the visitor's or member's marketing e-mail opt-in and
+// Communication preferences (docs/api/cart-checkout-orders.md "Paid plans and preferences"): the visitor's or member's marketing e-mail opt-in and
 // cookie consent. A visitor's choices follow them when they log in.
 
 import { PREFERENCES_WIRE, type Preferences, type PreferencesInput } from '../entities/index.js';

@@ -1,4 +1,4 @@
-// Catalog reads for products (wire-protocol.md §4.3, README "Catalog" and "Search and facets").
+// Catalog reads for products (wire-protocol.md §4.3, docs/api/catalog.md, "Search and facets" there).
 
 import {
   OPTIONS_AVAILABILITY_WIRE,

@@ -1,4 +1,4 @@
-// The buyer's own subscriptions (README "E-mails, gift cards bought, downloads, subscriptions"): a visitor's
+// The buyer's own subscriptions (docs/api/cart-checkout-orders.md "E-mails, gift cards bought, downloads, subscriptions"): a visitor's
 // or a member's, with their schedule; cancelling stops billing.
 
 import { SUBSCRIPTION_WIRE, type Subscription } from '../entities/index.js';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 
-// The store's self-hosted proof-of-work captcha (ALTCHA, see the README "Captcha"): the browser fetches a
+// The store's self-hosted proof-of-work captcha (ALTCHA, see docs/api/identity.md "Captcha"): the browser fetches a
 // signed challenge and finds the counter whose SHA-256 starts with the given prefix. No third party.
 
 export type CaptchaMode = 'off' | 'invisible' | 'visible';

@@ -5,7 +5,7 @@ import { DISCOUNT_TYPES, INVENTORY_STATUSES, type InventoryStatus, PRODUCT_TYPES
 import { products } from './products.schema.js';
 
 /*
- * The product fields a query may filter and sort by (README "Catalog" lists them). Prices are given in
+ * The product fields a query may filter and sort by (docs/api/catalog.md lists them). Prices are given in
  * major units, as the protocol shows them, and compared exactly against the stored minor units.
  * `price` is the price a shopper pays (after the product discount); `priceData.price` is the list price.
  */

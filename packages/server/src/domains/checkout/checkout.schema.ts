@@ -36,7 +36,7 @@ export interface CustomField {
 }
 
 /**
- * How the buyer chose to pay, set before create-order (README "Payments"): lets protocol clients, whose
+ * How the buyer chose to pay, set before create-order (docs/api/cart-checkout-orders.md "Payments"): lets protocol clients, whose
  * create-order cannot carry our `paymentMethod`, still pay by card. A new card is kept only as the
  * gateway's token.
  */

@@ -3,7 +3,7 @@ import { StringEnum } from '../../http/wire.js';
 
 /**
  * create-order's body: the protocol's `savePaymentMethod` and `delayCapture`, plus our `paymentMethod`
- * (README "Payments"): OFFLINE (default), SANDBOX_CARD with test card data, or SAVED_METHOD.
+ * (docs/api/cart-checkout-orders.md "Payments"): OFFLINE (default), SANDBOX_CARD with test card data, or SAVED_METHOD.
  */
 export const PaymentMethodIn = Type.Object({
   type: StringEnum(['OFFLINE', 'SANDBOX_CARD', 'SAVED_METHOD'] as const),

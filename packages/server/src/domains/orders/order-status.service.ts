@@ -109,7 +109,7 @@ export function fulfillOrder(db: DbOrTx, id: string, ctx: StatusContext): Promis
 /**
  * Cancels an order that has not been fulfilled: stock goes back, the gift card gets its amount back,
  * authorizations are voided and card payments refunded. The coupon use and membership credits stay
- * counted (README "Orders").
+ * counted (docs/api/cart-checkout-orders.md "Payments").
  */
 export function cancelOrder(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
   return changeOrder(db, id, ctx, async (tx, order) => {

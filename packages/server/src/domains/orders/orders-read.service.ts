@@ -29,7 +29,7 @@ export async function getOrder(db: DbOrTx, id: string, caller: Caller): Promise<
   return row;
 }
 
-/** Fields a query may filter and sort by (README "Orders"). */
+/** Fields a query may filter and sort by (docs/api/cart-checkout-orders.md "Calls"). */
 const ORDER_FIELDS: FilterFields = {
   id: { kind: 'string', expr: orders.id },
   number: { kind: 'number', expr: orders.number, sort: orders.number },

@@ -3,7 +3,7 @@ import { DateTimeOut, StringEnum } from '../../http/wire.js';
 import { MoneyOut } from '../checkout/wire/common.contract.js';
 import { SUBSCRIPTION_STATUSES } from './orders.schema.js';
 
-/** A buyer's subscription to a product's plan (README "E-mails, gift cards bought, downloads, subscriptions"). */
+/** A buyer's subscription to a product's plan (docs/api/cart-checkout-orders.md "E-mails, gift cards bought, downloads, subscriptions"). */
 export const SubscriptionOut = Type.Object({
   id: Type.String(),
   orderId: Type.String(),

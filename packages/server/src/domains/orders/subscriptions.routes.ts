@@ -29,7 +29,7 @@ function subscriptionOut(sub: SubscriptionRecord) {
   };
 }
 
-/** Subscriptions (README "Cart, checkout and orders"): buyers see and cancel their own; merchants any. */
+/** Subscriptions (docs/api/cart-checkout-orders.md): buyers see and cancel their own; merchants any. */
 export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   const tags = ['ecom: subscriptions'];

@@ -20,7 +20,7 @@ import {
 import type { PaymentProviders } from './payments.service.js';
 
 /**
- * Our payment calls besides create-order (README "Payments"): choosing how a checkout will be paid, and
+ * Our payment calls besides create-order (docs/api/cart-checkout-orders.md "Payments"): choosing how a checkout will be paid, and
  * a member's saved payment methods (their own only).
  */
 export const paymentRoutes: FastifyPluginAsyncTypebox<{

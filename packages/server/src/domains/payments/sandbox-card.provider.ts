@@ -3,8 +3,8 @@ import { randomToken } from '../../lib/ids.js';
 import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
 
 /**
- * A card gateway for development and tests: no network, deterministic outcomes by card number (README
- * "Payments" lists them). Tokens it issues (savePaymentMethod) always charge successfully.
+ * A card gateway for development and tests: no network, deterministic outcomes by card number
+ * (docs/api/cart-checkout-orders.md "Payments" lists them). Tokens it issues (savePaymentMethod) always charge successfully.
  */
 export const SANDBOX_CARDS = {
   success: ['4242424242424242', '5555555555554444'],

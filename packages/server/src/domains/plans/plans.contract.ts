@@ -3,7 +3,7 @@ import { DateTimeOut } from '../../http/wire.js';
 import { MoneyOut } from '../checkout/wire/common.contract.js';
 import { PaymentMethodIn } from '../orders/create-order.contract.js';
 
-/* Plans on sale and buying one (README "Paid plans"; ADR 028). Our own calls: the public SDK has no plans module we serve. */
+/* Plans on sale and buying one (docs/api/cart-checkout-orders.md "Paid plans and preferences"; ADR 028). Our own calls: the public SDK has no plans module we serve. */
 
 export const PublicPlanOut = Type.Object({
   id: Type.String(),

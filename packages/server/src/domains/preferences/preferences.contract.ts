@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { DateTimeOut } from '../../http/wire.js';
 
-/* A shopper's communication preferences (README "Preferences"; ADR 028). Our own calls. */
+/* A shopper's communication preferences (docs/api/cart-checkout-orders.md "Paid plans and preferences"; ADR 028). Our own calls. */
 
 export const PreferencesOut = Type.Object({
   marketingEmails: Type.Object({
