@@ -123,6 +123,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               </div>
             ) : null}
             <Field
+              // Emptied after each save (a new key), so a saved logo is not uploaded again next time.
+              key={String(settings.updatedDate ?? '')}
               label={settings.logo ? 'New logo' : 'Logo'}
               name="logo"
               type="file"
