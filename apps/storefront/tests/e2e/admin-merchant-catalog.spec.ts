@@ -189,10 +189,10 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
 
     // Filters: a collection, then only sold-out products in it; the sort stays.
     await page.getByLabel('Collection').selectOption({ label: 'Kitchen' });
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(names).toEqual(['Sort Cup', 'Sort Bowl']);
     await page.getByLabel('Stock', { exact: true }).selectOption({ label: 'Sold out' });
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(names).toEqual(['Sort Cup']);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
@@ -210,10 +210,10 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
     await make('Sort Jug', 20, 3);
     await page.goto(`${server.baseUrl}/admin/products?q=sort`);
     await page.getByLabel('Sort by').selectOption({ label: 'Recently updated' });
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(async () => (await names())[0]).toBe('Sort Jug');
     await page.getByLabel('Sort by').selectOption({ label: 'Name, A to Z' });
-    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(names).toEqual(['Sort Bowl', 'Sort Cup', 'Sort Jug', 'Sort Vase']);
 
     // Every row's cells share one row line (no cell taken out of table layout).

@@ -177,7 +177,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           defaultValue={loaderData.sort}
         />
         <button type="submit" className="admin-button admin-button-secondary">
-          Apply filters
+          Filter
         </button>
       </Form>
       <FormMessage result={actionData} />
