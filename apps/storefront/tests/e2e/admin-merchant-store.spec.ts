@@ -120,7 +120,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
       contactEmail: 'hello@harbor.example',
       logo: { url: expect.stringMatching(/\/media\/.+\/logo\.png$/) },
     });
-    expect(await page.getByRole('img', { name: 'Harbor & Pine logo' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('img', { name: 'Harbor & Pine logo' }).count()).toBe(1);
 
     // The shop: header (with the logo) and page titles.
     const shop = await browser.newPage();
