@@ -30,8 +30,20 @@ export interface StoreIdentityPatch {
 // The same rule the settings API's schema states (RFC 5321 length, one @, a dot in the domain).
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Reads without creating the settings row: a store nobody has set up yet must still look untouched
+ * (the demo set-up runs only then), even though every page and e-mail asks for its name.
+ */
 export async function getStoreIdentity(db: DbOrTx, defaultName: string): Promise<StoreIdentity> {
-  const row = await ensureRow(db);
+  const [row] = await db
+    .select({
+      storeName: storeSettings.storeName,
+      contactEmail: storeSettings.contactEmail,
+      logoMediaId: storeSettings.logoMediaId,
+    })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, STORE_SETTINGS_ID));
+  if (!row) return { storeName: defaultName, storeNameSet: false };
   const [logo] = row.logoMediaId ? await getMediaFiles(db, [row.logoMediaId]) : [];
   return {
     storeName: row.storeName ?? defaultName,
