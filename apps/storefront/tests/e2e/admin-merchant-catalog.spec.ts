@@ -1,47 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminClient, createAdminClient } from '../../../../packages/sdk/src/index.js';
-import {
-  type AdminTestServer,
-  createStaff,
-  pngImage,
-  startAdminTestServer,
-} from '../../../../packages/sdk/test/support/admin-store.js';
-import { rowLinesLevel, signIn } from './admin-support.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pngImage } from '../../../../packages/sdk/test/support/admin-store.js';
+import { adminSuite, rowLinesLevel } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable, launchBrowser } from './browser.js';
+import { browserAvailable } from './browser.js';
 
 /*
  * Issue #22 item 7, the catalog half: what a new merchant ran into with products — uploads judged by
  * their content, images for a product not saved yet, errors in merchant words, sorting and filtering.
  */
 describe.runIf(browserAvailable())('merchant admin: products as a new merchant finds them', () => {
-  let server: AdminTestServer;
-  let browser: Browser;
-  let staff: { email: string; password: string };
-  let admin: AdminClient;
-
-  beforeAll(async () => {
-    server = await startAdminTestServer({ storefront: true });
-    staff = await createStaff(server.t, 'owner@harbor.example');
-    browser = await launchBrowser();
-    const { accessToken } = await createAdminClient({ baseUrl: server.baseUrl }).auth.login(
-      staff.email,
-      staff.password,
-    );
-    admin = createAdminClient({ baseUrl: server.baseUrl, staffToken: accessToken });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const signedIn = async (options: { javaScriptEnabled?: boolean } = {}): Promise<Page> => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, staff.email, staff.password);
-    return page;
-  };
+  const suite = adminSuite();
+  const { signedIn } = suite;
   const fieldError = (page: Page, label: string) =>
     page.getByLabel(label, { exact: true }).evaluate((input) =>
       (input.getAttribute('aria-describedby') ?? '')
@@ -54,7 +24,7 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
 
   it('says what is wrong in merchant words, never the schema text', async () => {
     const page = await signedIn();
-    await page.goto(`${server.baseUrl}/admin/products/new`);
+    await page.goto(`${suite.server.baseUrl}/admin/products/new`);
     await page.getByLabel('Price', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect.poll(() => fieldError(page, 'Name')).toBe('Enter a name.');
@@ -68,9 +38,9 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
   });
 
   it('refuses a text file as a product image by its content, takes a PNG whatever its name, and shows an attached document so it can be removed', async () => {
-    const product = await admin.products.create({ name: 'Linen Apron', priceData: { price: 30 } });
+    const product = await suite.admin.products.create({ name: 'Linen Apron', priceData: { price: 30 } });
     const page = await signedIn();
-    await page.goto(`${server.baseUrl}/admin/products/${product.id}`);
+    await page.goto(`${suite.server.baseUrl}/admin/products/${product.id}`);
     // A text file, even one named like an image, is refused at the field, saying why.
     await page.getByLabel('Image file').setInputFiles({
       name: 'notes.png',
@@ -83,7 +53,7 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
       .toBe(
         'This file is not a file type the media library accepts (judged by its content, not its name); upload a JPEG, PNG, WebP, AVIF or GIF file.',
       );
-    expect((await admin.products.get(product.id)).media.items).toHaveLength(0);
+    expect((await suite.admin.products.get(product.id)).media.items).toHaveLength(0);
     // A PDF is a document, not an image.
     await page.getByLabel('Image file').setInputFiles({
       name: 'care.pdf',
@@ -103,20 +73,20 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
     await page.getByLabel('Alt text').fill('Linen apron, front');
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Added apron.jpg.');
-    const [image] = (await admin.products.get(product.id)).media.items;
+    const [image] = (await suite.admin.products.get(product.id)).media.items;
     expect(image?.image?.url).toMatch(/\/apron\.png$/);
 
     // A document attached through the API (as an app might) is listed and can be removed.
-    const manual = await admin.media.upload(
+    const manual = await suite.admin.media.upload(
       new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF'))]),
       'size-guide.pdf',
     );
-    await admin.products.addMedia(product.id, [{ mediaId: manual.id }]);
+    await suite.admin.products.addMedia(product.id, [{ mediaId: manual.id }]);
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: /Document.*size-guide\.pdf/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Remove Document size-guide.pdf' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Image removed.');
-    expect((await admin.products.get(product.id)).media.items.map((item) => item.mediaType)).toEqual([
+    expect((await suite.admin.products.get(product.id)).media.items.map((item) => item.mediaType)).toEqual([
       'image',
     ]);
     expect({ violations: await seriousA11yViolations(page) }).toEqual({ violations: [] });
@@ -127,7 +97,7 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
     it(`gives a new product its images before it is first saved (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async () => {
       const name = `Wool Throw ${javaScriptEnabled ? 'A' : 'B'}`;
       const page = await signedIn({ javaScriptEnabled });
-      await page.goto(`${server.baseUrl}/admin/products/new`);
+      await page.goto(`${suite.server.baseUrl}/admin/products/new`);
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Price', { exact: true }).fill('12.345');
       await page.getByLabel('Image files').setInputFiles([
@@ -147,7 +117,7 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
       await page.getByRole('button', { name: 'Create product' }).click();
       await page.waitForURL(/\/admin\/products\/[^/]+\?created=1$/);
       const id = new URL(page.url()).pathname.split('/').pop() as string;
-      const created = await admin.products.get(id);
+      const created = await suite.admin.products.get(id);
       expect(created.name).toBe(name);
       expect(created.media.items.map((item) => [item.mediaType, item.image?.altText])).toEqual([
         ['image', 'Wool throw'],
@@ -159,9 +129,9 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
   }
 
   it('sorts the product list by name, price, stock and update, filters by collection and stock status, and keeps it all in the URL', async () => {
-    const kitchen = await admin.collections.create({ name: 'Kitchen' });
+    const kitchen = await suite.admin.collections.create({ name: 'Kitchen' });
     const make = (name: string, price: number, quantity: number, collectionIds: string[] = []) =>
-      admin.products.create({
+      suite.admin.products.create({
         name,
         priceData: { price },
         collectionIds,
@@ -171,7 +141,7 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
     await make('Sort Cup', 9, 0, [kitchen.id]);
     await make('Sort Vase', 55, 2);
     const page = await signedIn();
-    await page.goto(`${server.baseUrl}/admin/products?q=sort`);
+    await page.goto(`${suite.server.baseUrl}/admin/products?q=sort`);
     const names = () =>
       page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent));
 
@@ -208,7 +178,7 @@ describe.runIf(browserAvailable())('merchant admin: products as a new merchant f
 
     // Recently updated first, by the select.
     await make('Sort Jug', 20, 3);
-    await page.goto(`${server.baseUrl}/admin/products?q=sort`);
+    await page.goto(`${suite.server.baseUrl}/admin/products?q=sort`);
     await page.getByLabel('Sort by').selectOption({ label: 'Recently updated' });
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(async () => (await names())[0]).toBe('Sort Jug');

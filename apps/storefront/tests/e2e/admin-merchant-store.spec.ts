@@ -1,39 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminClient, createAdminClient } from '../../../../packages/sdk/src/index.js';
-import {
-  type AdminTestServer,
-  createStaff,
-  placeOrder,
-  pngImage,
-  startAdminTestServer,
-} from '../../../../packages/sdk/test/support/admin-store.js';
-import { rowLinesLevel, sidewaysOverflow, signIn } from './admin-support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { placeOrder, pngImage } from '../../../../packages/sdk/test/support/admin-store.js';
+import { adminSuite, rowLinesLevel, sidewaysOverflow } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable, launchBrowser } from './browser.js';
+import { browserAvailable } from './browser.js';
 
 /*
  * Issue #22 item 7, the store half: coupons, the store's name, logo and contact address, what the
  * dashboard calls revenue, and the admin on a phone.
  */
 describe.runIf(browserAvailable())('merchant admin: store set-up as a new merchant finds it', () => {
-  let server: AdminTestServer;
-  let browser: Browser;
-  let owner: { email: string; password: string };
-  let admin: AdminClient;
+  const suite = adminSuite({ env: { STORE_NAME: 'Openshelf Test Store' } });
+  const { signedIn } = suite;
   let productId: string;
 
   beforeAll(async () => {
-    server = await startAdminTestServer({ storefront: true, env: { STORE_NAME: 'Openshelf Test Store' } });
-    owner = await createStaff(server.t, 'owner@harbor.example');
-    browser = await launchBrowser();
-    const { accessToken } = await createAdminClient({ baseUrl: server.baseUrl }).auth.login(
-      owner.email,
-      owner.password,
-    );
-    admin = createAdminClient({ baseUrl: server.baseUrl, staffToken: accessToken });
     productId = (
-      await admin.products.create({
+      await suite.admin.products.create({
         name: 'Stoneware Bowl',
         priceData: { price: 24 },
         visible: true,
@@ -41,23 +23,10 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
       })
     ).id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const signedIn = async (
-    options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
-  ): Promise<Page> => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, owner.email, owner.password);
-    return page;
-  };
 
   it('empties the coupon form once the coupon is created, so a second click makes no duplicate', async () => {
     const page = await signedIn();
-    await page.goto(`${server.baseUrl}/admin/coupons`);
+    await page.goto(`${suite.server.baseUrl}/admin/coupons`);
     await page.getByLabel('Code', { exact: true }).fill('SPRING15');
     await page.getByLabel('Value', { exact: true }).fill('15');
     await page.getByLabel('Usage limit').fill('100');
@@ -70,7 +39,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Please correct');
     expect(await page.getByText('Enter a code.').count()).toBe(1);
-    expect((await admin.coupons.list({ code: 'SPRING15' })).coupons).toHaveLength(1);
+    expect((await suite.admin.coupons.list({ code: 'SPRING15' })).coupons).toHaveLength(1);
     // A refused form keeps what was typed.
     await page.getByLabel('Code', { exact: true }).fill('SPRING15');
     await page.getByLabel('Value', { exact: true }).fill('10');
@@ -85,7 +54,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
 
   it('keeps the store name, logo and contact e-mail in Settings; the shop, its titles and e-mails use them', async () => {
     const page = await signedIn();
-    await page.goto(`${server.baseUrl}/admin/settings`);
+    await page.goto(`${suite.server.baseUrl}/admin/settings`);
     // The environment's name is the default until the owner sets one.
     expect(await page.getByLabel('Store name', { exact: true }).getAttribute('placeholder')).toBe(
       'Openshelf Test Store',
@@ -113,7 +82,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await page.getByLabel('Contact e-mail').fill('hello@harbor.example');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Settings saved.');
-    const settings = await admin.settings.get();
+    const settings = await suite.admin.settings.get();
     expect(settings).toMatchObject({
       storeName: 'Harbor & Pine',
       storeNameSet: true,
@@ -123,21 +92,21 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await expect.poll(() => page.getByRole('img', { name: 'Harbor & Pine logo' }).count()).toBe(1);
 
     // The shop: header (with the logo) and page titles.
-    const shop = await browser.newPage();
-    await shop.goto(`${server.baseUrl}/`);
+    const shop = await suite.browser.newPage();
+    await shop.goto(`${suite.server.baseUrl}/`);
     expect(await shop.title()).toBe('Harbor & Pine');
     expect(await shop.getByRole('link', { name: 'Harbor & Pine home' }).locator('img').count()).toBe(1);
     await shop.close();
     // The API's documentation names the store too.
-    const openapi = (await (await fetch(`${server.baseUrl}/docs/json`)).json()) as {
+    const openapi = (await (await fetch(`${suite.server.baseUrl}/docs/json`)).json()) as {
       info: { title: string };
     };
     expect(openapi.info.title).toBe('Harbor & Pine API');
 
     // E-mails: From carries the store's name; order confirmations say it.
-    await placeOrder(server.t, productId, 'rosa@example.com');
-    await server.t.app.dispatcher.runOnce();
-    const mail = await admin.mailbox.list({ to: 'rosa@example.com' });
+    await placeOrder(suite.server.t, productId, 'rosa@example.com');
+    await suite.server.t.app.dispatcher.runOnce();
+    const mail = await suite.admin.mailbox.list({ to: 'rosa@example.com' });
     expect(mail.messages[0]).toMatchObject({
       from: expect.stringMatching(/^"Harbor & Pine" </),
       subject: expect.stringMatching(/^Harbor & Pine: order #\d+ received$/),
@@ -149,7 +118,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect
       .poll(async () => {
-        const reset = await admin.settings.get();
+        const reset = await suite.admin.settings.get();
         return [reset.storeName, reset.storeNameSet, reset.logo];
       })
       .toEqual(['Openshelf Test Store', false, undefined]);
@@ -161,12 +130,12 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
   it('counts as revenue only money received, and says so', async () => {
     const page = await signedIn();
     const revenue = async () => {
-      await page.goto(`${server.baseUrl}/admin/dashboard?days=7`);
+      await page.goto(`${suite.server.baseUrl}/admin/dashboard?days=7`);
       return page.getByRole('region', { name: 'Last 7 days' }).textContent();
     };
     const before = await revenue();
-    const { orderId } = await placeOrder(server.t, productId, 'later@example.com');
-    const unpaid = await admin.orders.get(orderId);
+    const { orderId } = await placeOrder(suite.server.t, productId, 'later@example.com');
+    const unpaid = await suite.admin.orders.get(orderId);
     expect(unpaid.paymentStatus).toBe('NOT_PAID');
     // An order awaiting payment is an order, not revenue.
     const after = await revenue();
@@ -174,7 +143,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
       before?.match(/Revenue received(\$[\d,.]+)/)?.[1],
     );
     expect(await page.getByText(/Revenue is money received/).count()).toBe(1);
-    await admin.orders.markPaid(orderId);
+    await suite.admin.orders.markPaid(orderId);
     const paid = await revenue();
     const amount = (text: string | null | undefined) =>
       Number(text?.match(/Revenue received\$([\d,.]+)/)?.[1]?.replace(/,/g, '') ?? Number.NaN);
@@ -183,7 +152,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
   });
 
   it('fits a phone: a menu instead of a sidebar, tables that scroll in their box, nothing wider than the screen', async () => {
-    const { orderId } = await placeOrder(server.t, productId, 'phone@example.com');
+    const { orderId } = await placeOrder(suite.server.t, productId, 'phone@example.com');
     const page = await signedIn({ viewport: { width: 390, height: 844 } });
     const nav = page.getByRole('navigation', { name: 'Admin' });
     // The menu opens and closes, and following a link closes it.
@@ -191,7 +160,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await page.getByRole('button', { name: 'Menu' }).click();
     expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Coupons' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/coupons`);
+    await page.waitForURL(`${suite.server.baseUrl}/admin/coupons`);
     await expect.poll(() => nav.isVisible()).toBe(false);
     for (const path of [
       '/admin/dashboard',
@@ -211,7 +180,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
       '/admin/api-keys',
       '/admin/mailbox',
     ]) {
-      await page.goto(`${server.baseUrl}${path}`);
+      await page.goto(`${suite.server.baseUrl}${path}`);
       expect({ path, overflow: await sidewaysOverflow(page) }).toEqual({ path, overflow: 0 });
       await page.getByRole('button', { name: 'Menu' }).click();
       expect({ path, overflow: await sidewaysOverflow(page) }).toEqual({ path, overflow: 0 });
@@ -220,7 +189,7 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
 
     // Without JavaScript there is no menu button: the links stay shown, wrapped, within the screen.
     const plain = await signedIn({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-    await plain.goto(`${server.baseUrl}/admin/products`);
+    await plain.goto(`${suite.server.baseUrl}/admin/products`);
     expect(await plain.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(true);
     expect(await plain.getByRole('button', { name: 'Menu' }).count()).toBe(0);
     expect(await sidewaysOverflow(plain)).toBe(0);
