@@ -182,6 +182,8 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     ]) {
       await page.goto(`${suite.server.baseUrl}${path}`);
       expect({ path, overflow: await sidewaysOverflow(page) }).toEqual({ path, overflow: 0 });
+      // Every admin table keeps its row lines level, whatever the page.
+      expect({ path, uneven: await rowLinesLevel(page) }).toEqual({ path, uneven: [] });
       await page.getByRole('button', { name: 'Menu' }).click();
       expect({ path, overflow: await sidewaysOverflow(page) }).toEqual({ path, overflow: 0 });
     }
