@@ -11,8 +11,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { storeName } = context.get(storefrontContext);
-  return { storeName };
+  const { storeName, storeLogo } = context.get(storefrontContext);
+  return { storeName, storeLogo };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -168,13 +168,21 @@ describe('admin client: orders and the dashboard', () => {
     // Cancelling returned the stock.
     expect((await admin.products.get(product.id)).stock.quantity).toBe(4);
 
+    // An offline order not paid yet: placed, owed in full, and no revenue until the money comes in.
+    const unpaid = await placeOrder(server.t, product.id, 'cy@example.com');
+    const owed = await admin.orders.get(unpaid.orderId);
+    expect(toMinorUnits(owed.balanceSummary?.paid.amount ?? 'missing')).toBe(0);
+    expect(owed.balanceSummary?.balance.amount).toBe(owed.priceSummary.total.amount);
+    const paidTotal = (await admin.orders.get(orderId)).priceSummary.total.amount;
+    expect((await admin.orders.get(orderId)).balanceSummary?.paid.amount).toBe(paidTotal);
+
     const sales = await admin.dashboard.sales({ days: 7 });
-    expect(sales.orders).toBe(1);
-    expect(sales.revenueMinor).toBe(
-      toMinorUnits((await admin.orders.get(orderId)).priceSummary.total.amount),
-    );
+    expect(sales.orders).toBe(2);
+    expect(sales.paidOrders).toBe(1);
+    expect(sales.revenueMinor).toBe(toMinorUnits(paidTotal));
+    expect(sales.awaitingPayment).toBe(1);
     expect(sales.days).toHaveLength(7);
-    expect(sales.days.at(-1)?.orders).toBe(1);
+    expect(sales.days.at(-1)).toMatchObject({ orders: 2, revenueMinor: toMinorUnits(paidTotal) });
     expect(sales.topProducts[0]).toMatchObject({ name: 'Enamel Mug', quantity: 1 });
     const low = await admin.dashboard.lowStock();
     expect(low.map((p) => p.name)).toEqual([]);

@@ -34,7 +34,7 @@ import {
   basicClientAuthResolver,
   delegatedApiKeyResolver,
 } from './domains/identity/token.resolver.js';
-import { createMailer } from './domains/mail/mail.service.js';
+import { createMailer, mailbox } from './domains/mail/mail.service.js';
 import { devMailboxRoutes, ownerMailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
 import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
@@ -54,6 +54,7 @@ import { movePreferencesOnLogin } from './domains/preferences/preferences.servic
 import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
 import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
 import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
+import { StoreIdentityCache } from './domains/store-setup/store-identity.service.js';
 import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
 import { taxRoutes } from './domains/store-setup/tax.routes.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
@@ -85,6 +86,8 @@ export interface AppDeps {
   catalogChanges: LocalCatalogChanges;
   /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
   taxProvider?: TaxProvider;
+  /** The store's name, logo and contact address as set in Settings (STORE_NAME until then), cached. */
+  storeIdentity: StoreIdentityCache;
 }
 
 /** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */
@@ -112,7 +115,8 @@ export interface AppJobs {
   identityPrune: PeriodicJob<Record<string, number>>;
 }
 
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events' | 'catalogChanges'> {
+export interface BuildAppOptions
+  extends Omit<AppDeps, 'clock' | 'events' | 'catalogChanges' | 'storeIdentity'> {
   clock?: () => Date;
   /** Randomness for retry jitter (tests make it deterministic). */
   random?: () => number;
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? (() => new Date()),
     events,
     catalogChanges: new LocalCatalogChanges(),
+    storeIdentity: new StoreIdentityCache(database.db, config.storeName),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
   };
   let closing = false;
@@ -216,8 +221,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   const apiKeys = apiKeyResolver(database.db);
   // One mailer for every domain (identity codes and links now, order mail later).
-  const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.smtpUrl });
-  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock, mailer, log: app.log });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    // The From name follows the store's name unless MAIL_FROM fixes it; replies go to the contact address.
+    // From memory: a message may be sent while its sender still holds a transaction.
+    from: async () => {
+      const identity = deps.storeIdentity.latest();
+      return {
+        from: config.mail.followsStoreName
+          ? mailbox(identity.storeName, config.mail.address)
+          : config.mail.from,
+        ...(identity.contactEmail ? { replyTo: identity.contactEmail } : {}),
+      };
+    },
+  });
+  const identity = createIdentityDeps({
+    db: database.db,
+    config,
+    clock: deps.clock,
+    mailer,
+    log: app.log,
+    // Identity writes its e-mails inside its transactions: the name must come from memory there (a
+    // read on the pool could wait for the very connection the transaction holds).
+    storeName: async () => deps.storeIdentity.latest().storeName,
+  });
+  app.addHook('onReady', async () => {
+    await deps.storeIdentity.current();
+  });
   app.addHook('onClose', async () => {
     await identity.close();
     await mailer.close();
@@ -232,7 +263,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ],
   });
   await app.register(metricsPlugin, { database, clock: deps.clock });
-  await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
+  await app.register(openapiPlugin, {
+    publicUrl: config.publicUrl,
+    storeName: config.storeName,
+    currentStoreName: () => deps.storeIdentity.latest().storeName,
+  });
 
   await app.register(healthRoutes, {
     database,
@@ -286,7 +321,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     mailer: options.mailer ?? mailer,
     publicUrl: config.publicUrl,
-    storeName: config.storeName,
+    storeName: async () => (await deps.storeIdentity.current()).storeName,
     clock: deps.clock,
   });
   await app.register(storeSetupRoutes, { deps });
@@ -306,7 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownerMailboxRoutes, { db: database.db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db: database.db });
 
-  if (options.storefront !== false) await mountStorefront(app, database, config);
+  if (options.storefront !== false) await mountStorefront(app, database, config, deps.storeIdentity);
   return app;
 }
 

@@ -98,7 +98,13 @@ export interface Config {
   /** How long a claimed delivery is held before any process may attempt it again (its owner died). */
   eventsLeaseMs: number;
   identity: IdentityConfig;
-  mail: { from: string };
+  mail: {
+    from: string;
+    /** The no-reply address mail is sent from when MAIL_FROM does not say. */
+    address: string;
+    /** MAIL_FROM unset: the From name is the store's name, as set in Settings (STORE_NAME until then). */
+    followsStoreName: boolean;
+  };
   /** ISO 4217 code every catalog price is in (ADR 004: integer minor units of this currency). */
   storeCurrency: string;
   /** Seed the demo catalog when the embedded (PGlite) store starts with an empty catalog. */
@@ -244,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       from:
         parsed.MAIL_FROM ??
         `"${parsed.STORE_NAME.replace(/["\\]/g, '')}" <no-reply@${mailDomain(parsed.PUBLIC_URL, localHost)}>`,
+      address: `no-reply@${mailDomain(parsed.PUBLIC_URL, localHost)}`,
+      followsStoreName: parsed.MAIL_FROM === undefined,
     },
     storeCurrency: parsed.STORE_CURRENCY,
     demoCatalog: parsed.DEMO_CATALOG,

@@ -7,7 +7,12 @@ import { createContext, RouterContextProvider } from 'react-router';
  */
 export interface StorefrontContext {
   apiFetch: typeof fetch;
+  /** The store's name as set in the admin's Settings (STORE_NAME until then). */
   storeName: string;
+  /** The store's logo (a path under /media), when the owner set one. */
+  storeLogo?: { url: string; width?: number; height?: number } | undefined;
+  /** Where shoppers can write to the store, when the owner set it. */
+  contactEmail?: string | undefined;
   publicUrl: string;
   /** The bundled storefront's OAuth client id (looked up once); visitor tokens are minted as this client. */
   storefrontClientId: () => Promise<string>;

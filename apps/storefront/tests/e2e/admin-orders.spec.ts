@@ -168,10 +168,12 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
       document.querySelector('main')?.insertAdjacentHTML('beforeend', '<input type="text">'),
     );
     expect((await seriousA11yViolations(page)).join()).toContain('label (critical)');
-    // A phone-sized screen: the navigation stays reachable and nothing scrolls sideways.
+    // A phone-sized screen: the navigation stays reachable (behind the Menu button) and nothing scrolls
+    // sideways (admin-merchant-store.spec.ts checks every page).
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/admin/orders', `/admin/products/${productId}`, '/admin/dashboard']) {
       await page.goto(`${server.baseUrl}${path}`);
+      await page.getByRole('button', { name: 'Menu' }).click();
       expect(await page.getByRole('navigation', { name: 'Admin' }).isVisible()).toBe(true);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ path, overflow }).toEqual({ path, overflow: 0 });

@@ -118,14 +118,20 @@ export function webhooksModule(transport: Transport) {
 /** The media library: uploads (multipart), listing, deletion. */
 export function mediaModule(transport: Transport) {
   return {
-    /** Uploads one file; `private` files are for digital downloads and are never served publicly. */
+    /**
+     * Uploads one file; `private` files are for digital downloads and are never served publicly. The
+     * server reads the type from the content (not the name); with `mediaType` it refuses any other kind,
+     * e.g. a PDF sent as a product image (a ValidationError at `file`).
+     */
     async upload(
       file: Blob,
       fileName: string,
       visibility: 'public' | 'private' = 'public',
+      options: { mediaType?: MediaFile['mediaType'] } = {},
     ): Promise<MediaFile> {
       const form = new FormData();
       form.append('visibility', visibility);
+      if (options.mediaType) form.append('mediaType', options.mediaType);
       form.append('file', file, fileName);
       return (
         await transport.request<{ file: MediaFile }>({ method: 'POST', path: `${ADMIN}/media`, body: form })

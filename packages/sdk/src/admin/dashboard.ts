@@ -14,11 +14,19 @@ export interface SalesSummary {
   currency: string | undefined;
   /** Every day of the window, oldest first, including days without sales. */
   days: SalesDay[];
+  /** Orders placed in the window (not cancelled), paid or not. */
   orders: number;
+  /**
+   * Money received for those orders: captured payments and gift cards redeemed. Not what is still due
+   * (pay-later balances, unpaid offline orders, card authorizations not captured yet).
+   */
   revenueMinor: number;
+  /** Orders with any money received (the average order value divides by these). */
+  paidOrders: number;
   /** Orders still waiting for payment or shipping (not cancelled). */
   awaitingPayment: number;
   awaitingFulfillment: number;
+  /** Best sellers by units, among orders paid in full; revenue is their lines' totals. */
   topProducts: { productId: string; name: string; quantity: number; revenueMinor: number }[];
   /** True when the window held more orders than were read (`maxOrders`): figures cover the newest ones. */
   truncated: boolean;
@@ -29,7 +37,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Figures for the admin dashboard, computed from the merchant order list (newest first) so that no extra
- * server endpoint is needed. Cancelled orders are left out of sales. Reads at most `maxOrders` orders.
+ * server endpoint is needed. Revenue is money received (each order's `balanceSummary.paid`); cancelled
+ * orders are left out. Reads at most `maxOrders` orders.
  */
 export function dashboardModule(
   orders: ReturnType<typeof ordersModule>,
@@ -81,18 +90,21 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
   let awaitingFulfillment = 0;
   let revenueMinor = 0;
   let counted = 0;
+  let paidOrders = 0;
   for (const order of list) {
     if (order.status === 'CANCELED') continue;
     counted += 1;
-    const total = toMinorUnits(order.priceSummary.total.amount);
-    revenueMinor += total;
+    const paid = paidMinor(order);
+    revenueMinor += paid;
+    if (paid > 0) paidOrders += 1;
     const day = byDate.get(isoDay(new Date(order.createdDate)));
     if (day) {
       day.orders += 1;
-      day.revenueMinor += total;
+      day.revenueMinor += paid;
     }
     if (order.paymentStatus === 'NOT_PAID' || order.paymentStatus === 'AUTHORIZED') awaitingPayment += 1;
     if (order.fulfillmentStatus === 'NOT_FULFILLED') awaitingFulfillment += 1;
+    if (order.paymentStatus !== 'PAID') continue;
     for (const line of order.lineItems) {
       const productId = line.catalogReference?.catalogItemId ?? line.id;
       const entry = top.get(productId) ?? {
@@ -111,6 +123,7 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
     days,
     orders: counted,
     revenueMinor,
+    paidOrders,
     awaitingPayment,
     awaitingFulfillment,
     topProducts: [...top.values()]
@@ -118,6 +131,15 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
       .slice(0, 5),
     truncated,
   };
+}
+
+/**
+ * Money received for an order. Servers before `balanceSummary` did not say: then only an order paid in
+ * full counts, with its total.
+ */
+function paidMinor(order: Order): number {
+  if (order.balanceSummary) return toMinorUnits(order.balanceSummary.paid.amount);
+  return order.paymentStatus === 'PAID' ? toMinorUnits(order.priceSummary.total.amount) : 0;
 }
 
 /**

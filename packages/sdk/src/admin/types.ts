@@ -189,12 +189,29 @@ export interface StoreSettings {
   checkoutHoldMinutes: number;
   extraCharges: ExtraCharge[];
   updatedDate?: string;
+  /** Shown in the shop's header, page titles and e-mails. */
+  storeName: string;
+  /** false: the name is STORE_NAME from the server's environment (the default until the owner sets one). */
+  storeNameSet: boolean;
+  /** Where shoppers' replies to the store's e-mails go. */
+  contactEmail?: string;
+  /** A public image of the media library; `url` is absolute. */
+  logo?: { mediaId: string; url: string; width?: number; height?: number };
 }
 
 export type StoreSettingsInput = Partial<
-  Omit<StoreSettings, 'currency' | 'updatedDate' | 'businessAddress'>
+  Omit<
+    StoreSettings,
+    'currency' | 'updatedDate' | 'businessAddress' | 'storeName' | 'storeNameSet' | 'contactEmail' | 'logo'
+  >
 > & {
   businessAddress?: Address | null;
+  /** null: back to STORE_NAME. */
+  storeName?: string | null;
+  /** null: no contact address. */
+  contactEmail?: string | null;
+  /** A media library id (upload the image with `media.upload(…, { mediaType: 'image' })`); null: no logo. */
+  logoMediaId?: string | null;
 };
 
 export interface MembershipPlan {

@@ -132,6 +132,11 @@ export interface Order {
     cardLast4?: string;
     createdDate: Date;
   }[];
+  /** What was paid (captured payments and the gift card part) and what is still due */
+  balanceSummary?: {
+    paid: Money;
+    balance: Money;
+  };
   paidDate?: Date;
   fulfilledDate?: Date;
   canceledDate?: Date;

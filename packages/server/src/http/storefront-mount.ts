@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { registeredAppOrigins } from '../domains/identity/app-origins.js';
 import { ensureBundledStorefrontClient } from '../domains/identity/bootstrap.js';
+import type { StoreIdentityCache } from '../domains/store-setup/store-identity.service.js';
 import { injectFetch } from './inject-fetch.js';
 import { storefrontPlugin } from './plugins/storefront.js';
 
@@ -16,17 +17,24 @@ export async function mountStorefront(
   app: FastifyInstance,
   database: Database,
   config: Config,
+  storeIdentity: StoreIdentityCache,
 ): Promise<void> {
   const storefrontClientId = bundledClientIdOnce(database, config);
   await app.register(storefrontPlugin, {
     buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
     mode: config.env,
-    loadContext: (request) => ({
-      apiFetch: injectFetch(app, request.ip),
-      storeName: config.storeName,
-      publicUrl: config.publicUrl,
-      storefrontClientId,
-    }),
+    loadContext: async (request) => {
+      // The name, logo and contact address the owner set in Settings (memoised; STORE_NAME until set).
+      const identity = await storeIdentity.current();
+      return {
+        apiFetch: injectFetch(app, request.ip),
+        storeName: identity.storeName,
+        ...(identity.logo ? { storeLogo: identity.logo } : {}),
+        ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
+        publicUrl: config.publicUrl,
+        storefrontClientId,
+      };
+    },
     publicUrl: config.publicUrl,
     appOrigins: () => registeredAppOrigins(database.db),
   });

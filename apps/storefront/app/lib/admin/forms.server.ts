@@ -1,5 +1,6 @@
 import { isApplicationError, isValidationError } from '@openshelf/sdk';
 import { data } from 'react-router';
+import { sentence, violationMessage } from '../violation-messages';
 
 /** What an admin action answers when a form could not be saved: messages per field and for the form. */
 export interface FormFailure {
@@ -10,14 +11,17 @@ export interface FormFailure {
 
 /**
  * Turns an API refusal into messages shown where they belong: validation violations at their field
- * (the API's body path minus `prefix`, which is how admin form inputs are named), business errors
+ * (the API's body path minus `prefix`, which is how admin form inputs are named), in the merchant's
+ * words (lib/violation-messages.ts: one table from rule and field to a sentence), business errors
  * (conflicts, not found, forbidden) at the top of the form. Other failures are not the user's doing and
  * are rethrown for the error page.
  */
-export function formFailure(
+export function formFailure<Extra extends Record<string, unknown> = Record<never, never>>(
   error: unknown,
   prefix = '',
   fieldNames: Record<string, string> | ((path: string) => string) = {},
+  /** What the page needs to show the form again (e.g. files already uploaded). */
+  extra?: Extra,
 ) {
   const rename = typeof fieldNames === 'function' ? fieldNames : (path: string) => fieldNames[path] ?? path;
   if (isValidationError(error)) {
@@ -28,18 +32,21 @@ export function formFailure(
         ? violation.field.slice(prefix.length)
         : violation.field;
       const name = rename(path);
-      const message = sentence(violation.description || violation.violatedRule);
+      const message = violationMessage(violation);
       if (name) fieldErrors[name] = fieldErrors[name] ? `${fieldErrors[name]} ${message}` : message;
       else unplaced.push(message);
     }
     const formError = `Please correct the highlighted field${error.violations.length > 1 ? 's' : ''}.${unplaced.length ? ` ${unplaced.join(' ')}` : ''}`;
-    return data<FormFailure>({ ok: false, fieldErrors, formError }, { status: 400 });
+    const failure: FormFailure = { ok: false, fieldErrors, formError };
+    return data({ ...failure, ...extra } as FormFailure & Partial<Extra>, { status: 400 });
   }
   if (isApplicationError(error) && error.status !== undefined && error.status < 500 && error.status !== 401) {
-    return data<FormFailure>(
-      { ok: false, fieldErrors: {}, formError: sentence(error.description ?? error.message) },
-      { status: error.status },
-    );
+    const failure: FormFailure = {
+      ok: false,
+      fieldErrors: {},
+      formError: sentence(error.description ?? error.message),
+    };
+    return data({ ...failure, ...extra } as FormFailure & Partial<Extra>, { status: error.status });
   }
   throw error;
 }
@@ -50,12 +57,6 @@ export function invalidFields(fieldErrors: Record<string, string>) {
     { ok: false, fieldErrors, formError: 'Please correct the highlighted fields.' },
     { status: 400 },
   );
-}
-
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** Reading form fields: trimmed text, optional numbers and checkboxes. */

@@ -1,11 +1,11 @@
 import type { ApiKeyRole } from '@openshelf/sdk';
-import { Form } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/api-keys';
 import {
   ActionButton,
   Badge,
+  CreateForm,
   Empty,
   Field,
   FormMessage,
@@ -64,7 +64,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
       )}
       <section className="admin-card" aria-labelledby="create-key-heading">
         <h2 id="create-key-heading">Create a key</h2>
-        <Form method="post" className="admin-inline-fields" noValidate>
+        <CreateForm>
           <Field
             label="Name"
             name="name"
@@ -75,7 +75,7 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
           />
           <SelectField label="Role" name="role" options={ROLES} errors={errors} />
           <Submit intent="create">Create key</Submit>
-        </Form>
+        </CreateForm>
       </section>
       <div className="admin-card admin-card-flush">
         {loaderData.apiKeys.length === 0 ? (

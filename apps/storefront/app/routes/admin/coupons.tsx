@@ -6,12 +6,14 @@ import type { Route } from './+types/coupons';
 import {
   ActionButton,
   Badge,
+  CreateForm,
   Empty,
   Field,
   FormMessage,
   formatDate,
   PageHeader,
   Pager,
+  RowActions,
   SelectField,
   Submit,
 } from './ui';
@@ -82,7 +84,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
       <FormMessage result={actionData} />
       <section className="admin-card" aria-labelledby="new-coupon-heading">
         <h2 id="new-coupon-heading">New coupon</h2>
-        <Form method="post" className="admin-inline-fields" noValidate>
+        <CreateForm>
           <Field
             label="Code"
             name="code"
@@ -106,7 +108,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
           <Field label="Usage limit" name="usageLimit" type="number" min={1} errors={errors} />
           <Field label="Expires on" name="expiresAt" type="date" errors={errors} />
           <Submit intent="create">Create coupon</Submit>
-        </Form>
+        </CreateForm>
       </section>
       <Form method="get" className="admin-toolbar" role="search">
         <Field label="Find by code" name="code" type="search" defaultValue={loaderData.code} />
@@ -160,7 +162,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
                       {coupon.usageLimit ? ` / ${coupon.usageLimit}` : ''}
                     </td>
                     <td>{formatDate(coupon.expiresAt)}</td>
-                    <td className="admin-page-actions">
+                    <RowActions>
                       <ActionButton
                         intent={coupon.active ? 'deactivate' : 'activate'}
                         id={coupon.id}
@@ -176,7 +178,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
                       >
                         Delete
                       </ActionButton>
-                    </td>
+                    </RowActions>
                   </tr>
                 ))}
               </tbody>

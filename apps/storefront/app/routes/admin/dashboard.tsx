@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { sales, currency, days } = loaderData;
-  const average = sales.orders > 0 ? Math.round(sales.revenueMinor / sales.orders) : 0;
+  const average = sales.paidOrders > 0 ? Math.round(sales.revenueMinor / sales.paidOrders) : 0;
   return (
     <>
       <PageHeader title="Dashboard">
@@ -37,10 +37,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </nav>
       </PageHeader>
-      <section className="admin-kpis" aria-label={`Last ${days} days`}>
-        <Kpi label="Revenue" value={formatMinor(sales.revenueMinor, currency)} />
+      <section className="admin-kpis" aria-label={`Last ${days} days`} aria-describedby="revenue-note">
+        <Kpi label="Revenue received" value={formatMinor(sales.revenueMinor, currency)} />
         <Kpi label="Orders" value={String(sales.orders)} />
-        <Kpi label="Average order" value={formatMinor(average, currency)} />
+        <Kpi label="Average paid order" value={formatMinor(average, currency)} />
         <Kpi
           label="Awaiting payment"
           value={String(sales.awaitingPayment)}
@@ -52,16 +52,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           to="/admin/orders?fulfillmentStatus=NOT_FULFILLED"
         />
       </section>
-      {sales.truncated ? (
-        <p className="admin-hint">Figures cover the newest 2,000 orders of the period.</p>
-      ) : null}
+      <p className="admin-hint" id="revenue-note">
+        Revenue is money received for orders placed in the period: card payments taken, payments you marked as
+        received, and gift cards redeemed. Orders still awaiting payment (pay later, offline, card holds not
+        yet captured) count once they are paid. Cancelled orders are left out.
+        {sales.truncated ? ' Figures cover the newest 2,000 orders of the period.' : ''}
+      </p>
       <section className="admin-card">
-        <h2>Sales over time</h2>
+        <h2>Revenue received over time</h2>
         <SalesChart days={sales.days} currency={currency} />
       </section>
       <div className="admin-grid-2">
         <section className="admin-card">
           <h2>Top products</h2>
+          <p className="admin-hint">Units and sales of orders paid in full.</p>
           {sales.topProducts.length === 0 ? (
             <Empty>No sales in this period yet.</Empty>
           ) : (

@@ -1,8 +1,19 @@
-import { Form, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/gift-cards';
-import { ActionButton, Badge, Empty, Field, FormMessage, formatDate, PageHeader, Pager, Submit } from './ui';
+import {
+  ActionButton,
+  Badge,
+  CreateForm,
+  Empty,
+  Field,
+  FormMessage,
+  formatDate,
+  PageHeader,
+  Pager,
+  Submit,
+} from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gift cards · Admin' }];
 
@@ -66,7 +77,7 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
       )}
       <section className="admin-card" aria-labelledby="issue-heading">
         <h2 id="issue-heading">Issue a gift card</h2>
-        <Form method="post" className="admin-inline-fields" noValidate>
+        <CreateForm>
           <Field label="Amount" name="initialBalance" inputMode="decimal" required errors={errors} />
           <Field label="Recipient e-mail (optional)" name="recipientEmail" type="email" errors={errors} />
           <Field label="Expires on (optional)" name="expiresAt" type="date" errors={errors} />
@@ -77,7 +88,7 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
             errors={errors}
           />
           <Submit intent="issue">Issue gift card</Submit>
-        </Form>
+        </CreateForm>
       </section>
       <div className="admin-card admin-card-flush">
         {loaderData.giftCards.length === 0 ? (

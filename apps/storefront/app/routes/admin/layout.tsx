@@ -1,4 +1,14 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 'react-router';
+import { useEffect, useState } from 'react';
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import { useHydrated } from '../../components/hydrated';
 import { requireStaff } from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
 import type { loader as rootLoader } from '../../root';
@@ -39,40 +49,65 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: '/admin/mailbox', label: 'Mailbox', ownerOnly: true },
 ];
 
-/** The admin chrome: side navigation (a scrolling bar on phones), the signed-in person, sign out. */
+/**
+ * The admin chrome: side navigation, the signed-in person, sign out. On a phone the navigation folds
+ * behind a Menu button once JavaScript runs; without JavaScript it stays open as a wrapped list of links.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>('root');
+  const hydrated = useHydrated();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // Following a link closes the menu: the page it opens is what the merchant wants to see.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation, by design
+  useEffect(() => setMenuOpen(false), [pathname]);
+  const menu = hydrated ? (menuOpen ? 'open' : 'closed') : 'static';
   return (
     <div className="admin">
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>
-      <aside className="admin-sidebar">
-        <p className="admin-brand">
-          <span aria-hidden="true">◆</span> {root?.storeName ?? loaderData.storeName}
-          <small>Admin</small>
-        </p>
-        <nav aria-label="Admin">
-          <ul>
-            {NAV.filter((item) => !item.ownerOnly || loaderData.role === 'owner').map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} prefetch="intent">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="admin-account">
-          <span title={loaderData.email}>{loaderData.email}</span>
-          <a href="/" className="admin-muted-link">
-            View shop
-          </a>
-          <Form method="post" action="/admin/logout">
-            <button type="submit" className="admin-link-button">
-              Sign out
+      <aside className="admin-sidebar" data-menu={menu}>
+        <div className="admin-sidebar-top">
+          <p className="admin-brand">
+            <span aria-hidden="true">◆</span> {root?.storeName ?? loaderData.storeName}
+            <small>Admin</small>
+          </p>
+          {hydrated ? (
+            <button
+              type="button"
+              className="admin-menu-button"
+              aria-expanded={menuOpen}
+              aria-controls="admin-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
             </button>
-          </Form>
+          ) : null}
+        </div>
+        <div id="admin-menu" className="admin-menu">
+          <nav aria-label="Admin">
+            <ul>
+              {NAV.filter((item) => !item.ownerOnly || loaderData.role === 'owner').map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} prefetch="intent">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="admin-account">
+            <span title={loaderData.email}>{loaderData.email}</span>
+            <a href="/" className="admin-muted-link">
+              View shop
+            </a>
+            <Form method="post" action="/admin/logout">
+              <button type="submit" className="admin-link-button">
+                Sign out
+              </button>
+            </Form>
+          </div>
         </div>
       </aside>
       <main id="admin-main" className="admin-main">

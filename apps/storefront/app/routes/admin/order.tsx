@@ -177,6 +177,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                 ))}
               </ul>
             )}
+            {order.balanceSummary ? (
+              <dl className="admin-facts">
+                <dt>Paid</dt>
+                <dd>{order.balanceSummary.paid.formattedAmount}</dd>
+                <dt>Still due</dt>
+                <dd>{order.balanceSummary.balance.formattedAmount}</dd>
+              </dl>
+            ) : null}
           </section>
         </div>
       </div>

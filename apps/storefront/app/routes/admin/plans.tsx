@@ -3,7 +3,17 @@ import { Form } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/plans';
-import { ActionButton, Badge, Empty, Field, FormMessage, PageHeader, Submit } from './ui';
+import {
+  ActionButton,
+  Badge,
+  CreateForm,
+  Empty,
+  Field,
+  FormMessage,
+  PageHeader,
+  RowActions,
+  Submit,
+} from './ui';
 
 // Membership plans: what they cost (a free plan is "0"), what they include, which products a membership
 // pays for at checkout. Shoppers buy them on /plans (an order each; ADR 028).
@@ -65,7 +75,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       <FormMessage result={actionData} />
       <section className="admin-card" aria-labelledby="new-plan-heading">
         <h2 id="new-plan-heading">New plan</h2>
-        <Form method="post" className="admin-inline-fields" noValidate>
+        <CreateForm>
           <Field label="Name" name="name" required maxLength={100} errors={errors} />
           <Field label="Price" name="price" inputMode="decimal" hint="0 for a free plan" errors={errors} />
           <Field
@@ -95,7 +105,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="plan-once">One per member</label>
           </div>
           <Submit intent="create">Create plan</Submit>
-        </Form>
+        </CreateForm>
       </section>
       <div className="admin-card admin-card-flush">
         {loaderData.plans.length === 0 ? (
@@ -154,7 +164,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                         {plan.active ? 'On sale' : 'Off sale'}
                       </Badge>
                     </td>
-                    <td className="admin-page-actions">
+                    <RowActions>
                       <ActionButton
                         intent={plan.active ? 'deactivate' : 'activate'}
                         id={plan.id}
@@ -162,7 +172,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                       >
                         {plan.active ? 'Stop selling' : 'Sell'}
                       </ActionButton>
-                    </td>
+                    </RowActions>
                   </tr>
                 ))}
               </tbody>

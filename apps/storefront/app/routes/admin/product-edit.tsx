@@ -1,11 +1,12 @@
-import type { Product } from '@openshelf/sdk';
+import type { AdminClient, Product } from '@openshelf/sdk';
 import { Form, Link, redirect } from 'react-router';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { parseProductForm, productFieldName } from '../../lib/admin/product-form.server';
+import { type PendingImage, pendingFromFile, pendingFromForm } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/product-edit';
 import { ProductFields } from './product-fields';
-import { ProductMedia } from './product-media';
+import { NewProductImages, ProductMedia } from './product-media';
 import { ActionButton, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -37,14 +38,13 @@ export async function action(args: Route.ActionArgs) {
     await run((client) => client.products.delete(id));
     return redirect('/admin/products');
   }
+  const altText = String(data.get('altText') ?? '').trim();
   if (id && intent === 'upload') {
-    const file = data.get('file');
-    if (!(file instanceof File) || file.size === 0)
-      return invalidFields({ file: 'Choose an image to upload.' });
-    const altText = String(data.get('altText') ?? '').trim();
+    const [file] = chosenFiles(data);
+    if (!file) return invalidFields({ file: 'Choose an image to upload.' });
     try {
       await run(async (client) => {
-        const uploaded = await client.media.upload(file, file.name);
+        const uploaded = await uploadImage(client, file);
         await client.products.addMedia(id, [{ mediaId: uploaded.id, ...(altText ? { altText } : {}) }]);
       });
       return { ok: true, message: `Added ${file.name}.` };
@@ -60,9 +60,23 @@ export async function action(args: Route.ActionArgs) {
 
   const existing = id ? await run((client) => client.products.get(id)) : undefined;
   const parsed = parseProductForm(data, existing);
+  // A new product's images are uploaded first and attached as it is created; the ones uploaded by an
+  // earlier try that the API refused come back from the form.
+  const pending: PendingImage[] = id ? [] : pendingFromForm(data.getAll('pendingImage'));
+  if (!id) {
+    try {
+      for (const file of chosenFiles(data))
+        pending.push(pendingFromFile(await run((client) => uploadImage(client, file))));
+    } catch (error) {
+      return formFailure(error, '', () => 'file', { pendingImages: pending });
+    }
+  }
   try {
     if (!id) {
-      const created = await run((client) => client.products.create(parsed.input));
+      const media = pending.map((image) => ({ mediaId: image.id, ...(altText ? { altText } : {}) }));
+      const created = await run((client) =>
+        client.products.create({ ...parsed.input, ...(media.length > 0 ? { media } : {}) }),
+      );
       return redirect(`/admin/products/${created.id}?created=1`);
     }
     await run(async (client) => {
@@ -71,13 +85,24 @@ export async function action(args: Route.ActionArgs) {
     });
     return { ok: true, message: 'Product saved.' };
   } catch (error) {
-    return formFailure(error, 'product.', productFieldName(parsed.variantIds));
+    return formFailure(error, 'product.', productFieldName(parsed.variantIds), { pendingImages: pending });
   }
+}
+
+function chosenFiles(data: FormData): File[] {
+  return data.getAll('file').filter((file): file is File => file instanceof File && file.size > 0);
+}
+
+/** Product galleries take images only; the server checks the content, not the name. */
+function uploadImage(client: AdminClient, file: File) {
+  return client.media.upload(file, file.name, 'public', { mediaType: 'image' });
 }
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product, collections } = loaderData;
   const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const pendingImages =
+    actionData && 'pendingImages' in actionData ? (actionData.pendingImages as PendingImage[]) : [];
   return (
     <>
       <PageHeader title={product ? product.name : 'New product'}>
@@ -101,8 +126,14 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <FormMessage result={actionData} />
-      <Form method="post" className="admin-form admin-edit-grid" noValidate>
+      <Form
+        method="post"
+        className="admin-form admin-edit-grid"
+        noValidate
+        {...(product ? {} : { encType: 'multipart/form-data' as const })}
+      >
         <ProductFields product={product as Product | null} collections={collections} errors={errors} />
+        {product ? null : <NewProductImages pending={pendingImages} errors={errors} />}
         <div className="admin-form-actions">
           <Submit intent="save">{product ? 'Save product' : 'Create product'}</Submit>
         </div>

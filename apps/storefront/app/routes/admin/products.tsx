@@ -23,23 +23,75 @@ const VISIBILITY = [
   { value: 'visible', label: 'Visible in the shop' },
   { value: 'hidden', label: 'Hidden' },
 ];
+const STOCK_FILTERS = [
+  { value: '', label: 'Any stock' },
+  { value: 'IN_STOCK', label: 'In stock' },
+  { value: 'PARTIALLY_OUT_OF_STOCK', label: 'Some options sold out' },
+  { value: 'OUT_OF_STOCK', label: 'Sold out' },
+];
+/** Sorts as the URL names them (`?sort=price-asc`), and the catalog query's field for each. */
+const SORT_FIELDS = {
+  name: 'name',
+  price: 'price',
+  stock: 'stock.quantity',
+  updated: 'lastUpdated',
+  created: 'createdDate',
+} as const;
+type SortKey = keyof typeof SORT_FIELDS;
+const SORTS: { value: string; label: string }[] = [
+  { value: 'created-desc', label: 'Newest first' },
+  { value: 'updated-desc', label: 'Recently updated' },
+  { value: 'name-asc', label: 'Name, A to Z' },
+  { value: 'name-desc', label: 'Name, Z to A' },
+  { value: 'price-asc', label: 'Price, low to high' },
+  { value: 'price-desc', label: 'Price, high to low' },
+  { value: 'stock-asc', label: 'Stock, fewest first' },
+  { value: 'stock-desc', label: 'Stock, most first' },
+];
+
+/** `price-asc` → the sort it names; anything else is the default (newest first, or relevance for a search). */
+function parseSort(raw: string | null): { key: SortKey; order: 'ASC' | 'DESC' } | undefined {
+  const [key, order] = (raw ?? '').split('-');
+  if (!key || !(key in SORT_FIELDS) || (order !== 'asc' && order !== 'desc')) return undefined;
+  return { key: key as SortKey, order: order === 'asc' ? 'ASC' : 'DESC' };
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
   const params = args.url.searchParams;
   const q = params.get('q')?.trim() ?? '';
   const show = params.get('show') ?? '';
+  const collection = params.get('collection') ?? '';
+  const stock = STOCK_FILTERS.find((option) => option.value === params.get('stock'))?.value ?? '';
+  const sort = parseSort(params.get('sort'));
   const offset = Math.max(0, Number(params.get('offset')) || 0);
-  const filter = show === 'visible' ? { visible: true } : show === 'hidden' ? { visible: false } : undefined;
-  const page = await run((client) =>
-    client.products.list({
-      ...(q ? { search: q } : {}),
-      ...(filter ? { filter } : {}),
-      limit: PAGE_SIZE,
-      offset,
-    }),
+  const filter = {
+    ...(show === 'visible' ? { visible: true } : show === 'hidden' ? { visible: false } : {}),
+    ...(collection ? { collectionIds: { $hasSome: [collection] } } : {}),
+    ...(stock ? { inventoryStatus: stock } : {}),
+  };
+  const [page, collections] = await run((client) =>
+    Promise.all([
+      client.products.list({
+        ...(q ? { search: q } : {}),
+        ...(Object.keys(filter).length > 0 ? { filter } : {}),
+        ...(sort ? { sort: [{ fieldName: SORT_FIELDS[sort.key], order: sort.order }] } : {}),
+        limit: PAGE_SIZE,
+        offset,
+      }),
+      client.collections.list({ limit: 100 }),
+    ]),
   );
-  return { q, show, offset, page };
+  return {
+    q,
+    show,
+    collection,
+    stock,
+    sort: sort ? `${sort.key}-${sort.order.toLowerCase()}` : '',
+    offset,
+    page,
+    collections: collections.collections.map(({ id, name }) => ({ value: id, label: name })),
+  };
 }
 
 /** Bulk price, cost or weight changes on the ticked products, in one transaction on the server. */
@@ -92,6 +144,7 @@ export async function action(args: Route.ActionArgs) {
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const { page, q, show, offset } = loaderData;
+  const filtered = Boolean(q || show || loaderData.collection || loaderData.stock);
   const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
   return (
     <>
@@ -100,7 +153,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           Add product
         </Link>
       </PageHeader>
-      <Form method="get" className="admin-toolbar" role="search">
+      {/* Keyed by the URL: after a heading's sort link, the fields show the list as it now is. */}
+      <Form method="get" className="admin-toolbar" role="search" key={search.toString()}>
         <Field
           label="Search products"
           name="q"
@@ -109,8 +163,21 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           placeholder="Name, brand, description"
         />
         <SelectField label="Show" name="show" options={VISIBILITY} defaultValue={show} />
+        <SelectField
+          label="Collection"
+          name="collection"
+          options={[{ value: '', label: 'All collections' }, ...loaderData.collections]}
+          defaultValue={loaderData.collection}
+        />
+        <SelectField label="Stock" name="stock" options={STOCK_FILTERS} defaultValue={loaderData.stock} />
+        <SelectField
+          label="Sort by"
+          name="sort"
+          options={[{ value: '', label: q ? 'Best match' : 'Newest first' }, ...SORTS.slice(1)]}
+          defaultValue={loaderData.sort}
+        />
         <button type="submit" className="admin-button admin-button-secondary">
-          Search
+          Filter
         </button>
       </Form>
       <FormMessage result={actionData} />
@@ -119,22 +186,28 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           <Empty>
             {q
               ? `No products match “${q}”. Try fewer or other words.`
-              : 'No products yet. Add your first one.'}
+              : filtered
+                ? 'No products match these filters. Choose “All” in one of them to see more.'
+                : 'No products yet. Add your first one.'}
           </Empty>
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th scope="col" className="check">
+                  <th scope="col" className="admin-select-cell">
                     <span className="visually-hidden">Select</span>
                   </th>
-                  <th scope="col">Product</th>
+                  <SortHeader label="Product" sortKey="name" current={loaderData.sort} search={search} />
                   <th scope="col">Status</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
+                  <SortHeader label="Stock" sortKey="stock" current={loaderData.sort} search={search} />
+                  <SortHeader
+                    label="Price"
+                    sortKey="price"
+                    current={loaderData.sort}
+                    search={search}
+                    className="num"
+                  />
                   <th scope="col" className="num">
                     Cost
                   </th>
@@ -143,7 +216,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               <tbody>
                 {page.products.map((product) => (
                   <tr key={product.id}>
-                    <td className="check">
+                    <td className="admin-select-cell">
                       <input
                         type="checkbox"
                         name="ids"
@@ -208,6 +281,42 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         total={page.metadata.total}
       />
     </>
+  );
+}
+
+/**
+ * A column heading that sorts the list by its column: ascending first, then descending; `aria-sort` says
+ * which way the list is sorted now. The other filters stay in the URL; paging starts over.
+ */
+function SortHeader({
+  label,
+  sortKey,
+  current,
+  search,
+  className,
+}: {
+  label: string;
+  sortKey: SortKey;
+  current: string;
+  search: URLSearchParams;
+  className?: string;
+}) {
+  const [key, order] = current.split('-');
+  const active = key === sortKey;
+  const next = new URLSearchParams(search);
+  next.set('sort', `${sortKey}-${active && order === 'asc' ? 'desc' : 'asc'}`);
+  next.delete('offset');
+  return (
+    <th
+      scope="col"
+      className={className}
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <Link to={`?${next.toString()}`} className="admin-sort-link">
+        {label}
+        <span aria-hidden="true">{active ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+      </Link>
+    </th>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { StoreSettings } from '@openshelf/sdk';
 import { Form } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { IMAGE_ACCEPT, IMAGE_FORMATS } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/settings';
 import { Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
@@ -18,11 +19,27 @@ function oneOf<T extends string>(value: string, options: readonly T[], fallback:
 
 export async function action(args: Route.ActionArgs) {
   const { run } = await requireStaff(args);
-  const form = formReader(await args.request.formData());
+  const data = await args.request.formData();
+  const form = formReader(data);
   const country = form.text('businessAddress.country').toUpperCase();
+  const logoFile = data.get('logo');
+  // A new logo goes to the media library first (the server checks it is an image by its content).
+  let logoMediaId: string | null | undefined = form.checked('removeLogo') ? null : undefined;
+  if (logoFile instanceof File && logoFile.size > 0) {
+    try {
+      logoMediaId = (
+        await run((client) => client.media.upload(logoFile, logoFile.name, 'public', { mediaType: 'image' }))
+      ).id;
+    } catch (error) {
+      return formFailure(error, '', () => 'logo');
+    }
+  }
   try {
     await run((client) =>
       client.settings.update({
+        storeName: form.optionalText('storeName') ?? null,
+        contactEmail: form.optionalText('contactEmail') ?? null,
+        ...(logoMediaId !== undefined ? { logoMediaId } : {}),
         weightUnit: oneOf(form.text('weightUnit'), ['KG', 'LB'] as const, 'KG'),
         taxCalculation: oneOf(form.text('taxCalculation'), ['NONE', 'MANUAL', 'AUTO'] as const, 'NONE'),
         pricesIncludeTax: form.checked('pricesIncludeTax'),
@@ -53,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
     );
     return { ok: true, message: 'Settings saved.' };
   } catch (error) {
-    return formFailure(error, 'settings.');
+    return formFailure(error, 'settings.', (path) => (path === 'logoMediaId' ? 'logo' : path));
   }
 }
 
@@ -65,7 +82,58 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader title="Settings" />
       <FormMessage result={actionData} />
-      <Form method="post" noValidate>
+      <Form method="post" encType="multipart/form-data" noValidate>
+        <section className="admin-card" aria-labelledby="identity-heading">
+          <h2 id="identity-heading">Store name, logo and contact</h2>
+          <div className="admin-row">
+            <Field
+              label="Store name"
+              name="storeName"
+              defaultValue={settings.storeNameSet ? settings.storeName : ''}
+              placeholder={settings.storeNameSet ? undefined : settings.storeName}
+              maxLength={80}
+              hint={
+                settings.storeNameSet
+                  ? 'Shown in the shop, page titles and e-mails. Empty it to use the default name again.'
+                  : `Shown in the shop, page titles and e-mails. Now the default, “${settings.storeName}” (STORE_NAME).`
+              }
+              errors={errors}
+            />
+            <Field
+              label="Contact e-mail"
+              name="contactEmail"
+              type="email"
+              defaultValue={settings.contactEmail ?? ''}
+              placeholder="hello@yourshop.example"
+              hint="Shoppers' replies to the store's e-mails go here."
+              errors={errors}
+            />
+          </div>
+          <div className="admin-row">
+            {settings.logo ? (
+              <div className="admin-field">
+                <span className="admin-field-label">Current logo</span>
+                <img
+                  className="admin-logo-preview"
+                  src={`${settings.logo.url}?w=256`}
+                  alt={`${settings.storeName} logo`}
+                  height={64}
+                />
+                <Field label="Remove the logo" name="removeLogo" type="checkbox" />
+              </div>
+            ) : null}
+            <Field
+              // Emptied after each save (a new key), so a saved logo is not uploaded again next time.
+              key={String(settings.updatedDate ?? '')}
+              label={settings.logo ? 'New logo' : 'Logo'}
+              name="logo"
+              type="file"
+              accept={IMAGE_ACCEPT}
+              hint={`An image: ${IMAGE_FORMATS}. Shown in the shop's header.`}
+              errors={errors}
+            />
+          </div>
+        </section>
         <section className="admin-card" aria-labelledby="general-heading">
           <h2 id="general-heading">Store</h2>
           <p className="admin-hint">

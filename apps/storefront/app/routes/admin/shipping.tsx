@@ -3,7 +3,7 @@ import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/shipping';
 import { shippingAction, shippingFieldName } from './shipping.server';
-import { ActionButton, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shipping & pickup · Admin' }];
 
@@ -164,7 +164,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
       ))}
       <section className="admin-card" aria-labelledby="new-region-heading">
         <h2 id="new-region-heading">New shipping region</h2>
-        <Form method="post" className="admin-inline-fields" noValidate>
+        <CreateForm>
           <Field label="Region name" name="name" required placeholder="Canada" errors={errors} />
           <Field
             label="Destinations"
@@ -176,7 +176,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
           />
           <RateFields errors={errors} />
           <Submit intent="create-region">Create region</Submit>
-        </Form>
+        </CreateForm>
       </section>
       <section className="admin-card admin-card-flush" aria-labelledby="pickup-heading">
         <h2 id="pickup-heading">Pickup locations</h2>
@@ -208,7 +208,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
         )}
         <details className="admin-details">
           <summary>Add a pickup location</summary>
-          <Form method="post" className="admin-inline-fields" noValidate>
+          <CreateForm>
             <Field label="Code" name="pickup.code" required placeholder="downtown" errors={errors} />
             <Field label="Title" name="pickup.title" required placeholder="Downtown store" errors={errors} />
             <SelectField
@@ -235,7 +235,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             <Submit intent="create-pickup" variant="secondary">
               Add pickup location
             </Submit>
-          </Form>
+          </CreateForm>
         </details>
       </section>
     </>

@@ -1,9 +1,8 @@
 import type { JurisdictionType } from '@openshelf/sdk';
-import { Form } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/tax';
-import { ActionButton, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Tax · Admin' }];
 
@@ -116,7 +115,7 @@ export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
       </div>
       <section className="admin-card" aria-labelledby="new-tax-heading">
         <h2 id="new-tax-heading">New tax region</h2>
-        <Form method="post" className="admin-inline-fields" noValidate>
+        <CreateForm>
           <Field label="Country" name="country" required maxLength={2} placeholder="US" errors={errors} />
           <Field label="State or province" name="subdivision" placeholder="US-NY" errors={errors} />
           <Field label="City" name="city" errors={errors} />
@@ -138,7 +137,7 @@ export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
           <Field label="Tax shipping too" name="taxShipping" type="checkbox" />
           <Field label="Manual (also when tax is automatic)" name="manual" type="checkbox" />
           <Submit>Create tax region</Submit>
-        </Form>
+        </CreateForm>
       </section>
     </>
   );

@@ -1,5 +1,12 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
 
 /** What admin actions answer (see lib/admin/forms.server.ts), as pages read it. */
 export interface ActionResult {
@@ -146,6 +153,40 @@ export function Submit({
   );
 }
 
+/**
+ * A form that makes something new (a coupon, a plan, a key): once the server says it was made, the form
+ * empties, so a second click cannot make a duplicate by accident. A refused form keeps what was typed.
+ * (Without JavaScript the page the post returns is rendered afresh, empty, anyway.)
+ */
+export function CreateForm({
+  children,
+  className = 'admin-inline-fields',
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
+  const result = useActionData() as ActionResult | undefined;
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current && result?.ok) form.current?.reset();
+    sent.current = false;
+  }, [result]);
+  return (
+    <Form
+      ref={form}
+      method="post"
+      className={className || undefined}
+      noValidate
+      onSubmit={() => {
+        sent.current = true;
+      }}
+    >
+      {children}
+    </Form>
+  );
+}
+
 /** A one-button form posting an intent (and an id) to the current page's action. */
 export function ActionButton({
   intent,
@@ -256,6 +297,15 @@ export function Pager({
       {offset > 0 ? <Link to={link(Math.max(0, offset - limit))}>← Previous</Link> : null}
       {hasNext ? <Link to={link(offset + limit)}>Next →</Link> : null}
     </nav>
+  );
+}
+
+/** A table row's buttons, in a cell that stays a table cell (its row line stays level with the others). */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <td>
+      <div className="admin-row-actions">{children}</div>
+    </td>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/webhooks';
-import { Badge, Empty, Field, FormMessage, formatDate, PageHeader, Submit } from './ui';
+import { Badge, CreateForm, Empty, Field, FormMessage, formatDate, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks · Admin' }];
 
@@ -92,7 +92,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       </div>
       <section className="admin-card" aria-labelledby="new-webhook-heading">
         <h2 id="new-webhook-heading">Subscribe an endpoint</h2>
-        <Form method="post" noValidate>
+        <CreateForm className="">
           <div className="admin-row">
             <Field
               label="URL"
@@ -113,7 +113,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             ))}
           </fieldset>
           <Submit>Subscribe</Submit>
-        </Form>
+        </CreateForm>
       </section>
     </>
   );

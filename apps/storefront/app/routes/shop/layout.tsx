@@ -84,9 +84,13 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
             </nav>
           </details>
           <Link to="/" className="brand" aria-label={`${storeName} home`}>
-            <span className="brand-mark" aria-hidden="true">
-              ◆
-            </span>
+            {root?.storeLogo ? (
+              <img className="brand-logo" src={`${root.storeLogo.url}?w=96`} alt="" height={32} />
+            ) : (
+              <span className="brand-mark" aria-hidden="true">
+                ◆
+              </span>
+            )}
             {storeName}
           </Link>
           <Form method="get" action="/search" role="search" className="header-search">

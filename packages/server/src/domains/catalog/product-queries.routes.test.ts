@@ -176,6 +176,32 @@ describe('queries', () => {
     expect(fields(sort.body)).toEqual(['query.sort[0].fieldName FIELD_NOT_ALLOWED']);
   });
 
+  it('sorts and filters by stock quantity (untracked stock has no number: last going up)', async () => {
+    for (const [name, stock] of [
+      ['Stock Few', { trackInventory: true, quantity: 2 }],
+      ['Stock Many', { trackInventory: true, quantity: 40 }],
+      ['Stock Untracked', { trackInventory: false, inStock: true }],
+      ['Stock None', { trackInventory: true, quantity: 0 }],
+    ] as const) {
+      const created = await call(
+        'POST',
+        '/stores/v1/products',
+        { product: { name, priceData: { price: 1 }, stock } },
+        owner,
+      );
+      expect(created.status).toBe(200);
+    }
+    const names = async (order: 'ASC' | 'DESC', filter: object = { name: { $startsWith: 'Stock ' } }) =>
+      (
+        await call('POST', '/stores/v1/products/query', {
+          query: { filter, sort: [{ fieldName: 'stock.quantity', order }] },
+        })
+      ).body.products.map((p: { name: string }) => p.name);
+    expect(await names('ASC')).toEqual(['Stock None', 'Stock Few', 'Stock Many', 'Stock Untracked']);
+    expect(await names('DESC')).toEqual(['Stock Untracked', 'Stock Many', 'Stock Few', 'Stock None']);
+    expect(await names('ASC', { 'stock.quantity': { $lt: 5 } })).toEqual(['Stock None', 'Stock Few']);
+  });
+
   it('defaults to 50 per page', async () => {
     const { body } = await call('POST', '/stores-reader/v1/products/query-platformized', {});
     expect(body.metadata.count).toBeLessThanOrEqual(50);

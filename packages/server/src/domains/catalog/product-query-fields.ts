@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { currencyExponent } from '../../lib/money.js';
 import type { FilterFields, FilterOperator } from '../../lib/query-filter.js';
 import { DISCOUNT_TYPES, INVENTORY_STATUSES, type InventoryStatus, PRODUCT_TYPES } from './catalog.types.js';
-import { products } from './products.schema.js';
+import { products, productVariants } from './products.schema.js';
 
 /*
  * The product fields a query may filter and sort by (docs/api/catalog.md lists them). Prices are given in
@@ -45,6 +45,13 @@ function inStockPredicate(operator: FilterOperator, value: unknown): SQL {
   const wantInStock = operator === '$eq' ? value === true : value !== true;
   return wantInStock ? inStockProduct : STATUS_SQL.OUT_OF_STOCK;
 }
+
+/**
+ * A product's stock as its `stock.quantity` shows it: the sum over its variants when every one tracks
+ * its quantity, else no number (untracked stock is unlimited). For merchants sorting by stock; an
+ * index-backed column is not worth keeping for an admin list.
+ */
+const stockQuantity = sql`(SELECT CASE WHEN bool_and(${productVariants.trackQuantity}) THEN sum(coalesce(${productVariants.quantity}, 0)) END FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`;
 
 export function productFilterFields(currency: string): FilterFields {
   const scale = currencyExponent(currency);
@@ -92,5 +99,6 @@ export function productFilterFields(currency: string): FilterFields {
     'stock.inStock': inStock,
     inventoryStatus: inventory,
     'stock.inventoryStatus': inventory,
+    'stock.quantity': { kind: 'number', expr: stockQuantity, sort: stockQuantity },
   };
 }

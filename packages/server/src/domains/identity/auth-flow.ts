@@ -154,14 +154,14 @@ export async function startEmailVerification(
     data: { salt, codeHash: hashCode(salt, code) },
     now,
   });
-  outbox.push(verificationEmail(deps, identity.email, code));
+  outbox.push(await verificationEmail(deps, identity.email, code));
   return stateToken;
 }
 
-export function verificationEmail(deps: IdentityDeps, to: string, code: string): MailMessage {
+export async function verificationEmail(deps: IdentityDeps, to: string, code: string): Promise<MailMessage> {
   return verificationCodeEmail({
     to,
-    storeName: deps.config.storeName,
+    storeName: await deps.storeName(),
     code,
     minutes: TOKEN_TTL_SECONDS.email_verification / 60,
   });

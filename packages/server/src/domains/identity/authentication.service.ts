@@ -210,7 +210,7 @@ export async function changePassword(
     outbox.push(
       passwordChangedEmail({
         to: identity.email,
-        storeName: deps.config.storeName,
+        storeName: await deps.storeName(),
         resetUrl: new URL(FORGOT_PASSWORD_PATH, `${deps.config.publicUrl}/`).toString(),
       }),
     );

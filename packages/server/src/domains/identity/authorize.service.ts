@@ -257,7 +257,7 @@ export async function logoutPage(
   }
   return params.postLogoutRedirectUri
     ? { redirect: params.postLogoutRedirectUri }
-    : loggedOutPage(deps.config.storeName);
+    : loggedOutPage(await deps.storeName());
 }
 
 /**

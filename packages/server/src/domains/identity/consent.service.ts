@@ -47,7 +47,7 @@ export async function askForConsent(
   });
   return consentPage({
     appName: input.client.name,
-    storeName: deps.config.storeName,
+    storeName: await deps.storeName(),
     email: input.email,
     scopes: (input.request.scope ?? '').split(' ').filter(Boolean),
     consentToken,

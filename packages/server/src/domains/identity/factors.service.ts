@@ -106,7 +106,7 @@ export async function enrollFactor(
     return {
       factorId,
       secret: secret as string,
-      otpauthUri: otpauthUri(secret as string, identity.email, deps.config.storeName),
+      otpauthUri: otpauthUri(secret as string, identity.email, await deps.storeName()),
     };
   });
 }
@@ -241,7 +241,7 @@ async function mailFactorCode(
   outbox.push(
     factorCodeEmail({
       to: input.email,
-      storeName: deps.config.storeName,
+      storeName: await deps.storeName(),
       code,
       minutes: TOKEN_TTL_SECONDS.factor_code / 60,
       purpose: input.purpose,

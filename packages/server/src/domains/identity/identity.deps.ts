@@ -23,6 +23,8 @@ export interface IdentityDeps {
   /** Failed sign-ins: captcha step-up per address and account (sign-in-guard.ts). */
   signIns: SignInGuard;
   mailer: Mailer;
+  /** The store's name as the owner set it in Settings (STORE_NAME until then): e-mails, pages, 2FA apps. */
+  storeName: () => Promise<string>;
   /** The token issuer (`iss`): the public URL. */
   issuer: string;
   /** For failures that happen after the reply (mail sent in the background). */
@@ -40,6 +42,8 @@ export interface IdentityDepsOptions {
   /** The app's mailer (shared with other domains). */
   mailer: Mailer;
   log: IdentityLogger;
+  /** Default: STORE_NAME, fixed. */
+  storeName?: () => Promise<string>;
   /** Defaults: Redis when REDIS_URL is set, else memory. */
   rateLimitStore?: RateLimitStore;
 }
@@ -67,6 +71,7 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     captcha,
     signIns: new SignInGuard(store, clock, captcha, config.identity.signInStepUp),
     mailer: options.mailer,
+    storeName: options.storeName ?? (async () => config.storeName),
     issuer: config.publicUrl,
     log: options.log,
     close: () => store.close(),

@@ -33,10 +33,10 @@ export function maskEmail(email: string): string {
 }
 
 /** The e-mail carrying a login step's code. */
-export function loginCodeEmail(deps: IdentityDeps, to: string, code: string): MailMessage {
+export async function loginCodeEmail(deps: IdentityDeps, to: string, code: string): Promise<MailMessage> {
   return factorCodeEmail({
     to,
-    storeName: deps.config.storeName,
+    storeName: await deps.storeName(),
     code,
     minutes: TOKEN_TTL_SECONDS.mfa / 60,
     purpose: 'login',
@@ -74,7 +74,7 @@ export async function beginSecondFactor(
     const { code, stored } = newEmailedCode();
     const data: MfaStepData = { emailCode: stored };
     const stateToken = await createIdentityToken(tx, { ...origin, data: { ...data } });
-    outbox.push(loginCodeEmail(deps, identity.email, code));
+    outbox.push(await loginCodeEmail(deps, identity.email, code));
     return {
       state: 'MFA_CHALLENGE',
       stateToken,

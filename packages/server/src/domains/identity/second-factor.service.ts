@@ -93,7 +93,7 @@ export async function verifySecondFactor(
           data: { ...data },
           expiresDate: new Date(now.getTime() + TOKEN_TTL_SECONDS.mfa * 1000),
         });
-        outbox.push(loginCodeEmail(deps, identity.email, emailed));
+        outbox.push(await loginCodeEmail(deps, identity.email, emailed));
         hint = maskEmail(identity.email);
       }
       return {

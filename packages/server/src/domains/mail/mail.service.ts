@@ -27,7 +27,11 @@ export interface Mailer {
 
 export interface MailerOptions {
   db: DbOrTx;
-  from: string;
+  /**
+   * Who the store's mail is from: a fixed From, or asked per message with where replies go (the owner
+   * may change the store's name and contact address at any time).
+   */
+  from: string | (() => Promise<{ from: string; replyTo?: string }>);
   /** smtp(s)://user:pass@host:port; absent: messages go to the development mailbox. */
   smtpUrl?: string;
 }
@@ -43,11 +47,13 @@ export function createMailer(options: MailerOptions): Mailer {
     : undefined;
   return {
     async send(message) {
+      const { from, replyTo } =
+        typeof options.from === 'string' ? { from: options.from, replyTo: undefined } : await options.from();
       if (!transport) {
         const [row] = await options.db
           .insert(mailMessages)
           .values({
-            from: options.from,
+            from,
             to: message.to,
             subject: message.subject,
             text: message.text,
@@ -59,7 +65,8 @@ export function createMailer(options: MailerOptions): Mailer {
       }
       try {
         const info = await transport.sendMail({
-          from: options.from,
+          from,
+          ...(replyTo ? { replyTo } : {}),
           to: message.to,
           subject: message.subject,
           text: message.text,
@@ -79,6 +86,11 @@ export function createMailer(options: MailerOptions): Mailer {
       transport?.close();
     },
   };
+}
+
+/** `"Harbor & Pine" <no-reply@shop.example>`: a display name made safe for a header, and the address. */
+export function mailbox(name: string, address: string): string {
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
 }
 
 export interface MailboxEntry {

@@ -78,14 +78,22 @@ describe('media library', () => {
     expect(body.file.url).toBe(`${t.config.publicUrl}/media/${body.file.id}/Summer-Photo-1.png`);
   });
 
-  it('refuses files that are not what they claim, types it does not take, and files over the limit', async () => {
+  it('judges files by their content, not their name: refuses what the library does not take, names what it is', async () => {
     const fake = await upload('fake.png', Buffer.from('not an image'), owner);
-    expect([fake.status, rule(fake.body)]).toEqual([400, ['file FORMAT']]);
-    expect(rule((await upload('tool.exe', Buffer.from('MZ'), owner)).body)).toEqual([
+    expect([fake.status, rule(fake.body)]).toEqual([400, ['file INVALID_ENUM_VALUE']]);
+    expect(fake.body.details.validationError.fieldViolations[0].description).toBe(
+      'is not a file type the media library accepts (judged by its content, not its name); upload a JPEG, PNG, WebP, AVIF, GIF, MP4, WebM, QuickTime, MP3, WAV, Ogg, M4A, PDF, EPUB or ZIP file',
+    );
+    // A text file is refused whatever it is called (it used to become a "document").
+    expect(rule((await upload('notes.txt', Buffer.from('plain words'), owner)).body)).toEqual([
       'file INVALID_ENUM_VALUE',
     ]);
+    const exe = await upload('tool.exe', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), owner);
+    expect(rule(exe.body)).toEqual(['file INVALID_ENUM_VALUE']);
     const big = await upload('big.zip', Buffer.alloc(1024 * 1024 + 10), owner);
     expect([big.status, big.body.details.applicationError.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    const empty = await upload('empty.png', Buffer.alloc(0), owner);
+    expect(rule(empty.body)).toEqual(['file MIN_SIZE']);
     const json = await t.app.inject({
       method: 'POST',
       url: '/admin-api/v1/media',
@@ -93,6 +101,33 @@ describe('media library', () => {
       headers: { authorization: owner },
     });
     expect(json.statusCode).toBe(415);
+  });
+
+  it('stores a file under its real type, and refuses other kinds when one is asked for', async () => {
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
+    const renamed = await upload('holiday.png', jpeg, owner);
+    expect(renamed.body.file).toMatchObject({
+      fileName: 'holiday.jpg',
+      mimeType: 'image/jpeg',
+      mediaType: 'image',
+    });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF');
+    const notImage = await upload('guide.png', pdf, owner, { mediaType: 'image' });
+    expect([notImage.status, rule(notImage.body)]).toEqual([400, ['file INVALID_ENUM_VALUE']]);
+    expect(notImage.body.details.validationError.fieldViolations[0]).toMatchObject({
+      description:
+        'is a PDF document, not an image (judged by its content, not its name); upload a JPEG, PNG, WebP, AVIF or GIF file',
+      data: { detectedType: 'application/pdf' },
+    });
+    const document = await upload('guide', pdf, owner, { mediaType: 'document' });
+    expect(document.body.file).toMatchObject({ fileName: 'guide.pdf', mediaType: 'document' });
+    const badKind = await upload('photo.png', png, owner, { mediaType: 'picture' });
+    expect(rule(badKind.body)).toEqual(['mediaType INVALID_ENUM_VALUE']);
+    // A damaged image (right magic bytes, broken body) is refused as such.
+    const damaged = await upload('broken.png', png.subarray(0, 60), owner);
+    expect(rule(damaged.body)).toEqual(['file FORMAT']);
   });
 
   it('serves the original with long immutable caching', async () => {
@@ -171,7 +206,7 @@ describe('media library', () => {
       url: '/admin-api/v1/media?limit=1',
       headers: { authorization: owner },
     });
-    expect(list.json().metadata).toMatchObject({ count: 1, total: 2 });
+    expect(list.json().metadata).toMatchObject({ count: 1, total: 4 });
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/admin-api/v1/media/${file.id}`,

@@ -15,6 +15,7 @@ import {
   ServeMediaQuery,
   UploadMediaResponse,
 } from './media.contract.js';
+import { isMediaFileType, MEDIA_FILE_TYPES } from './media.schema.js';
 import {
   deleteMediaFile,
   getMediaFiles,
@@ -57,7 +58,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; storage: Me
     {
       schema: {
         summary:
-          'Upload a file to the media library (multipart/form-data, field "file"; optional field "visibility": public|private)',
+          'Upload a file to the media library (multipart/form-data, field "file"; optional fields "visibility": public|private and "mediaType": the only kind wanted, e.g. image). The type is read from the content: JPEG, PNG, WebP, AVIF, GIF, MP4, WebM, QuickTime, MP3, WAV, Ogg, M4A, PDF, EPUB or ZIP',
         tags,
         consumes: ['multipart/form-data'],
         response: { 200: UploadMediaResponse },
@@ -75,13 +76,33 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; storage: Me
       if (!part)
         throw invalidField('file', 'REQUIRED_FIELD', 'is required: add the file as a part named "file"');
       const data = await part.toBuffer();
-      const visibilityField = part.fields.visibility;
-      const visibility =
-        visibilityField && 'value' in visibilityField ? String(visibilityField.value) : 'public';
+      const field = (name: string) => {
+        const value = part.fields[name];
+        return value && 'value' in value ? String(value.value) : undefined;
+      };
+      const visibility = field('visibility') ?? 'public';
       if (visibility !== 'public' && visibility !== 'private') {
-        throw invalidField('visibility', 'INVALID_ENUM_VALUE', 'must be one of: public, private');
+        throw invalidField('visibility', 'INVALID_ENUM_VALUE', 'must be one of: public, private', {
+          allowedValues: ['public', 'private'],
+        });
       }
-      const file = await saveMediaFile(db, storage, { fileName: part.filename, data, visibility });
+      const mediaType = field('mediaType');
+      if (mediaType !== undefined && !isMediaFileType(mediaType)) {
+        throw invalidField(
+          'mediaType',
+          'INVALID_ENUM_VALUE',
+          `must be one of: ${MEDIA_FILE_TYPES.join(', ')}`,
+          {
+            allowedValues: [...MEDIA_FILE_TYPES],
+          },
+        );
+      }
+      const file = await saveMediaFile(db, storage, {
+        fileName: part.filename,
+        data,
+        visibility,
+        ...(mediaType ? { mediaType } : {}),
+      });
       return { file: toWire(file) };
     },
   );

@@ -3,6 +3,8 @@ import { idColumn, timestampColumn } from '../../db/columns.js';
 
 export const MEDIA_FILE_TYPES = ['image', 'video', 'audio', 'document', 'zip'] as const;
 export type MediaFileType = (typeof MEDIA_FILE_TYPES)[number];
+export const isMediaFileType = (value: string): value is MediaFileType =>
+  (MEDIA_FILE_TYPES as readonly string[]).includes(value);
 
 /**
  * The media library: files merchants uploaded (or the demo seed rendered). The bytes live in a

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { desc, inArray, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, invalidField, notFound } from '../../http/errors.js';
@@ -10,27 +11,47 @@ import type { MediaStorage } from './storage.js';
 
 export type MediaFile = typeof mediaFiles.$inferSelect;
 
-/** File types the library accepts, by extension: what they are and how they are served. */
-const ACCEPTED: Record<string, { mimeType: string; mediaType: MediaFileType }> = {
-  '.jpg': { mimeType: 'image/jpeg', mediaType: 'image' },
-  '.jpeg': { mimeType: 'image/jpeg', mediaType: 'image' },
-  '.png': { mimeType: 'image/png', mediaType: 'image' },
-  '.webp': { mimeType: 'image/webp', mediaType: 'image' },
-  '.avif': { mimeType: 'image/avif', mediaType: 'image' },
-  '.gif': { mimeType: 'image/gif', mediaType: 'image' },
-  '.mp4': { mimeType: 'video/mp4', mediaType: 'video' },
-  '.webm': { mimeType: 'video/webm', mediaType: 'video' },
-  '.mov': { mimeType: 'video/quicktime', mediaType: 'video' },
-  '.mp3': { mimeType: 'audio/mpeg', mediaType: 'audio' },
-  '.wav': { mimeType: 'audio/wav', mediaType: 'audio' },
-  '.ogg': { mimeType: 'audio/ogg', mediaType: 'audio' },
-  '.m4a': { mimeType: 'audio/mp4', mediaType: 'audio' },
-  '.pdf': { mimeType: 'application/pdf', mediaType: 'document' },
-  '.txt': { mimeType: 'text/plain; charset=utf-8', mediaType: 'document' },
-  '.epub': { mimeType: 'application/epub+zip', mediaType: 'document' },
-  '.zip': { mimeType: 'application/zip', mediaType: 'zip' },
+/**
+ * What the library accepts, by the file's content (its magic bytes, read by `file-type`), never by its
+ * name: a `.png` that holds text is refused, a JPEG called `photo.png` is stored as `photo.jpg`. These are
+ * the media types a product's gallery takes (catalog MEDIA_TYPES) and digital downloads use.
+ */
+const ACCEPTED: Record<string, { ext: string; mediaType: MediaFileType; label: string }> = {
+  'image/jpeg': { ext: '.jpg', mediaType: 'image', label: 'JPEG' },
+  'image/png': { ext: '.png', mediaType: 'image', label: 'PNG' },
+  'image/webp': { ext: '.webp', mediaType: 'image', label: 'WebP' },
+  'image/avif': { ext: '.avif', mediaType: 'image', label: 'AVIF' },
+  'image/gif': { ext: '.gif', mediaType: 'image', label: 'GIF' },
+  'video/mp4': { ext: '.mp4', mediaType: 'video', label: 'MP4' },
+  'video/webm': { ext: '.webm', mediaType: 'video', label: 'WebM' },
+  'video/quicktime': { ext: '.mov', mediaType: 'video', label: 'QuickTime' },
+  'audio/mpeg': { ext: '.mp3', mediaType: 'audio', label: 'MP3' },
+  'audio/wav': { ext: '.wav', mediaType: 'audio', label: 'WAV' },
+  'audio/ogg': { ext: '.ogg', mediaType: 'audio', label: 'Ogg' },
+  'audio/mp4': { ext: '.m4a', mediaType: 'audio', label: 'M4A' },
+  'application/pdf': { ext: '.pdf', mediaType: 'document', label: 'PDF' },
+  'application/epub+zip': { ext: '.epub', mediaType: 'document', label: 'EPUB' },
+  'application/zip': { ext: '.zip', mediaType: 'zip', label: 'ZIP' },
 };
-export const ACCEPTED_EXTENSIONS = Object.keys(ACCEPTED);
+/** Other names `file-type` gives the same formats. */
+const ALIASES: Record<string, string> = {
+  'audio/x-wav': 'audio/wav',
+  'audio/vnd.wave': 'audio/wav',
+  'audio/x-m4a': 'audio/mp4',
+  'video/x-m4v': 'video/mp4',
+  'audio/opus': 'audio/ogg',
+};
+
+/** The formats accepted for a kind of media, in words: "JPEG, PNG, WebP, AVIF or GIF". */
+export function acceptedFormats(mediaType?: MediaFileType): string {
+  const labels = Object.values(ACCEPTED)
+    .filter((kind) => !mediaType || kind.mediaType === mediaType)
+    .map((kind) => kind.label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+/** Every MIME type the library accepts (for an upload form's `accept`). */
+export const ACCEPTED_MIME_TYPES = Object.keys(ACCEPTED);
 
 /** A file name safe in a URL path and on any disk: ASCII letters, digits, `.`, `_`, `-`. */
 export function safeFileName(name: string): string {
@@ -50,28 +71,60 @@ export interface NewMediaFile {
   data: Buffer;
   /** Private files (digital products' downloads) are stored but never served under /media. */
   visibility?: 'public' | 'private';
+  /** Only this kind is wanted (e.g. a product image): anything else is refused, naming what it is. */
+  mediaType?: MediaFileType;
   id?: string;
 }
 
+/** The accepted kind of file the bytes are, or undefined (with what they are, when that is known). */
+async function detect(data: Buffer): Promise<{ mimeType: string; kind?: (typeof ACCEPTED)[string] }> {
+  const found = await fileTypeFromBuffer(data);
+  if (!found) return { mimeType: 'unknown' };
+  const mimeType = ALIASES[found.mime] ?? found.mime;
+  const kind = ACCEPTED[mimeType];
+  return kind ? { mimeType, kind } : { mimeType };
+}
+
+/** "a PDF document, not an image", "not a file type the media library accepts" */
+function describe(mimeType: string, kind: (typeof ACCEPTED)[string] | undefined, wanted?: MediaFileType) {
+  if (!kind) {
+    return mimeType === 'unknown'
+      ? 'not a file type the media library accepts'
+      : `${mimeType}, a file type the media library does not accept`;
+  }
+  const noun = { image: 'image', video: 'video', audio: 'audio file', document: 'document', zip: 'archive' };
+  const article = (word: string) => (/^[aeiouAEIOU]/.test(word) ? 'an' : 'a');
+  const wantedNoun = wanted ? noun[wanted] : undefined;
+  return `${article(kind.label)} ${kind.label} ${noun[kind.mediaType]}${wantedNoun ? `, not ${article(wantedNoun)} ${wantedNoun}` : ''}`;
+}
+
 /**
- * Stores an upload: checks its type by extension and, for images, by decoding it (a file that claims
- * to be a PNG but is not one is refused), then writes the bytes and the library row.
+ * Stores an upload: finds its type from its content (a file that claims to be a PNG but is not one is
+ * refused; so is any type the library does not take), decodes images to check them and read their
+ * size, then writes the bytes and the library row. The stored name ends in the real type's extension.
  */
 export async function saveMediaFile(
   db: DbOrTx,
   storage: MediaStorage,
   input: NewMediaFile,
 ): Promise<MediaFile> {
-  const fileName = safeFileName(input.fileName);
-  const kind = ACCEPTED[path.extname(fileName)];
-  if (!kind) {
+  if (input.data.length === 0) throw invalidField('file', 'MIN_SIZE', 'is empty; choose a file with content');
+  const wanted = input.mediaType;
+  const allowed = acceptedFormats(wanted);
+  const { mimeType, kind } = await detect(input.data);
+  if (!kind || (wanted && kind.mediaType !== wanted)) {
+    const acceptedTypes = Object.entries(ACCEPTED)
+      .filter(([, accepted]) => !wanted || accepted.mediaType === wanted)
+      .map(([mime]) => mime);
     throw invalidField(
       'file',
       'INVALID_ENUM_VALUE',
-      `has a file type the media library does not accept; use one of: ${ACCEPTED_EXTENSIONS.join(' ')}`,
+      `is ${describe(mimeType, kind, wanted)} (judged by its content, not its name); upload a ${allowed} file`,
+      { acceptedTypes, detectedType: mimeType },
     );
   }
-  if (input.data.length === 0) throw invalidField('file', 'MIN_SIZE', 'is empty');
+  const named = safeFileName(input.fileName);
+  const fileName = `${named.slice(0, named.length - path.extname(named).length)}${kind.ext}`;
   let width: number | null = null;
   let height: number | null = null;
   if (kind.mediaType === 'image') {
@@ -83,7 +136,7 @@ export async function saveMediaFile(
       throw invalidField(
         'file',
         'FORMAT',
-        'is not a readable image; upload a JPEG, PNG, WebP, AVIF or GIF file',
+        `is a damaged ${kind.label} image that cannot be read; export it again and upload a ${acceptedFormats('image')} file`,
       );
     }
   }
@@ -95,7 +148,7 @@ export async function saveMediaFile(
     .values({
       id,
       fileName,
-      mimeType: kind.mimeType,
+      mimeType,
       mediaType: kind.mediaType,
       sizeBytes: input.data.length,
       width,

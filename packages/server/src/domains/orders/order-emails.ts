@@ -17,7 +17,8 @@ export interface OrderMailDeps {
   db: Db;
   mailer: EcomMailer;
   publicUrl: string;
-  storeName: string;
+  /** The store's name as set in Settings (STORE_NAME until then), read when a message is written. */
+  storeName: () => Promise<string>;
   clock: () => Date;
 }
 
@@ -57,12 +58,13 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
       const key = `confirmation:${event.entityId}`;
       if (!order?.buyerEmail || (await alreadySent(deps.db, key))) return;
       const links = await downloadLinks(deps.db, order, deps.publicUrl, deps.clock());
+      const storeName = await deps.storeName();
       await deps.mailer.send({
         to: order.buyerEmail,
-        subject: `${deps.storeName}: order #${order.number} received`,
+        subject: `${storeName}: order #${order.number} received`,
         text: confirmationText(
           order,
-          deps.storeName,
+          storeName,
           links.map((link) => link.url),
         ),
         tags: ['ecom.order.confirmation'],
@@ -99,7 +101,7 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
       );
       await deps.mailer.send({
         to: order.buyerEmail,
-        subject: `${deps.storeName}: your gift card${cards.length > 1 ? 's' : ''}`,
+        subject: `${await deps.storeName()}: your gift card${cards.length > 1 ? 's' : ''}`,
         text: [
           `Thank you for order #${order.number}. Your gift card codes:`,
           '',

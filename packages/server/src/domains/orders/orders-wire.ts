@@ -11,9 +11,21 @@ import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';
 
+/**
+ * What the buyer has paid: the captured payments plus the gift card's part (a cancelled order gave the
+ * card its amount back); the balance is what is still due. As the protocol's `balanceSummary`.
+ */
+function balanceSummary(order: OrderRecord, capturedMinor: number) {
+  const m = moneyOf(order.currency);
+  const giftCard = order.status === 'CANCELED' ? 0 : (order.totals.giftCard?.appliedAmount ?? 0);
+  const paid = capturedMinor + giftCard;
+  const due = order.status === 'CANCELED' ? 0 : Math.max(order.totals.priceSummary.total - paid, 0);
+  return { paid: m(paid), balance: m(due) };
+}
+
 export function orderOut(
   order: OrderRecord,
-  extra: { downloads?: DownloadLink[]; payments?: PaymentRecord[] } = {},
+  extra: { downloads?: DownloadLink[]; payments?: PaymentRecord[]; capturedMinor?: number } = {},
 ): Static<typeof OrderOut> {
   const m = moneyOf(order.currency);
   const totals = { ...order.totals, currency: order.currency };
@@ -152,6 +164,9 @@ export function orderOut(
             createdDate: payment.createdDate,
           })),
         }
+      : {}),
+    ...(extra.capturedMinor !== undefined
+      ? { balanceSummary: balanceSummary(order, extra.capturedMinor) }
       : {}),
     ...(order.paidDate ? { paidDate: order.paidDate } : {}),
     ...(order.fulfilledDate ? { fulfilledDate: order.fulfilledDate } : {}),

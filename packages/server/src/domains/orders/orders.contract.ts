@@ -124,6 +124,15 @@ export const OrderOut = Type.Object({
       }),
     ),
   ),
+  balanceSummary: Type.Optional(
+    Type.Object(
+      { paid: MoneyOut, balance: MoneyOut },
+      {
+        description:
+          'Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized)',
+      },
+    ),
+  ),
   paidDate: Type.Optional(DateTimeOut()),
   fulfilledDate: Type.Optional(DateTimeOut()),
   canceledDate: Type.Optional(DateTimeOut()),

@@ -163,6 +163,12 @@ describe('payments', () => {
     });
     const again = await send(owner, 'POST', `/admin-api/v1/orders/${orderId}/capture`, {});
     expect(again.json().details.applicationError.code).toBe('NOTHING_TO_CAPTURE');
+    // Captured: paid in full, nothing due.
+    const total = captured.json().order.priceSummary.total.amount;
+    expect(captured.json().order.balanceSummary).toMatchObject({
+      paid: { amount: total },
+      balance: { amount: '0.00' },
+    });
   });
 
   it('a fully discounted order is paid at once; an offline order stays unpaid until the merchant marks it', async () => {
@@ -186,8 +192,20 @@ describe('payments', () => {
         paymentMethod: { type: 'OFFLINE' },
       })
     ).json();
-    expect((await send(me, 'GET', `/ecom/v1/orders/${orderId}`)).json().order.paymentStatus).toBe('NOT_PAID');
+    const unpaid = (await send(me, 'GET', `/ecom/v1/orders/${orderId}`)).json().order;
+    expect(unpaid.paymentStatus).toBe('NOT_PAID');
+    // Nothing paid yet: the whole total is due, for the buyer and in the merchant's list alike.
+    expect(unpaid.balanceSummary).toMatchObject({
+      paid: { amount: '0.00' },
+      balance: { amount: unpaid.priceSummary.total.amount },
+    });
+    const listed = (await send(owner, 'GET', `/admin-api/v1/orders?search=${unpaid.number}`)).json().orders;
+    expect(listed[0].balanceSummary).toEqual(unpaid.balanceSummary);
     const paid = (await send(owner, 'POST', `/admin-api/v1/orders/${orderId}/mark-paid`, {})).json().order;
+    expect(paid.balanceSummary).toMatchObject({
+      paid: { amount: unpaid.priceSummary.total.amount },
+      balance: { amount: '0.00' },
+    });
     expect(paid).toMatchObject({
       paymentStatus: 'PAID',
       paidDate: now.toISOString(),
@@ -278,6 +296,8 @@ describe('orders', () => {
       status: 'CANCELED',
       paymentStatus: 'REFUNDED',
       payments: [expect.objectContaining({ status: 'REFUNDED' })],
+      // Card refunded, gift card given back: nothing kept, nothing due.
+      balanceSummary: { paid: { amount: '0.00' }, balance: { amount: '0.00' } },
     });
     expect(await stockOf(mug)).toBe(stockBefore);
     expect((await getGiftCard(t.database.db, gift.id)).balanceMinor).toBe(1000);

@@ -5,7 +5,7 @@ import { registerQueryRoute } from '../../http/query-route.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { actorOf } from '../access/caller.js';
 import type { MediaStorage } from '../media/storage.js';
-import { listPayments, type PaymentProviders } from '../payments/payments.service.js';
+import { capturedByOrder, listPayments, type PaymentProviders } from '../payments/payments.service.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
 import { cancelOrder, captureOrderPayment, fulfillOrder, markOrderPaid } from './order-status.service.js';
 import {
@@ -47,9 +47,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const order = await getOrder(db, request.params.id, request.caller);
-      return {
-        order: orderOut(order, { downloads: await downloadLinks(db, order, publicUrl, deps.clock()) }),
-      };
+      const [downloads, captured] = await Promise.all([
+        downloadLinks(db, order, publicUrl, deps.clock()),
+        capturedByOrder(db, [order.id]),
+      ]);
+      return { order: orderOut(order, { downloads, capturedMinor: captured.get(order.id) ?? 0 }) };
     },
   );
 
@@ -71,8 +73,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
         sort: body.query?.sort,
         paging,
       });
+      const captured = await capturedByOrder(
+        db,
+        result.orders.map((order) => order.id),
+      );
       return {
-        orders: result.orders.map((order) => orderOut(order)),
+        orders: result.orders.map((order) => orderOut(order, { capturedMinor: captured.get(order.id) ?? 0 })),
         metadata: pagingMetadata(result.orders.length, paging, result.total),
       };
     },
@@ -126,8 +132,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
         ...(paymentStatus ? { paymentStatus } : {}),
         ...(fulfillmentStatus ? { fulfillmentStatus } : {}),
       });
+      const captured = await capturedByOrder(
+        db,
+        result.orders.map((order) => order.id),
+      );
       return {
-        orders: result.orders.map((order) => orderOut(order)),
+        orders: result.orders.map((order) => orderOut(order, { capturedMinor: captured.get(order.id) ?? 0 })),
         metadata: pagingMetadata(result.orders.length, paging, result.total),
       };
     },
@@ -145,9 +155,17 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const order = await getOrder(db, request.params.id, request.caller);
-      return { order: orderOut(order, { payments: await listPayments(db, order.id) }) };
+      return withPayments(order);
     },
   );
+  /** An order for the merchant: its payments listed, and what they add up to. */
+  async function withPayments(order: Awaited<ReturnType<typeof getOrder>>) {
+    const payments = await listPayments(db, order.id);
+    const capturedMinor = payments
+      .filter((payment) => payment.status === 'CAPTURED')
+      .reduce((sum, payment) => sum + payment.amountMinor, 0);
+    return { order: orderOut(order, { payments, capturedMinor }) };
+  }
   const actions = [
     ['mark-paid', 'Mark paid (captures authorizations; records money received offline)', markOrderPaid],
     ['capture', 'Capture an authorized payment (delayCapture)', captureOrderPayment],
@@ -169,7 +187,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
         });
         // Cancelling returned stock, committed: this process's shoppers must see it at once.
         if (change === cancelOrder) deps.catalogChanges.committed();
-        return { order: orderOut(order, { payments: await listPayments(db, order.id) }) };
+        return withPayments(order);
       },
     );
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../http/errors.js';
 import type { PaymentStatus } from '../orders/order-types.js';
@@ -168,6 +168,20 @@ export async function listPayments(db: DbOrTx, orderId: string): Promise<Payment
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.createdDate));
   return rows.map(recordOf);
+}
+
+/**
+ * Money taken per order: its captured payments (cards charged or captured, money marked as received).
+ * Authorizations not captured, voided and refunded payments are not money the store has. One query.
+ */
+export async function capturedByOrder(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: payments.orderId, total: sql<string>`sum(${payments.amountMinor})` })
+    .from(payments)
+    .where(and(inArray(payments.orderId, [...orderIds]), eq(payments.status, 'CAPTURED')))
+    .groupBy(payments.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.total)]));
 }
 
 /** Captures the order's authorized card payments (delayCapture). Returns how much was captured. */

@@ -53,7 +53,7 @@ export function settingsFromRow(row: Row | undefined, currency: string): StoreSe
 }
 
 /** The settings row, created with defaults (and a fresh download signing key) the first time. */
-async function ensureRow(db: DbOrTx): Promise<Row> {
+export async function ensureRow(db: DbOrTx): Promise<Row> {
   const [existing] = await db.select().from(storeSettings).where(eq(storeSettings.id, STORE_SETTINGS_ID));
   if (existing) return existing;
   await db

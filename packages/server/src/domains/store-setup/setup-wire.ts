@@ -15,6 +15,7 @@ import type {
 } from './promotions.contract.js';
 import type { StoreSettings, StoreSettingsPatch } from './settings.service.js';
 import type { PickupLocationRecord, ShippingRegionRecord } from './shipping.service.js';
+import type { StoreIdentity } from './store-identity.service.js';
 import type {
   PickupOut,
   RegionOut,
@@ -86,10 +87,17 @@ export function settingsIn(input: Static<typeof SettingsWrite>, c: Converter): S
   });
 }
 
-export function settingsOut(settings: StoreSettings): Static<typeof SettingsResponse>['settings'] {
+/** The settings with the store's name, logo (its absolute URL) and contact address. */
+export function settingsOut(
+  settings: StoreSettings,
+  identity: StoreIdentity,
+  publicUrl: string,
+): Static<typeof SettingsResponse>['settings'] {
   const { extraCharges, ...rest } = settings;
   return {
     ...rest,
+    ...identity,
+    ...(identity.logo ? { logo: { ...identity.logo, url: `${publicUrl}${identity.logo.url}` } } : {}),
     extraCharges: extraCharges.map((charge) => ({
       type: charge.type,
       title: charge.title,

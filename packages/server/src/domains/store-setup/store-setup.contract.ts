@@ -52,6 +52,21 @@ export const SettingsWrite = Type.Object({
   businessAddress: Type.Optional(Type.Union([AddressSetup, Type.Null()])),
   checkoutHoldMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080 })),
   extraCharges: Type.Optional(Type.Array(ExtraCharge, { maxItems: 10 })),
+  storeName: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], {
+      description: 'Shown in the shop, page titles and e-mails; null: STORE_NAME from the environment',
+    }),
+  ),
+  contactEmail: Type.Optional(
+    Type.Union([Type.String({ minLength: 3, maxLength: 254 }), Type.Null()], {
+      description: "Where shoppers' replies to the store's e-mails go (Reply-To); null: none",
+    }),
+  ),
+  logoMediaId: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()], {
+      description: 'A public image of the media library (upload it first); null: no logo',
+    }),
+  ),
 });
 export const UpdateSettingsRequest = Type.Object({ settings: SettingsWrite });
 export const SettingsResponse = Type.Object({
@@ -72,6 +87,17 @@ export const SettingsResponse = Type.Object({
       }),
     ),
     updatedDate: Type.Optional(DateTimeOut()),
+    storeName: Type.String(),
+    storeNameSet: Type.Boolean({ description: 'false: the name is STORE_NAME from the environment' }),
+    contactEmail: Type.Optional(Type.String()),
+    logo: Type.Optional(
+      Type.Object({
+        mediaId: Type.String(),
+        url: Type.String({ description: 'Absolute URL' }),
+        width: Type.Optional(Type.Integer()),
+        height: Type.Optional(Type.Integer()),
+      }),
+    ),
   }),
 });
 

@@ -14,6 +14,7 @@ import {
   updatePickupLocation,
   updateShippingRegion,
 } from './shipping.service.js';
+import { updateStoreIdentity } from './store-identity.service.js';
 import {
   CreatePickupRequest,
   CreateRegionRequest,
@@ -46,7 +47,13 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       schema: { summary: 'Store settings', tags: settingsTags, response: { 200: SettingsResponse } },
       preHandler,
     },
-    async () => ({ settings: settingsOut(await getStoreSettings(db, currency)) }),
+    async () => ({
+      settings: settingsOut(
+        await getStoreSettings(db, currency),
+        await deps.storeIdentity.current(),
+        deps.config.publicUrl,
+      ),
+    }),
   );
   app.patch(
     `${base}/store-settings`,
@@ -60,8 +67,20 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       preHandler: requireMerchant({ ownerOnly: true }),
     },
     async (request) => {
-      const patch = settingsIn(request.body.settings, new Converter(currency));
-      return { settings: settingsOut(await updateStoreSettings(db, patch, currency)) };
+      const { storeName, contactEmail, logoMediaId, ...rest } = request.body.settings;
+      const patch = settingsIn(rest, new Converter(currency));
+      const settings = await db.transaction(async (tx) => {
+        await updateStoreIdentity(tx, {
+          ...(storeName !== undefined ? { storeName } : {}),
+          ...(contactEmail !== undefined ? { contactEmail } : {}),
+          ...(logoMediaId !== undefined ? { logoMediaId } : {}),
+        });
+        return updateStoreSettings(tx, patch, currency);
+      });
+      deps.storeIdentity.changed();
+      return {
+        settings: settingsOut(settings, await deps.storeIdentity.current(), deps.config.publicUrl),
+      };
     },
   );
 

@@ -42,6 +42,10 @@ export const storeSettings = pgTable('store_settings', {
    * and derives the codes of gift cards bought as products (so a lost e-mail can be sent again).
    */
   signingKey: text('signing_key').notNull(),
+  /** The store's name, logo (a public image of the media library) and contact e-mail; null: the default. */
+  storeName: text('store_name'),
+  logoMediaId: text('logo_media_id'),
+  contactEmail: text('contact_email'),
   ...entityDates(),
 });
 

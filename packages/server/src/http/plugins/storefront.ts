@@ -21,7 +21,7 @@ export interface StorefrontOptions {
   buildDir: string;
   mode: 'development' | 'production' | 'test';
   /** Values every loader and action receives as `context` (e.g. the in-process API fetch), per request. */
-  loadContext: (request: FastifyRequest) => Record<string, unknown>;
+  loadContext: (request: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The store's address (PUBLIC_URL): HSTS when https, the media origin of the pages' CSP. */
   publicUrl: string;
   /** The registered apps' origins, which the pages' forms may end on (CSP form-action), read per page. */
@@ -102,7 +102,10 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
       const response = await handle(
         toFetchRequest(request),
         // The nonce of this reply's CSP, for React Router's inline scripts (entry.server.tsx, root.tsx).
-        createLoadContext({ ...options.loadContext(request), cspNonce: reply.cspNonce.script }) as never,
+        createLoadContext({
+          ...(await options.loadContext(request)),
+          cspNonce: reply.cspNonce.script,
+        }) as never,
       );
       return sendFetchResponse(reply, response);
     },
