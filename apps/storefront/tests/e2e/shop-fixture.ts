@@ -40,3 +40,27 @@ export async function fillSandboxCard(page: Page, number = '4242 4242 4242 4242'
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');
 }
+
+/** The two screens every shopper-facing suite checks: a laptop and a phone (iPhone 12–15 size). */
+export const DEVICES = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+] as const;
+
+/** Puts one unit of a product in the cart from its page (first available choice of each option). */
+export async function addToCartFromPage(page: Page, baseUrl: string, slug: string): Promise<void> {
+  await page.goto(`${baseUrl}/products/${slug}`, { waitUntil: 'networkidle' });
+  const groups = page.locator('fieldset.option-picker');
+  for (let i = 0; i < (await groups.count()); i++) {
+    await groups.nth(i).locator('input[type=radio]:not([disabled])').first().check({ force: true });
+  }
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+}
+
+/** Whether an element's box is inside the window as it is scrolled now (at least partly). */
+export function inViewport(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((css) => {
+    const box = document.querySelector(css)?.getBoundingClientRect();
+    return Boolean(box && box.bottom > 0 && box.top < window.innerHeight);
+  }, selector);
+}

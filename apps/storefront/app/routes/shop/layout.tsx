@@ -58,6 +58,8 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the page changes
   useEffect(() => setCartOpen(false), [location.pathname]);
   const query = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  // Paying is a focused task: the checkout pages keep only the shop's name (no menus, search or cart).
+  if (/^\/(checkout|plan-checkout)\//.test(location.pathname)) return <FocusedLayout storeName={storeName} />;
 
   return (
     <CartUi.Provider value={ui}>
@@ -202,6 +204,48 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
     </CartUi.Provider>
+  );
+}
+
+function FocusedLayout({ storeName }: { storeName: string }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header site-header-focused">
+        <div className="container header-row">
+          <Link to="/" className="brand" aria-label={`${storeName} home`}>
+            <span className="brand-mark" aria-hidden="true">
+              ◆
+            </span>
+            {storeName}
+          </Link>
+          <p className="secure-note">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path
+                d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Secure checkout
+          </p>
+        </div>
+      </header>
+      <main id="main">
+        <Outlet />
+      </main>
+      <footer className="site-footer site-footer-focused">
+        <div className="container footer-row">
+          <p>
+            © {new Date().getFullYear()} {storeName} · Powered by Openshelf
+          </p>
+        </div>
+      </footer>
+    </>
   );
 }
 
