@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createTestProduct } from '../../../../packages/server/src/testing/ecom.js';
 import { signUp, uniqueEmail } from './account-support.js';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable, launchBrowser } from './browser.js';
-import { DEVICES, type ShopServer, startShop } from './shop-fixture.js';
+import { browserAvailable } from './browser.js';
+import { DEVICES, shopAndBrowser } from './shop-fixture.js';
 
 // Browsing as a shopper (issue #23): filters that are history entries, honest empty results, product
 // pages with breadcrumbs, related products and the description's paragraphs, option errors that go
@@ -15,26 +15,16 @@ const top = (page: Page, selector: string) =>
   page.evaluate((css) => document.querySelector(css)?.getBoundingClientRect().top ?? Number.NaN, selector);
 
 describe.runIf(browserAvailable())('shop: browsing on desktop and phone', () => {
-  let shop: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.t.close();
-  });
+  const suite = shopAndBrowser();
 
   for (const device of DEVICES) {
     it(`each filter change is a history entry; Back restores the previous filters (${device.name})`, {
       timeout: 90_000,
     }, async () => {
-      const context = await browser.newContext(device.options);
+      const context = await suite.browser.newContext(device.options);
       const page = await context.newPage();
-      await page.goto(shop.baseUrl, { waitUntil: 'networkidle' });
-      await page.goto(`${shop.baseUrl}/collections/apparel`, { waitUntil: 'networkidle' });
+      await page.goto(suite.shop.baseUrl, { waitUntil: 'networkidle' });
+      await page.goto(`${suite.shop.baseUrl}/collections/apparel`, { waitUntil: 'networkidle' });
       if (device.name === 'phone') {
         // Products first: the filters wait behind a button.
         expect(await page.locator('form.filters').isVisible()).toBe(false);
@@ -54,21 +44,21 @@ describe.runIf(browserAvailable())('shop: browsing on desktop and phone', () => 
       await expect.poll(() => page.getByRole('checkbox', { name: 'In stock only' }).isChecked()).toBe(false);
       expect(await page.getByRole('checkbox', { name: /Flaxhaus/ }).isChecked()).toBe(true);
       await page.goBack();
-      await expect.poll(() => page.url()).toBe(`${shop.baseUrl}/collections/apparel`);
+      await expect.poll(() => page.url()).toBe(`${suite.shop.baseUrl}/collections/apparel`);
       await expect.poll(() => page.getByRole('checkbox', { name: /Flaxhaus/ }).isChecked()).toBe(false);
       await page.goBack();
-      await expect.poll(() => page.url()).toBe(`${shop.baseUrl}/`);
+      await expect.poll(() => page.url()).toBe(`${suite.shop.baseUrl}/`);
       await context.close();
     });
   }
 
   it('a search without results offers all products, not "Clear filters" when nothing is filtered', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${shop.baseUrl}/search?q=zzqxv`, { waitUntil: 'networkidle' });
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.shop.baseUrl}/search?q=zzqxv`, { waitUntil: 'networkidle' });
     expect(await page.getByText('No products match “zzqxv”.').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Clear filters' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'See all products' }).count()).toBe(1);
-    await page.goto(`${shop.baseUrl}/search?q=mug&stock=in&price=9000-`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.shop.baseUrl}/search?q=mug&stock=in&price=9000-`, { waitUntil: 'networkidle' });
     expect(await page.getByRole('link', { name: 'Clear filters' }).count()).toBe(1);
     await page.close();
   });
@@ -77,8 +67,8 @@ describe.runIf(browserAvailable())('shop: browsing on desktop and phone', () => 
     it(`product page: breadcrumbs, related products, paragraphs, option errors that go once answered (${device.name})`, {
       timeout: 60_000,
     }, async () => {
-      const page = await (await browser.newContext(device.options)).newPage();
-      await page.goto(`${shop.baseUrl}/products/linen-tee`, { waitUntil: 'networkidle' });
+      const page = await (await suite.browser.newContext(device.options)).newPage();
+      await page.goto(`${suite.shop.baseUrl}/products/linen-tee`, { waitUntil: 'networkidle' });
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
       expect(await crumbs.getByRole('link').allTextContents()).toEqual(['Home', 'Apparel']);
       expect(await crumbs.locator('[aria-current="page"]').textContent()).toBe('Linen Tee');
@@ -103,13 +93,13 @@ describe.runIf(browserAvailable())('shop: browsing on desktop and phone', () => 
   }
 
   it('keeps a merchant’s paragraphs and line breaks', async () => {
-    const jar = await createTestProduct(shop.t.database.db, {
+    const jar = await createTestProduct(suite.shop.t.database.db, {
       name: 'Paragraph Jar',
       priceMinor: 900,
       description: 'First paragraph.\n\nSecond paragraph,\nwith a line break.',
     });
-    const page = await browser.newPage();
-    await page.goto(`${shop.baseUrl}/products/${jar.slug}`, { waitUntil: 'networkidle' });
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.shop.baseUrl}/products/${jar.slug}`, { waitUntil: 'networkidle' });
     expect(await page.locator('.product-description p').allInnerTexts()).toEqual([
       'First paragraph.',
       'Second paragraph,\nwith a line break.',
@@ -118,8 +108,8 @@ describe.runIf(browserAvailable())('shop: browsing on desktop and phone', () => 
   });
 
   it('phone home page: products come before the collections, within the first screen', async () => {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    await page.goto(shop.baseUrl, { waitUntil: 'networkidle' });
+    const page = await (await suite.browser.newContext(PHONE)).newPage();
+    await page.goto(suite.shop.baseUrl, { waitUntil: 'networkidle' });
     const firstProduct = await top(page, '.product-card');
     expect(firstProduct).toBeLessThan(844);
     expect(firstProduct).toBeLessThan(await top(page, '.collection-card'));
@@ -135,8 +125,8 @@ describe.runIf(browserAvailable())('shop: browsing on desktop and phone', () => 
   it('phone account: every section tab is on screen, nothing scrolls sideways', {
     timeout: 60_000,
   }, async () => {
-    const page = await (await browser.newContext(PHONE)).newPage();
-    await signUp(page, shop.t, shop.baseUrl, uniqueEmail('tabs'));
+    const page = await (await suite.browser.newContext(PHONE)).newPage();
+    await signUp(page, suite.shop.t, suite.shop.baseUrl, uniqueEmail('tabs'));
     const nav = page.getByRole('navigation', { name: 'Account sections' });
     const boxes = await nav
       .getByRole('link')

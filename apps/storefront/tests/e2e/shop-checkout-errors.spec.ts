@@ -1,15 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable, launchBrowser } from './browser.js';
+import { browserAvailable } from './browser.js';
 import {
   addToCartFromPage,
   DEVICES,
   fillCheckoutDetails,
   fillSandboxCard,
   inViewport,
-  type ShopServer,
-  startShop,
+  shopAndBrowser,
 } from './shop-fixture.js';
 
 // The hosted checkout as a shopper meets it (issue #23): a focused page, every problem at its field in
@@ -29,28 +28,18 @@ function summaryValue(page: Page, label: string) {
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 
 describe.runIf(browserAvailable())('checkout: errors at their fields, estimates, focused layout', () => {
-  let shop: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.t.close();
-  });
+  const suite = shopAndBrowser();
 
   for (const device of DEVICES) {
     it(`names every problem at its field at once and takes the shopper there (${device.name})`, {
       timeout: 120_000,
     }, async () => {
-      const context: BrowserContext = await browser.newContext(device.options);
+      const context: BrowserContext = await suite.browser.newContext(device.options);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
 
-      await addToCartFromPage(page, shop.baseUrl, 'stoneware-mug');
+      await addToCartFromPage(page, suite.shop.baseUrl, 'stoneware-mug');
       await page
         .getByRole('dialog', { name: 'Your cart' })
         .getByRole('button', { name: 'Check out' })
@@ -134,9 +123,9 @@ describe.runIf(browserAvailable())('checkout: errors at their fields, estimates,
   }
 
   it('names every problem at once without JavaScript too', { timeout: 60_000 }, async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await suite.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${shop.baseUrl}/products/stoneware-mug`);
+    await page.goto(`${suite.shop.baseUrl}/products/stoneware-mug`);
     const groups = page.locator('fieldset.option-picker');
     for (let i = 0; i < (await groups.count()); i++) {
       await groups.nth(i).locator('input[type=radio]:not([disabled])').first().check({ force: true });

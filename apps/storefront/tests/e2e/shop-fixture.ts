@@ -1,8 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { mediaStorageFor } from '../../../../packages/server/src/app.js';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo-setup.js';
 import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
+import { launchBrowser } from './browser.js';
 
 export interface ShopServer {
   t: TestApp;
@@ -58,9 +60,22 @@ export async function addToCartFromPage(page: Page, baseUrl: string, slug: strin
 }
 
 /** Whether an element's box is inside the window as it is scrolled now (at least partly). */
-export function inViewport(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((css) => {
-    const box = document.querySelector(css)?.getBoundingClientRect();
-    return Boolean(box && box.bottom > 0 && box.top < window.innerHeight);
-  }, selector);
+export async function inViewport(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return Boolean(box && box.y + box.height > 0 && box.y < height);
+}
+
+/** A suite's shop and Chromium, started before its tests and closed after them (call it in a describe). */
+export function shopAndBrowser(): { readonly shop: ShopServer; readonly browser: Browser } {
+  const suite = {} as { shop: ShopServer; browser: Browser };
+  beforeAll(async () => {
+    suite.shop = await startShop();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.shop?.t.close();
+  });
+  return suite;
 }

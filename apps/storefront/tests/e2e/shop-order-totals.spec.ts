@@ -1,17 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createStaff } from '../../../../packages/sdk/test/support/admin-store.js';
 import { signUp, uniqueEmail } from './account-support.js';
 import { signIn } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable, launchBrowser } from './browser.js';
+import { browserAvailable } from './browser.js';
 import {
   addToCartFromPage,
   DEVICES,
   fillCheckoutDetails,
   fillSandboxCard,
-  type ShopServer,
-  startShop,
+  shopAndBrowser,
 } from './shop-fixture.js';
 
 // One order line, one total (issue #23): the member's order page and the merchant's show the line's
@@ -21,24 +20,14 @@ import {
 const firstLine = (page: Page) => page.locator('table tbody tr').first().locator('td').allTextContents();
 
 describe.runIf(browserAvailable())('order totals: the account and the admin agree', () => {
-  let shop: ShopServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    shop = await startShop();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.t.close();
-  });
+  const suite = shopAndBrowser();
 
   it('shows the same line total (before tax) in the account and the admin, tax apart', {
     timeout: 120_000,
   }, async () => {
-    const member = await (await browser.newContext(DEVICES[1].options)).newPage();
-    await signUp(member, shop.t, shop.baseUrl, uniqueEmail('totals'));
-    await addToCartFromPage(member, shop.baseUrl, 'stoneware-mug');
+    const member = await (await suite.browser.newContext(DEVICES[1].options)).newPage();
+    await signUp(member, suite.shop.t, suite.shop.baseUrl, uniqueEmail('totals'));
+    await addToCartFromPage(member, suite.shop.baseUrl, 'stoneware-mug');
     await member
       .getByRole('dialog', { name: 'Your cart' })
       .getByRole('button', { name: 'Check out' })
@@ -53,7 +42,7 @@ describe.runIf(browserAvailable())('order totals: the account and the admin agre
     await member.waitForURL(/\/thank-you\//);
     const orderId = new URL(member.url()).pathname.split('/').pop() as string;
 
-    await member.goto(`${shop.baseUrl}/account/orders/${orderId}`, { waitUntil: 'networkidle' });
+    await member.goto(`${suite.shop.baseUrl}/account/orders/${orderId}`, { waitUntil: 'networkidle' });
     const [, quantity, price, memberTotal] = await firstLine(member);
     expect(quantity).toBe('1');
     expect(memberTotal).toBe(price);
@@ -67,10 +56,10 @@ describe.runIf(browserAvailable())('order totals: the account and the admin agre
     ]);
     expect(await seriousA11yViolations(member)).toEqual([]);
 
-    const staff = await createStaff(shop.t, 'owner@harbor.example');
-    const admin = await browser.newPage();
-    await signIn(admin, shop.baseUrl, staff.email, staff.password);
-    await admin.goto(`${shop.baseUrl}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
+    const staff = await createStaff(suite.shop.t, 'owner@harbor.example');
+    const admin = await suite.browser.newPage();
+    await signIn(admin, suite.shop.baseUrl, staff.email, staff.password);
+    await admin.goto(`${suite.shop.baseUrl}/admin/orders/${orderId}`, { waitUntil: 'networkidle' });
     const adminLine = await firstLine(admin);
     expect(adminLine[3]).toBe(memberTotal);
     await member.context().close();

@@ -63,9 +63,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <CartUi.Provider value={ui}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="site-header">
         <div className="container header-row">
           <details className="menu" key={location.pathname}>
@@ -85,12 +83,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
               </ul>
             </nav>
           </details>
-          <Link to="/" className="brand" aria-label={`${storeName} home`}>
-            <span className="brand-mark" aria-hidden="true">
-              ◆
-            </span>
-            {storeName}
-          </Link>
+          <BrandLink storeName={storeName} />
           <Form method="get" action="/search" role="search" className="header-search">
             <label htmlFor="header-search" className="visually-hidden">
               Search products
@@ -193,9 +186,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <div className="container footer-row">
-          <p>
-            © {new Date().getFullYear()} {storeName} · Powered by Openshelf
-          </p>
+          <Credit storeName={storeName} />
         </div>
       </footer>
       {hydrated && (cartOpen || drawerUsed) ? (
@@ -207,20 +198,40 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to content
+    </a>
+  );
+}
+
+function BrandLink({ storeName }: { storeName: string }) {
+  return (
+    <Link to="/" className="brand" aria-label={`${storeName} home`}>
+      <span className="brand-mark" aria-hidden="true">
+        ◆
+      </span>
+      {storeName}
+    </Link>
+  );
+}
+
+function Credit({ storeName }: { storeName: string }) {
+  return (
+    <p>
+      © {new Date().getFullYear()} {storeName} · Powered by Openshelf
+    </p>
+  );
+}
+
 function FocusedLayout({ storeName }: { storeName: string }) {
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="site-header site-header-focused">
         <div className="container header-row">
-          <Link to="/" className="brand" aria-label={`${storeName} home`}>
-            <span className="brand-mark" aria-hidden="true">
-              ◆
-            </span>
-            {storeName}
-          </Link>
+          <BrandLink storeName={storeName} />
           <p className="secure-note">
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
               <path
@@ -240,9 +251,7 @@ function FocusedLayout({ storeName }: { storeName: string }) {
       </main>
       <footer className="site-footer site-footer-focused">
         <div className="container footer-row">
-          <p>
-            © {new Date().getFullYear()} {storeName} · Powered by Openshelf
-          </p>
+          <Credit storeName={storeName} />
         </div>
       </footer>
     </>
