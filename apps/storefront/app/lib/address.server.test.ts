@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, addressProblems } from './address.server';
+import { addressLines, addressProblems, regionCode } from './address.server';
 import { readPayment } from './checkout-input.server';
 
 describe('addresses by country', () => {
@@ -29,6 +29,9 @@ describe('addresses by country', () => {
       postalCode: '“10001” is not a postal code in Canada. Check it and try again.',
       subdivision: expect.stringMatching(/^“Narnia” is not a state or region of Canada/),
     });
+    expect(regionCode('US', 'Massachusetts')).toBe('US-MA');
+    expect(regionCode('US', 'us-ma')).toBe('US-MA');
+    expect(regionCode('DE', 'Baden-Wurttemberg')).toBe('DE-BW');
     // Partial addresses are the required-field checks' business, not these.
     expect(addressProblems({ country: 'US' })).toEqual({});
   });

@@ -27,6 +27,15 @@ export function postalCodeWord(country: string | undefined): string {
   return country === 'US' ? 'ZIP code' : 'postal code';
 }
 
+/** A region of the country as ISO 3166-2 ("US-MA") from its name or code as typed ("Massachusetts", "ma"). */
+export function regionCode(country: string, typed: string): string | undefined {
+  const regions = COUNTRIES.get(country.toUpperCase())?.regions ?? [];
+  const wanted = folded(typed);
+  const local = wanted.startsWith(`${country}-`) ? wanted.slice(country.length + 1) : wanted;
+  const region = regions.find(([name, code]) => code.toUpperCase() === local || folded(name) === wanted);
+  return region ? `${country.toUpperCase()}-${region[1].toUpperCase()}` : undefined;
+}
+
 /**
  * The postal code and region that do not fit the address's country, worded for the shopper, keyed by
  * the address field. Missing values are not problems here (the form's required fields say so).
@@ -41,16 +50,9 @@ export function addressProblems(address: Address): Partial<Record<'postalCode' |
     problems.postalCode = `“${postalCode}” is not a ${postalCodeWord(country)} in ${known.name}. Check it and try again.`;
   }
   const region = address.subdivision?.trim();
-  if (region && known.regions.length > 0) {
-    const wanted = folded(region);
-    const local = wanted.startsWith(`${country}-`) ? wanted.slice(country.length + 1) : wanted;
-    const match = known.regions.some(
-      ([name, code]) => code.toUpperCase() === local || folded(name) === wanted,
-    );
-    if (!match) {
-      const [exampleName, exampleCode] = known.regions[0] ?? ['', ''];
-      problems.subdivision = `“${region}” is not a state or region of ${known.name}. Enter its name or code, such as ${exampleName} or ${exampleCode}.`;
-    }
+  if (region && known.regions.length > 0 && !regionCode(country, region)) {
+    const [exampleName, exampleCode] = known.regions[0] ?? ['', ''];
+    problems.subdivision = `“${region}” is not a state or region of ${known.name}. Enter its name or code, such as ${exampleName} or ${exampleCode}.`;
   }
   return problems;
 }

@@ -2,7 +2,7 @@
 // that a missing field is named at once, next to its input.
 
 import cardValidator from 'card-validator';
-import { addressProblems, postalCodeWord } from './address.server';
+import { addressProblems, postalCodeWord, regionCode } from './address.server';
 import type { Address, Contact, PaymentChoice } from './checkout.server';
 
 export const ADDRESS_FIELDS = [
@@ -47,10 +47,13 @@ export function readAddress(form: FormData, prefix: string, errors: Record<strin
       errors[`${prefix}.${name}`] =
         name === 'postalCode' ? `Enter the ${postalCodeWord(address.country)}.` : message;
   }
-  // A region's name or code ("New York", "NY") is sent as typed: the API stores its ISO 3166-2 code.
   for (const [name, message] of Object.entries(addressProblems(address))) {
     errors[`${prefix}.${name}`] ??= message;
   }
+  // People type "NY" or "New York"; the API wants ISO 3166-2 ("US-NY").
+  const region =
+    address.country && address.subdivision ? regionCode(address.country, address.subdivision) : undefined;
+  if (region) address.subdivision = region;
   return { address, contactDetails };
 }
 
