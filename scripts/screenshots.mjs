@@ -38,6 +38,8 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/se
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const ADMIN_PAGES = 5;
+// Ten shop pages on each screen (the filters drawer only on the phone), then the admin's.
+const SHOTS = VIEWPORTS.length * (9 + ADMIN_PAGES) + VIEWPORTS.filter((v) => v.isMobile).length;
 let browser;
 try {
   await waitForReady();
@@ -63,12 +65,17 @@ try {
         fullPage: name !== 'cart-drawer',
       });
       shots++;
-      console.log(`  [${shots}/${VIEWPORTS.length * (9 + ADMIN_PAGES)}] ${name}-${viewport.name}.png`);
+      console.log(`  [${shots}/${SHOTS}] ${name}-${viewport.name}.png`);
     };
     await page.goto(baseUrl);
     await shot('home');
     await page.goto(`${baseUrl}/collections/apparel`);
     await shot('collection');
+    if (viewport.isMobile) {
+      // On a phone the filters wait in a drawer behind a button.
+      await page.getByText('Filters', { exact: true }).click();
+      await shot('collection-filters');
+    }
     await page.goto(`${baseUrl}/search?q=blankit`);
     await shot('search');
     await page.goto(`${baseUrl}/products/linen-tee`);

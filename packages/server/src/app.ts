@@ -6,7 +6,6 @@ import Fastify, {
   type FastifyInstance,
   type FastifySchema,
   type FastifyServerOptions,
-  LogController,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -64,7 +63,7 @@ import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
 import { parseQueryString } from './http/query-string.js';
-import { deferredChildLogger } from './http/request-logger.js';
+import { appLoggerOptions, deferredChildLogger, OneLinePerRequest } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { ajvWirePlugin } from './http/wire.js';
@@ -162,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let closing = false;
 
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? appLoggerOptions(config),
     genReqId: () => randomUUID(),
     // A hop count trusts that many proxies in front (Fastify's types take it only as a function).
     trustProxy:
@@ -172,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     childLoggerFactory: deferredChildLogger,
     requestIdHeader: false,
     routerOptions: {

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import { createContext, type InputHTMLAttributes, useContext, useEffect } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
@@ -7,9 +7,16 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
+/**
+ * The input name of a form's first error, in page order. Its input is rendered with `autofocus`, so that
+ * without JavaScript too the page opens at the first problem (with JavaScript, useFocusFirstError).
+ */
+export const FirstError = createContext<string | undefined>(undefined);
+
 /** A labelled input whose error is announced with it (aria-describedby) and marked invalid. */
 export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
   const inputId = id ?? `field-${name}`;
+  const first = useContext(FirstError) === name && Boolean(error);
   const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
     .filter(Boolean)
     .join(' ');
@@ -26,6 +33,7 @@ export function Field({ name, label, error, hint, id, className, ...input }: Fie
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
+        {...(first ? { autoFocus: true } : {})}
         {...input}
       />
       <FieldError id={`${inputId}-error`} error={error} />
@@ -52,7 +60,7 @@ export function FormAlert({
 }) {
   if (!message) return null;
   return (
-    <p className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p className={`alert alert-${tone}`} role={tone === 'error' ? 'alert' : 'status'} tabIndex={-1}>
       {message}
     </p>
   );
@@ -86,4 +94,19 @@ export function CardFields({ errors }: { errors: Record<string, string | undefin
       />
     </>
   );
+}
+
+/**
+ * After a submit that came back with errors, takes the shopper to the first one (in page order): its input
+ * gets the focus (screen readers read the error with it) and is scrolled to the middle of the screen. Each
+ * new `result` does it again, so a second failed submit is never silent.
+ */
+export function useFocusFirstError(result: object | undefined): void {
+  useEffect(() => {
+    if (!result) return;
+    const first = document.querySelector<HTMLElement>('main [aria-invalid="true"], main .alert-error');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    first.focus({ preventScroll: true });
+  }, [result]);
 }

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { SORTS } from '../lib/sorts';
 import type { Facets, ListingQuery, Product } from '../lib/types';
@@ -16,7 +17,9 @@ interface ListingProps {
 
 /**
  * Filters, sorting and paging of a product list, all in the URL (shareable, back button works). The
- * filter form is a GET form: without JavaScript it has an Apply button; with it, every change applies.
+ * filter form is a GET form: without JavaScript it has an Apply button; with it, every change applies and
+ * is a new history entry, so Back returns to the previous filters. On a phone the filters sit in a drawer
+ * behind a "Filters" button, so the products come first.
  */
 export function Listing({ query, products, total, pages, facets, keepSearch = false }: ListingProps) {
   const submit = useSubmit();
@@ -24,6 +27,19 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
   const navigation = useNavigation();
   const busy = navigation.state === 'loading';
   const priceValue = query.price ? `${query.price.from}-${query.price.to ?? ''}` : '';
+  const activeFilters = query.brands.length + (query.price ? 1 : 0) + (query.inStockOnly ? 1 : 0);
+  const form = useRef<HTMLFormElement>(null);
+  // The inputs are uncontrolled (they work without JavaScript); after Back or Forward they are set to
+  // the URL's filters here, which keeps the focus where it is (re-mounting the form would lose it).
+  useEffect(() => {
+    for (const element of Array.from(form.current?.elements ?? [])) {
+      if (element instanceof HTMLSelectElement && element.name === 'sort') element.value = query.sort;
+      if (!(element instanceof HTMLInputElement)) continue;
+      if (element.name === 'brand') element.checked = query.brands.includes(element.value);
+      if (element.name === 'price') element.checked = element.value === priceValue;
+      if (element.name === 'stock') element.checked = query.inStockOnly;
+    }
+  }, [query.sort, query.brands, query.inStockOnly, priceValue]);
   const pageLink = (page: number) => {
     const params = toParams(query);
     if (page > 1) params.set('page', String(page));
@@ -34,70 +50,77 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
 
   return (
     <div className="listing">
-      <Form
-        method="get"
-        className="filters"
-        aria-label="Filter products"
-        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-      >
-        {keepSearch ? <input type="hidden" name="q" value={query.q} /> : null}
-        <div className="filters-sort">
-          <label htmlFor="sort">Sort by</label>
-          <select id="sort" name="sort" defaultValue={query.sort}>
-            {SORTS.map((s) => (
-              <option key={s.key} value={s.key}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        {facets.brands.length > 0 ? (
-          <fieldset>
-            <legend>Brand</legend>
-            {facets.brands.map((b) => (
-              <label key={b.value} className="check">
-                <input
-                  type="checkbox"
-                  name="brand"
-                  value={b.value}
-                  defaultChecked={query.brands.includes(b.value)}
-                />
-                {b.value} <span className="count">({b.count})</span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {facets.prices.length > 0 || query.price ? (
-          <fieldset>
-            <legend>Price</legend>
-            <label className="check">
-              <input type="radio" name="price" value="" defaultChecked={!query.price} />
-              Any price
-            </label>
-            {facets.prices.map((p) => {
-              const value = `${p.from}-${p.to ?? ''}`;
-              return (
-                <label key={value} className="check">
-                  <input type="radio" name="price" value={value} defaultChecked={priceValue === value} />
-                  {p.formatted} <span className="count">({p.count})</span>
+      <details className="filters-drawer">
+        <summary className="button button-secondary filters-toggle">
+          <span className="when-closed">Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}</span>
+          <span className="when-open">Close filters</span>
+        </summary>
+        <Form
+          ref={form}
+          method="get"
+          className="filters"
+          aria-label="Filter products"
+          onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+        >
+          {keepSearch ? <input type="hidden" name="q" value={query.q} /> : null}
+          <div className="filters-sort">
+            <label htmlFor="sort">Sort by</label>
+            <select id="sort" name="sort" defaultValue={query.sort}>
+              {SORTS.map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {facets.brands.length > 0 ? (
+            <fieldset>
+              <legend>Brand</legend>
+              {facets.brands.map((b) => (
+                <label key={b.value} className="check">
+                  <input
+                    type="checkbox"
+                    name="brand"
+                    value={b.value}
+                    defaultChecked={query.brands.includes(b.value)}
+                  />
+                  {b.value} <span className="count">({b.count})</span>
                 </label>
-              );
-            })}
+              ))}
+            </fieldset>
+          ) : null}
+          {facets.prices.length > 0 || query.price ? (
+            <fieldset>
+              <legend>Price</legend>
+              <label className="check">
+                <input type="radio" name="price" value="" defaultChecked={!query.price} />
+                Any price
+              </label>
+              {facets.prices.map((p) => {
+                const value = `${p.from}-${p.to ?? ''}`;
+                return (
+                  <label key={value} className="check">
+                    <input type="radio" name="price" value={value} defaultChecked={priceValue === value} />
+                    {p.formatted} <span className="count">({p.count})</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          ) : null}
+          <fieldset>
+            <legend>Availability</legend>
+            <label className="check">
+              <input type="checkbox" name="stock" value="in" defaultChecked={query.inStockOnly} />
+              In stock only
+            </label>
           </fieldset>
-        ) : null}
-        <fieldset>
-          <legend>Availability</legend>
-          <label className="check">
-            <input type="checkbox" name="stock" value="in" defaultChecked={query.inStockOnly} />
-            In stock only
-          </label>
-        </fieldset>
-        {hydrated ? null : (
-          <button type="submit" className="button button-secondary">
-            Apply filters
-          </button>
-        )}
-      </Form>
+          {hydrated ? null : (
+            <button type="submit" className="button button-secondary">
+              Apply filters
+            </button>
+          )}
+        </Form>
+      </details>
       <section className="results" aria-busy={busy} aria-label="Products">
         <p className="results-count" role="status">
           {total === 1 ? '1 product' : `${total} products`}
@@ -106,13 +129,24 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
           <ProductGrid products={products} priorityCount={2} />
         ) : (
           <div className="empty">
-            <p>No products match these filters.</p>
-            <Link
-              to={keepSearch ? `?q=${encodeURIComponent(query.q)}` : '?'}
-              className="button button-secondary"
-            >
-              Clear filters
-            </Link>
+            {activeFilters > 0 ? (
+              <>
+                <p>No products match these filters.</p>
+                <Link
+                  to={keepSearch ? `?q=${encodeURIComponent(query.q)}` : '?'}
+                  className="button button-secondary"
+                >
+                  Clear filters
+                </Link>
+              </>
+            ) : (
+              <>
+                <p>{query.q ? `No products match “${query.q}”.` : 'There are no products here yet.'}</p>
+                <Link to="/search" className="button button-secondary">
+                  See all products
+                </Link>
+              </>
+            )}
           </div>
         )}
         {pages > 1 ? (

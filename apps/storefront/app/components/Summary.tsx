@@ -1,8 +1,21 @@
 import type { PriceSummary } from '../lib/types';
 
-/** Subtotal, discounts, shipping, tax and total, as the API's totals engine computed them. */
-export function Summary({ summary, estimated = false }: { summary: PriceSummary; estimated?: boolean }) {
+/**
+ * Subtotal, discounts, shipping, tax and total, as the API's totals engine computed them. `estimated` (the
+ * cart) says "At checkout" for shipping and tax not yet counted; `pending` (the checkout) says what each
+ * still waits for. Either way the total is then labelled an estimate, never shown as final.
+ */
+export function Summary({
+  summary,
+  estimated = false,
+  pending = {},
+}: {
+  summary: PriceSummary;
+  estimated?: boolean;
+  pending?: { shipping?: string; tax?: string };
+}) {
   const has = (amount?: { amount: string }) => amount !== undefined && Number(amount.amount) !== 0;
+  const provisional = estimated || Boolean(pending.shipping || pending.tax);
   return (
     <dl className="summary">
       <div>
@@ -18,7 +31,10 @@ export function Summary({ summary, estimated = false }: { summary: PriceSummary;
       {summary.shipping ? (
         <div>
           <dt>Shipping</dt>
-          <dd>{estimated && !has(summary.shipping) ? 'At checkout' : summary.shipping.formattedAmount}</dd>
+          <dd className={pending.shipping ? 'summary-pending' : undefined}>
+            {pending.shipping ??
+              (estimated && !has(summary.shipping) ? 'At checkout' : summary.shipping.formattedAmount)}
+          </dd>
         </div>
       ) : null}
       {has(summary.additionalFees) ? (
@@ -30,11 +46,13 @@ export function Summary({ summary, estimated = false }: { summary: PriceSummary;
       {summary.tax ? (
         <div>
           <dt>Tax</dt>
-          <dd>{estimated && !has(summary.tax) ? 'At checkout' : summary.tax.formattedAmount}</dd>
+          <dd className={pending.tax ? 'summary-pending' : undefined}>
+            {pending.tax ?? (estimated && !has(summary.tax) ? 'At checkout' : summary.tax.formattedAmount)}
+          </dd>
         </div>
       ) : null}
       <div className="summary-total">
-        <dt>{estimated ? 'Estimated total' : 'Total'}</dt>
+        <dt>{provisional ? 'Estimated total' : 'Total'}</dt>
         <dd>{summary.total.formattedAmount}</dd>
       </div>
     </dl>

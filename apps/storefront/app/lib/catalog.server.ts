@@ -112,6 +112,24 @@ export async function listProducts(catalog: OpenshelfClient, limit: number): Pro
   return page.items.map(toCard);
 }
 
+/** Up to `limit` other products of the collection, for "more from this collection" on a product page. */
+export async function relatedProducts(
+  catalog: OpenshelfClient,
+  collectionId: string,
+  productId: string,
+  limit = 4,
+): Promise<Product[]> {
+  const page = await catalog.products
+    .query({ includeVariants: false })
+    .hasSome('collectionIds', [collectionId])
+    .limit(limit + 1)
+    .find();
+  return page.items
+    .filter((p) => p.id !== productId)
+    .slice(0, limit)
+    .map(toCard);
+}
+
 /** Product cards need a fraction of the product: trimmed so list pages ship little loader data. */
 function toCard(p: ProductEntity): Product {
   return {
@@ -168,6 +186,7 @@ function toDetail(p: ProductEntity): Product {
         }
       : {}),
     ...(p.subscriptionOptions ? { subscriptionOptions: p.subscriptionOptions } : {}),
+    collectionIds: p.collectionIds,
   };
 }
 

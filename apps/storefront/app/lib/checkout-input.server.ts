@@ -1,6 +1,8 @@
 // Reading the hosted checkout's forms: addresses and card details, checked before the API sees them so
 // that a missing field is named at once, next to its input.
 
+import cardValidator from 'card-validator';
+import { addressProblems, postalCodeWord, regionCode } from './address.server';
 import type { Address, Contact, PaymentChoice } from './checkout.server';
 
 export const ADDRESS_FIELDS = [
@@ -40,20 +42,33 @@ export function readAddress(form: FormData, prefix: string, errors: Record<strin
     if (value) contactDetails[name] = value;
   }
   if (address.country) address.country = address.country.toUpperCase();
-  // People type "NY"; the API wants ISO 3166-2 ("US-NY").
-  if (address.subdivision && address.country && !address.subdivision.includes('-')) {
-    address.subdivision = `${address.country}-${address.subdivision.toUpperCase()}`;
-  }
   for (const [name, message] of Object.entries(REQUIRED)) {
-    if (!text(name)) errors[`${prefix}.${name}`] = message;
+    if (!text(name))
+      errors[`${prefix}.${name}`] =
+        name === 'postalCode' ? `Enter the ${postalCodeWord(address.country)}.` : message;
   }
+  for (const [name, message] of Object.entries(addressProblems(address))) {
+    errors[`${prefix}.${name}`] ??= message;
+  }
+  // People type "NY" or "New York"; the API wants ISO 3166-2 ("US-NY").
+  const region =
+    address.country && address.subdivision ? regionCode(address.country, address.subdivision) : undefined;
+  if (region) address.subdivision = region;
   return { address, contactDetails };
 }
+
+const CARD_FIELDS: Record<string, string> = {
+  number: 'cardNumber',
+  expMonth: 'cardExpiry',
+  expYear: 'cardExpiry',
+  cvc: 'cardCvc',
+};
 
 /** The API's field path (`checkout.shippingInfo.shippingDestination.address.city`) → our input name. */
 export function checkoutFieldFor(apiField: string): string | undefined {
   const last = apiField.split('.').pop() ?? '';
   if (apiField.includes('buyerInfo.email') || last === 'email') return 'email';
+  if (apiField.startsWith('paymentMethod.card.')) return CARD_FIELDS[last];
   const prefix = apiField.includes('billingInfo')
     ? 'billing'
     : apiField.includes('shipping')
@@ -63,17 +78,42 @@ export function checkoutFieldFor(apiField: string): string | undefined {
   return [...ADDRESS_FIELDS, ...CONTACT_FIELDS].includes(last as never) ? `${prefix}.${last}` : undefined;
 }
 
-export function readPayment(form: FormData, errors: Record<string, string>): PaymentChoice | undefined {
+/** What the shopper reads when the API refuses a field the form had already checked (its words are for apps). */
+export const CHECKOUT_FIELD_WORDS: Record<string, string> = {
+  cardNumber: 'This card number is not valid. Check the digits and try again.',
+  cardExpiry: 'This card has expired. Use another card.',
+  cardCvc: 'Enter the 3 or 4 digit security code from the back of the card.',
+  email: 'Enter a valid e-mail address, such as name@example.com.',
+};
+
+/** The card's details, each problem named at its field (all of them at once), or the offline choice. */
+export function readPayment(
+  form: FormData,
+  errors: Record<string, string>,
+  now = new Date(),
+): PaymentChoice | undefined {
   if (form.get('paymentMethod') === 'OFFLINE') return { type: 'OFFLINE' };
   const number = String(form.get('cardNumber') ?? '').replace(/[\s-]/g, '');
   const expiry = String(form.get('cardExpiry') ?? '').trim();
   const cvc = String(form.get('cardCvc') ?? '').trim();
-  if (!/^\d{12,19}$/.test(number)) errors.cardNumber = 'Enter the card number (12 to 19 digits).';
+  const card = cardValidator.number(number);
+  if (!number) errors.cardNumber = 'Enter the card number.';
+  else if (!card.isValid) errors.cardNumber = CHECKOUT_FIELD_WORDS.cardNumber as string;
   const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
   const month = match ? Number(match[1]) : 0;
   const year = match ? Number(match[2]?.length === 2 ? `20${match[2]}` : match[2]) : 0;
-  if (!match || month < 1 || month > 12) errors.cardExpiry = 'Enter the expiry date as MM/YY.';
-  if (!/^\d{3,4}$/.test(cvc)) errors.cardCvc = 'Enter the 3 or 4 digit security code.';
+  if (!expiry) errors.cardExpiry = 'Enter the expiry date as MM/YY.';
+  else if (!match || month < 1 || month > 12)
+    errors.cardExpiry = 'Enter the expiry date as MM/YY, such as 08/29.';
+  // A card is good through the last day of its expiry month (as the payment provider counts it).
+  else if (new Date(Date.UTC(year, month, 1)) <= now)
+    errors.cardExpiry = CHECKOUT_FIELD_WORDS.cardExpiry as string;
+  const cvcLength = card.card?.code.size;
+  if (!/^\d{3,4}$/.test(cvc) || (cvcLength !== undefined && cvc.length !== cvcLength)) {
+    errors.cardCvc = cvcLength
+      ? `Enter the ${cvcLength} digit security code from the card.`
+      : (CHECKOUT_FIELD_WORDS.cardCvc as string);
+  }
   if (errors.cardNumber || errors.cardExpiry || errors.cardCvc) return undefined;
   return { type: 'SANDBOX_CARD', card: { number, expMonth: month, expYear: year, cvc } };
 }

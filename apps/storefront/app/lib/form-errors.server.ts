@@ -10,19 +10,21 @@ export interface FormErrors {
 /**
  * @param fieldFor maps the API's field path (`checkout.buyerInfo.email`) to the form's input name.
  * @param codeFields maps application error codes (`COUPON_NOT_FOUND`) to the input they are about.
+ * @param fieldWords the shopper's words for an input's violation, where the API's (written for apps) would
+ *   not do ("is not a valid card number").
  */
 export function formErrors(
   error: unknown,
   fieldFor: (apiField: string) => string | undefined = () => undefined,
   codeFields: Record<string, string> = {},
+  fieldWords: Record<string, string> = {},
 ): FormErrors {
   if (isValidationError(error)) {
     const fields: Record<string, string> = {};
     const unplaced: string[] = [];
     for (const violation of error.violations) {
       const field = fieldFor(violation.field);
-      const text = sentence(violation.description);
-      if (field) fields[field] ??= text;
+      if (field) fields[field] ??= fieldWords[field] ?? sentence(violation.description);
       else unplaced.push(`${violation.field}: ${violation.description}`);
     }
     return unplaced.length > 0 ? { form: `Please check: ${unplaced.join('; ')}.`, fields } : { fields };

@@ -27,7 +27,8 @@ export function seo({
     { property: 'og:type', content: type },
   ];
   if (description) {
-    const short = description.length > 160 ? `${description.slice(0, 157)}…` : description;
+    const flat = description.replace(/\s+/g, ' ').trim();
+    const short = flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
     tags.push({ name: 'description', content: short }, { property: 'og:description', content: short });
   }
   if (url) tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });

@@ -86,6 +86,8 @@ export interface Product {
   variants?: Variant[];
   subscriptionOptions?: { oneTimePurchase: boolean; subscriptions: SubscriptionPlan[] };
   createdDate?: string;
+  /** The collections the product is in (product pages only: breadcrumbs and related products). */
+  collectionIds?: string[];
 }
 
 export interface Collection {

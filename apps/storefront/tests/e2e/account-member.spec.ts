@@ -168,12 +168,24 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
     await page.getByRole('link', { name: 'Addresses' }).click();
     await page.waitForURL(`${baseUrl}/account/addresses`);
     await page.getByLabel('Street and number').fill('221B Baker Street');
-    await page.getByLabel('Postal code').fill('NW1 6XE');
+    await page.getByLabel('Postal code').fill('10001');
     await page.getByLabel('City').fill('London');
     await page.getByLabel('Country code').fill('gb');
     await page.getByRole('button', { name: 'Save address' }).click();
+    // A postal code is checked against the country's format.
+    await expect
+      .poll(() => page.locator('[id="field-postalCode-error"]').textContent())
+      .toContain('“10001” is not a postal code in United Kingdom.');
+    await page.getByLabel('Postal code').fill('NW1 6XE');
+    await page.getByRole('button', { name: 'Save address' }).click();
     await expect.poll(() => page.locator('.address-card').textContent()).toContain('221B Baker Street');
-    expect(await page.locator('.address-card').textContent()).toContain('GB');
+    // Printed the British way: town and postcode on their own lines, then the country.
+    expect(await page.locator('.address-card address span').allTextContents()).toEqual([
+      '221B Baker Street',
+      'London',
+      'NW1 6XE',
+      'United Kingdom',
+    ]);
     await page.getByRole('button', { name: /Remove 221B Baker Street/ }).click();
     await expect.poll(() => page.locator('.address-card').count()).toBe(0);
   });

@@ -1,8 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { mediaStorageFor } from '../../../../packages/server/src/app.js';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo-setup.js';
 import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
+import { launchBrowser } from './browser.js';
 
 export interface ShopServer {
   t: TestApp;
@@ -39,4 +41,41 @@ export async function fillSandboxCard(page: Page, number = '4242 4242 4242 4242'
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');
+}
+
+/** The two screens every shopper-facing suite checks: a laptop and a phone (iPhone 12–15 size). */
+export const DEVICES = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 800 } } },
+  { name: 'phone', options: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+] as const;
+
+/** Puts one unit of a product in the cart from its page (first available choice of each option). */
+export async function addToCartFromPage(page: Page, baseUrl: string, slug: string): Promise<void> {
+  await page.goto(`${baseUrl}/products/${slug}`, { waitUntil: 'networkidle' });
+  const groups = page.locator('fieldset.option-picker');
+  for (let i = 0; i < (await groups.count()); i++) {
+    await groups.nth(i).locator('input[type=radio]:not([disabled])').first().check({ force: true });
+  }
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+}
+
+/** Whether an element's box is inside the window as it is scrolled now (at least partly). */
+export async function inViewport(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).first().boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  return Boolean(box && box.y + box.height > 0 && box.y < height);
+}
+
+/** A suite's shop and Chromium, started before its tests and closed after them (call it in a describe). */
+export function shopAndBrowser(): { readonly shop: ShopServer; readonly browser: Browser } {
+  const suite = {} as { shop: ShopServer; browser: Browser };
+  beforeAll(async () => {
+    suite.shop = await startShop();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.shop?.t.close();
+  });
+  return suite;
 }

@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { deferredChildLogger } from './request-logger.js';
+import { appLoggerOptions, deferredChildLogger, OneLinePerRequest } from './request-logger.js';
 
 /** A Fastify app logging JSON lines at `level` into an array, with per-request loggers made on demand. */
 async function appLoggingAt(level: string) {
@@ -14,7 +15,7 @@ async function appLoggingAt(level: string) {
   });
   const app = Fastify({
     logger: { level, stream },
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     childLoggerFactory: deferredChildLogger,
   });
   app.get('/work', async (request) => {
@@ -47,11 +48,21 @@ describe('per-request loggers made on demand', () => {
     expect(lines[1]).toMatchObject({ requestId: id, part: 'inner', level: 50 });
   });
 
-  it('keeps the request logging Fastify does at info, and a route that logs more than the app', async () => {
+  it('logs one line per request at info (method, URL, status, time), and a route that logs more than the app', async () => {
     const { app, lines } = await appLoggingAt('info');
-    const { id } = (await app.inject('/work')).json();
-    const mine = lines.filter((line) => line.requestId === id).map((line) => line.msg);
-    expect(mine).toEqual(['incoming request', 'info line', 'warn line', 'inner line', 'request completed']);
+    const { id } = (await app.inject('/work?x=1')).json();
+    const mine = lines.filter((line) => line.requestId === id);
+    expect(mine.map((line) => line.msg)).toEqual([
+      'info line',
+      'warn line',
+      'inner line',
+      'request completed',
+    ]);
+    expect(mine[3]).toMatchObject({
+      req: { method: 'GET', url: '/work?x=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
 
     lines.length = 0;
     const chatty = (await app.inject('/chatty')).json();
@@ -65,5 +76,19 @@ describe('per-request loggers made on demand', () => {
     const { app, lines } = await appLoggingAt('warn');
     expect((await app.inject('/raise')).json()).toEqual({ before: 'warn', after: 'error' });
     expect(lines.map((line) => line.msg)).toEqual(['kept']);
+  });
+});
+
+describe('the app logger', () => {
+  it('is JSON in production, and in development when stdout is not a terminal', () => {
+    expect(appLoggerOptions({ env: 'production', logLevel: 'info' }, true)).toEqual({ level: 'info' });
+    expect(appLoggerOptions({ env: 'development', logLevel: 'debug' }, false)).toEqual({ level: 'debug' });
+  });
+
+  it('is pino-pretty in development with a terminal attached, and pino-pretty resolves', () => {
+    const options = appLoggerOptions({ env: 'development', logLevel: 'info' }, true);
+    expect(options).toMatchObject({ level: 'info', transport: { target: 'pino-pretty' } });
+    // pino loads the target by name in its worker: it must be a dependency of the server package.
+    expect(() => createRequire(import.meta.url).resolve('pino-pretty')).not.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import type { Identity } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
+import { addressLines, addressProblems } from '../../lib/address.server';
 import type { Route } from './+types/addresses';
 import { apiErrors, formState } from './auth-flow.server';
 import { collectErrors, formValues, hasErrors } from './form-errors';
@@ -28,7 +29,13 @@ const MAX_ADDRESSES = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
-  return { revision: identity.revision, addresses: identity.identityProfile.addresses };
+  return {
+    revision: identity.revision,
+    addresses: identity.identityProfile.addresses.map((saved) => ({
+      ...saved,
+      lines: addressLines(saved.address),
+    })),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,9 +50,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     next = current.filter((_, i) => i !== index);
   } else {
     const country = (values.country ?? '').toUpperCase();
+    const problems = addressProblems({ ...values, country });
     const errors = collectErrors({
+      ...problems,
       addressLine: values.addressLine ? undefined : 'Enter the street and number.',
-      postalCode: values.postalCode ? undefined : 'Enter the postal code.',
+      postalCode: values.postalCode ? problems.postalCode : 'Enter the postal code.',
       city: values.city ? undefined : 'Enter the city.',
       country: /^[A-Z]{2}$/.test(country) ? undefined : 'Enter the 2-letter country code, like US or DE.',
       form:
@@ -69,23 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formState({}, {}, { saved: true }, 200);
 }
 
-function AddressLines({ address }: { address: Address }) {
-  const lines = [
-    address.addressLine,
-    address.addressLine2,
-    [address.postalCode, address.city].filter(Boolean).join(' '),
-    address.subdivision,
-    address.country,
-  ].filter(Boolean);
-  return (
-    <address>
-      {lines.map((line) => (
-        <span key={line}>{line}</span>
-      ))}
-    </address>
-  );
-}
-
 export default function Addresses({ loaderData }: Route.ComponentProps) {
   const adder = useFetcher<typeof action>();
   const remover = useFetcher<typeof action>();
@@ -103,11 +95,15 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
         <p className="empty">No saved addresses yet. Add one below to check out faster.</p>
       ) : (
         <ul className="address-list">
-          {loaderData.addresses.map(({ address }, index) => {
+          {loaderData.addresses.map(({ address, lines }, index) => {
             const key = `${index}-${address.addressLine}-${address.postalCode}`;
             return (
               <li key={key} className="address-card">
-                <AddressLines address={address} />
+                <address>
+                  {lines.map((line) => (
+                    <span key={line}>{line}</span>
+                  ))}
+                </address>
                 <remover.Form method="post">
                   <input type="hidden" name="index" value={index} />
                   <button

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router';
+import { addressLines } from '../../lib/address.server';
 import type { Route } from './+types/order';
 import { asMember, requireMember } from './member.server';
 import { longDate, scheduleWords, statusWord } from './order-format';
@@ -13,7 +14,9 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   try {
-    return { order: await asMember(request, session, () => session.client.orders.get(params.orderId)) };
+    const order = await asMember(request, session, () => session.client.orders.get(params.orderId));
+    const destination = order.shippingInfo?.shippingDestination;
+    return { order, shipTo: addressLines(destination?.address, destination?.contactDetails) };
   } catch (error) {
     // Someone else's order answers like a missing one: the member cannot tell the difference.
     const status = (error as { status?: number }).status;
@@ -23,9 +26,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, shipTo } = loaderData;
   const summary = order.priceSummary;
-  const address = order.shippingInfo?.shippingDestination?.address;
   return (
     <section aria-labelledby="order-title" className="account-section">
       <p>
@@ -96,7 +98,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </td>
               <td>{line.quantity}</td>
               <td>{line.price.formattedAmount}</td>
-              <td>{line.totalPriceAfterTax.formattedAmount}</td>
+              {/* Before tax, as the merchant's order page shows it; tax is its own row below. */}
+              <td>{line.totalPriceBeforeTax.formattedAmount}</td>
             </tr>
           ))}
         </tbody>
@@ -125,21 +128,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <dd>{summary.total.formattedAmount}</dd>
         </div>
       </dl>
-      {address ? (
+      {shipTo.length > 0 ? (
         <div className="order-address">
           <h3>Shipping to</h3>
           <address>
-            {[
-              address.addressLine,
-              address.addressLine2,
-              [address.postalCode, address.city].filter(Boolean).join(' '),
-              address.subdivision,
-              address.country,
-            ]
-              .filter(Boolean)
-              .map((part) => (
-                <span key={part}>{part}</span>
-              ))}
+            {shipTo.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
           </address>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Field, FieldError } from '../../components/Field';
+import { useContext, useState } from 'react';
+import { Field, FieldError, FirstError } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
 
@@ -20,6 +20,19 @@ const COUNTRIES: [string, string][] = [
   ['AU', 'Australia'],
 ];
 
+/** The address inputs in page order (the first with an error gets the focus). */
+export const ADDRESS_INPUTS = [
+  'firstName',
+  'lastName',
+  'addressLine',
+  'addressLine2',
+  'city',
+  'postalCode',
+  'subdivision',
+  'country',
+  'phone',
+] as const;
+
 export function AddressFields({
   prefix,
   value,
@@ -33,6 +46,7 @@ export function AddressFields({
   const c = value?.contactDetails ?? {};
   const section = prefix === 'billing' ? 'billing' : 'shipping';
   const sub = a.subdivision?.includes('-') ? a.subdivision.split('-')[1] : a.subdivision;
+  const countryFirst = useContext(FirstError) === `${prefix}.country`;
   return (
     <>
       <Field
@@ -100,6 +114,7 @@ export function AddressFields({
           defaultValue={a.country ?? 'US'}
           aria-invalid={errors[`${prefix}.country`] ? true : undefined}
           aria-describedby={errors[`${prefix}.country`] ? `field-${prefix}.country-error` : undefined}
+          {...(countryFirst ? { autoFocus: true } : {})}
         >
           {COUNTRIES.map(([code, name]) => (
             <option key={code} value={code}>

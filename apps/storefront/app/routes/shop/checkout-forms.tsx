@@ -1,10 +1,10 @@
 import { Form, useNavigation } from 'react-router';
-import { Field, FieldError, FormAlert } from '../../components/Field';
+import { Field, FieldError, FirstError, FormAlert, useFocusFirstError } from '../../components/Field';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
 import type { CheckoutView } from '../../lib/checkout.server';
 import type { CheckoutActionData, CheckoutLinks } from './checkout';
-import { AddressFields, BillingFields } from './checkout-address';
+import { ADDRESS_INPUTS, AddressFields, BillingFields } from './checkout-address';
 import { CodeForm, PaymentStep, ShippingStep } from './checkout-steps';
 
 interface Props {
@@ -13,6 +13,21 @@ interface Props {
   links: CheckoutLinks;
   result: CheckoutActionData | undefined;
 }
+
+/** The checkout's inputs in page order, for finding the first error. */
+const INPUT_ORDER = [
+  'email',
+  ...ADDRESS_INPUTS.map((name) => `shipping.${name}`),
+  ...ADDRESS_INPUTS.map((name) => `billing.${name}`),
+  'couponCode',
+  'giftCardCode',
+  'cardNumber',
+  'cardExpiry',
+  'cardCvc',
+];
+
+/** Steps that show their own form's message (the rest show it at the top of the page). */
+const SECTION_INTENTS = ['details', 'shipping', 'coupon', 'gift-card', 'place'];
 
 /** The hosted checkout: one page, one form per step, each usable without JavaScript. */
 export function CheckoutForms({ checkout, member, links, result }: Props) {
@@ -23,146 +38,183 @@ export function CheckoutForms({ checkout, member, links, result }: Props) {
   const hasDetails = Boolean(
     checkout.email && (!checkout.shippable || checkout.shippingDestination?.address?.country),
   );
+  useFocusFirstError(result);
+  const firstError = INPUT_ORDER.find((name) => errors[name]);
+  // A message about one step's form shows in that step, where the shopper just pressed its button.
+  const alertFor = (...intents: string[]) =>
+    result && intents.includes(result.intent) ? result.form : undefined;
+  const elsewhere = result && !SECTION_INTENTS.includes(result.intent) ? result.form : undefined;
   return (
-    <div className="container page checkout">
-      <h1>Checkout</h1>
-      <nav className="checkout-links" aria-label="Checkout">
-        {/* Plain links: in an app's flow they lead back to the app's own pages (another site). */}
-        <a href={links.cart}>Back to cart</a>
-        {links.continueShopping ? <a href={links.continueShopping}>Continue shopping</a> : null}
-        {links.login ? <a href={links.login}>Log in</a> : null}
-      </nav>
-      <div className="checkout-layout">
-        <div className="checkout-steps">
-          <FormAlert message={result?.form} />
-          {blocking.length > 0 ? (
-            <div className="alert alert-error" role="alert">
-              {blocking.map((v) => (
-                <p key={v.description}>{v.description}</p>
-              ))}
-            </div>
-          ) : null}
-          {checkout.calculationErrors.map((message) => (
-            <p key={message} className="alert alert-warning">
-              {message}
-            </p>
-          ))}
+    <FirstError.Provider value={firstError}>
+      <div className="container page checkout">
+        <h1>Checkout</h1>
+        <nav className="checkout-links" aria-label="Checkout">
+          {/* Plain links: in an app's flow they lead back to the app's own pages (another site). */}
+          <a href={links.cart}>Back to cart</a>
+          {links.continueShopping ? <a href={links.continueShopping}>Continue shopping</a> : null}
+          {links.login ? <a href={links.login}>Log in</a> : null}
+        </nav>
+        <div className="checkout-layout">
+          <div className="checkout-steps">
+            <FormAlert message={elsewhere} />
+            {blocking.length > 0 ? (
+              <div className="alert alert-error" role="alert">
+                {blocking.map((v) => (
+                  <p key={v.description}>{v.description}</p>
+                ))}
+              </div>
+            ) : null}
+            {checkout.calculationErrors.map((message) => (
+              <p key={message} className="alert alert-warning">
+                {message}
+              </p>
+            ))}
 
-          <section className="card step" aria-labelledby="step-details">
-            <h2 id="step-details">1. Contact{checkout.shippable ? ' and delivery address' : ''}</h2>
-            <Form method="post" className="form-grid" noValidate>
-              <input type="hidden" name="intent" value="details" />
-              <input type="hidden" name="shippable" value={checkout.shippable ? '1' : '0'} />
-              <Field
-                name="email"
-                label="E-mail"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={checkout.email ?? ''}
-                error={errors.email}
-                className="span-2"
-              />
-              {checkout.shippable ? (
-                <AddressFields prefix="shipping" value={checkout.shippingDestination} errors={errors} />
-              ) : null}
-              <BillingFields checkout={checkout} errors={errors} />
-              <button type="submit" className="button span-2" disabled={busy}>
-                {hasDetails ? 'Update details' : 'Continue'}
-              </button>
-            </Form>
-          </section>
-
-          {checkout.shippable ? (
-            <ShippingStep checkout={checkout} error={errors.shippingOption} enabled={hasDetails} />
-          ) : null}
-
-          <section className="card step" aria-labelledby="step-discounts">
-            <h2 id="step-discounts">{checkout.shippable ? '3' : '2'}. Coupon and gift card</h2>
-            <CodeForm
-              intent="coupon"
-              name="couponCode"
-              label="Coupon code"
-              applied={checkout.couponCode}
-              error={errors.couponCode}
-            />
-            <CodeForm
-              intent="gift-card"
-              name="giftCardCode"
-              label="Gift card code"
-              applied={
-                checkout.giftCard
-                  ? `${checkout.giftCard.obfuscatedCode ?? 'Gift card'} (${checkout.giftCard.amount?.formattedAmount ?? ''})`
-                  : undefined
-              }
-              error={errors.giftCardCode}
-            />
-          </section>
-
-          {member && checkout.memberships.length > 0 ? (
-            <section className="card step" aria-labelledby="step-memberships">
-              <h2 id="step-memberships">Memberships</h2>
-              <Form method="post">
-                <input type="hidden" name="intent" value="membership" />
-                <fieldset>
-                  <legend>Pay for eligible items with a membership</legend>
-                  {checkout.memberships.map((m) => (
-                    <label key={m.id} className="check">
-                      <input
-                        type="checkbox"
-                        name="membershipId"
-                        value={m.id}
-                        disabled={!m.eligible}
-                        defaultChecked={checkout.selectedMembershipIds.includes(m.id)}
-                      />
-                      {m.name}
-                      {m.eligible ? null : <span className="muted"> — {m.reason ?? 'not usable here'}</span>}
-                    </label>
-                  ))}
-                </fieldset>
-                <FieldError id="membership-error" error={errors.membership} />
-                <button type="submit" className="button button-secondary">
-                  Use memberships
+            <section className="card step" aria-labelledby="step-details">
+              <h2 id="step-details">1. Contact{checkout.shippable ? ' and delivery address' : ''}</h2>
+              <Form method="post" className="form-grid" noValidate>
+                <input type="hidden" name="intent" value="details" />
+                <FormAlert message={alertFor('details')} />
+                <input type="hidden" name="shippable" value={checkout.shippable ? '1' : '0'} />
+                <Field
+                  name="email"
+                  label="E-mail"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={checkout.email ?? ''}
+                  error={errors.email}
+                  className="span-2"
+                />
+                {checkout.shippable ? (
+                  <AddressFields prefix="shipping" value={checkout.shippingDestination} errors={errors} />
+                ) : null}
+                <BillingFields checkout={checkout} errors={errors} />
+                <button type="submit" className="button span-2" disabled={busy}>
+                  {hasDetails ? 'Update details' : 'Continue'}
                 </button>
               </Form>
             </section>
-          ) : null}
 
-          <PaymentStep
-            checkout={checkout}
-            errors={errors}
-            busy={busy}
-            blocked={blocking.length > 0 || !hasDetails}
-          />
+            {checkout.shippable ? (
+              <ShippingStep
+                checkout={checkout}
+                error={errors.shippingOption ?? alertFor('shipping')}
+                enabled={hasDetails}
+              />
+            ) : null}
+
+            <section className="card step" aria-labelledby="step-discounts">
+              <h2 id="step-discounts">{checkout.shippable ? '3' : '2'}. Coupon and gift card</h2>
+              <FormAlert message={alertFor('coupon', 'gift-card')} />
+              <CodeForm
+                intent="coupon"
+                name="couponCode"
+                label="Coupon code"
+                applied={checkout.couponCode}
+                error={errors.couponCode}
+              />
+              <CodeForm
+                intent="gift-card"
+                name="giftCardCode"
+                label="Gift card code"
+                applied={
+                  checkout.giftCard
+                    ? `${checkout.giftCard.obfuscatedCode ?? 'Gift card'} (${checkout.giftCard.amount?.formattedAmount ?? ''})`
+                    : undefined
+                }
+                error={errors.giftCardCode}
+              />
+            </section>
+
+            {member && checkout.memberships.length > 0 ? (
+              <section className="card step" aria-labelledby="step-memberships">
+                <h2 id="step-memberships">Memberships</h2>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="membership" />
+                  <fieldset>
+                    <legend>Pay for eligible items with a membership</legend>
+                    {checkout.memberships.map((m) => (
+                      <label key={m.id} className="check">
+                        <input
+                          type="checkbox"
+                          name="membershipId"
+                          value={m.id}
+                          disabled={!m.eligible}
+                          defaultChecked={checkout.selectedMembershipIds.includes(m.id)}
+                        />
+                        {m.name}
+                        {m.eligible ? null : (
+                          <span className="muted"> — {m.reason ?? 'not usable here'}</span>
+                        )}
+                      </label>
+                    ))}
+                  </fieldset>
+                  <FieldError id="membership-error" error={errors.membership} />
+                  <button type="submit" className="button button-secondary">
+                    Use memberships
+                  </button>
+                </Form>
+              </section>
+            ) : null}
+
+            <PaymentStep
+              checkout={checkout}
+              errors={errors}
+              alert={alertFor('place')}
+              busy={busy}
+              blocked={blocking.length > 0 || !hasDetails}
+            />
+          </div>
+
+          <aside className="card checkout-aside" aria-label="Order summary">
+            <h2>Order summary</h2>
+            <ul className="summary-lines">
+              {checkout.lineItems.map((line) => (
+                <li key={line.id}>
+                  <LineSummary line={line} />
+                  <p className="line-qty">
+                    {line.quantity} × {line.price.formattedAmount}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Summary summary={checkout.priceSummary} pending={pendingTotals(checkout)} />
+            {checkout.payLaterTotal && checkout.payNowTotal ? (
+              <dl className="summary" aria-label="When you pay">
+                <div className="summary-total">
+                  <dt>Pay now</dt>
+                  <dd>{checkout.payNowTotal.formattedAmount}</dd>
+                </div>
+                <div>
+                  <dt>Pay later</dt>
+                  <dd>{checkout.payLaterTotal.formattedAmount}</dd>
+                </div>
+              </dl>
+            ) : null}
+          </aside>
         </div>
-
-        <aside className="card checkout-aside" aria-label="Order summary">
-          <h2>Order summary</h2>
-          <ul className="summary-lines">
-            {checkout.lineItems.map((line) => (
-              <li key={line.id}>
-                <LineSummary line={line} />
-                <p className="line-qty">
-                  {line.quantity} × {line.price.formattedAmount}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Summary summary={checkout.priceSummary} />
-          {checkout.payLaterTotal && checkout.payNowTotal ? (
-            <dl className="summary" aria-label="When you pay">
-              <div className="summary-total">
-                <dt>Pay now</dt>
-                <dd>{checkout.payNowTotal.formattedAmount}</dd>
-              </div>
-              <div>
-                <dt>Pay later</dt>
-                <dd>{checkout.payLaterTotal.formattedAmount}</dd>
-              </div>
-            </dl>
-          ) : null}
-        </aside>
       </div>
-    </div>
+    </FirstError.Provider>
   );
+}
+
+/**
+ * Shipping and tax that are not known yet, worded as such (rather than a final-looking $0.00): shipping
+ * until a delivery option is chosen, tax until the address it depends on is given.
+ */
+function pendingTotals(checkout: CheckoutView): { shipping?: string; tax?: string } {
+  const address = checkout.shippable ? checkout.shippingDestination?.address : checkout.billingInfo?.address;
+  const taxWaits = checkout.violations.some((v) => v.code?.startsWith('TAX_ADDRESS_'));
+  const shipping = !checkout.shippable
+    ? undefined
+    : !address?.country
+      ? 'After your address'
+      : !checkout.selectedShippingCode
+        ? 'Choose a delivery option'
+        : undefined;
+  return {
+    ...(shipping ? { shipping } : {}),
+    ...(!address?.country || taxWaits ? { tax: 'After your address' } : {}),
+  };
 }

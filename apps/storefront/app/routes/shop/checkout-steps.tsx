@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, useSubmit } from 'react-router';
-import { CardFields, FieldError } from '../../components/Field';
+import { CardFields, FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
 
@@ -126,11 +126,14 @@ export function CodeForm(props: {
 export function PaymentStep({
   checkout,
   errors,
+  alert,
   busy,
   blocked,
 }: {
   checkout: CheckoutView;
   errors: Record<string, string>;
+  /** Why the last "Place order" failed, when it was not one field's fault (shown by the button). */
+  alert?: string | undefined;
   busy: boolean;
   blocked: boolean;
 }) {
@@ -169,6 +172,9 @@ export function PaymentStep({
           </label>
         </fieldset>
         {method === 'SANDBOX_CARD' ? <CardFields errors={errors} /> : null}
+        <div className="span-2">
+          <FormAlert message={alert} />
+        </div>
         <button type="submit" className="button button-large span-2" disabled={busy || blocked}>
           {busy ? 'Placing order…' : `Place order · ${total.formattedAmount}`}
         </button>

@@ -1,7 +1,12 @@
 import { isApplicationError } from '@openshelf/sdk';
 import { data, redirect, redirectDocument } from 'react-router';
 import { getCheckout } from '../../lib/checkout.server';
-import { checkoutFieldFor, readAddress, readPayment } from '../../lib/checkout-input.server';
+import {
+  CHECKOUT_FIELD_WORDS,
+  checkoutFieldFor,
+  readAddress,
+  readPayment,
+} from '../../lib/checkout-input.server';
 import { formErrors } from '../../lib/form-errors.server';
 import { flowQuery, flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
@@ -79,6 +84,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'details': {
         const email = String(form.get('email') ?? '').trim();
         if (!email) fields.email = 'Enter your e-mail address; we send the receipt there.';
+        else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+          fields.email = 'Enter a valid e-mail address, such as name@example.com.';
         const shippable = form.get('shippable') === '1';
         const shipping = shippable ? readAddress(form, 'shipping', fields) : undefined;
         const billingSame = shippable && form.get('billingSame') === 'on';
@@ -143,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       fields.email = error.description ?? 'Enter your e-mail address first.';
       return fail();
     }
-    const errors = formErrors(error, checkoutFieldFor, CODE_FIELDS);
+    const errors = formErrors(error, checkoutFieldFor, CODE_FIELDS, CHECKOUT_FIELD_WORDS);
     Object.assign(fields, errors.fields);
     return fail(400, errors.form);
   }

@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The home page: a short welcome, then products (first on a phone's screen), then the collections. */
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { storeName, collections, products } = loaderData;
   return (
@@ -51,21 +52,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
+      {products.length > 0 ? (
+        <section className="container section" aria-labelledby="featured-products">
+          <div className="section-head">
+            <h2 id="featured-products">Featured products</h2>
+            <Link to="/search">View all</Link>
+          </div>
+          <ProductGrid products={products} priorityCount={2} />
+        </section>
+      ) : null}
       {collections.length > 0 ? (
         <section className="container section" aria-labelledby="featured-collections">
           <div className="section-head">
             <h2 id="featured-collections">Shop by collection</h2>
           </div>
           <ul className="collection-grid">
-            {collections.map((c, index) => (
+            {collections.map((c) => (
               <li key={c.id}>
                 <Link to={`/collections/${c.slug}`} className="collection-card">
                   {c.media?.mainMedia?.image ? (
                     <ResponsiveImage
                       image={c.media.mainMedia.image}
-                      sizes="(min-width: 1100px) 370px, (min-width: 700px) 45vw, 92vw"
+                      sizes="(min-width: 1100px) 370px, (min-width: 700px) 45vw, 46vw"
                       alt=""
-                      priority={index < 2}
                     />
                   ) : null}
                   <span className="collection-card-text">
@@ -78,15 +87,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
-      ) : null}
-      {products.length > 0 ? (
-        <section className="container section" aria-labelledby="featured-products">
-          <div className="section-head">
-            <h2 id="featured-products">Featured products</h2>
-            <Link to="/search">View all</Link>
-          </div>
-          <ProductGrid products={products} />
         </section>
       ) : null}
     </>

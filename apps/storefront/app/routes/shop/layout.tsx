@@ -58,12 +58,13 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the page changes
   useEffect(() => setCartOpen(false), [location.pathname]);
   const query = location.pathname === '/search' ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  // Paying is a focused task: the checkout pages keep only the shop's name (no menus, search or cart).
+  if (/^\/(checkout|plan-checkout)\//.test(location.pathname))
+    return <FocusedLayout storeName={storeName} logoUrl={root?.storeLogo?.url} />;
 
   return (
     <CartUi.Provider value={ui}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="site-header">
         <div className="container header-row">
           <details className="menu" key={location.pathname}>
@@ -83,16 +84,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
               </ul>
             </nav>
           </details>
-          <Link to="/" className="brand" aria-label={`${storeName} home`}>
-            {root?.storeLogo ? (
-              <img className="brand-logo" src={`${root.storeLogo.url}?w=96`} alt="" height={32} />
-            ) : (
-              <span className="brand-mark" aria-hidden="true">
-                ◆
-              </span>
-            )}
-            {storeName}
-          </Link>
+          <BrandLink storeName={storeName} logoUrl={root?.storeLogo?.url} />
           <Form method="get" action="/search" role="search" className="header-search">
             <label htmlFor="header-search" className="visually-hidden">
               Search products
@@ -195,9 +187,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
         <div className="container footer-row">
-          <p>
-            © {new Date().getFullYear()} {storeName} · Powered by Openshelf
-          </p>
+          <Credit storeName={storeName} />
         </div>
       </footer>
       {hydrated && (cartOpen || drawerUsed) ? (
@@ -206,6 +196,70 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
     </CartUi.Provider>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a className="skip-link" href="#main">
+      Skip to content
+    </a>
+  );
+}
+
+function BrandLink({ storeName, logoUrl }: { storeName: string; logoUrl?: string | undefined }) {
+  return (
+    <Link to="/" className="brand" aria-label={`${storeName} home`}>
+      {logoUrl ? (
+        <img className="brand-logo" src={`${logoUrl}?w=96`} alt="" height={32} />
+      ) : (
+        <span className="brand-mark" aria-hidden="true">
+          ◆
+        </span>
+      )}
+      {storeName}
+    </Link>
+  );
+}
+
+function Credit({ storeName }: { storeName: string }) {
+  return (
+    <p>
+      © {new Date().getFullYear()} {storeName} · Powered by Openshelf
+    </p>
+  );
+}
+
+function FocusedLayout({ storeName, logoUrl }: { storeName: string; logoUrl?: string | undefined }) {
+  return (
+    <>
+      <SkipLink />
+      <header className="site-header site-header-focused">
+        <div className="container header-row">
+          <BrandLink storeName={storeName} logoUrl={logoUrl} />
+          <p className="secure-note">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path
+                d="M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Secure checkout
+          </p>
+        </div>
+      </header>
+      <main id="main">
+        <Outlet />
+      </main>
+      <footer className="site-footer site-footer-focused">
+        <div className="container footer-row">
+          <Credit storeName={storeName} />
+        </div>
+      </footer>
+    </>
   );
 }
 

@@ -91,7 +91,8 @@ export function ProductDetails({ product }: { product: Product }) {
           <input type="hidden" name="intent" value="add" />
           {product.productOptions.map((option) => {
             const fieldName = `option:${option.name}`;
-            const error = fields[fieldName];
+            // "Choose a size." goes as soon as a size is chosen, not at the next submit.
+            const error = selection[option.name] ? undefined : fields[fieldName];
             return (
               <fieldset
                 key={option.name}
@@ -210,13 +211,24 @@ export function ProductDetails({ product }: { product: Product }) {
         {product.description ? (
           <div className="product-description">
             <h2>About this product</h2>
-            <p>{product.description}</p>
+            {paragraphs(product.description).map((text, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity but their place
+              <p key={index}>{text}</p>
+            ))}
           </div>
         ) : null}
         {product.sku ? <p className="product-sku">SKU {product.sku}</p> : null}
       </section>
     </div>
   );
+}
+
+/** A description's paragraphs, as the merchant typed them (blank lines between); line breaks stay (CSS). */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function StockState({

@@ -1,6 +1,7 @@
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
+import { ProductGrid } from '../../components/ProductCard';
 import { addToCart } from '../../lib/cart.server';
-import { getProductBySlug } from '../../lib/catalog.server';
+import { getProductBySlug, listCollections, relatedProducts } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
 import { formErrors } from '../../lib/form-errors.server';
 import { hostedFlowOf } from '../../lib/hosted-flow.server';
@@ -33,6 +34,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
   const product = await getProductBySlug(session.catalog, params.slug);
   if (!product) return data({ product: undefined, storeName } as const, { status: 404 });
+  // The product's first collection (in the shop's order) is its place in the breadcrumbs and where
+  // related products come from.
+  const collections = await listCollections(session.catalog);
+  const found = collections.find((c) => product.collectionIds?.includes(c.id));
+  const collection = found ? { name: found.name, slug: found.slug } : undefined;
+  const related = found ? await relatedProducts(session.catalog, found.id, product.id) : [];
   // Opened from an app's redirect session: a way back to the app.
   const flow = await hostedFlowOf(request, session, 'storesProduct');
   const backUrl = flow?.callbacks.postFlowUrl;
@@ -42,6 +49,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     storeName,
     product,
+    collection,
+    related,
     canonical,
     image,
     jsonLd: productJsonLd(product, canonical, image),
@@ -97,8 +106,44 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <a href={loaderData.backUrl}>← Back to the shop you came from</a>
         </p>
       ) : null}
+      <Breadcrumbs collection={loaderData.collection} product={loaderData.product.name} />
       <ProductDetails key={loaderData.product.id} product={loaderData.product} />
+      {loaderData.collection && loaderData.related.length > 0 ? (
+        <section className="container section related" aria-labelledby="related-products">
+          <div className="section-head">
+            <h2 id="related-products">More from {loaderData.collection.name}</h2>
+            <Link to={`/collections/${loaderData.collection.slug}`}>View all</Link>
+          </div>
+          <ProductGrid products={loaderData.related} />
+        </section>
+      ) : null}
     </>
+  );
+}
+
+function Breadcrumbs({
+  collection,
+  product,
+}: {
+  collection?: { name: string; slug: string };
+  product: string;
+}) {
+  return (
+    <nav className="container breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <Link to="/">Home</Link>
+        </li>
+        <li>
+          {collection ? (
+            <Link to={`/collections/${collection.slug}`}>{collection.name}</Link>
+          ) : (
+            <Link to="/search">All products</Link>
+          )}
+        </li>
+        <li aria-current="page">{product}</li>
+      </ol>
+    </nav>
   );
 }
 

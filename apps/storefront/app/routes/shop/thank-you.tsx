@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
+import { addressLines } from '../../lib/address.server';
 import { getOrder } from '../../lib/checkout.server';
 import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
@@ -23,7 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Checked out in an app's flow: continue shopping there.
   const flow = await hostedFlowOf(request, session, 'ecomCheckout');
   const continueUrl = flow?.callbacks.postFlowUrl;
-  return { order, ...(continueUrl ? { continueUrl } : {}) };
+  const shipTo = addressLines(order.shipping?.address, order.shipping?.contactDetails);
+  return { order, shipTo, ...(continueUrl ? { continueUrl } : {}) };
 }
 
 const PAYMENT: Record<string, string> = {
@@ -36,7 +38,6 @@ const PAYMENT: Record<string, string> = {
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   if (!order) return <NotFoundContent what="order" />;
-  const address = order.shipping?.address;
   return (
     <div className="container page narrow thank-you">
       <p className="eyebrow">Thank you</p>
@@ -81,18 +82,13 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
         <section className="card" aria-labelledby="order-delivery">
           <h2 id="order-delivery">{order.shipping.pickup ? 'Pickup' : 'Delivery'}</h2>
           <p>{order.shipping.title}</p>
-          {address && !order.shipping.pickup ? (
+          {loaderData.shipTo.length > 0 && !order.shipping.pickup ? (
             <address>
-              {[order.shipping.contactDetails?.firstName, order.shipping.contactDetails?.lastName]
-                .filter(Boolean)
-                .join(' ')}
-              <br />
-              {address.addressLine}
-              {address.addressLine2 ? `, ${address.addressLine2}` : ''}
-              <br />
-              {[address.postalCode, address.city, address.subdivision, address.country]
-                .filter(Boolean)
-                .join(' ')}
+              {loaderData.shipTo.map((line) => (
+                <span key={line} className="address-line">
+                  {line}
+                </span>
+              ))}
             </address>
           ) : null}
         </section>

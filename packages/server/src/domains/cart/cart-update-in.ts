@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { catalogLinesIn, type EcomHttp } from '../checkout/ecom-http.js';
+import { checkAddresses } from '../checkout/lines/address-rules.js';
 import { checkOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
 import { addressWithContactIn } from '../checkout/wire/address-wire.js';
 import { customLinesIn, merchantDiscountsIn } from '../checkout/wire/checkout-in.js';
@@ -28,6 +29,7 @@ export async function cartUpdateIn(
     'cartInfo.overrideCheckoutUrl',
   );
   const contactInfo = addressWithContactIn(info?.contactInfo);
+  checkAddresses([{ path: 'cartInfo.contactInfo.address', address: contactInfo?.address }]);
   const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, currency, request.caller);
   const customLines = customLinesIn(body.customLineItems, currency, request.caller);
   // The protocol's null (and proto3's empty string) mean "no coupon given": the applied one stays.

@@ -8,6 +8,7 @@ import {
   merchantOnlyField,
   onPaths,
 } from '../checkout/ecom-http.js';
+import { checkAddresses } from '../checkout/lines/address-rules.js';
 import { addressIn } from '../checkout/wire/address-wire.js';
 import { EmptyOut } from '../checkout/wire/common.contract.js';
 import {
@@ -202,6 +203,10 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         const body = request.body;
         const shippingAddress = addressIn(body.shippingAddress);
         const billingAddress = addressIn(body.billingAddress);
+        checkAddresses([
+          { path: 'shippingAddress', address: shippingAddress },
+          { path: 'billingAddress', address: billingAddress },
+        ]);
         const view = await estimateCurrentCartTotals(
           db,
           env,
@@ -250,6 +255,10 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (a
         const body = request.body;
         const shippingAddress = addressIn(body.shippingAddress);
         const billingAddress = addressIn(body.billingAddress);
+        checkAddresses([
+          { path: 'shippingAddress', address: shippingAddress },
+          { path: 'billingAddress', address: billingAddress },
+        ]);
         return createCheckoutFromCurrentCart(
           db,
           cartOwnerOf(request.caller),

@@ -55,7 +55,7 @@ export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
       },
       async (request) => {
         const body = request.body;
-        const info = checkoutInfoIn(body.checkoutInfo, undefined);
+        const info = checkoutInfoIn(body.checkoutInfo, undefined, 'checkoutInfo');
         const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
         await checkOverrideCheckoutUrl(
           db,

@@ -1,4 +1,4 @@
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, type FieldViolation, invalidField, ValidationFailed } from '../../http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
 
@@ -53,10 +53,22 @@ function declined(decline: { code: string; reason: string }): AppError {
 /** A well-formed, unexpired card's number (digits only) and what may be shown of it; else a 400. */
 function checkedCard(card: CardInput, now: Date): { number: string; summary: CardSummary } {
   const number = card.number.replace(/[\s-]/g, '');
+  // Both problems in one reply: a form then marks the number and the expiry together.
+  const violations: FieldViolation[] = [];
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
-    throw invalidField('paymentMethod.card.number', 'FORMAT', 'is not a valid card number');
+    violations.push({
+      field: 'paymentMethod.card.number',
+      violatedRule: 'FORMAT',
+      description: 'is not a valid card number',
+    });
   const expiry = new Date(Date.UTC(card.expYear, card.expMonth, 1));
-  if (expiry <= now) throw invalidField('paymentMethod.card.expYear', 'VALIDATION', 'the card has expired');
+  if (expiry <= now)
+    violations.push({
+      field: 'paymentMethod.card.expYear',
+      violatedRule: 'VALIDATION',
+      description: 'the card has expired',
+    });
+  if (violations.length > 0) throw new ValidationFailed(violations);
   return {
     number,
     summary: {

@@ -3,7 +3,7 @@ import type { Motif } from './demo-catalog.js';
 
 /*
  * Product illustrations for the demo store, drawn as SVG and rasterised with sharp: a soft gradient,
- * a flat drawing of the product kind in the product's colour, and its name. Nothing is downloaded.
+ * and a flat drawing of the product kind in the product's colour. Nothing is downloaded.
  */
 
 export const DEMO_IMAGE_SIZE = 1200;
@@ -45,16 +45,7 @@ const MOTIFS: Record<Motif, string> = {
     '<rect x="410" y="320" width="380" height="500" rx="20" fill="FILL"/><rect x="410" y="700" width="380" height="40" fill="#ffffff" opacity="0.35"/>',
 };
 
-function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] as string,
-  );
-}
-
 export interface DemoArt {
-  title: string;
-  subtitle?: string;
   motif: Motif;
   /** Background gradient, light to dark. */
   colors: [string, string];
@@ -62,19 +53,22 @@ export interface DemoArt {
   ink?: string;
 }
 
+/**
+ * No text is drawn: the pages print the product's or collection's name next to its picture, and a name
+ * baked into the image shows twice (and cannot be translated, read by screen readers or re-flowed).
+ */
 export function demoSvg(art: DemoArt): string {
   const [light, dark] = art.colors;
   const ink = art.ink ?? dark;
   const size = DEMO_IMAGE_SIZE;
-  const title = escapeXml(art.title.length > 34 ? `${art.title.slice(0, 33)}…` : art.title);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
   <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}" stop-opacity="0.55"/></linearGradient></defs>
   <rect width="${size}" height="${size}" fill="url(#bg)"/>
+  <g transform="translate(0 60)">
   <circle cx="600" cy="540" r="380" fill="#ffffff" opacity="0.35"/>
   <ellipse cx="600" cy="880" rx="300" ry="26" fill="#000000" opacity="0.08"/>
   <g>${MOTIFS[art.motif].replaceAll(FILL, ink)}</g>
-  <text x="600" y="1010" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="64" font-weight="bold" fill="#1b1b1b" opacity="0.85">${title}</text>
-  ${art.subtitle ? `<text x="600" y="1080" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="38" fill="#1b1b1b" opacity="0.6">${escapeXml(art.subtitle)}</text>` : ''}
+  </g>
 </svg>`;
 }
 

@@ -1,4 +1,4 @@
-import { colors, type DemoProduct, sizes, tracked } from './demo-types.js';
+import { colors, type DemoProduct, sizes, text, tracked } from './demo-types.js';
 
 /** Apparel and Wellness. */
 export const APPAREL_PRODUCTS: DemoProduct[] = [
@@ -19,7 +19,10 @@ export const APPAREL_PRODUCTS: DemoProduct[] = [
     stock: tracked(6),
     weight: 0.18,
     ribbon: 'Bestseller',
-    description: 'A relaxed tee in breathable washed linen. Runs true to size.',
+    description: text(
+      'A relaxed tee in breathable washed linen. Runs true to size.',
+      'Machine wash cold and hang to dry; it gets softer with every wash.',
+    ),
     choiceImages: [
       { option: 'Color', choice: 'White', color: '#f8f9fa' },
       { option: 'Color', choice: 'Navy', color: '#1d3557' },

@@ -55,4 +55,5 @@ export const colors = (...pairs: [string, string][]) => ({
   choices: pairs.map(([description, value]) => ({ value, description })),
 });
 export const tracked = (quantity: number) => ({ trackInventory: true, quantity });
-export const text = (...lines: string[]) => lines.join(' ');
+/** A description of paragraphs (a blank line between them, as a merchant types them in the admin). */
+export const text = (...paragraphs: string[]) => paragraphs.join('\n\n');

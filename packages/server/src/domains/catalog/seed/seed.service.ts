@@ -31,18 +31,18 @@ export interface ImageJob {
 export function demoImageJobs(): ImageJob[] {
   const jobs: ImageJob[] = DEMO_COLLECTIONS.map((c) => ({
     fileName: `collection-${c.slug}.jpg`,
-    art: { title: c.name, motif: c.motif, colors: c.colors },
+    art: { motif: c.motif, colors: c.colors },
   }));
   for (const p of DEMO_PRODUCTS) {
     const slug = slugify(p.name);
     jobs.push({
       fileName: `${slug}.jpg`,
-      art: { title: p.name, subtitle: p.brand ?? undefined, motif: p.motif, colors: p.colors },
+      art: { motif: p.motif, colors: p.colors },
     });
     for (const choice of p.choiceImages ?? []) {
       jobs.push({
         fileName: `${slug}-${slugify(choice.choice)}.jpg`,
-        art: { title: p.name, subtitle: choice.choice, motif: p.motif, colors: p.colors, ink: choice.color },
+        art: { motif: p.motif, colors: p.colors, ink: choice.color },
       });
     }
   }

@@ -54,6 +54,30 @@ export function findTaxRegion(regions: TaxRegion[], address: Address | undefined
 }
 
 /**
+ * A warning when the address stops short of the store's tax regions: a country whose rules are all by
+ * state (or county, city) and an address without one. Tax is then 0 until the address is complete, and
+ * the shopper is told why rather than seeing a final-looking 0.
+ */
+function incompleteAddress(regions: TaxRegion[], address: Address | undefined): Violation[] {
+  if (!address) return [];
+  const country = address.country?.toUpperCase();
+  const narrower = regions.filter((r) => r.country.toUpperCase() === country);
+  const missing = narrower.some(
+    (r) =>
+      (r.subdivision && !address.subdivision) || (r.county && !address.county) || (r.city && !address.city),
+  );
+  if (!missing) return [];
+  return [
+    {
+      severity: 'WARNING',
+      code: 'TAX_ADDRESS_INCOMPLETE',
+      description:
+        'Add the state or region (and city) to the address to calculate tax; totals do not include tax yet.',
+    },
+  ];
+}
+
+/**
  * Tax on one amount at a set of jurisdiction rates. The tax is rounded once on the combined rate, then
  * split over the jurisdictions in proportion to their rates, so the breakdown adds up to the tax exactly.
  */
@@ -106,7 +130,12 @@ export async function calculateTax(
   }
   const region = findTaxRegion(setup.regions, input.address);
   const manual = (rateType: TaxRateType, extra: Partial<TaxOutcome>): TaxOutcome => {
-    if (!region) return { ...noTax(), ...extra, rateType: 'NO_TAX_COLLECTED' };
+    if (!region)
+      return {
+        ...noTax(incompleteAddress(setup.regions, input.address)),
+        ...extra,
+        rateType: 'NO_TAX_COLLECTED',
+      };
     const perLine = new Map(
       input.items.map((item) => [
         item.id,

@@ -7,6 +7,7 @@ import type { CheckoutInfoIn } from '../checkout.contract.js';
 import type { CustomField, StoredMerchantDiscount } from '../checkout.schema.js';
 import type { CheckoutPatch } from '../checkout-update.service.js';
 import { merchantOnlyField } from '../ecom-http.js';
+import { checkAddresses } from '../lines/address-rules.js';
 import { descriptionLinesIn, finiteWeightIn, imageIn } from '../lines/line-extras.js';
 import type { CustomLineData } from '../lines/line-types.js';
 import { addressWithContactIn } from './address-wire.js';
@@ -144,6 +145,7 @@ export function fieldMaskIn(mask: string | { paths: string[] } | undefined): Set
 export function checkoutInfoIn(
   info: Static<typeof CheckoutInfoIn> | undefined,
   mask: Set<string> | undefined,
+  path = 'checkout',
 ): Partial<CheckoutPatch> {
   if (!info) return {};
   const allowed = (path: string) =>
@@ -166,6 +168,10 @@ export function checkoutInfoIn(
         value: field.value ?? null,
       }),
     );
+  checkAddresses([
+    { path: `${path}.billingInfo.address`, address: out.billingInfo?.address },
+    { path: `${path}.shippingInfo.shippingDestination.address`, address: out.shippingDestination?.address },
+  ]);
   const memberships = info.membershipOptions?.selectedMemberships?.memberships;
   if (memberships && allowed('membershipOptions.selectedMemberships'))
     out.selectedMemberships = memberships.map((m) => ({ id: m.id, lineItemIds: m.lineItemIds ?? [] }));
