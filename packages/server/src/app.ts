@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifySchema,
-  type FastifyServerOptions,
-  LogController,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { AppContext, RouteInfo } from './context.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
@@ -21,14 +10,13 @@ import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
 import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
-import type { TaxProvider } from './domains/checkout/totals/types.js';
+import type { PricingEnv } from './domains/checkout/pricing.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
 import { webhookRoutes } from './domains/events/webhooks.routes.js';
 import { createIdentityDeps } from './domains/identity/identity.deps.js';
 import { identityRoutes } from './domains/identity/identity.routes.js';
-import { pruneExpiredIdentityRows } from './domains/identity/maintenance.service.js';
 import {
   accessTokenResolver,
   basicClientAuthResolver,
@@ -37,13 +25,12 @@ import {
 import { createMailer } from './domains/mail/mail.service.js';
 import { devMailboxRoutes, ownerMailboxRoutes } from './domains/mail/mailbox.routes.js';
 import { mediaRoutes } from './domains/media/media.routes.js';
-import { LocalDiskStorage, type MediaStorage } from './domains/media/storage.js';
+import { type MediaStorage, mediaStorageFor } from './domains/media/storage.js';
 import { provideBuyerContacts } from './domains/orders/buyer-contacts.js';
 import { createOrderRoutes } from './domains/orders/create-order.routes.js';
 import { registerOrderMail } from './domains/orders/order-emails.js';
 import type { EcomMailer } from './domains/orders/order-mail.js';
 import { orderRoutes } from './domains/orders/orders.routes.js';
-import { type BillingRound, billDueSubscriptions } from './domains/orders/subscription-billing.service.js';
 import { subscriptionRoutes } from './domains/orders/subscriptions.routes.js';
 import { paymentRoutes } from './domains/payments/payments.routes.js';
 import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
@@ -67,32 +54,13 @@ import { deferredChildLogger } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { ajvWirePlugin } from './http/wire.js';
-import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
+import { type AppJobs, appJobs } from './jobs.js';
 
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
+export type { App, AppContext, RouteInfo } from './context.js';
 export { createDb, type Database, type Db, type DbOrTx, type Tx } from './db/client.js';
-
-/** Everything a request handler may depend on; injected, never imported as module state. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  /** The current time; tests pass a fixed clock. */
-  clock: () => Date;
-  /** Where domain events go besides webhooks: domains register their in-process consumers here. */
-  events: EventRouting;
-  /** Catalog changes this process committed outside the catalog routes (stock taken by orders). */
-  catalogChanges: LocalCatalogChanges;
-  /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
-  taxProvider?: TaxProvider;
-}
-
-/** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */
-export interface RouteInfo {
-  method: string;
-  url: string;
-  schema?: FastifySchema;
-}
+export type { AppJobs } from './jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,14 +73,7 @@ declare module 'fastify' {
   }
 }
 
-export interface AppJobs {
-  /** Every minute: renewal orders for subscriptions whose next billing date has come. */
-  subscriptionBilling: PeriodicJob<BillingRound>;
-  /** Every hour: deletes expired sessions, codes and tokens. */
-  identityPrune: PeriodicJob<Record<string, number>>;
-}
-
-export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events' | 'catalogChanges'> {
+export interface BuildAppOptions extends Omit<AppContext, 'clock' | 'events' | 'catalogChanges'> {
   clock?: () => Date;
   /** Randomness for retry jitter (tests make it deterministic). */
   random?: () => number;
@@ -132,21 +93,13 @@ export interface BuildAppOptions extends Omit<AppDeps, 'clock' | 'events' | 'cat
   extraTokenResolvers?: TokenResolver[];
 }
 
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
-
 const MAX_QUERY_KEYS = 1000; // spec §9
 
 /** Builds the HTTP application. Never listens: server.ts does, tests use `inject` or `listen(0)`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const events = new EventRouting(config.natsUrl ? createNatsPublisher(config.natsUrl) : undefined);
-  const deps: AppDeps = {
+  const context: AppContext = {
     config,
     database,
     clock: options.clock ?? (() => new Date()),
@@ -154,6 +107,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogChanges: new LocalCatalogChanges(),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
   };
+  // The slices the plugins take (context.ts): most need the database and the clock.
+  const { clock, catalogChanges } = context;
+  const db = database.db;
+  const pricing: PricingEnv = {
+    currency: config.storeCurrency,
+    baseUrl: config.publicUrl,
+    ...(context.taxProvider ? { taxProvider: context.taxProvider } : {}),
+  };
+  const ecom = { db, clock, pricing };
   let closing = false;
 
   const app = Fastify({
@@ -189,9 +151,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const dispatcher = createDispatcher({
-    db: database.db,
+    db,
     routing: events,
-    clock: deps.clock,
+    clock,
     log: app.log,
     webhookTimeoutMs: config.webhookTimeoutMs,
     leaseMs: config.eventsLeaseMs,
@@ -214,10 +176,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
-  const apiKeys = apiKeyResolver(database.db);
+  const apiKeys = apiKeyResolver(db);
   // One mailer for every domain (identity codes and links now, order mail later).
-  const mailer = createMailer({ db: database.db, from: config.mail.from, smtpUrl: config.smtpUrl });
-  const identity = createIdentityDeps({ db: database.db, config, clock: deps.clock, mailer, log: app.log });
+  const mailer = createMailer({ db, from: config.mail.from, smtpUrl: config.smtpUrl });
+  const identity = createIdentityDeps({ db, config, clock, mailer, log: app.log });
   app.addHook('onClose', async () => {
     await identity.close();
     await mailer.close();
@@ -231,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.extraTokenResolvers ?? []),
     ],
   });
-  await app.register(metricsPlugin, { database, clock: deps.clock });
+  await app.register(metricsPlugin, { database, clock });
   await app.register(openapiPlugin, { publicUrl: config.publicUrl, storeName: config.storeName });
 
   await app.register(healthRoutes, {
@@ -239,77 +201,58 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     isClosing: () => closing,
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
-  await app.register(accessRoutes, { deps, onRevoke: apiKeys.forget });
-  await app.register(webhookRoutes, { deps });
+  await app.register(accessRoutes, { db, onRevoke: apiKeys.forget });
+  await app.register(webhookRoutes, { db, clock });
   const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
-  await app.register(catalogRoutes, { deps });
-  await app.register(cartRoutes, { deps });
-  await app.register(cartByIdRoutes, { deps });
-  const stopCartMerge = mergeCartsOnLogin(deps.clock);
+  await app.register(catalogRoutes, { database, clock, catalogChanges, config });
+  await app.register(cartRoutes, ecom);
+  await app.register(cartByIdRoutes, ecom);
+  const stopCartMerge = mergeCartsOnLogin(clock);
   app.addHook('onClose', async () => stopCartMerge());
   const stopBuyerContacts = provideBuyerContacts();
   app.addHook('onClose', async () => stopBuyerContacts());
-  await app.register(checkoutRoutes, { deps });
-  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(deps.clock);
-  await app.register(createOrderRoutes, { deps, providers: paymentProviders });
-  await app.register(orderRoutes, { deps, providers: paymentProviders, storage: mediaStorage });
-  await app.register(paymentRoutes, { deps, providers: paymentProviders });
-  await app.register(subscriptionRoutes, { deps });
-  const jobs: AppJobs = {
-    subscriptionBilling: periodicJob({
-      name: 'subscription billing',
-      everyMs: 60_000,
-      run: () =>
-        billDueSubscriptions(database.db, {
-          now: deps.clock(),
-          providers: paymentProviders,
-          onError: (err, subscriptionId) =>
-            app.log.error(
-              { err, subscriptionId },
-              'renewing a subscription failed; it is tried again next round',
-            ),
-        }),
-      log: app.log,
-    }),
-    identityPrune: periodicJob({
-      name: 'identity prune',
-      everyMs: 3_600_000,
-      run: () => pruneExpiredIdentityRows(database.db, deps.clock()),
-      log: app.log,
-    }),
-  };
+  await app.register(checkoutRoutes, ecom);
+  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock);
+  await app.register(createOrderRoutes, { ecom, catalogChanges, providers: paymentProviders });
+  await app.register(orderRoutes, {
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    catalogChanges,
+    providers: paymentProviders,
+    storage: mediaStorage,
+  });
+  await app.register(paymentRoutes, { db, clock, providers: paymentProviders });
+  await app.register(subscriptionRoutes, { db, clock });
+  const jobs = appJobs({ db, clock, providers: paymentProviders, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(jobs).map((job) => job.stop()));
   });
   registerOrderMail(events, {
-    db: database.db,
+    db,
     mailer: options.mailer ?? mailer,
     publicUrl: config.publicUrl,
     storeName: config.storeName,
-    clock: deps.clock,
+    clock,
   });
-  await app.register(storeSetupRoutes, { deps });
-  await app.register(taxRoutes, { deps });
-  await app.register(promotionRoutes, { deps });
-  await app.register(membershipRoutes, { deps });
-  await app.register(planRoutes, { deps, providers: paymentProviders });
-  registerPlanOrders(events, { db: database.db, clock: deps.clock });
-  await app.register(preferencesRoutes, { deps });
+  await app.register(storeSetupRoutes, { db, config });
+  await app.register(taxRoutes, { db, config });
+  await app.register(promotionRoutes, { db, clock, config });
+  await app.register(membershipRoutes, { db, clock, config });
+  await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
+  registerPlanOrders(events, { db, clock });
+  await app.register(preferencesRoutes, { db, clock });
   const stopPreferencesMove = movePreferencesOnLogin();
   app.addHook('onClose', async () => stopPreferencesMove());
-  await app.register(mediaRoutes, { deps, storage: mediaStorage });
+  await app.register(mediaRoutes, { db, config, storage: mediaStorage });
   await app.register(identityRoutes, { deps: identity });
   await app.register(redirectsRoutes, { deps: identity });
   // Kept mail holds every shopper's sign-in codes and reset links: the owner reads it in the admin; the
   // open /dev/mailbox only exists when a developer asks for it (DEV_MAILBOX=open).
-  await app.register(ownerMailboxRoutes, { db: database.db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
-  if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db: database.db });
+  await app.register(ownerMailboxRoutes, { db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
+  if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 
   if (options.storefront !== false) await mountStorefront(app, database, config);
   return app;
-}
-
-export function mediaStorageFor(config: Config): MediaStorage {
-  return new LocalDiskStorage(path.join(config.dataDir, 'media'));
 }

@@ -1,4 +1,4 @@
-import { buildApp, mediaStorageFor } from './app.js';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
 import { ensureOwnerKey } from './domains/access/bootstrap.js';
@@ -8,6 +8,7 @@ import {
   ensureOwnerStaff,
   ownerLoginFileIn,
 } from './domains/identity/bootstrap.js';
+import { mediaStorageFor } from './domains/media/storage.js';
 import { ensureDemoStoreSetup } from './domains/store-setup/demo-setup.js';
 import { Readiness } from './http/health.routes.js';
 import { startBanner } from './start-banner.js';

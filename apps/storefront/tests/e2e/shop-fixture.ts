@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { mediaStorageFor } from '../../../../packages/server/src/app.js';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
+import { mediaStorageFor } from '../../../../packages/server/src/domains/media/storage.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo-setup.js';
 import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
 

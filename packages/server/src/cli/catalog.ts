@@ -1,4 +1,3 @@
-import { mediaStorageFor } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { seedDemoCatalog } from '../domains/catalog/seed/seed.service.js';
@@ -9,6 +8,7 @@ import {
 } from '../domains/catalog/transfer/export.service.js';
 import { generateCatalog } from '../domains/catalog/transfer/generate.service.js';
 import { ImportFailed, importCatalog } from '../domains/catalog/transfer/import.service.js';
+import { mediaStorageFor } from '../domains/media/storage.js';
 import { type CommandGroup, UsageError } from './command.js';
 import { readCatalogFile, writeCatalogFile } from './files.js';
 import { progressBar } from './progress.js';

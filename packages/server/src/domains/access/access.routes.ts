@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { requireMerchant } from '../../http/plugins/auth.js';
 import {
   ApiKeyIdParams,
@@ -11,13 +11,12 @@ import {
 import { createApiKey, listApiKeys, revokeApiKey } from './apikeys.service.js';
 
 /** Merchant API keys, managed by the store owner (the CLI offers the same operations). */
-export const accessRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; onRevoke: () => void }> = async (
+export const accessRoutes: FastifyPluginAsyncTypebox<{ db: Db; onRevoke: () => void }> = async (
   app,
-  { deps, onRevoke },
+  { db, onRevoke },
 ) => {
   const ownerOnly = requireMerchant({ ownerOnly: true });
   const tags = ['admin: api keys'];
-  const db = deps.database.db;
 
   app.get(
     '/admin-api/v1/api-keys',

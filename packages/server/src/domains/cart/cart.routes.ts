@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
 import { requireShopper } from '../../http/plugins/auth.js';
 import {
   CART_PREFIXES,
   catalogLinesIn,
+  type EcomDeps,
   ecomHttp,
   merchantOnlyField,
   onPaths,
@@ -37,7 +37,7 @@ import { cartUpdateIn } from './cart-update-in.js';
 import { cartOut, estimateOut } from './cart-wire.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
-export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
   const http = ecomHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: current cart'];

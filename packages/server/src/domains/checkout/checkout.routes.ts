@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { AppDeps } from '../../app.js';
 import { invalidField } from '../../http/errors.js';
 import { requireCaller } from '../../http/plugins/auth.js';
 import { RemoveLineItemsRequest, UpdateQuantitiesRequest } from '../cart/cart.contract.js';
@@ -22,7 +21,7 @@ import {
   updateCheckout,
   updateCheckoutLineItemsQuantity,
 } from './checkout-update.service.js';
-import { CHECKOUT_PREFIXES, catalogLinesIn, ecomHttp, onPaths } from './ecom-http.js';
+import { CHECKOUT_PREFIXES, catalogLinesIn, type EcomDeps, ecomHttp, onPaths } from './ecom-http.js';
 import { checkOverrideCheckoutUrl } from './override-checkout-url.js';
 import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './wire/checkout-in.js';
 import { checkoutOut } from './wire/checkout-wire.js';
@@ -32,7 +31,7 @@ import { EmptyOut } from './wire/common.contract.js';
  * Checkouts (wire-protocol.md §4.2): shoppers work on their own checkouts, merchants (API keys) on any.
  * create-order lives with the orders (orders.routes.ts).
  */
-export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+export const checkoutRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
   const http = ecomHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: checkout'];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { invalidField } from '../../http/errors.js';
 import { actorOf } from '../access/caller.js';
 import type { CatalogLineRequest } from '../cart/cart-lines.js';
@@ -20,23 +20,26 @@ export function onPaths(
   for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
 }
 
+/** What the ecom plugins (cart, checkout, create-order) take from the app. */
+export interface EcomDeps {
+  db: Db;
+  clock: () => Date;
+  /** The store's currency, public URL and tax provider, as every priced call needs them. */
+  pricing: PricingEnv;
+}
+
 /** What ecom routes need from the app, in service terms. */
-export function ecomHttp(deps: AppDeps) {
-  const env: PricingEnv = {
-    currency: deps.config.storeCurrency,
-    baseUrl: deps.config.publicUrl,
-    ...(deps.taxProvider ? { taxProvider: deps.taxProvider } : {}),
-  };
+export function ecomHttp({ db, clock, pricing: env }: EcomDeps) {
   return {
-    db: deps.database.db,
+    db,
     env,
-    publicUrl: deps.config.publicUrl,
-    now: () => deps.clock(),
+    publicUrl: env.baseUrl,
+    now: () => clock(),
     ctx: (request: FastifyRequest): CheckoutContext => ({
       env,
       caller: request.caller,
       actor: actorOf(request.caller),
-      now: deps.clock(),
+      now: clock(),
     }),
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
 import { registerQueryRoute } from '../../http/query-route.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { actorOf } from '../access/caller.js';
+import type { LocalCatalogChanges } from '../catalog/catalog-events.js';
 import type { MediaStorage } from '../media/storage.js';
 import { listPayments, type PaymentProviders } from '../payments/payments.service.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
@@ -25,12 +26,13 @@ import { orderOut } from './orders-wire.js';
  * signed download links of digital products.
  */
 export const orderRoutes: FastifyPluginAsyncTypebox<{
-  deps: AppDeps;
+  db: Db;
+  clock: () => Date;
+  publicUrl: string;
+  catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
   providers: PaymentProviders;
   storage: MediaStorage;
-}> = async (app, { deps, providers, storage }) => {
-  const db = deps.database.db;
-  const publicUrl = deps.config.publicUrl;
+}> = async (app, { db, clock, publicUrl, catalogChanges, providers, storage }) => {
   const anyone = requireCaller(['visitor', 'member', 'staff', 'app']);
   const tags = ['ecom: orders'];
 
@@ -48,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const order = await getOrder(db, request.params.id, request.caller);
       return {
-        order: orderOut(order, { downloads: await downloadLinks(db, order, publicUrl, deps.clock()) }),
+        order: orderOut(order, { downloads: await downloadLinks(db, order, publicUrl, clock()) }),
       };
     },
   );
@@ -92,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
       const file = await openDownload(db, storage, {
         ...request.params,
         ...request.query,
-        now: deps.clock(),
+        now: clock(),
       });
       return reply
         .type(file.mimeType)
@@ -164,11 +166,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
       async (request) => {
         const order = await change(db, request.params.id, {
           actor: actorOf(request.caller),
-          now: deps.clock(),
+          now: clock(),
           providers,
         });
         // Cancelling returned stock, committed: this process's shoppers must see it at once.
-        if (change === cancelOrder) deps.catalogChanges.committed();
+        if (change === cancelOrder) catalogChanges.committed();
         return { order: orderOut(order, { payments: await listPayments(db, order.id) }) };
       },
     );

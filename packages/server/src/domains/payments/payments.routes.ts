@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { requireCaller } from '../../http/plugins/auth.js';
 import { actorOf } from '../access/caller.js';
 import { CheckoutIdParams } from '../checkout/checkout.contract.js';
@@ -24,10 +24,10 @@ import type { PaymentProviders } from './payments.service.js';
  * a member's saved payment methods (their own only).
  */
 export const paymentRoutes: FastifyPluginAsyncTypebox<{
-  deps: AppDeps;
+  db: Db;
+  clock: () => Date;
   providers: PaymentProviders;
-}> = async (app, { deps, providers }) => {
-  const db = deps.database.db;
+}> = async (app, { db, clock, providers }) => {
   const tags = ['ecom: payments'];
   onPaths(CHECKOUT_PREFIXES, '/:id/select-payment-method', (url, hide) =>
     app.post(
@@ -53,7 +53,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
             savePaymentMethod: body.savePaymentMethod ?? false,
             delayCapture: body.delayCapture ?? false,
           },
-          { caller: request.caller, actor: actorOf(request.caller), now: deps.clock(), providers },
+          { caller: request.caller, actor: actorOf(request.caller), now: clock(), providers },
         );
         return { paymentMethod };
       },

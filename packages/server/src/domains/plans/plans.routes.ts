@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
 import { invalidField } from '../../http/errors.js';
 import { requireCaller } from '../../http/plugins/auth.js';
 import { toWireMoney } from '../../lib/money.js';
 import { actorOf } from '../access/caller.js';
+import type { PricingEnv } from '../checkout/pricing.js';
 import { getMemberSummary } from '../identity/members.service.js';
 import { paymentMethodIn } from '../payments/payment-method-in.js';
 import type { PaymentProviders } from '../payments/payments.service.js';
@@ -24,12 +25,13 @@ const BASE = '/_api/plans/v1';
 const PlanParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 /** Plans on sale (anyone), buying one and the member's memberships (members). */
-export const planRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; providers: PaymentProviders }> = async (
-  app,
-  { deps, providers },
-) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const planRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: () => Date;
+  pricing: PricingEnv;
+  providers: PaymentProviders;
+}> = async (app, { db, clock, pricing, providers }) => {
+  const currency = pricing.currency;
   const tags = ['plans'];
   const out = (plan: MembershipPlan): Static<typeof PublicPlanOut> => ({
     id: plan.id,
@@ -90,7 +92,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; providers: P
             : { type: 'OFFLINE' },
           idempotencyKey: request.body.idempotencyKey,
         },
-        { env: envOf(deps), actor: actorOf(caller), now: deps.clock(), providers },
+        { env: pricing, actor: actorOf(caller), now: clock(), providers },
       );
       return { ...purchase, planOrderId: purchase.orderId };
     },
@@ -114,11 +116,3 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; providers: P
     },
   );
 };
-
-function envOf(deps: AppDeps) {
-  return {
-    currency: deps.config.storeCurrency,
-    baseUrl: deps.config.publicUrl,
-    ...(deps.taxProvider ? { taxProvider: deps.taxProvider } : {}),
-  };
-}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { requireMerchant } from '../../http/plugins/auth.js';
 import { getStoreSettings, updateStoreSettings } from './settings.service.js';
 import { Converter, pickupOut, ratesIn, regionOut, settingsIn, settingsOut } from './setup-wire.js';
@@ -33,9 +34,11 @@ import {
  * Store settings, shipping and tax set-up (admin API). Any merchant key reads; owner and staff keys and
  * apps write, except the store settings, which only the owner changes.
  */
-export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  config: Pick<Config, 'storeCurrency'>;
+}> = async (app, { db, config }) => {
+  const currency = config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
