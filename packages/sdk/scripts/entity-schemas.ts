@@ -24,7 +24,7 @@ import * as payments from '../../server/src/domains/payments/payments.contract.j
 import * as plans from '../../server/src/domains/plans/plans.contract.js';
 import * as preferences from '../../server/src/domains/preferences/preferences.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
-import { DateTimeOut } from '../../server/src/http/wire.js';
+import { DateTimeOut } from '../../server/src/lib/http/wire.js';
 import { type EntityModule, type NamedSchema, renderModules } from './schema-to-ts.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

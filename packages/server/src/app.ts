@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import type { AppContext, RouteInfo } from './context.js';
 import { accessRoutes } from './domains/access/access.routes.js';
 import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
+import { authPlugin, type TokenResolver } from './domains/access/auth.plugin.js';
 import { cartRoutes } from './domains/cart/cart.routes.js';
 import { cartByIdRoutes } from './domains/cart/cart-by-id.routes.js';
 import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
@@ -44,7 +45,6 @@ import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
 import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
 import { taxRoutes } from './domains/store-setup/tax.routes.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
-import { authPlugin, type TokenResolver } from './http/plugins/auth.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
@@ -53,8 +53,8 @@ import { parseQueryString } from './http/query-string.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
-import { ajvWirePlugin } from './http/wire.js';
 import { type AppJobs, appJobs } from './jobs.js';
+import { ajvWirePlugin } from './lib/http/wire.js';
 
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';

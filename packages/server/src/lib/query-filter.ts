@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { FieldViolation } from '../http/errors.js';
-import { ValidationFailed } from '../http/errors.js';
+import type { FieldViolation } from './http/errors.js';
+import { ValidationFailed } from './http/errors.js';
 import { conditionSql, joinAnd } from './query-sql.js';
 import { shiftDecimal } from './query-values.js';
 

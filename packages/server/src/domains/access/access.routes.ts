@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
 import {
   ApiKeyIdParams,
   CreateApiKeyRequest,
@@ -9,6 +8,7 @@ import {
   RevokeApiKeyResponse,
 } from './access.contract.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apikeys.service.js';
+import { requireMerchant } from './auth.plugin.js';
 
 /** Merchant API keys, managed by the store owner (the CLI offers the same operations). */
 export const accessRoutes: FastifyPluginAsyncTypebox<{ db: Db; onRevoke: () => void }> = async (

@@ -2,7 +2,7 @@ import type { EventActor } from '../events/events.schema.js';
 import type { MerchantRole } from './access.schema.js';
 
 /**
- * Who is making a request, resolved once from the Authorization header (http/plugins/auth.ts).
+ * Who is making a request, resolved once from the Authorization header (auth.plugin.ts).
  * Shoppers are visitors (anonymous tokens) or members (logged in); merchants are staff (owner/staff
  * API keys or staff sessions) or apps (app API keys).
  */

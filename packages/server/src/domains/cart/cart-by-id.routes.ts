@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { invalidField } from '../../http/errors.js';
-import { requireCaller } from '../../http/plugins/auth.js';
+import { invalidField } from '../../lib/http/errors.js';
+import { requireCaller } from '../access/auth.plugin.js';
 import { type EcomDeps, ecomHttp, onPaths } from '../checkout/ecom-http.js';
 import { CartByIdRequest, CartIdParams, CartResponse } from './cart.contract.js';
 import { createCartFor, getCartById, updateCartById } from './cart-by-id.service.js';

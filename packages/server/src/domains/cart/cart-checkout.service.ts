@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import type { ChannelType } from '../checkout/checkout.schema.js';
 import { createCheckout } from '../checkout/checkout.service.js';
 import type { PostalAddress } from '../checkout/lines/address.js';

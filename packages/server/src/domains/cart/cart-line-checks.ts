@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { snapshotOf } from '../checkout/lines/evaluate.js';
 import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
 

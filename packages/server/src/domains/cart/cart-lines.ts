@@ -1,4 +1,4 @@
-import { type FieldViolation, invalidField, ValidationFailed } from '../../http/errors.js';
+import { type FieldViolation, invalidField, ValidationFailed } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
 import { findChoice, findCustomTextField, findOption } from '../catalog/product-model.js';

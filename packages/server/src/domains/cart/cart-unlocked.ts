@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
 import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
 import type { CartContext } from './cart.service.js';

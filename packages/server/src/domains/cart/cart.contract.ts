@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { CHANNEL_TYPES } from '../checkout/checkout.schema.js';
 import {
   AddressIn,

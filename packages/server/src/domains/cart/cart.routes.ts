@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireShopper } from '../../http/plugins/auth.js';
+import { requireShopper } from '../access/auth.plugin.js';
 import {
   CART_PREFIXES,
   catalogLinesIn,

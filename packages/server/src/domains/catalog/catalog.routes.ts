@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { cacheHooks, ResponseCache } from '../../http/response-cache.js';
+import { cacheHooks, ResponseCache } from '../../lib/http/response-cache.js';
 import { isMerchant } from '../access/caller.js';
 import { bulkSearchRoutes } from './bulk-search.routes.js';
 import { CATALOG_CHANNEL } from './catalog-events.js';

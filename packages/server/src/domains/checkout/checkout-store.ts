@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { type Caller, isMerchant } from '../access/caller.js';
 import { type DomainEvent, type EventActor, recordEvent } from '../events/events.service.js';
 import { checkouts } from './checkout.schema.js';

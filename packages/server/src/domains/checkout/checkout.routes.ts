@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { invalidField } from '../../http/errors.js';
-import { requireCaller } from '../../http/plugins/auth.js';
+import { invalidField } from '../../lib/http/errors.js';
+import { requireCaller } from '../access/auth.plugin.js';
 import { RemoveLineItemsRequest, UpdateQuantitiesRequest } from '../cart/cart.contract.js';
 import {
   AddToCheckoutRequest,

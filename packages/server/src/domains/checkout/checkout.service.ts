@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
 import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../cart/cart-lines.js';

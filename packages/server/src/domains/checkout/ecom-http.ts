@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import { actorOf } from '../access/caller.js';
 import type { CatalogLineRequest } from '../cart/cart-lines.js';
 import type { CheckoutContext } from './checkout.service.js';

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import { type Caller, isMerchant } from '../access/caller.js';
 import { clientOfCaller, listOAuthClients } from '../identity/oauth-clients.service.js';
 import { isAllowedReturnUrl } from '../identity/redirect-uris.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { MailMessage } from '../mail/mail.service.js';
 import { verificationCodeEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { actorOf, type Caller } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
 import { type AuthResult, type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Caller } from '../access/caller.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
 import {

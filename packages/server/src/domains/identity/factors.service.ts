@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import type { Caller } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
 import { type FlowOrigin, MAX_CODE_ATTEMPTS, runFlow } from './auth-flow.js';

@@ -1,5 +1,12 @@
 import Type, { type Static } from 'typebox';
-import { DateTimeOut, StringEnum, toWireFloat, WireDate, WireFloat, WireFloatOut } from '../../http/wire.js';
+import {
+  DateTimeOut,
+  StringEnum,
+  toWireFloat,
+  WireDate,
+  WireFloat,
+  WireFloatOut,
+} from '../../lib/http/wire.js';
 import type { AuthResult } from './auth-flow.js';
 import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
 import type { IdentityView } from './members.service.js';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
 import { actorOf, type Caller, isMerchant } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';

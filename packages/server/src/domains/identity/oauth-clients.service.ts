@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, ValidationFailed } from '../../http/errors.js';
+import { AppError, type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
 import { type Caller, isShopper } from '../access/caller.js';
 import { oauthClients } from './identity.schema.js';
 import { originProblem, type RegistrationRules, redirectUriProblem } from './redirect-uris.js';

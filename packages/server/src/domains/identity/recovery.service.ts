@@ -1,4 +1,4 @@
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { actorOf, type Caller } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
 import { type AuthResult, type FlowOrigin, nextAuthState, runFlow } from './auth-flow.js';

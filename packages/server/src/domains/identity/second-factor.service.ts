@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { type AuthResult, type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from './auth-flow.js';
 import { type FactorType, requireServedFactor } from './factor-types.js';
 import { lockFactor } from './factors.service.js';

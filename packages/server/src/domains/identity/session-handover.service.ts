@@ -1,4 +1,4 @@
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { createIdentityToken } from './identity-tokens.js';

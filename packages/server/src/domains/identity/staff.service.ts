@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
 import { signAccessToken } from './access-tokens.js';

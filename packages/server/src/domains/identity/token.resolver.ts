@@ -1,4 +1,4 @@
-import type { TokenResolver } from '../../http/plugins/auth.js';
+import type { TokenResolver } from '../access/auth.plugin.js';
 import { ANONYMOUS, type Caller } from '../access/caller.js';
 import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
 import type { IdentityDeps } from './identity.deps.js';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { type Caller, isMerchant } from '../access/caller.js';
 import { recordEvent } from '../events/events.service.js';
 import {

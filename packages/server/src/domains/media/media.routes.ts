@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { requireMerchant } from '../access/auth.plugin.js';
 import { contentTypeOf, parseWidth, pickFormat, resizedImage } from './image-variants.js';
 import {
   EmptyResponse,

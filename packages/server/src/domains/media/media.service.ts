@@ -2,7 +2,7 @@ import path from 'node:path';
 import { desc, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField, notFound } from '../../http/errors.js';
+import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { type MediaFileType, mediaFiles } from './media.schema.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { StringEnum } from '../../http/wire.js';
+import { StringEnum } from '../../lib/http/wire.js';
 
 /**
  * create-order's body: the protocol's `savePaymentMethod` and `delayCapture`, plus our `paymentMethod`

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireCaller } from '../../http/plugins/auth.js';
+import { requireCaller } from '../access/auth.plugin.js';
 import type { LocalCatalogChanges } from '../catalog/catalog-events.js';
 import { CheckoutIdParams } from '../checkout/checkout.contract.js';
 import { CHECKOUT_PREFIXES, type EcomDeps, ecomHttp, onPaths } from '../checkout/ecom-http.js';

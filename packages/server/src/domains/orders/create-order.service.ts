@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
 import type { ProductRecord } from '../catalog/catalog.types.js';

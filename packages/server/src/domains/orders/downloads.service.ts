@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { getMediaFile } from '../media/media.service.js';
 import type { MediaStorage } from '../media/storage.js';
 import { storeSigningKey } from '../store-setup/settings.service.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { restoreStock } from '../catalog/stock.service.js';
 import { type EventActor, recordEvent } from '../events/events.service.js';
 import {

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireFloatOut } from '../../http/wire.js';
+import { DateTimeOut, StringEnum, WireFloatOut } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import {
   AddressWithContactOut,

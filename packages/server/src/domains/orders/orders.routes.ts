@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
-import { registerQueryRoute } from '../../http/query-route.js';
+import { registerQueryRoute } from '../../lib/http/query-route.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
+import { requireCaller, requireMerchant } from '../access/auth.plugin.js';
 import { actorOf } from '../access/caller.js';
 import type { LocalCatalogChanges } from '../catalog/catalog-events.js';
 import type { MediaStorage } from '../media/storage.js';

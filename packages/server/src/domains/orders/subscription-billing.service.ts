@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { applyPpm, taxIncludedIn } from '../../lib/ratio.js';
 import { type Caller, isMerchant } from '../access/caller.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { MoneyOut } from '../checkout/wire/common.contract.js';
 import { SUBSCRIPTION_STATUSES } from './orders.schema.js';
 

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import type { PaymentMethodIn } from '../orders/create-order.contract.js';
 import type { PaymentMethodInput } from './provider.js';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField, notFound } from '../../http/errors.js';
+import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import type { Caller } from '../access/caller.js';
 import type { PaymentSelection } from '../checkout/checkout.schema.js';
 import { assertOpen, lockCheckout, saveCheckout } from '../checkout/checkout-store.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { requireCaller } from '../../http/plugins/auth.js';
+import { requireCaller } from '../access/auth.plugin.js';
 import { actorOf } from '../access/caller.js';
 import { CheckoutIdParams } from '../checkout/checkout.contract.js';
 import { CHECKOUT_PREFIXES, onPaths } from '../checkout/ecom-http.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import type { PaymentStatus } from '../orders/order-types.js';
 import {
   type PaymentProviderName,

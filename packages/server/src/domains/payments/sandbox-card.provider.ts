@@ -1,4 +1,4 @@
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
 

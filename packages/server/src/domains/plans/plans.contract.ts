@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut } from '../../http/wire.js';
+import { DateTimeOut } from '../../lib/http/wire.js';
 import { MoneyOut } from '../checkout/wire/common.contract.js';
 import { PaymentMethodIn } from '../orders/create-order.contract.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { PricingEnv } from '../checkout/pricing.js';
 import { loadSetup } from '../checkout/pricing.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut } from '../../http/wire.js';
+import { DateTimeOut } from '../../lib/http/wire.js';
 
 /* A shopper's communication preferences (README "Preferences"; ADR 028). Our own calls. */
 

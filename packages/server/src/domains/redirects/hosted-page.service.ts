@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { type Caller, isShopper } from '../access/caller.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
 import { findOAuthClient } from '../identity/oauth-clients.service.js';

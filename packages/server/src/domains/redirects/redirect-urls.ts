@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
 import type { OAuthClient } from '../identity/oauth-clients.service.js';
 import { isAllowedReturnUrl } from '../identity/redirect-uris.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppError } from '../../http/errors.js';
-import { onPaths } from '../../http/multi-path.js';
-import { requireCaller, requireShopper } from '../../http/plugins/auth.js';
+import { AppError } from '../../lib/http/errors.js';
+import { onPaths } from '../../lib/http/multi-path.js';
+import { requireCaller, requireShopper } from '../access/auth.plugin.js';
 import { readCheckout } from '../checkout/checkout-store.js';
 import { CHECKOUT_PREFIXES } from '../checkout/ecom-paths.js';
 import { mayOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';

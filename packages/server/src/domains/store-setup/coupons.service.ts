@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../http/errors.js';
+import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
 import { escapeLike } from '../../lib/query-values.js';
 import type { CouponInput as TotalsCoupon } from '../checkout/totals/types.js';

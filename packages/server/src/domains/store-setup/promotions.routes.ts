@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
+import { requireMerchant } from '../access/auth.plugin.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import {
   disableGiftCard,

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, ValidationFailed } from '../../../http/errors.js';
+import { type FieldViolation, ValidationFailed } from '../../../lib/http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { type Caller, isMerchant } from '../../access/caller.js';
 import { merchantOnlyField } from '../ecom-http.js';

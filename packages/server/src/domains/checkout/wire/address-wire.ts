@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { toWireFloat } from '../../../http/wire.js';
+import { toWireFloat } from '../../../lib/http/wire.js';
 import type { AddressWithContact, ContactDetails, PostalAddress } from '../lines/address.js';
 import type {
   AddressIn,

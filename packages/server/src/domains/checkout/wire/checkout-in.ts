@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, invalidField, ValidationFailed } from '../../../http/errors.js';
+import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { percentToPpm } from '../../../lib/ratio.js';
 import { type Caller, isMerchant } from '../../access/caller.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../http/wire.js';
+import { DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../lib/http/wire.js';
 import { LIMITS as CATALOG_LIMITS } from '../../catalog/catalog.types.js';
 import { VAT_TYPES } from '../lines/address.js';
 import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/types.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireFloatOut } from '../../../http/wire.js';
+import { DateTimeOut, StringEnum, WireFloatOut } from '../../../lib/http/wire.js';
 import { PAYMENT_OPTIONS } from '../totals/types.js';
 import { AddressOut, MoneyOut, ViolationOut } from './common.contract.js';
 

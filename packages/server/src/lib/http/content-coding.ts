@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { BoundedMap } from '../lib/bounded-map.js';
+import { BoundedMap } from '../bounded-map.js';
 
 /*
  * Response compression for cached reads: a cached body is compressed once, off the event loop, and every

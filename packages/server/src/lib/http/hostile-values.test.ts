@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, merchantKey, type TestApp } from '../testing/index.js';
+import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
 
 // Replies ≥ 500 the contract fuzzer (bench `fuzz`, issue #9) found, kept so they stay 4xx or 200.
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCollection, makeProduct } from '../testing/catalog.js';
-import { createTestApp, merchantKey, type TestApp, visitorToken } from '../testing/index.js';
+import { makeCollection, makeProduct } from '../../testing/catalog.js';
+import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { MAX_NESTING_DEPTH, tooDeepPath } from './nesting.js';
 
 // Issue #20, finding 2: a filter `{"$and":[{"$and":[…]}]}` 1,500 levels deep (a 20 KB body) overflowed
