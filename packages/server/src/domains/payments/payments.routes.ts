@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { requireCaller } from '../access/auth.plugin.js';
-import { actorOf } from '../access/caller.js';
 import { CheckoutIdParams } from '../checkout/checkout.contract.js';
 import { CHECKOUT_PREFIXES, onPaths } from '../checkout/ecom-http.js';
 import { EmptyOut } from '../checkout/wire/common.contract.js';
+import { actorOf } from '../events/actor.js';
 import { paymentMethodIn } from './payment-method-in.js';
 import {
   deleteSavedPaymentMethod,
