@@ -9,9 +9,9 @@ import * as product from '../../server/src/domains/catalog/products.contract.js'
 import * as queries from '../../server/src/domains/catalog/queries.contract.js';
 import * as variants from '../../server/src/domains/catalog/variants.contract.js';
 import * as checkout from '../../server/src/domains/checkout/checkout.contract.js';
-import * as common from '../../server/src/domains/checkout/wire/common.contract.js';
-import { CheckoutLineItemOut } from '../../server/src/domains/checkout/wire/lines-wire.js';
-import * as totals from '../../server/src/domains/checkout/wire/totals.contract.js';
+import * as common from '../../server/src/domains/pricing/wire/common.contract.js';
+import { CheckoutLineItemOut } from '../../server/src/domains/pricing/wire/lines-wire.js';
+import * as totals from '../../server/src/domains/pricing/wire/totals.contract.js';
 import {
   CaptchaSettingsOut,
   IdentityOut,

@@ -10,8 +10,8 @@ import type {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
-import type { TaxProvider } from './domains/checkout/totals/types.js';
 import type { EventRouting } from './domains/events/dispatch/routing.js';
+import type { TaxProvider } from './domains/pricing/totals/types.js';
 
 /**
  * What the app builds once per process and hands out in slices: app.ts composes it, and each plugin,

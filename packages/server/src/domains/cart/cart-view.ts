@@ -1,13 +1,13 @@
 import type { DbOrTx } from '../../db/client.js';
 import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
-import { catalogRefOf, viewLine } from '../checkout/lines/evaluate.js';
-import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
-import { type PricingEnv, priceLines } from '../checkout/pricing.js';
-import type { Totals } from '../checkout/totals/types.js';
+import { catalogRefOf, viewLine } from '../pricing/lines/evaluate.js';
+import type { CatalogLineRequest } from '../pricing/lines/line-list.js';
+import { refOfRequest } from '../pricing/lines/line-list.js';
+import type { LineView, StoredLine } from '../pricing/lines/line-types.js';
+import { type PricingEnv, priceLines } from '../pricing/pricing.js';
+import type { Totals } from '../pricing/totals/types.js';
 import { type Coupon, findCoupon } from '../store-setup/coupons.service.js';
 import { cartPricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { CatalogLineRequest } from './cart-lines.js';
-import { refOfRequest } from './cart-lines.js';
 import type { CartRow } from './cart-store.js';
 
 /* A cart's lines evaluated against the catalog now, and its totals: what every cart reply shows. */

@@ -12,14 +12,14 @@ import {
   MoneyOut,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
-} from '../checkout/wire/common.contract.js';
-import { CartLineItemOut } from '../checkout/wire/lines-wire.js';
+} from '../pricing/wire/common.contract.js';
+import { CartLineItemOut } from '../pricing/wire/lines-wire.js';
 import {
   AppliedDiscountOut,
   CalculatedLineItemOut,
   ShippingInfoOut,
   totalsFields,
-} from '../checkout/wire/totals.contract.js';
+} from '../pricing/wire/totals.contract.js';
 
 const LineItems = Type.Array(LineItemIn, { maxItems: 100 });
 const CustomLineItems = Type.Array(CustomLineItemIn, { maxItems: 100 });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireShopper } from '../access/auth.plugin.js';
+import { addressIn } from '../pricing/wire/address-wire.js';
+import { EmptyOut } from '../pricing/wire/common.contract.js';
 import {
   CART_PREFIXES,
   catalogLinesIn,
@@ -7,9 +9,7 @@ import {
   ecomHttp,
   merchantOnlyField,
   onPaths,
-} from '../checkout/ecom-http.js';
-import { addressIn } from '../checkout/wire/address-wire.js';
-import { EmptyOut } from '../checkout/wire/common.contract.js';
+} from '../pricing/wire/ecom-http.js';
 import {
   AddToCartRequest,
   CartResponse,

@@ -3,20 +3,20 @@ import { pooledDb } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
 import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
-import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { CustomLineData, StoredLine } from '../checkout/lines/line-types.js';
-import type { PricingEnv } from '../checkout/pricing.js';
-import { checkDiscountedLines } from '../checkout/wire/checkout-in.js';
+import { checkDiscountedLines } from '../checkout/checkout-in.js';
 import type { EventActor } from '../events/events.service.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
-import { checkAvailability, withSnapshots } from './cart-line-checks.js';
+import type { AddressWithContact } from '../pricing/lines/address.js';
 import {
   type CatalogLineRequest,
   checkLineCount,
   mergeCatalogItems,
   removeLines,
   setQuantities,
-} from './cart-lines.js';
+} from '../pricing/lines/line-list.js';
+import type { CustomLineData, StoredLine } from '../pricing/lines/line-types.js';
+import type { PricingEnv } from '../pricing/pricing.js';
+import { findUsableCoupon } from '../store-setup/coupons.service.js';
+import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, rememberCart } from './cart-memo.js';
 import { newCartRow } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';

@@ -1,6 +1,15 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { type CatalogLineRequest, checkLineCount, removeLines, setQuantities } from '../cart/cart-lines.js';
+import type { AddressWithContact } from '../pricing/lines/address.js';
+import { evaluateLines } from '../pricing/lines/evaluate.js';
+import {
+  type CatalogLineRequest,
+  checkLineCount,
+  removeLines,
+  setQuantities,
+} from '../pricing/lines/line-list.js';
+import type { CustomLineData, LineView, StoredLine } from '../pricing/lines/line-types.js';
+import { loadSetup } from '../pricing/pricing.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
 import type { CustomField, StoredMerchantDiscount } from './checkout.schema.js';
@@ -12,6 +21,7 @@ import {
   totalsOf,
   withSnapshot,
 } from './checkout.service.js';
+import { checkDiscountedLines } from './checkout-in.js';
 import {
   assertOpen,
   type CheckoutChanges,
@@ -19,11 +29,6 @@ import {
   lockCheckout,
   saveCheckout,
 } from './checkout-store.js';
-import type { AddressWithContact } from './lines/address.js';
-import { evaluateLines } from './lines/evaluate.js';
-import type { CustomLineData, LineView, StoredLine } from './lines/line-types.js';
-import { loadSetup } from './pricing.js';
-import { checkDiscountedLines } from './wire/checkout-in.js';
 
 const MINUTE_MS = 60_000;
 

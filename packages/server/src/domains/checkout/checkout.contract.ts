@@ -1,6 +1,5 @@
 import Type from 'typebox';
 import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
-import { CHANNEL_TYPES } from './checkout.schema.js';
 import {
   AddressWithContactIn,
   AddressWithContactOut,
@@ -10,9 +9,10 @@ import {
   MerchantDiscountsIn,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
-} from './wire/common.contract.js';
-import { CheckoutLineItemOut } from './wire/lines-wire.js';
-import { shippingInfoFields, totalsFields } from './wire/totals.contract.js';
+} from '../pricing/wire/common.contract.js';
+import { CheckoutLineItemOut } from '../pricing/wire/lines-wire.js';
+import { shippingInfoFields, totalsFields } from '../pricing/wire/totals.contract.js';
+import { CHANNEL_TYPES } from './checkout.schema.js';
 
 /**
  * A checkout custom field (the platform's CustomField: titles up to 500 characters, any value). Kept

@@ -3,6 +3,14 @@ import Type from 'typebox';
 import { invalidField } from '../../lib/http/errors.js';
 import { requireCaller } from '../access/auth.plugin.js';
 import { RemoveLineItemsRequest, UpdateQuantitiesRequest } from '../cart/cart.contract.js';
+import { EmptyOut } from '../pricing/wire/common.contract.js';
+import {
+  CHECKOUT_PREFIXES,
+  catalogLinesIn,
+  type EcomDeps,
+  ecomHttp,
+  onPaths,
+} from '../pricing/wire/ecom-http.js';
 import {
   AddToCheckoutRequest,
   CheckoutIdParams,
@@ -11,6 +19,7 @@ import {
   UpdateCheckoutRequest,
 } from './checkout.contract.js';
 import { createCheckoutFromLineItems, getCheckout, getCheckoutByCartId } from './checkout.service.js';
+import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './checkout-in.js';
 import {
   addToCheckout,
   markCheckoutAsCompleted,
@@ -21,11 +30,8 @@ import {
   updateCheckout,
   updateCheckoutLineItemsQuantity,
 } from './checkout-update.service.js';
-import { CHECKOUT_PREFIXES, catalogLinesIn, type EcomDeps, ecomHttp, onPaths } from './ecom-http.js';
+import { checkoutOut } from './checkout-wire.js';
 import { checkOverrideCheckoutUrl } from './override-checkout-url.js';
-import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './wire/checkout-in.js';
-import { checkoutOut } from './wire/checkout-wire.js';
-import { EmptyOut } from './wire/common.contract.js';
 
 /**
  * Checkouts (wire-protocol.md §4.2): shoppers work on their own checkouts, merchants (API keys) on any.

@@ -1,8 +1,8 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
-import type { AddressWithContact } from './lines/address.js';
-import type { StoredLine } from './lines/line-types.js';
+import type { AddressWithContact } from '../pricing/lines/address.js';
+import type { StoredLine } from '../pricing/lines/line-types.js';
 
 export const CHANNEL_TYPES = [
   'WEB',

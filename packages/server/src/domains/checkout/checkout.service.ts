@@ -2,20 +2,20 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
-import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../cart/cart-lines.js';
 import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
 import type { EventActor } from '../events/events.service.js';
+import type { AddressWithContact } from '../pricing/lines/address.js';
+import { evaluateLines, snapshotOf } from '../pricing/lines/evaluate.js';
+import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../pricing/lines/line-list.js';
+import type { CustomLineData, LineView, StoredLine } from '../pricing/lines/line-types.js';
+import { loadSetup, type PricingEnv, priceLines } from '../pricing/pricing.js';
+import type { Totals } from '../pricing/totals/types.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
 import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
 import type { ChannelType, CustomField, StoredMerchantDiscount } from './checkout.schema.js';
+import { checkDiscountedLines } from './checkout-in.js';
 import { type CheckoutRow, insertCheckout, readCheckout, readCheckoutByCart } from './checkout-store.js';
-import type { AddressWithContact } from './lines/address.js';
-import { evaluateLines, snapshotOf } from './lines/evaluate.js';
-import type { CustomLineData, LineView, StoredLine } from './lines/line-types.js';
-import { loadSetup, type PricingEnv, priceLines } from './pricing.js';
-import type { Totals } from './totals/types.js';
-import { checkDiscountedLines } from './wire/checkout-in.js';
 
 const MINUTE_MS = 60_000;
 

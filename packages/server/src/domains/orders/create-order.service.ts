@@ -12,15 +12,15 @@ import {
   completeCheckoutForOrder,
   lockCheckout,
 } from '../checkout/checkout-store.js';
-import { evaluateLines } from '../checkout/lines/evaluate.js';
-import type { LineView } from '../checkout/lines/line-types.js';
-import { loadSetup, type PricingEnv } from '../checkout/pricing.js';
-import type { Totals } from '../checkout/totals/types.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
 import { ownerKeyOf } from '../payments/payment-methods.service.js';
 import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
 import { takePayment } from '../payments/payments.service.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
+import { evaluateLines } from '../pricing/lines/evaluate.js';
+import type { LineView } from '../pricing/lines/line-types.js';
+import { loadSetup, type PricingEnv } from '../pricing/pricing.js';
+import type { Totals } from '../pricing/totals/types.js';
 import { couponProblem } from '../store-setup/coupons.service.js';
 import { giftCardProblem } from '../store-setup/gift-cards.service.js';
 import { consumeMembershipCredits } from '../store-setup/memberships.service.js';

@@ -1,5 +1,5 @@
-import type { LineView } from '../checkout/lines/line-types.js';
-import type { Totals } from '../checkout/totals/types.js';
+import type { LineView } from '../pricing/lines/line-types.js';
+import type { Totals } from '../pricing/totals/types.js';
 import type { OrderLine, OrderShipping, OrderTotals } from './order-types.js';
 import type { orders } from './orders.schema.js';
 

@@ -1,6 +1,6 @@
-import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { CatalogReference, LineImage, ServiceProperties } from '../checkout/lines/line-types.js';
-import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../checkout/totals/types.js';
+import type { AddressWithContact } from '../pricing/lines/address.js';
+import type { CatalogReference, LineImage, ServiceProperties } from '../pricing/lines/line-types.js';
+import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../pricing/totals/types.js';
 
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

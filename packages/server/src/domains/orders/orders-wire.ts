@@ -1,12 +1,7 @@
 import type { Static } from 'typebox';
-import { addressWithContactOut } from '../checkout/wire/address-wire.js';
-import {
-  appliedDiscountsOut,
-  moneyOf,
-  priceSummaryOut,
-  taxDetailsOut,
-} from '../checkout/wire/totals-wire.js';
 import type { PaymentRecord } from '../payments/payments.service.js';
+import { addressWithContactOut } from '../pricing/wire/address-wire.js';
+import { appliedDiscountsOut, moneyOf, priceSummaryOut, taxDetailsOut } from '../pricing/wire/totals-wire.js';
 import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';

@@ -6,8 +6,8 @@ import {
   DescriptionLineOut,
   ImageOut,
   MoneyOut,
-} from '../checkout/wire/common.contract.js';
-import { AppliedDiscountOut, PriceSummaryOut, TaxDetailsOut } from '../checkout/wire/totals.contract.js';
+} from '../pricing/wire/common.contract.js';
+import { AppliedDiscountOut, PriceSummaryOut, TaxDetailsOut } from '../pricing/wire/totals.contract.js';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-types.js';
 
 const Translatable = Type.Object({ original: Type.String(), translated: Type.String() });

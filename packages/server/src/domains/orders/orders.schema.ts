@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
-import type { AddressWithContact } from '../checkout/lines/address.js';
+import type { AddressWithContact } from '../pricing/lines/address.js';
 import type {
   FulfillmentStatus,
   OrderLine,

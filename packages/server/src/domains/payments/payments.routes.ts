@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { requireCaller } from '../access/auth.plugin.js';
 import { CheckoutIdParams } from '../checkout/checkout.contract.js';
-import { CHECKOUT_PREFIXES, onPaths } from '../checkout/ecom-http.js';
-import { EmptyOut } from '../checkout/wire/common.contract.js';
 import { actorOf } from '../events/actor.js';
+import { EmptyOut } from '../pricing/wire/common.contract.js';
+import { CHECKOUT_PREFIXES, onPaths } from '../pricing/wire/ecom-http.js';
 import { paymentMethodIn } from './payment-method-in.js';
 import {
   deleteSavedPaymentMethod,

@@ -5,11 +5,11 @@ import type { Db } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { toWireMoney } from '../../lib/money.js';
 import { requireCaller } from '../access/auth.plugin.js';
-import type { PricingEnv } from '../checkout/pricing.js';
 import { actorOf } from '../events/actor.js';
 import { getMemberSummary } from '../identity/members.service.js';
 import { paymentMethodIn } from '../payments/payment-method-in.js';
 import type { PaymentProviders } from '../payments/payments.service.js';
+import type { PricingEnv } from '../pricing/pricing.js';
 import { listMemberships, type MembershipPlan } from '../store-setup/memberships.service.js';
 import {
   MyMembershipsResponse,

@@ -3,10 +3,6 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { PricingEnv } from '../checkout/pricing.js';
-import { loadSetup } from '../checkout/pricing.js';
-import { calculateTotals } from '../checkout/totals/calculate.js';
-import type { Totals } from '../checkout/totals/types.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
 import { insertOrderRecord, orderStatusOf } from '../orders/order-insert.service.js';
 import { orderEventPayload, orderTotalsOf } from '../orders/order-snapshot.js';
@@ -14,6 +10,10 @@ import type { OrderLine, PaymentStatus } from '../orders/order-types.js';
 import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
 import { takePayment } from '../payments/payments.service.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
+import type { PricingEnv } from '../pricing/pricing.js';
+import { loadSetup } from '../pricing/pricing.js';
+import { calculateTotals } from '../pricing/totals/calculate.js';
+import type { Totals } from '../pricing/totals/types.js';
 import {
   endMembership,
   findMembershipPlan,

@@ -4,9 +4,9 @@ import { AppError } from '../../lib/http/errors.js';
 import { onPaths } from '../../lib/http/multi-path.js';
 import { requireCaller, requireShopper } from '../access/auth.plugin.js';
 import { readCheckout } from '../checkout/checkout-store.js';
-import { CHECKOUT_PREFIXES } from '../checkout/ecom-paths.js';
 import { mayOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
+import { CHECKOUT_PREFIXES } from '../pricing/wire/ecom-paths.js';
 import { enterHostedPage, fullUrlForShortId, hostedFlowFor } from './hosted-page.service.js';
 import {
   CheckoutUrlResponse,

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
 import { escapeLike } from '../../lib/query-values.js';
-import type { CouponInput as TotalsCoupon } from '../checkout/totals/types.js';
+import type { CouponInput as TotalsCoupon } from '../pricing/totals/types.js';
 import { type COUPON_KINDS, type COUPON_SCOPES, couponRedemptions, coupons } from './store-setup.schema.js';
 
 export type CouponKind = (typeof COUPON_KINDS)[number];

@@ -8,7 +8,7 @@ import type {
   PickupMethod,
   TaxableAddressType,
   WeightUnit,
-} from '../checkout/totals/types.js';
+} from '../pricing/totals/types.js';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../db/client.js';
+import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
 import { couponForTotals, couponProblem } from '../store-setup/coupons.service.js';
 import { giftCardProblem } from '../store-setup/gift-cards.service.js';
 import { loadPricingSetup, type PricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { StoredMerchantDiscount } from './checkout.schema.js';
 import { type PostalAddress, toTotalsAddress } from './lines/address.js';
 import type { LineView } from './lines/line-types.js';
 import { calculateTotals } from './totals/calculate.js';

@@ -2,8 +2,8 @@ import type { Static } from 'typebox';
 import { type FieldViolation, ValidationFailed } from '../../../lib/http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { type Caller, isMerchant } from '../../access/caller.js';
-import { merchantOnlyField } from '../ecom-http.js';
 import type { CustomLineItemIn, ImageIn, LineItemIn } from '../wire/common.contract.js';
+import { merchantOnlyField } from '../wire/ecom-http.js';
 import type {
   CatalogOverrides,
   DescriptionLine,

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { Db } from '../../db/client.js';
-import { invalidField } from '../../lib/http/errors.js';
-import type { CatalogLineRequest } from '../cart/cart-lines.js';
-import { actorOf } from '../events/actor.js';
-import type { CheckoutContext } from './checkout.service.js';
-import { lineExtrasIn } from './lines/line-extras.js';
-import { STORES_APP_ID } from './lines/line-types.js';
-import type { PricingEnv } from './pricing.js';
-import type { LineItemIn } from './wire/common.contract.js';
+import type { Db } from '../../../db/client.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import type { CheckoutContext } from '../../checkout/checkout.service.js';
+import { actorOf } from '../../events/actor.js';
+import { lineExtrasIn } from '../lines/line-extras.js';
+import type { CatalogLineRequest } from '../lines/line-list.js';
+import { STORES_APP_ID } from '../lines/line-types.js';
+import type { PricingEnv } from '../pricing.js';
+import type { LineItemIn } from './common.contract.js';
 
 export { CART_PREFIXES, CHECKOUT_PREFIXES } from './ecom-paths.js';
 

@@ -1,10 +1,10 @@
-import { type FieldViolation, invalidField, ValidationFailed } from '../../lib/http/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
-import type { CatalogItemRef, ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import { findChoice, findCustomTextField, findOption } from '../catalog/product-model.js';
-import { extrasKey, type LineExtras, storedExtras } from '../checkout/lines/line-extras.js';
-import type { CatalogReference, StoredLine } from '../checkout/lines/line-types.js';
-import { STORES_APP_ID } from '../checkout/lines/line-types.js';
+import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
+import { uuidv7 } from '../../../lib/ids.js';
+import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/catalog-items.service.js';
+import { findChoice, findCustomTextField, findOption } from '../../catalog/product-model.js';
+import { extrasKey, type LineExtras, storedExtras } from './line-extras.js';
+import type { CatalogReference, StoredLine } from './line-types.js';
+import { STORES_APP_ID } from './line-types.js';
 
 /*
  * Pure rules for changing a list of lines (carts and checkouts): adding catalog items (the same item

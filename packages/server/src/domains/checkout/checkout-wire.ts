@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
-import type { CheckoutOut } from '../checkout.contract.js';
-import type { CheckoutView } from '../checkout.service.js';
-import { addressWithContactOut } from './address-wire.js';
-import { checkoutLineItemOut } from './lines-wire.js';
-import { shippingInfoOut } from './shipping-wire.js';
-import { totalsOut } from './totals-wire.js';
+import { addressWithContactOut } from '../pricing/wire/address-wire.js';
+import { checkoutLineItemOut } from '../pricing/wire/lines-wire.js';
+import { shippingInfoOut } from '../pricing/wire/shipping-wire.js';
+import { totalsOut } from '../pricing/wire/totals-wire.js';
+import type { CheckoutOut } from './checkout.contract.js';
+import type { CheckoutView } from './checkout.service.js';
 
 export function checkoutOut(view: CheckoutView): Static<typeof CheckoutOut> {
   const { row, totals, setup } = view;

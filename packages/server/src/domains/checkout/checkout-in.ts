@@ -1,16 +1,16 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
-import { toMinorUnits } from '../../../lib/money.js';
-import { percentToPpm } from '../../../lib/ratio.js';
-import { type Caller, isMerchant } from '../../access/caller.js';
-import type { CheckoutInfoIn } from '../checkout.contract.js';
-import type { CustomField, StoredMerchantDiscount } from '../checkout.schema.js';
-import type { CheckoutPatch } from '../checkout-update.service.js';
-import { merchantOnlyField } from '../ecom-http.js';
-import { descriptionLinesIn, finiteWeightIn, imageIn } from '../lines/line-extras.js';
-import type { CustomLineData } from '../lines/line-types.js';
-import { addressWithContactIn } from './address-wire.js';
-import type { CustomLineItemIn, MerchantDiscountsIn } from './common.contract.js';
+import { type FieldViolation, invalidField, ValidationFailed } from '../../lib/http/errors.js';
+import { toMinorUnits } from '../../lib/money.js';
+import { percentToPpm } from '../../lib/ratio.js';
+import { type Caller, isMerchant } from '../access/caller.js';
+import { descriptionLinesIn, finiteWeightIn, imageIn } from '../pricing/lines/line-extras.js';
+import type { CustomLineData } from '../pricing/lines/line-types.js';
+import { addressWithContactIn } from '../pricing/wire/address-wire.js';
+import type { CustomLineItemIn, MerchantDiscountsIn } from '../pricing/wire/common.contract.js';
+import { merchantOnlyField } from '../pricing/wire/ecom-http.js';
+import type { CheckoutInfoIn } from './checkout.contract.js';
+import type { CustomField, StoredMerchantDiscount } from './checkout.schema.js';
+import type { CheckoutPatch } from './checkout-update.service.js';
 
 /*
  * Checkout requests in service terms: custom lines (merchants only, prices in minor units), checkout
