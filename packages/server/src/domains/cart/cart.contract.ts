@@ -68,14 +68,6 @@ export const CartByIdRequest = Type.Object({
 });
 export const CartIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export const UpdateQuantitiesRequest = Type.Object({
-  lineItems: Type.Array(LineItemQuantityIn, { minItems: 1, maxItems: 100 }),
-});
-
-export const RemoveLineItemsRequest = Type.Object({
-  lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
-});
-
 export const ChannelTypeIn = StringEnum(CHANNEL_TYPES);
 
 export const CreateCheckoutFromCartRequest = Type.Object({

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireShopper } from '../access/auth.plugin.js';
+import { merchantOnlyField } from '../pricing/lines/line-extras.js';
 import { addressIn } from '../pricing/wire/address-wire.js';
-import { EmptyOut } from '../pricing/wire/common.contract.js';
+import {
+  EmptyOut,
+  RemoveLineItemsRequest,
+  UpdateQuantitiesRequest,
+} from '../pricing/wire/common.contract.js';
 import {
   CART_PREFIXES,
   catalogLinesIn,
   type EcomDeps,
   ecomHttp,
-  merchantOnlyField,
   onPaths,
 } from '../pricing/wire/ecom-http.js';
 import {
@@ -17,9 +21,7 @@ import {
   CreateCheckoutFromCartRequest,
   EstimateTotalsRequest,
   EstimateTotalsResponse,
-  RemoveLineItemsRequest,
   UpdateCartRequest,
-  UpdateQuantitiesRequest,
 } from './cart.contract.js';
 import {
   addToCurrentCart,

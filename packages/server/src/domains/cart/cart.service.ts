@@ -2,8 +2,6 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
-import { checkDiscountedLines } from '../checkout/checkout-in.js';
 import type { EventActor } from '../events/events.service.js';
 import type { AddressWithContact } from '../pricing/lines/address.js';
 import {
@@ -14,7 +12,8 @@ import {
   setQuantities,
 } from '../pricing/lines/line-list.js';
 import type { CustomLineData, StoredLine } from '../pricing/lines/line-types.js';
-import type { PricingEnv } from '../pricing/pricing.js';
+import type { PricingEnv, StoredMerchantDiscount } from '../pricing/pricing.js';
+import { checkDiscountedLines } from '../pricing/wire/lines-in.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, rememberCart } from './cart-memo.js';

@@ -9,19 +9,20 @@ import {
   setQuantities,
 } from '../pricing/lines/line-list.js';
 import type { CustomLineData, LineView, StoredLine } from '../pricing/lines/line-types.js';
+import type { StoredMerchantDiscount } from '../pricing/pricing.js';
 import { loadSetup } from '../pricing/pricing.js';
+import type { CheckoutContext } from '../pricing/wire/ecom-http.js';
+import { checkDiscountedLines } from '../pricing/wire/lines-in.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
-import type { CustomField, StoredMerchantDiscount } from './checkout.schema.js';
+import type { CustomField } from './checkout.schema.js';
 import {
-  type CheckoutContext,
   type CheckoutView,
   catalogLinesOf,
   membershipsNeedMember,
   totalsOf,
   withSnapshot,
 } from './checkout.service.js';
-import { checkDiscountedLines } from './checkout-in.js';
 import {
   assertOpen,
   type CheckoutChanges,

@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { invalidField } from '../../lib/http/errors.js';
 import { requireCaller } from '../access/auth.plugin.js';
-import { RemoveLineItemsRequest, UpdateQuantitiesRequest } from '../cart/cart.contract.js';
-import { EmptyOut } from '../pricing/wire/common.contract.js';
+import {
+  EmptyOut,
+  RemoveLineItemsRequest,
+  UpdateQuantitiesRequest,
+} from '../pricing/wire/common.contract.js';
 import {
   CHECKOUT_PREFIXES,
   catalogLinesIn,
@@ -11,6 +14,7 @@ import {
   ecomHttp,
   onPaths,
 } from '../pricing/wire/ecom-http.js';
+import { customLinesIn, merchantDiscountsIn } from '../pricing/wire/lines-in.js';
 import {
   AddToCheckoutRequest,
   CheckoutIdParams,
@@ -19,7 +23,7 @@ import {
   UpdateCheckoutRequest,
 } from './checkout.contract.js';
 import { createCheckoutFromLineItems, getCheckout, getCheckoutByCartId } from './checkout.service.js';
-import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './checkout-in.js';
+import { checkoutInfoIn, fieldMaskIn } from './checkout-in.js';
 import {
   addToCheckout,
   markCheckoutAsCompleted,

@@ -3,6 +3,7 @@ import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
 import type { PaymentMethodInput } from '../payments/provider.js';
 import type { AddressWithContact } from '../pricing/lines/address.js';
 import type { StoredLine } from '../pricing/lines/line-types.js';
+import type { StoredMerchantDiscount } from '../pricing/pricing.js';
 
 export const CHANNEL_TYPES = [
   'WEB',
@@ -22,12 +23,6 @@ export const CHANNEL_TYPES = [
   'FAIRE_COM',
 ] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
-
-export interface StoredMerchantDiscount {
-  amountMinor?: number;
-  ppm?: number;
-  lineItemIds?: string[];
-}
 
 export interface CustomField {
   title: string;

@@ -8,13 +8,15 @@ import type { AddressWithContact } from '../pricing/lines/address.js';
 import { evaluateLines, snapshotOf } from '../pricing/lines/evaluate.js';
 import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../pricing/lines/line-list.js';
 import type { CustomLineData, LineView, StoredLine } from '../pricing/lines/line-types.js';
+import type { StoredMerchantDiscount } from '../pricing/pricing.js';
 import { loadSetup, type PricingEnv, priceLines } from '../pricing/pricing.js';
 import type { Totals } from '../pricing/totals/types.js';
+import type { CheckoutContext } from '../pricing/wire/ecom-http.js';
+import { checkDiscountedLines } from '../pricing/wire/lines-in.js';
 import { findUsableCoupon } from '../store-setup/coupons.service.js';
 import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
 import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { ChannelType, CustomField, StoredMerchantDiscount } from './checkout.schema.js';
-import { checkDiscountedLines } from './checkout-in.js';
+import type { ChannelType, CustomField } from './checkout.schema.js';
 import { type CheckoutRow, insertCheckout, readCheckout, readCheckoutByCart } from './checkout-store.js';
 
 const MINUTE_MS = 60_000;
@@ -25,13 +27,6 @@ export interface CheckoutView {
   lines: LineView[];
   totals: Totals;
   setup: PricingSetup;
-}
-
-export interface CheckoutContext {
-  env: PricingEnv;
-  caller: Caller;
-  actor: EventActor;
-  now: Date;
 }
 
 /** Evaluates a checkout: lines (held prices while the hold lasts), set-up, totals. Two round trips. */

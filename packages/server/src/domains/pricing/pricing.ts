@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
 import { couponForTotals, couponProblem } from '../store-setup/coupons.service.js';
 import { giftCardProblem } from '../store-setup/gift-cards.service.js';
 import { loadPricingSetup, type PricingSetup } from '../store-setup/pricing-setup.service.js';
@@ -7,6 +6,12 @@ import { type PostalAddress, toTotalsAddress } from './lines/address.js';
 import type { LineView } from './lines/line-types.js';
 import { calculateTotals } from './totals/calculate.js';
 import type { TaxProvider, Totals, TotalsLine, Violation } from './totals/types.js';
+
+export interface StoredMerchantDiscount {
+  amountMinor?: number;
+  ppm?: number;
+  lineItemIds?: string[];
+}
 
 /** What every priced call needs from the app (not from the request). */
 export interface PricingEnv {

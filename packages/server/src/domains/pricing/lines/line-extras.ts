@@ -1,9 +1,8 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, ValidationFailed } from '../../../lib/http/errors.js';
+import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { type Caller, isMerchant } from '../../access/caller.js';
 import type { CustomLineItemIn, ImageIn, LineItemIn } from '../wire/common.contract.js';
-import { merchantOnlyField } from '../wire/ecom-http.js';
 import type {
   CatalogOverrides,
   DescriptionLine,
@@ -280,4 +279,13 @@ export function descriptionLineOut(line: DescriptionLine) {
         colorInfo: { ...translatable(line.value), code: line.colorCode },
       }
     : { name: translatable(line.name), lineType: 'PLAIN_TEXT' as const, plainText: translatable(line.value) };
+}
+
+/** Shoppers cannot set prices: custom lines and merchant discounts are for merchant (API key) callers. */
+export function merchantOnlyField(field: string, what: string): never {
+  throw invalidField(
+    field,
+    'FIELD_NOT_ALLOWED',
+    `${what} can only be set by the store (a merchant or app API key); remove it`,
+  );
 }

@@ -214,6 +214,14 @@ export const LineItemQuantityIn = Type.Object({
   quantity: Quantity,
 });
 
+export const UpdateQuantitiesRequest = Type.Object({
+  lineItems: Type.Array(LineItemQuantityIn, { minItems: 1, maxItems: 100 }),
+});
+
+export const RemoveLineItemsRequest = Type.Object({
+  lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
+});
+
 export const SelectedShippingOptionIn = Type.Object({
   code: Type.String({ minLength: 1, maxLength: 100 }),
   carrierId: Type.Optional(text(100)),

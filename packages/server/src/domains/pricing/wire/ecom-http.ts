@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { Db } from '../../../db/client.js';
-import { invalidField } from '../../../lib/http/errors.js';
-import type { CheckoutContext } from '../../checkout/checkout.service.js';
+import type { Caller } from '../../access/caller.js';
 import { actorOf } from '../../events/actor.js';
+import type { EventActor } from '../../events/events.schema.js';
 import { lineExtrasIn } from '../lines/line-extras.js';
 import type { CatalogLineRequest } from '../lines/line-list.js';
 import { STORES_APP_ID } from '../lines/line-types.js';
@@ -18,6 +18,14 @@ export function onPaths(
   register: (url: string, alias: boolean) => void,
 ): void {
   for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
+}
+
+/** A priced call's context: the app's pricing env and who asks, when. */
+export interface CheckoutContext {
+  env: PricingEnv;
+  caller: Caller;
+  actor: EventActor;
+  now: Date;
 }
 
 /** What the ecom plugins (cart, checkout, create-order) take from the app. */
@@ -71,12 +79,3 @@ export function catalogLinesIn(
 type LineItemRequest = Omit<Static<typeof LineItemIn>, 'catalogReference'> & {
   catalogReference: { appId?: string; catalogItemId: string; options?: Record<string, unknown> };
 };
-
-/** Shoppers cannot set prices: custom lines and merchant discounts are for merchant (API key) callers. */
-export function merchantOnlyField(field: string, what: string): never {
-  throw invalidField(
-    field,
-    'FIELD_NOT_ALLOWED',
-    `${what} can only be set by the store (a merchant or app API key); remove it`,
-  );
-}
