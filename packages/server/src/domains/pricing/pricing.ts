@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../db/client.js';
-import { couponForTotals, couponProblem } from '../store-setup/coupons.service.js';
+import { type Coupon, couponProblem } from '../store-setup/coupons.service.js';
 import { giftCardProblem } from '../store-setup/gift-cards.service.js';
 import { loadPricingSetup, type PricingSetup } from '../store-setup/pricing-setup.service.js';
 import { type PostalAddress, toTotalsAddress } from './lines/address.js';
 import type { LineView } from './lines/line-types.js';
 import { calculateTotals } from './totals/calculate.js';
-import type { TaxProvider, Totals, TotalsLine, Violation } from './totals/types.js';
+import type { CouponInput, TaxProvider, Totals, TotalsLine, Violation } from './totals/types.js';
 
 export interface StoredMerchantDiscount {
   amountMinor?: number;
@@ -122,5 +122,21 @@ function totalsLineOf(view: LineView): TotalsLine {
       ? { paymentOption: 'DEPOSIT_ONLINE' as const, depositUnitAmount: view.depositUnitMinor }
       : {}),
     taxable: view.taxable,
+  };
+}
+
+/** The engine's view of a coupon. */
+function couponForTotals(coupon: Coupon): CouponInput {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    scope: coupon.scope,
+    kind: coupon.kind,
+    ...(coupon.amountMinor !== undefined ? { amount: coupon.amountMinor } : {}),
+    ...(coupon.ppm !== undefined ? { ppm: coupon.ppm } : {}),
+    productIds: coupon.productIds,
+    collectionIds: coupon.collectionIds,
+    ...(coupon.minimumSubtotalMinor !== undefined ? { minimumSubtotal: coupon.minimumSubtotalMinor } : {}),
   };
 }

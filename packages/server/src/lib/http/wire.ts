@@ -136,6 +136,9 @@ export function StringEnum<const T extends readonly string[]>(
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
+/** A money amount in a request: a decimal string ("10.00") or number, in major units. */
+export const AmountIn = Type.Union([Type.String({ maxLength: 30 }), Type.Number()]);
+
 /** A date-time in a response: services hand over Dates, the serializer writes RFC 3339 strings. */
 export const DateTimeOut = (options: { description?: string } = {}) =>
   Type.Unsafe<Date | string>({ type: 'string', format: 'date-time', ...options });

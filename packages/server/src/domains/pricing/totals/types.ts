@@ -3,20 +3,37 @@
  * orders (issue 5). All amounts are integer minor units of one currency; all rates are ppm (lib/ratio.ts).
  */
 
-import type { ShippingSetup, TaxSetup } from './store-setup.js';
+import type {
+  Address,
+  ChargeType,
+  JurisdictionType,
+  MembershipInput,
+  PickupMethod,
+  ShippingSetup,
+  TaxSetup,
+  WeightUnit,
+} from '../../store-setup/setup-shapes.js';
 
+// The store's rules as the engine reads them are the store set-up's shapes (it owns and writes them).
 export type {
+  Address,
+  ChargeType,
   ExtraCharge,
+  JurisdictionType,
+  MembershipInput,
   PickupLocation,
+  PickupMethod,
   ShippingRate,
   ShippingRegion,
   ShippingSetup,
+  TaxableAddressType,
   TaxProvider,
   TaxProviderRequest,
   TaxRate,
   TaxRegion,
   TaxSetup,
-} from './store-setup.js';
+  WeightUnit,
+} from '../../store-setup/setup-shapes.js';
 
 export const ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -37,25 +54,9 @@ export const AVAILABILITY_STATUSES = [
 export type AvailabilityStatus = (typeof AVAILABILITY_STATUSES)[number];
 export type DiscountScope = 'GLOBAL' | 'SPECIFIC_ITEMS' | 'SHIPPING';
 export type DiscountKind = 'AMOUNT' | 'PERCENT';
-export type JurisdictionType = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'SPECIAL';
 export type TaxRateType = 'NO_TAX_COLLECTED' | 'MANUAL_RATE' | 'AUTO_RATE' | 'FALLBACK_RATE';
 export type ManualCalculationReason = 'GLOBAL_SETTING_TO_MANUAL' | 'REGION_SETTING_TO_MANUAL';
 export type FallbackReason = 'AUTO_TAX_FAILED' | 'AUTO_TAX_DEACTIVATED';
-export type TaxableAddressType = 'BUSINESS' | 'BILLING' | 'SHIPPING';
-export type PickupMethod = 'STORE_PICKUP' | 'PICKUP_POINT';
-export type ChargeType = 'HANDLING_FEE' | 'INSURANCE';
-export type WeightUnit = 'KG' | 'LB';
-
-export interface Address {
-  country?: string;
-  /** ISO 3166-2, e.g. "US-NY". */
-  subdivision?: string;
-  county?: string;
-  city?: string;
-  postalCode?: string;
-  addressLine?: string;
-  addressLine2?: string;
-}
 
 export interface TotalsLine {
   id: string;
@@ -103,18 +104,6 @@ export interface GiftCardInput {
   code: string;
   balance: number;
   currency: string;
-}
-
-export interface MembershipInput {
-  id: string;
-  name: string;
-  expirationDate?: Date;
-  /** Products this membership pays for. */
-  productIds: string[];
-  /** Units it can still pay for (absent: unlimited). */
-  remainingCredits?: number;
-  /** Its lines are MEMBERSHIP_OFFLINE: the merchant redeems them by hand. */
-  chargedOffline?: boolean;
 }
 
 export interface TotalsInput {

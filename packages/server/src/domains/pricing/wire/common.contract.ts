@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../lib/http/wire.js';
+import { AmountIn, DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../lib/http/wire.js';
 import { LIMITS as CATALOG_LIMITS } from '../../catalog/catalog.types.js';
 import { VAT_TYPES } from '../lines/address.js';
 import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/types.js';
@@ -174,9 +174,6 @@ export const LineItemIn = Type.Object({
   serviceProperties: Type.Optional(ServicePropertiesIn),
   catalogOverrideFields: Type.Optional(CatalogOverrideFieldsIn),
 });
-
-/** A money amount in a request: a decimal string ("10.00") or number, in major units. */
-export const AmountIn = Type.Union([Type.String({ maxLength: 30 }), Type.Number()]);
 
 /**
  * A discount the store grants (merchant and app keys only; shoppers get FIELD_NOT_ALLOWED): an amount

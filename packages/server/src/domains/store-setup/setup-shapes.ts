@@ -1,5 +1,36 @@
-/* The store's shipping and tax set-up, as the totals engine reads it (merchant admin writes it). */
-import type { Address, ChargeType, JurisdictionType, PickupMethod, TaxableAddressType } from './types.js';
+/*
+ * The store's rules as the totals engine reads them (the merchant admin writes them): shipping, pickup
+ * and tax set-up, and a member's memberships. The pricing domain reads these; store-setup owns them.
+ */
+
+export type JurisdictionType = 'COUNTRY' | 'STATE' | 'COUNTY' | 'CITY' | 'SPECIAL';
+export type TaxableAddressType = 'BUSINESS' | 'BILLING' | 'SHIPPING';
+export type PickupMethod = 'STORE_PICKUP' | 'PICKUP_POINT';
+export type ChargeType = 'HANDLING_FEE' | 'INSURANCE';
+export type WeightUnit = 'KG' | 'LB';
+
+export interface Address {
+  country?: string;
+  /** ISO 3166-2, e.g. "US-NY". */
+  subdivision?: string;
+  county?: string;
+  city?: string;
+  postalCode?: string;
+  addressLine?: string;
+  addressLine2?: string;
+}
+
+export interface MembershipInput {
+  id: string;
+  name: string;
+  expirationDate?: Date;
+  /** Products this membership pays for. */
+  productIds: string[];
+  /** Units it can still pay for (absent: unlimited). */
+  remainingCredits?: number;
+  /** Its lines are MEMBERSHIP_OFFLINE: the merchant redeems them by hand. */
+  chargedOffline?: boolean;
+}
 
 export interface ShippingRate {
   code: string;
