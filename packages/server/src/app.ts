@@ -11,6 +11,7 @@ import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
 import { catalogRoutes } from './domains/catalog/catalog.routes.js';
 import { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
 import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
+import { paymentSelectionRoutes } from './domains/checkout/payment-selection.routes.js';
 import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
 import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
 import { EventRouting } from './domains/events/dispatch/routing.js';
@@ -222,7 +223,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers: paymentProviders,
     storage: mediaStorage,
   });
-  await app.register(paymentRoutes, { db, clock, providers: paymentProviders });
+  await app.register(paymentSelectionRoutes, { db, clock, providers: paymentProviders });
+  await app.register(paymentRoutes, { db });
   await app.register(subscriptionRoutes, { db, clock });
   const jobs = appJobs({ db, clock, providers: paymentProviders, log: app.log });
   app.decorate('jobs', jobs);

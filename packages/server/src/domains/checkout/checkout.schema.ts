@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
-import type { PaymentMethodInput } from '../payments/provider.js';
+import type { PaymentSelection } from '../payments/provider.js';
 import type { AddressWithContact } from '../pricing/lines/address.js';
 import type { StoredLine } from '../pricing/lines/line-types.js';
 import type { StoredMerchantDiscount } from '../pricing/pricing.js';
@@ -28,17 +28,6 @@ export interface CustomField {
   title: string;
   translatedTitle?: string;
   value: unknown;
-}
-
-/**
- * How the buyer chose to pay, set before create-order (README "Payments"): lets protocol clients, whose
- * create-order cannot carry our `paymentMethod`, still pay by card. A new card is kept only as the
- * gateway's token.
- */
-export interface PaymentSelection {
-  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' }>;
-  savePaymentMethod: boolean;
-  delayCapture: boolean;
 }
 
 /**

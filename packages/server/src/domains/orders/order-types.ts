@@ -4,15 +4,6 @@ import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../pricing/t
 
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = [
-  'NOT_PAID',
-  'AUTHORIZED',
-  'PAID',
-  'PARTIALLY_PAID',
-  'VOIDED',
-  'REFUNDED',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'FULFILLED'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 

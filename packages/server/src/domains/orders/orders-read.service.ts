@@ -6,7 +6,8 @@ import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import { escapeLike } from '../../lib/query-values.js';
 import { type Caller, isMerchant } from '../access/caller.js';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-types.js';
+import { PAYMENT_STATUSES } from '../payments/payments.schema.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
 import { orders } from './orders.schema.js';
 
 export type OrderRecord = typeof orders.$inferSelect;

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { DateTimeOut, StringEnum, WireFloatOut } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
+import { PAYMENT_STATUSES } from '../payments/payments.schema.js';
 import {
   AddressWithContactOut,
   DescriptionLineOut,
@@ -8,7 +9,7 @@ import {
   MoneyOut,
 } from '../pricing/wire/common.contract.js';
 import { AppliedDiscountOut, PriceSummaryOut, TaxDetailsOut } from '../pricing/wire/totals.contract.js';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-types.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
 
 const Translatable = Type.Object({ original: Type.String(), translated: Type.String() });
 

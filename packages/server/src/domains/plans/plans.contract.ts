@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { DateTimeOut } from '../../lib/http/wire.js';
-import { PaymentMethodIn } from '../orders/create-order.contract.js';
+import { PaymentMethodIn } from '../payments/payments.contract.js';
 import { MoneyOut } from '../pricing/wire/common.contract.js';
 
 /* Plans on sale and buying one (README "Paid plans"; ADR 028). Our own calls: the public SDK has no plans module we serve. */
