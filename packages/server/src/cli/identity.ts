@@ -1,9 +1,8 @@
-import { STAFF_ROLES, type StaffRole } from '../domains/identity/identity.schema.js';
+import { type OAuthClient, STAFF_ROLES, type StaffRole } from '../domains/identity/identity.schema.js';
 import { pruneExpiredIdentityRows } from '../domains/identity/maintenance.service.js';
 import {
   createOAuthClient,
   listOAuthClients,
-  type OAuthClient,
   updateOAuthClient,
 } from '../domains/identity/oauth-clients.service.js';
 import { createStaffUser, listStaffUsers } from '../domains/identity/staff.service.js';

@@ -7,10 +7,9 @@ import { evaluateLines } from '../pricing/lines/evaluate.js';
 import { loadSetup, type PricingEnv, priceLines } from '../pricing/pricing.js';
 import type { Totals } from '../pricing/totals/types.js';
 import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { CartContext } from './cart.service.js';
 import type { CartOwner } from './cart-owner.js';
 import { cartNotFound, lockCart, readCart, saveCart } from './cart-store.js';
-import type { CartView } from './cart-view.js';
+import type { CartContext, CartView } from './cart-view.js';
 
 export interface EstimateOptions {
   shippingAddress?: PostalAddress;

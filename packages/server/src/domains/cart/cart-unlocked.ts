@@ -2,12 +2,12 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
 import type { LineView, StoredLine } from '../pricing/lines/line-types.js';
-import type { CartContext } from './cart.service.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
 import { saveLinesIfUnchanged } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, cartNotFound, readCart } from './cart-store.js';
+import type { CartContext } from './cart-view.js';
 import { viewLines } from './cart-view.js';
 
 /*

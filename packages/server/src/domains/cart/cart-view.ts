@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
 import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
+import type { EventActor } from '../events/events.service.js';
 import { catalogRefOf, viewLine } from '../pricing/lines/evaluate.js';
 import type { CatalogLineRequest } from '../pricing/lines/line-list.js';
 import { refOfRequest } from '../pricing/lines/line-list.js';
@@ -11,6 +12,12 @@ import { cartPricingSetup } from '../store-setup/pricing-setup.service.js';
 import type { CartRow } from './cart-store.js';
 
 /* A cart's lines evaluated against the catalog now, and its totals: what every cart reply shows. */
+
+export interface CartContext {
+  env: PricingEnv;
+  actor: EventActor;
+  now: Date;
+}
 
 /** A cart as callers see it: its row, its lines evaluated against the catalog now, and its totals. */
 export interface CartView {

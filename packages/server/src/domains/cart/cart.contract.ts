@@ -7,7 +7,6 @@ import {
   AddressWithContactOut,
   CustomLineItemIn,
   LineItemIn,
-  LineItemQuantityIn,
   MerchantDiscountsIn,
   MoneyOut,
   SelectedMembershipsIn,

@@ -2,7 +2,6 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import type { EventActor } from '../events/events.service.js';
 import type { AddressWithContact } from '../pricing/lines/address.js';
 import {
   type CatalogLineRequest,
@@ -30,13 +29,8 @@ import {
   saveCart,
 } from './cart-store.js';
 import { changeWithoutLock, saveLinesWithoutLock } from './cart-unlocked.js';
+import type { CartContext } from './cart-view.js';
 import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
-
-export interface CartContext {
-  env: PricingEnv;
-  actor: EventActor;
-  now: Date;
-}
 
 export async function getCurrentCart(
   db: DbOrTx,

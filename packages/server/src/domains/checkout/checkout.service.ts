@@ -3,7 +3,6 @@ import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/caller.js';
 import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
-import type { EventActor } from '../events/events.service.js';
 import type { AddressWithContact } from '../pricing/lines/address.js';
 import { evaluateLines, snapshotOf } from '../pricing/lines/evaluate.js';
 import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../pricing/lines/line-list.js';

@@ -7,7 +7,7 @@ import {
   WireFloat,
   WireFloatOut,
 } from '../../lib/http/wire.js';
-import type { AuthResult } from './auth-flow.js';
+import type { AuthResult } from './auth-result.js';
 import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
 import type { IdentityView } from './members.service.js';
 import type { CustomField, Profile } from './profile.js';

@@ -1,6 +1,6 @@
 import { invalidField } from '../../lib/http/errors.js';
 import type { IdentityDeps } from '../identity/identity.deps.js';
-import type { OAuthClient } from '../identity/oauth-clients.service.js';
+import type { OAuthClient } from '../identity/identity.schema.js';
 import { isAllowedReturnUrl } from '../identity/redirect-uris.js';
 
 export const CALLBACK_FIELDS = [
