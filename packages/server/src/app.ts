@@ -2,49 +2,45 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppContext, RouteInfo } from './context.js';
-import { accessRoutes } from './domains/access/access.routes.js';
-import { apiKeyResolver } from './domains/access/apikeys.resolver.js';
-import { authPlugin, type TokenResolver } from './domains/access/auth.plugin.js';
-import { cartRoutes } from './domains/cart/cart.routes.js';
-import { cartByIdRoutes } from './domains/cart/cart-by-id.routes.js';
-import { mergeCartsOnLogin } from './domains/cart/cart-merge.service.js';
-import { catalogRoutes } from './domains/catalog/catalog.routes.js';
-import { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
-import { checkoutRoutes } from './domains/checkout/checkout.routes.js';
-import { paymentSelectionRoutes } from './domains/checkout/payment-selection.routes.js';
-import { createDispatcher, type Dispatcher } from './domains/events/dispatch/dispatcher.js';
-import { createNatsPublisher } from './domains/events/dispatch/nats-publisher.js';
-import { EventRouting } from './domains/events/dispatch/routing.js';
-import { webhookRoutes } from './domains/events/webhooks.routes.js';
-import { createIdentityDeps } from './domains/identity/identity.deps.js';
-import { identityRoutes } from './domains/identity/identity.routes.js';
+import { accessRoutes, apiKeyResolver, authPlugin, type TokenResolver } from './domains/access/index.js';
+import { cartByIdRoutes, cartRoutes, mergeCartsOnLogin } from './domains/cart/index.js';
+import { catalogRoutes, LocalCatalogChanges } from './domains/catalog/index.js';
+import { checkoutRoutes, paymentSelectionRoutes } from './domains/checkout/index.js';
+import {
+  createDispatcher,
+  createNatsPublisher,
+  type Dispatcher,
+  EventRouting,
+  webhookRoutes,
+} from './domains/events/index.js';
 import {
   accessTokenResolver,
   basicClientAuthResolver,
+  createIdentityDeps,
   delegatedApiKeyResolver,
-} from './domains/identity/token.resolver.js';
-import { createMailer } from './domains/mail/mail.service.js';
-import { devMailboxRoutes, ownerMailboxRoutes } from './domains/mail/mailbox.routes.js';
-import { mediaRoutes } from './domains/media/media.routes.js';
-import { type MediaStorage, mediaStorageFor } from './domains/media/storage.js';
-import { provideBuyerContacts } from './domains/orders/buyer-contacts.js';
-import { createOrderRoutes } from './domains/orders/create-order.routes.js';
-import { registerOrderMail } from './domains/orders/order-emails.js';
-import type { EcomMailer } from './domains/orders/order-mail.js';
-import { orderRoutes } from './domains/orders/orders.routes.js';
-import { subscriptionRoutes } from './domains/orders/subscriptions.routes.js';
-import { paymentRoutes } from './domains/payments/payments.routes.js';
-import { defaultPaymentProviders, type PaymentProviders } from './domains/payments/payments.service.js';
-import { registerPlanOrders } from './domains/plans/plan-orders.consumer.js';
-import { planRoutes } from './domains/plans/plans.routes.js';
-import { preferencesRoutes } from './domains/preferences/preferences.routes.js';
-import { movePreferencesOnLogin } from './domains/preferences/preferences.service.js';
-import type { PricingEnv } from './domains/pricing/pricing.js';
-import { redirectsRoutes } from './domains/redirects/redirects.routes.js';
-import { membershipRoutes } from './domains/store-setup/memberships.routes.js';
-import { promotionRoutes } from './domains/store-setup/promotions.routes.js';
-import { storeSetupRoutes } from './domains/store-setup/store-setup.routes.js';
-import { taxRoutes } from './domains/store-setup/tax.routes.js';
+  identityRoutes,
+} from './domains/identity/index.js';
+import { createMailer, devMailboxRoutes, ownerMailboxRoutes } from './domains/mail/index.js';
+import { type MediaStorage, mediaRoutes, mediaStorageFor } from './domains/media/index.js';
+import type { EcomMailer } from './domains/orders/index.js';
+import {
+  createOrderRoutes,
+  orderRoutes,
+  provideBuyerContacts,
+  registerOrderMail,
+  subscriptionRoutes,
+} from './domains/orders/index.js';
+import { defaultPaymentProviders, type PaymentProviders, paymentRoutes } from './domains/payments/index.js';
+import { planRoutes, registerPlanOrders } from './domains/plans/index.js';
+import { movePreferencesOnLogin, preferencesRoutes } from './domains/preferences/index.js';
+import type { PricingEnv } from './domains/pricing/index.js';
+import { redirectsRoutes } from './domains/redirects/index.js';
+import {
+  membershipRoutes,
+  promotionRoutes,
+  storeSetupRoutes,
+  taxRoutes,
+} from './domains/store-setup/index.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';

@@ -9,9 +9,9 @@ import type {
 } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { LocalCatalogChanges } from './domains/catalog/catalog-events.js';
-import type { EventRouting } from './domains/events/dispatch/routing.js';
-import type { TaxProvider } from './domains/pricing/totals/types.js';
+import type { LocalCatalogChanges } from './domains/catalog/index.js';
+import type { EventRouting } from './domains/events/index.js';
+import type { TaxProvider } from './domains/pricing/index.js';
 
 /**
  * What the app builds once per process and hands out in slices: app.ts composes it, and each plugin,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
-import { pruneExpiredIdentityRows } from './domains/identity/maintenance.service.js';
-import { type BillingRound, billDueSubscriptions } from './domains/orders/subscription-billing.service.js';
-import type { PaymentProviders } from './domains/payments/payments.service.js';
+import { pruneExpiredIdentityRows } from './domains/identity/index.js';
+import { type BillingRound, billDueSubscriptions } from './domains/orders/index.js';
+import type { PaymentProviders } from './domains/payments/index.js';
 import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
 
 /** The app's scheduled work: server.ts starts it (SCHEDULED_JOBS), tests call runOnce(). */

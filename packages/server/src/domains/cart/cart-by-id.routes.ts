@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidField } from '../../lib/http/errors.js';
-import { requireCaller } from '../access/auth.plugin.js';
-import { type EcomDeps, ecomHttp, onPaths } from '../pricing/wire/ecom-http.js';
+import { requireCaller } from '../access/index.js';
+import { type EcomDeps, ecomHttp, onPaths } from '../pricing/index.js';
 import { CartByIdRequest, CartIdParams, CartResponse } from './cart.contract.js';
 import { createCartFor, getCartById, updateCartById } from './cart-by-id.service.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';

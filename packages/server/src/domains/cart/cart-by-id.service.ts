@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
-import type { PricingEnv } from '../pricing/pricing.js';
+import type { PricingEnv } from '../pricing/index.js';
 import { carts } from './cart.schema.js';
 import { type UpdateCartInput, updateLockedCart } from './cart.service.js';
 import { rememberCart } from './cart-memo.js';

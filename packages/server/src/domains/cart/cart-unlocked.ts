@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
-import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import type { LineView, StoredLine } from '../pricing/lines/line-types.js';
+import type { ResolvedCatalogItem } from '../catalog/index.js';
+import type { LineView, StoredLine } from '../pricing/index.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
 import { saveLinesIfUnchanged } from './cart-optimistic.js';

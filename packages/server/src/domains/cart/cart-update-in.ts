@@ -1,9 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { checkOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
-import { addressWithContactIn } from '../pricing/wire/address-wire.js';
-import { catalogLinesIn, type EcomHttp } from '../pricing/wire/ecom-http.js';
-import { customLinesIn, merchantDiscountsIn } from '../pricing/wire/lines-in.js';
+import { checkOverrideCheckoutUrl } from '../checkout/index.js';
+import {
+  addressWithContactIn,
+  catalogLinesIn,
+  customLinesIn,
+  type EcomHttp,
+  merchantDiscountsIn,
+} from '../pricing/index.js';
 import type { UpdateCartRequest } from './cart.contract.js';
 import type { UpdateCartInput } from './cart.service.js';
 

@@ -1,14 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
-import type { EventActor } from '../events/events.service.js';
-import { catalogRefOf, viewLine } from '../pricing/lines/evaluate.js';
-import type { CatalogLineRequest } from '../pricing/lines/line-list.js';
-import { refOfRequest } from '../pricing/lines/line-list.js';
-import type { LineView, StoredLine } from '../pricing/lines/line-types.js';
-import { type PricingEnv, priceLines } from '../pricing/pricing.js';
-import type { Totals } from '../pricing/totals/types.js';
-import { type Coupon, findCoupon } from '../store-setup/coupons.service.js';
-import { cartPricingSetup } from '../store-setup/pricing-setup.service.js';
+import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/index.js';
+import type { EventActor } from '../events/index.js';
+import type { CatalogLineRequest, LineView, StoredLine, Totals } from '../pricing/index.js';
+import { catalogRefOf, type PricingEnv, priceLines, refOfRequest, viewLine } from '../pricing/index.js';
+import { type Coupon, cartPricingSetup, findCoupon } from '../store-setup/index.js';
 import type { CartRow } from './cart-store.js';
 
 /* A cart's lines evaluated against the catalog now, and its totals: what every cart reply shows. */

@@ -1,24 +1,22 @@
 import Type from 'typebox';
 import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
-import { CHANNEL_TYPES } from '../checkout/checkout.schema.js';
+import { CHANNEL_TYPES } from '../checkout/index.js';
 import {
   AddressIn,
   AddressWithContactIn,
   AddressWithContactOut,
+  AppliedDiscountOut,
+  CalculatedLineItemOut,
+  CartLineItemOut,
   CustomLineItemIn,
   LineItemIn,
   MerchantDiscountsIn,
   MoneyOut,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
-} from '../pricing/wire/common.contract.js';
-import { CartLineItemOut } from '../pricing/wire/lines-wire.js';
-import {
-  AppliedDiscountOut,
-  CalculatedLineItemOut,
   ShippingInfoOut,
   totalsFields,
-} from '../pricing/wire/totals.contract.js';
+} from '../pricing/index.js';
 
 const LineItems = Type.Array(LineItemIn, { maxItems: 100 });
 const CustomLineItems = Type.Array(CustomLineItemIn, { maxItems: 100 });

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireShopper } from '../access/auth.plugin.js';
-import { merchantOnlyField } from '../pricing/lines/line-extras.js';
-import { addressIn } from '../pricing/wire/address-wire.js';
+import { requireShopper } from '../access/index.js';
 import {
-  EmptyOut,
-  RemoveLineItemsRequest,
-  UpdateQuantitiesRequest,
-} from '../pricing/wire/common.contract.js';
-import {
+  addressIn,
   CART_PREFIXES,
   catalogLinesIn,
   type EcomDeps,
+  EmptyOut,
   ecomHttp,
+  merchantOnlyField,
   onPaths,
-} from '../pricing/wire/ecom-http.js';
+  RemoveLineItemsRequest,
+  UpdateQuantitiesRequest,
+} from '../pricing/index.js';
 import {
   AddToCartRequest,
   CartResponse,

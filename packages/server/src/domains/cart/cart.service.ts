@@ -1,19 +1,23 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import type { AddressWithContact } from '../pricing/lines/address.js';
+import type { ResolvedCatalogItem } from '../catalog/index.js';
+import type {
+  AddressWithContact,
+  CustomLineData,
+  PricingEnv,
+  StoredLine,
+  StoredMerchantDiscount,
+} from '../pricing/index.js';
 import {
   type CatalogLineRequest,
+  checkDiscountedLines,
   checkLineCount,
   mergeCatalogItems,
   removeLines,
   setQuantities,
-} from '../pricing/lines/line-list.js';
-import type { CustomLineData, StoredLine } from '../pricing/lines/line-types.js';
-import type { PricingEnv, StoredMerchantDiscount } from '../pricing/pricing.js';
-import { checkDiscountedLines } from '../pricing/wire/lines-in.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
+} from '../pricing/index.js';
+import { findUsableCoupon } from '../store-setup/index.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, rememberCart } from './cart-memo.js';
 import { newCartRow } from './cart-optimistic.js';

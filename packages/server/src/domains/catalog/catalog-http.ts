@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { isMerchant } from '../access/caller.js';
-import { actorOf } from '../events/actor.js';
+import { isMerchant } from '../access/index.js';
+import { actorOf } from '../events/index.js';
 import type { LocalCatalogChanges } from './catalog-events.js';
 import type { CountMemo } from './count-memo.js';
 import type { WireContext } from './product-wire.js';

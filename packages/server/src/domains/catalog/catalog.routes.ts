@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cacheHooks, ResponseCache } from '../../lib/http/response-cache.js';
-import { isMerchant } from '../access/caller.js';
+import { isMerchant } from '../access/index.js';
 import { bulkSearchRoutes } from './bulk-search.routes.js';
 import { CATALOG_CHANNEL } from './catalog-events.js';
 import { type CatalogDeps, catalogHttp } from './catalog-http.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
-import { requireMerchant } from '../access/auth.plugin.js';
+import { requireMerchant } from '../access/index.js';
 import type { CollectionRecord } from './catalog.types.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { invalidField } from '../../lib/http/errors.js';
 import { toMinorUnits, toWireMoney } from '../../lib/money.js';
 import { percentToPpm, ppmToPercent } from '../../lib/ratio.js';
-import { requireMerchant } from '../access/auth.plugin.js';
+import { requireMerchant } from '../access/index.js';
 import type { ProductDeposit } from './catalog.types.js';
 import { CATALOG_WRITE, type CatalogHttp } from './catalog-http.js';
 import { type DepositSettings, readDeposits, setDeposit } from './deposits.service.js';

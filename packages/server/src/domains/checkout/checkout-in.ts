@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { invalidField } from '../../lib/http/errors.js';
-import { addressWithContactIn } from '../pricing/wire/address-wire.js';
+import { addressWithContactIn } from '../pricing/index.js';
 import type { CheckoutInfoIn } from './checkout.contract.js';
 import type { CustomField } from './checkout.schema.js';
 import type { CheckoutPatch } from './checkout-update.service.js';

@@ -1,20 +1,23 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { AddressWithContact } from '../pricing/lines/address.js';
-import { evaluateLines } from '../pricing/lines/evaluate.js';
+import type {
+  AddressWithContact,
+  CheckoutContext,
+  CustomLineData,
+  LineView,
+  StoredLine,
+  StoredMerchantDiscount,
+} from '../pricing/index.js';
 import {
   type CatalogLineRequest,
+  checkDiscountedLines,
   checkLineCount,
+  evaluateLines,
+  loadSetup,
   removeLines,
   setQuantities,
-} from '../pricing/lines/line-list.js';
-import type { CustomLineData, LineView, StoredLine } from '../pricing/lines/line-types.js';
-import type { StoredMerchantDiscount } from '../pricing/pricing.js';
-import { loadSetup } from '../pricing/pricing.js';
-import type { CheckoutContext } from '../pricing/wire/ecom-http.js';
-import { checkDiscountedLines } from '../pricing/wire/lines-in.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
-import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
+} from '../pricing/index.js';
+import { findUsableCoupon, findUsableGiftCard } from '../store-setup/index.js';
 import type { CustomField } from './checkout.schema.js';
 import {
   type CheckoutView,

@@ -1,8 +1,5 @@
 import type { Static } from 'typebox';
-import { addressWithContactOut } from '../pricing/wire/address-wire.js';
-import { checkoutLineItemOut } from '../pricing/wire/lines-wire.js';
-import { shippingInfoOut } from '../pricing/wire/shipping-wire.js';
-import { totalsOut } from '../pricing/wire/totals-wire.js';
+import { addressWithContactOut, checkoutLineItemOut, shippingInfoOut, totalsOut } from '../pricing/index.js';
 import type { CheckoutOut } from './checkout.contract.js';
 import type { CheckoutView } from './checkout.service.js';
 

@@ -4,14 +4,15 @@ import {
   AddressWithContactIn,
   AddressWithContactOut,
   CatalogReferenceIn,
+  CheckoutLineItemOut,
   CustomLineItemIn,
   LineItemIn,
   MerchantDiscountsIn,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
-} from '../pricing/wire/common.contract.js';
-import { CheckoutLineItemOut } from '../pricing/wire/lines-wire.js';
-import { shippingInfoFields, totalsFields } from '../pricing/wire/totals.contract.js';
+  shippingInfoFields,
+  totalsFields,
+} from '../pricing/index.js';
 import { CHANNEL_TYPES } from './checkout.schema.js';
 
 /**

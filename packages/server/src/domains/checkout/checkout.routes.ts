@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { invalidField } from '../../lib/http/errors.js';
-import { requireCaller } from '../access/auth.plugin.js';
-import {
-  EmptyOut,
-  RemoveLineItemsRequest,
-  UpdateQuantitiesRequest,
-} from '../pricing/wire/common.contract.js';
+import { requireCaller } from '../access/index.js';
 import {
   CHECKOUT_PREFIXES,
   catalogLinesIn,
+  customLinesIn,
   type EcomDeps,
+  EmptyOut,
   ecomHttp,
+  merchantDiscountsIn,
   onPaths,
-} from '../pricing/wire/ecom-http.js';
-import { customLinesIn, merchantDiscountsIn } from '../pricing/wire/lines-in.js';
+  RemoveLineItemsRequest,
+  UpdateQuantitiesRequest,
+} from '../pricing/index.js';
 import {
   AddToCheckoutRequest,
   CheckoutIdParams,

@@ -1,9 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
-import type { PaymentSelection } from '../payments/provider.js';
-import type { AddressWithContact } from '../pricing/lines/address.js';
-import type { StoredLine } from '../pricing/lines/line-types.js';
-import type { StoredMerchantDiscount } from '../pricing/pricing.js';
+import type { PaymentSelection } from '../payments/index.js';
+import type { AddressWithContact, StoredLine, StoredMerchantDiscount } from '../pricing/index.js';
 
 export const CHANNEL_TYPES = [
   'WEB',

@@ -1,20 +1,30 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { Caller } from '../access/caller.js';
-import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
-import type { AddressWithContact } from '../pricing/lines/address.js';
-import { evaluateLines, snapshotOf } from '../pricing/lines/evaluate.js';
-import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../pricing/lines/line-list.js';
-import type { CustomLineData, LineView, StoredLine } from '../pricing/lines/line-types.js';
-import type { StoredMerchantDiscount } from '../pricing/pricing.js';
-import { loadSetup, type PricingEnv, priceLines } from '../pricing/pricing.js';
-import type { Totals } from '../pricing/totals/types.js';
-import type { CheckoutContext } from '../pricing/wire/ecom-http.js';
-import { checkDiscountedLines } from '../pricing/wire/lines-in.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
-import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
-import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
+import type { Caller } from '../access/index.js';
+import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/index.js';
+import type {
+  AddressWithContact,
+  CheckoutContext,
+  CustomLineData,
+  LineView,
+  StoredLine,
+  StoredMerchantDiscount,
+  Totals,
+} from '../pricing/index.js';
+import {
+  type CatalogLineRequest,
+  checkDiscountedLines,
+  evaluateLines,
+  loadSetup,
+  mergeCatalogItems,
+  type PricingEnv,
+  priceLines,
+  refOfRequest,
+  snapshotOf,
+} from '../pricing/index.js';
+import type { PricingSetup } from '../store-setup/index.js';
+import { findUsableCoupon, findUsableGiftCard } from '../store-setup/index.js';
 import type { ChannelType, CustomField } from './checkout.schema.js';
 import { type CheckoutRow, insertCheckout, readCheckout, readCheckoutByCart } from './checkout-store.js';
 

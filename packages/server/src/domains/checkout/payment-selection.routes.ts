@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { requireCaller } from '../access/auth.plugin.js';
-import { actorOf } from '../events/actor.js';
-import { paymentMethodIn } from '../payments/payment-method-in.js';
-import { SelectPaymentMethodRequest, SelectPaymentMethodResponse } from '../payments/payments.contract.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
-import { CHECKOUT_PREFIXES, onPaths } from '../pricing/wire/ecom-http.js';
+import { requireCaller } from '../access/index.js';
+import { actorOf } from '../events/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import {
+  paymentMethodIn,
+  SelectPaymentMethodRequest,
+  SelectPaymentMethodResponse,
+} from '../payments/index.js';
+import { CHECKOUT_PREFIXES, onPaths } from '../pricing/index.js';
 import { CheckoutIdParams } from './checkout.contract.js';
 import { selectPaymentMethod } from './payment-selection.service.js';
 

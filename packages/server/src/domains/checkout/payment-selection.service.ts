@@ -1,9 +1,13 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { Caller } from '../access/caller.js';
-import type { EventActor } from '../events/events.schema.js';
-import { assertOwnMethod, ownerKeyOf, storableMethod } from '../payments/payment-methods.service.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
-import type { CardSummary, PaymentMethodInput, PaymentSelection } from '../payments/provider.js';
+import type { Caller } from '../access/index.js';
+import type { EventActor } from '../events/index.js';
+import type {
+  CardSummary,
+  PaymentMethodInput,
+  PaymentProviders,
+  PaymentSelection,
+} from '../payments/index.js';
+import { assertOwnMethod, ownerKeyOf, storableMethod } from '../payments/index.js';
 import { assertOpen, lockCheckout, saveCheckout } from './checkout-store.js';
 
 export interface SelectedPaymentMethod {

@@ -1,4 +1,4 @@
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../access/index.js';
 import type { EventActor } from './events.schema.js';
 
 /** The identity an event records for this caller (spec §3 "Webhook identity"). */

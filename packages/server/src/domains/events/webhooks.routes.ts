@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { requireMerchant } from '../access/auth.plugin.js';
+import { requireMerchant } from '../access/index.js';
 import { EVENT_TYPES } from './event-types.js';
 import {
   CreateWebhookRequest,

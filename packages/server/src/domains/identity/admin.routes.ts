@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { requireCaller, requireMerchant } from '../access/auth.plugin.js';
+import { requireCaller, requireMerchant } from '../access/index.js';
 import {
   CreateOAuthClientRequest,
   CreateOAuthClientResponse,

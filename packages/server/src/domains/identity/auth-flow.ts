@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 import type { AuthResult } from './auth-result.js';
 import { verificationCodeEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';

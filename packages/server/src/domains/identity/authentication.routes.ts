@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { invalidField, ValidationFailed } from '../../lib/http/errors.js';
 import { onPaths } from '../../lib/http/multi-path.js';
-import { requireCaller } from '../access/auth.plugin.js';
+import { requireCaller } from '../access/index.js';
 import {
   CallbackQuery,
   ChangePasswordRequest,

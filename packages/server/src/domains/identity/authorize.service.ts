@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/http/errors.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../access/index.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
 import type { BrowserReply } from './authorize.pages.js';
 import { loggedOutPage, oauthErrorPage, unregisteredRedirectPage } from './authorize.pages.js';

@@ -1,7 +1,6 @@
 import { AppError, invalidField } from '../../lib/http/errors.js';
-import type { Caller } from '../access/caller.js';
-import { actorOf } from '../events/actor.js';
-import { recordEvent } from '../events/events.service.js';
+import type { Caller } from '../access/index.js';
+import { actorOf, recordEvent } from '../events/index.js';
 import { type FlowOrigin, nextAuthState, runFlow } from './auth-flow.js';
 import type { AuthResult } from './auth-result.js';
 import type { CaptchaTokenInput } from './captcha.service.js';

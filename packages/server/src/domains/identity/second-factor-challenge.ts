@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 import type { AuthResult } from './auth-result.js';
 import { factorCodeEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';

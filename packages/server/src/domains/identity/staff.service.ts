@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../access/index.js';
 import { signAccessToken } from './access-tokens.js';
 import type { CaptchaTokenInput } from './captcha.service.js';
 import type { IdentityDeps } from './identity.deps.js';

@@ -1,4 +1,4 @@
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../access/index.js';
 import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
 import { exchangeAuthorizationCode } from './authorization-codes.service.js';
 import type { IdentityDeps } from './identity.deps.js';

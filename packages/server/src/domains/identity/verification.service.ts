@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/http/errors.js';
-import { type Caller, isMerchant } from '../access/caller.js';
-import { recordEvent } from '../events/events.service.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { recordEvent } from '../events/index.js';
 import {
   type FlowOrigin,
   MAX_CODE_ATTEMPTS,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { escapeHtml, htmlPage, NO_SCRIPT_CSP } from '../../lib/html.js';
 import { AppError } from '../../lib/http/errors.js';
 import { DateTimeOut } from '../../lib/http/wire.js';
-import { requireMerchant } from '../access/auth.plugin.js';
+import { requireMerchant } from '../access/index.js';
 import { getMailboxMessage, listMailbox, type MailboxEntry } from './mail.service.js';
 
 const MailboxMessage = Type.Object({

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
-import { requireMerchant } from '../access/auth.plugin.js';
+import { requireMerchant } from '../access/index.js';
 import { contentTypeOf, parseWidth, pickFormat, resizedImage } from './image-variants.js';
 import {
   EmptyResponse,

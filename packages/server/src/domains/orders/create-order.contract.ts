@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { PaymentMethodIn } from '../payments/payments.contract.js';
+import { PaymentMethodIn } from '../payments/index.js';
 
 /**
  * create-order's body: the protocol's `savePaymentMethod` and `delayCapture`, plus our `paymentMethod`.

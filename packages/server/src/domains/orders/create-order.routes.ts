@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireCaller } from '../access/auth.plugin.js';
-import type { LocalCatalogChanges } from '../catalog/catalog-events.js';
-import { CheckoutIdParams } from '../checkout/checkout.contract.js';
-import { paymentMethodIn } from '../payments/payment-method-in.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
-import { CHECKOUT_PREFIXES, type EcomDeps, ecomHttp, onPaths } from '../pricing/wire/ecom-http.js';
+import { requireCaller } from '../access/index.js';
+import type { LocalCatalogChanges } from '../catalog/index.js';
+import { CheckoutIdParams } from '../checkout/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { paymentMethodIn } from '../payments/index.js';
+import { CHECKOUT_PREFIXES, type EcomDeps, ecomHttp, onPaths } from '../pricing/index.js';
 import { CreateOrderRequest, CreateOrderResponse } from './create-order.contract.js';
 import { createOrder } from './create-order.service.js';
 

@@ -1,6 +1,13 @@
-import type { AddressWithContact } from '../pricing/lines/address.js';
-import type { CatalogReference, LineImage, ServiceProperties } from '../pricing/lines/line-types.js';
-import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../pricing/totals/types.js';
+import type {
+  AddressWithContact,
+  CatalogReference,
+  ItemType,
+  LineImage,
+  PaymentOption,
+  ServiceProperties,
+  TaxBreakdown,
+  Totals,
+} from '../pricing/index.js';
 
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -6,8 +6,8 @@ import type { FilterFields } from '../../lib/query-fields.js';
 import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import { escapeLike } from '../../lib/query-values.js';
-import { type Caller, isMerchant } from '../access/caller.js';
-import { PAYMENT_STATUSES } from '../payments/payments.schema.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { PAYMENT_STATUSES } from '../payments/index.js';
 import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
 import { orders } from './orders.schema.js';
 

@@ -1,7 +1,12 @@
 import type { Static } from 'typebox';
-import type { PaymentRecord } from '../payments/payments.service.js';
-import { addressWithContactOut } from '../pricing/wire/address-wire.js';
-import { appliedDiscountsOut, moneyOf, priceSummaryOut, taxDetailsOut } from '../pricing/wire/totals-wire.js';
+import type { PaymentRecord } from '../payments/index.js';
+import {
+  addressWithContactOut,
+  appliedDiscountsOut,
+  moneyOf,
+  priceSummaryOut,
+  taxDetailsOut,
+} from '../pricing/index.js';
 import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { requireCaller, requireMerchant } from '../access/auth.plugin.js';
-import type { LocalCatalogChanges } from '../catalog/catalog-events.js';
-import { actorOf } from '../events/actor.js';
-import type { MediaStorage } from '../media/storage.js';
-import { listPayments, type PaymentProviders } from '../payments/payments.service.js';
+import { requireCaller, requireMerchant } from '../access/index.js';
+import type { LocalCatalogChanges } from '../catalog/index.js';
+import { actorOf } from '../events/index.js';
+import type { MediaStorage } from '../media/index.js';
+import { listPayments, type PaymentProviders } from '../payments/index.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
 import { cancelOrder, captureOrderPayment, fulfillOrder, markOrderPaid } from './order-status.service.js';
 import {

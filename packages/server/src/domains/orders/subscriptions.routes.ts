@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Db } from '../../db/client.js';
-import { requireCaller, requireMerchant } from '../access/auth.plugin.js';
-import { moneyOf } from '../pricing/wire/totals-wire.js';
+import { requireCaller, requireMerchant } from '../access/index.js';
+import { moneyOf } from '../pricing/index.js';
 import { cancelSubscription } from './subscription-billing.service.js';
 import { SubscriptionOut } from './subscriptions.contract.js';
 import { listSubscriptions, type SubscriptionRecord } from './subscriptions.service.js';

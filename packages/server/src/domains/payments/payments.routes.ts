@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { requireCaller } from '../access/auth.plugin.js';
-import { EmptyOut } from '../pricing/wire/common.contract.js';
+import { requireCaller } from '../access/index.js';
+import { EmptyOut } from '../pricing/index.js';
 import { deleteSavedPaymentMethod, listSavedPaymentMethods } from './payment-methods.service.js';
 import { SavedPaymentMethodParams, SavedPaymentMethodsResponse } from './payments.contract.js';
 

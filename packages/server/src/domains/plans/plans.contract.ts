@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { DateTimeOut } from '../../lib/http/wire.js';
-import { PaymentMethodIn } from '../payments/payments.contract.js';
-import { MoneyOut } from '../pricing/wire/common.contract.js';
+import { PaymentMethodIn } from '../payments/index.js';
+import { MoneyOut } from '../pricing/index.js';
 
 /* Plans on sale and buying one (README "Paid plans"; ADR 028). Our own calls: the public SDK has no plans module we serve. */
 

@@ -4,13 +4,13 @@ import Type from 'typebox';
 import type { Db } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { toWireMoney } from '../../lib/money.js';
-import { requireCaller } from '../access/auth.plugin.js';
-import { actorOf } from '../events/actor.js';
-import { getMemberSummary } from '../identity/members.service.js';
-import { paymentMethodIn } from '../payments/payment-method-in.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
-import type { PricingEnv } from '../pricing/pricing.js';
-import { listMemberships, type MembershipPlan } from '../store-setup/memberships.service.js';
+import { requireCaller } from '../access/index.js';
+import { actorOf } from '../events/index.js';
+import { getMemberSummary } from '../identity/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { paymentMethodIn } from '../payments/index.js';
+import type { PricingEnv } from '../pricing/index.js';
+import { listMemberships, type MembershipPlan } from '../store-setup/index.js';
 import {
   MyMembershipsResponse,
   type PublicPlanOut,

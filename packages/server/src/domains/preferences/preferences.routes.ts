@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import type { Db } from '../../db/client.js';
-import { requireShopper } from '../access/auth.plugin.js';
-import { type Caller, isShopper } from '../access/caller.js';
+import { type Caller, isShopper, requireShopper } from '../access/index.js';
 import { PreferencesResponse, UpdatePreferencesRequest } from './preferences.contract.js';
 import {
   getPreferences,

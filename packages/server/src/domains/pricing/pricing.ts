@@ -1,7 +1,11 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type Coupon, couponProblem } from '../store-setup/coupons.service.js';
-import { giftCardProblem } from '../store-setup/gift-cards.service.js';
-import { loadPricingSetup, type PricingSetup } from '../store-setup/pricing-setup.service.js';
+import {
+  type Coupon,
+  couponProblem,
+  giftCardProblem,
+  loadPricingSetup,
+  type PricingSetup,
+} from '../store-setup/index.js';
 import { type PostalAddress, toTotalsAddress } from './lines/address.js';
 import type { LineView } from './lines/line-types.js';
 import { calculateTotals } from './totals/calculate.js';

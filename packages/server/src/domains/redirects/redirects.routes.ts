@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppError } from '../../lib/http/errors.js';
 import { onPaths } from '../../lib/http/multi-path.js';
-import { requireCaller, requireShopper } from '../access/auth.plugin.js';
-import { readCheckout } from '../checkout/checkout-store.js';
-import { mayOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
-import type { IdentityDeps } from '../identity/identity.deps.js';
-import { CHECKOUT_PREFIXES } from '../pricing/wire/ecom-paths.js';
+import { requireCaller, requireShopper } from '../access/index.js';
+import { mayOverrideCheckoutUrl, readCheckout } from '../checkout/index.js';
+import type { IdentityDeps } from '../identity/index.js';
+import { CHECKOUT_PREFIXES } from '../pricing/index.js';
 import { enterHostedPage, fullUrlForShortId, hostedFlowFor } from './hosted-page.service.js';
 import {
   CheckoutUrlResponse,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { requireMerchant } from '../access/auth.plugin.js';
+import { requireMerchant } from '../access/index.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import {
   disableGiftCard,

@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../../db/client.js';
-import type { ProductRecord } from '../../catalog/catalog.types.js';
+import type { ProductRecord } from '../../catalog/index.js';
 import {
   type CatalogItemRef,
+  discountedMinor,
   type ResolvedCatalogItem,
   resolveCatalogItems,
-} from '../../catalog/catalog-items.service.js';
-import { discountedMinor } from '../../catalog/product-model.js';
+} from '../../catalog/index.js';
 import type { AvailabilityStatus } from '../totals/types.js';
 import { withExtras } from './line-extras.js';
 import type { LineSnapshot, LineView, StoredLine } from './line-types.js';

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
-import { type Caller, isMerchant } from '../../access/caller.js';
+import { type Caller, isMerchant } from '../../access/index.js';
 import type { CustomLineItemIn, ImageIn, LineItemIn } from '../wire/common.contract.js';
 import type {
   CatalogOverrides,

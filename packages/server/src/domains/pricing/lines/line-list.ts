@@ -1,7 +1,7 @@
 import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
 import { uuidv7 } from '../../../lib/ids.js';
-import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/catalog-items.service.js';
-import { findChoice, findCustomTextField, findOption } from '../../catalog/product-model.js';
+import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/index.js';
+import { findChoice, findCustomTextField, findOption } from '../../catalog/index.js';
 import { extrasKey, type LineExtras, storedExtras } from './line-extras.js';
 import type { CatalogReference, StoredLine } from './line-types.js';
 import { STORES_APP_ID } from './line-types.js';

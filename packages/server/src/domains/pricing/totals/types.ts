@@ -12,7 +12,7 @@ import type {
   ShippingSetup,
   TaxSetup,
   WeightUnit,
-} from '../../store-setup/setup-shapes.js';
+} from '../../store-setup/index.js';
 
 // The store's rules as the engine reads them are the store set-up's shapes (it owns and writes them).
 export type {
@@ -33,7 +33,7 @@ export type {
   TaxRegion,
   TaxSetup,
   WeightUnit,
-} from '../../store-setup/setup-shapes.js';
+} from '../../store-setup/index.js';
 
 export const ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

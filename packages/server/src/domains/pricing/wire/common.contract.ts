@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { AmountIn, DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../lib/http/wire.js';
-import { LIMITS as CATALOG_LIMITS } from '../../catalog/catalog.types.js';
+import { LIMITS as CATALOG_LIMITS } from '../../catalog/index.js';
 import { VAT_TYPES } from '../lines/address.js';
 import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/types.js';
 

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { Db } from '../../../db/client.js';
-import type { Caller } from '../../access/caller.js';
-import { actorOf } from '../../events/actor.js';
-import type { EventActor } from '../../events/events.schema.js';
+import type { Caller } from '../../access/index.js';
+import type { EventActor } from '../../events/index.js';
+import { actorOf } from '../../events/index.js';
 import { lineExtrasIn } from '../lines/line-extras.js';
 import type { CatalogLineRequest } from '../lines/line-list.js';
 import { STORES_APP_ID } from '../lines/line-types.js';

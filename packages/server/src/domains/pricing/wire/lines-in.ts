@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { percentToPpm } from '../../../lib/ratio.js';
-import { type Caller, isMerchant } from '../../access/caller.js';
+import { type Caller, isMerchant } from '../../access/index.js';
 import { descriptionLinesIn, finiteWeightIn, imageIn, merchantOnlyField } from '../lines/line-extras.js';
 import type { CustomLineData } from '../lines/line-types.js';
 import type { StoredMerchantDiscount } from '../pricing.js';
