@@ -17,22 +17,13 @@ import type {
 // The store's rules as the engine reads them are the store set-up's shapes (it owns and writes them).
 export type {
   Address,
-  ChargeType,
-  ExtraCharge,
-  JurisdictionType,
-  MembershipInput,
-  PickupLocation,
-  PickupMethod,
   ShippingRate,
   ShippingRegion,
   ShippingSetup,
-  TaxableAddressType,
   TaxProvider,
-  TaxProviderRequest,
   TaxRate,
   TaxRegion,
   TaxSetup,
-  WeightUnit,
 } from '../../store-setup/index.js';
 
 export const ITEM_TYPES = ['PHYSICAL', 'DIGITAL', 'GIFT_CARD', 'SERVICE'] as const;
