@@ -9,9 +9,6 @@ import * as product from '../../server/src/domains/catalog/products.contract.js'
 import * as queries from '../../server/src/domains/catalog/queries.contract.js';
 import * as variants from '../../server/src/domains/catalog/variants.contract.js';
 import * as checkout from '../../server/src/domains/checkout/checkout.contract.js';
-import * as common from '../../server/src/domains/checkout/wire/common.contract.js';
-import { CheckoutLineItemOut } from '../../server/src/domains/checkout/wire/lines-wire.js';
-import * as totals from '../../server/src/domains/checkout/wire/totals.contract.js';
 import {
   CaptchaSettingsOut,
   IdentityOut,
@@ -23,8 +20,11 @@ import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.c
 import * as payments from '../../server/src/domains/payments/payments.contract.js';
 import * as plans from '../../server/src/domains/plans/plans.contract.js';
 import * as preferences from '../../server/src/domains/preferences/preferences.contract.js';
+import * as common from '../../server/src/domains/pricing/wire/common.contract.js';
+import { CheckoutLineItemOut } from '../../server/src/domains/pricing/wire/lines-wire.js';
+import * as totals from '../../server/src/domains/pricing/wire/totals.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
-import { DateTimeOut } from '../../server/src/http/wire.js';
+import { DateTimeOut } from '../../server/src/lib/http/wire.js';
 import { type EntityModule, type NamedSchema, renderModules } from './schema-to-ts.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -257,7 +257,7 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
       input('CreateOrderOptions', createOrder.CreateOrderRequest, 'How to pay for the order.'),
       input(
         'PaymentMethodInput',
-        createOrder.PaymentMethodIn,
+        payments.PaymentMethodIn,
         'How to pay: offline, a card, or a saved method.',
       ),
     ],

@@ -63,7 +63,7 @@ export function statusText(status: number): string | undefined {
 
 /**
  * The error code of an HTTP status: its reason phrase in UPPER_SNAKE_CASE, or `'UNKNOWN'`.
- * Uses the same rule as the server (`packages/server/src/http/errors.ts` `codeForStatus`).
+ * Uses the same rule as the server (`packages/server/src/lib/http/errors.ts` `codeForStatus`).
  *
  * @example
  * ```ts

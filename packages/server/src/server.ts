@@ -1,14 +1,15 @@
-import { buildApp, mediaStorageFor } from './app.js';
+import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
-import { ensureOwnerKey } from './domains/access/bootstrap.js';
-import { seedDemoCatalog } from './domains/catalog/seed/seed.service.js';
+import { ensureOwnerKey } from './domains/access/index.js';
+import { seedDemoCatalog } from './domains/catalog/index.js';
 import {
   ensureBundledStorefrontClient,
   ensureOwnerStaff,
   ownerLoginFileIn,
-} from './domains/identity/bootstrap.js';
-import { ensureDemoStoreSetup } from './domains/store-setup/demo-setup.js';
+} from './domains/identity/index.js';
+import { mediaStorageFor } from './domains/media/index.js';
+import { ensureDemoStoreSetup } from './domains/store-setup/index.js';
 import { Readiness } from './http/health.routes.js';
 import { startBanner } from './start-banner.js';
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { mediaStorageFor } from '../../../../packages/server/src/app.js';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
+import { mediaStorageFor } from '../../../../packages/server/src/domains/media/storage.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo-setup.js';
 import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import { launchBrowser } from './browser.js';

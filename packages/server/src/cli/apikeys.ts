@@ -1,5 +1,10 @@
-import { MERCHANT_ROLES, type MerchantRole } from '../domains/access/access.schema.js';
-import { createApiKey, listApiKeys, revokeApiKey } from '../domains/access/apikeys.service.js';
+import {
+  createApiKey,
+  listApiKeys,
+  MERCHANT_ROLES,
+  type MerchantRole,
+  revokeApiKey,
+} from '../domains/access/index.js';
 import { type CommandGroup, UsageError } from './command.js';
 
 export const apiKeysCommands: CommandGroup = {

@@ -1,14 +1,15 @@
-import { mediaStorageFor } from '../app.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { seedDemoCatalog } from '../domains/catalog/seed/seed.service.js';
 import {
   countProducts,
   exportCollections,
   exportProducts,
-} from '../domains/catalog/transfer/export.service.js';
-import { generateCatalog } from '../domains/catalog/transfer/generate.service.js';
-import { ImportFailed, importCatalog } from '../domains/catalog/transfer/import.service.js';
+  generateCatalog,
+  ImportFailed,
+  importCatalog,
+  seedDemoCatalog,
+} from '../domains/catalog/index.js';
+import { mediaStorageFor } from '../domains/media/index.js';
 import { type CommandGroup, UsageError } from './command.js';
 import { readCatalogFile, writeCatalogFile } from './files.js';
 import { progressBar } from './progress.js';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { LineCounter, parseDocument, stringify as stringifyYaml } from 'yaml';
-import { CSV_COLUMNS, productFromRow, rowFromProduct } from '../domains/catalog/transfer/catalog-csv.js';
-import type { ImportRow } from '../domains/catalog/transfer/import.service.js';
+import type { ImportRow } from '../domains/catalog/index.js';
+import { CSV_COLUMNS, productFromRow, rowFromProduct } from '../domains/catalog/index.js';
 
 /*
  * Catalog files for `catalog import|export`: JSON and YAML documents `{collections: [...], products:

@@ -1,12 +1,14 @@
-import { STAFF_ROLES, type StaffRole } from '../domains/identity/identity.schema.js';
-import { pruneExpiredIdentityRows } from '../domains/identity/maintenance.service.js';
 import {
   createOAuthClient,
+  createStaffUser,
   listOAuthClients,
+  listStaffUsers,
   type OAuthClient,
+  pruneExpiredIdentityRows,
+  STAFF_ROLES,
+  type StaffRole,
   updateOAuthClient,
-} from '../domains/identity/oauth-clients.service.js';
-import { createStaffUser, listStaffUsers } from '../domains/identity/staff.service.js';
+} from '../domains/identity/index.js';
 import { type CommandGroup, UsageError } from './command.js';
 
 const list = (value: string | boolean | string[] | undefined): string[] =>

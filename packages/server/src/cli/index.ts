@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db/client.js';
-import { AppError, ValidationFailed } from '../http/errors.js';
+import { AppError, ValidationFailed } from '../lib/http/errors.js';
 import { apiKeysCommands } from './apikeys.js';
 import { catalogCommands } from './catalog.js';
 import { type CommandGroup, UsageError } from './command.js';

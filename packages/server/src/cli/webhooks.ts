@@ -1,9 +1,4 @@
-import {
-  createWebhook,
-  listDeliveries,
-  listWebhooks,
-  redeliver,
-} from '../domains/events/webhooks.service.js';
+import { createWebhook, listDeliveries, listWebhooks, redeliver } from '../domains/events/index.js';
 import { type CommandGroup, UsageError } from './command.js';
 
 export const webhooksCommands: CommandGroup = {

@@ -11,10 +11,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS, readPgliteTemplate } from './pglite-template.js';
 import { noteQuery } from './query-count.js';
-import * as schema from './schema.js';
 
-/** The one database type every service receives, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The one database type every service receives, whichever driver is underneath. It carries no schema:
+ * services query each domain's tables through the query builder, so the database layer knows no domain.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle: services that write in several steps take one explicitly. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -65,7 +67,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     extensions: PGLITE_EXTENSIONS,
     ...(template ? { loadDataDir: template } : {}),
   });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: countingLogger });
+  const db = drizzlePglite({ client, casing: 'snake_case', logger: countingLogger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,
@@ -105,7 +107,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger: countingLogger });
+  const db = drizzlePg({ client: pool, casing: 'snake_case', logger: countingLogger });
   return {
     db: db as unknown as Db,
     kind: 'postgres',

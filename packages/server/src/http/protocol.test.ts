@@ -6,10 +6,10 @@ import { createClient as createWixClient } from '@wix/sdk';
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerQueryRoute } from '../lib/http/query-route.js';
+import { WireDate, WireFloat, WireFloatOut } from '../lib/http/wire.js';
 import { createTestApp, merchantKey, type TestApp } from '../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../testing/wix-sdk.js';
-import { registerQueryRoute } from './query-route.js';
-import { WireDate, WireFloat, WireFloatOut } from './wire.js';
 
 // A query route and a float route registered on the real app, to exercise the shared machinery the
 // domains use: .r decoding, POST fallback, filter strings, wire floats/dates, error mapping.

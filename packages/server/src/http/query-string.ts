@@ -1,5 +1,5 @@
 import querystring from 'node:querystring';
-import { invalidField } from './errors.js';
+import { invalidField } from '../lib/http/errors.js';
 
 /*
  * The URL query parser. Node's `querystring.parse` walks every character in JavaScript; the protocol's

@@ -3,9 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { registeredAppOrigins } from '../domains/identity/app-origins.js';
-import { ensureBundledStorefrontClient } from '../domains/identity/bootstrap.js';
-import type { StoreIdentityCache } from '../domains/store-setup/store-identity.service.js';
+import { ensureBundledStorefrontClient, registeredAppOrigins } from '../domains/identity/index.js';
+import type { StoreIdentityCache } from '../domains/store-setup/index.js';
 import { injectFetch } from './inject-fetch.js';
 import { storefrontPlugin } from './plugins/storefront.js';
 

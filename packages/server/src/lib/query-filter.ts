@@ -1,6 +1,13 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { FieldViolation } from '../http/errors.js';
-import { ValidationFailed } from '../http/errors.js';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FieldViolation } from './http/errors.js';
+import { ValidationFailed } from './http/errors.js';
+import {
+  FILTER_OPERATORS,
+  type FilterField,
+  type FilterFields,
+  type FilterKind,
+  type FilterOperator,
+} from './query-fields.js';
 import { conditionSql, joinAnd } from './query-sql.js';
 import { shiftDecimal } from './query-values.js';
 
@@ -11,50 +18,7 @@ import { shiftDecimal } from './query-values.js';
  * collected and reported together, as spec §5 asks.
  */
 
-export const FILTER_OPERATORS = [
-  '$eq',
-  '$ne',
-  '$gt',
-  '$gte',
-  '$lt',
-  '$lte',
-  '$in',
-  '$hasSome',
-  '$hasAll',
-  '$startsWith',
-  '$endsWith',
-  '$contains',
-  '$exists',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 const LOGICAL = ['$and', '$or', '$not'] as const;
-
-export type FilterKind =
-  | 'string'
-  | 'number'
-  | 'decimal'
-  | 'int64'
-  | 'boolean'
-  | 'date'
-  | 'enum'
-  | 'stringArray';
-
-export interface FilterField {
-  kind: FilterKind;
-  /** The column or expression the field maps to (not needed when `predicate` builds the SQL). */
-  expr?: AnyColumn | SQL;
-  enumValues?: readonly string[];
-  /** `decimal` fields: decimal digits to shift (major units in the filter, minor units stored). */
-  scale?: number;
-  /** Operators allowed on this field; defaults by kind. */
-  operators?: readonly FilterOperator[];
-  /** Computed fields: build the condition for one operator and an already-checked value. */
-  predicate?: (operator: FilterOperator, value: unknown) => SQL;
-  /** Sort expression; absent means the field cannot be sorted by. */
-  sort?: AnyColumn | SQL;
-}
-
-export type FilterFields = Record<string, FilterField>;
 
 const OPERATORS_BY_KIND: Record<FilterKind, readonly FilterOperator[]> = {
   string: [

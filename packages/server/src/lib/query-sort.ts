@@ -1,7 +1,7 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { type FieldViolation, ValidationFailed } from '../http/errors.js';
-import type { FilterFields } from './query-filter.js';
+import { type FieldViolation, ValidationFailed } from './http/errors.js';
+import type { FilterFields } from './query-fields.js';
 
 const MAX_SORT_ENTRIES = 5;
 

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import type { FilterField, FilterKind, FilterOperator } from './query-filter.js';
+import type { FilterField, FilterKind, FilterOperator } from './query-fields.js';
 import { escapeLike, int64Range, integerBounds } from './query-values.js';
 
 /** The SQL of one checked condition; every value is bound as a parameter of the field's type. */

@@ -7,9 +7,9 @@ import { type Config, loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
-import type { TaxProvider } from '../domains/checkout/totals/types.js';
+import type { TokenResolver } from '../domains/access/auth.plugin.js';
 import type { EcomMailer } from '../domains/orders/order-mail.js';
-import type { TokenResolver } from '../http/plugins/auth.js';
+import type { TaxProvider } from '../domains/pricing/totals/types.js';
 import { createTestDatabase } from './database.js';
 import { testShopperResolver } from './shoppers.js';
 

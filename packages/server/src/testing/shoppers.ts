@@ -1,4 +1,4 @@
-import type { TokenResolver } from '../http/plugins/auth.js';
+import type { TokenResolver } from '../domains/access/auth.plugin.js';
 
 /*
  * Test-only shopper tokens, until the identity domain issues real ones: `test-visitor:<visitorId>` and

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { MERCHANT_ROLES } from './access.schema.js';
 
 export const ApiKey = Type.Object({

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Db } from '../../db/client.js';
 import {
   ApiKeyIdParams,
   CreateApiKeyRequest,
@@ -9,15 +8,15 @@ import {
   RevokeApiKeyResponse,
 } from './access.contract.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apikeys.service.js';
+import { requireMerchant } from './auth.plugin.js';
 
 /** Merchant API keys, managed by the store owner (the CLI offers the same operations). */
-export const accessRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; onRevoke: () => void }> = async (
+export const accessRoutes: FastifyPluginAsyncTypebox<{ db: Db; onRevoke: () => void }> = async (
   app,
-  { deps, onRevoke },
+  { db, onRevoke },
 ) => {
   const ownerOnly = requireMerchant({ ownerOnly: true });
   const tags = ['admin: api keys'];
-  const db = deps.database.db;
 
   app.get(
     '/admin-api/v1/api-keys',

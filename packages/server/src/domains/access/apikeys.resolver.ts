@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import type { TokenResolver } from '../../http/plugins/auth.js';
 import { API_KEY_PREFIX, authenticateApiKey } from './apikeys.service.js';
+import type { TokenResolver } from './auth.plugin.js';
 import type { Caller } from './caller.js';
 
 const CACHE_TTL_MS = 30_000;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { apiKeys, MERCHANT_ROLES, type MerchantRole } from './access.schema.js';
 import type { Caller } from './caller.js';

@@ -1,8 +1,7 @@
-import type { EventActor } from '../events/events.schema.js';
 import type { MerchantRole } from './access.schema.js';
 
 /**
- * Who is making a request, resolved once from the Authorization header (http/plugins/auth.ts).
+ * Who is making a request, resolved once from the Authorization header (auth.plugin.ts).
  * Shoppers are visitors (anonymous tokens) or members (logged in); merchants are staff (owner/staff
  * API keys or staff sessions) or apps (app API keys).
  */
@@ -29,20 +28,4 @@ export function isMerchant(caller: Caller): caller is Extract<Caller, { kind: 's
 
 export function isShopper(caller: Caller): caller is Extract<Caller, { kind: 'visitor' | 'member' }> {
   return caller.kind === 'visitor' || caller.kind === 'member';
-}
-
-/** The identity an event records for this caller (spec §3 "Webhook identity"). */
-export function actorOf(caller: Caller): EventActor {
-  switch (caller.kind) {
-    case 'visitor':
-      return { identityType: 'ANONYMOUS_VISITOR', id: caller.visitorId };
-    case 'member':
-      return { identityType: 'MEMBER', id: caller.memberId };
-    case 'staff':
-      return { identityType: 'WIX_USER', id: caller.staffId ?? caller.apiKeyId };
-    case 'app':
-      return { identityType: 'APP', id: caller.apiKeyId };
-    case 'anonymous':
-      return { identityType: 'UNKNOWN' };
-  }
 }

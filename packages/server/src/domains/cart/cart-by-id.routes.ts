@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { invalidField } from '../../http/errors.js';
-import { requireCaller } from '../../http/plugins/auth.js';
-import { ecomHttp, onPaths } from '../checkout/ecom-http.js';
+import { invalidField } from '../../lib/http/errors.js';
+import { requireCaller } from '../access/index.js';
+import { type EcomDeps, ecomHttp, onPaths } from '../pricing/index.js';
 import { CartByIdRequest, CartIdParams, CartResponse } from './cart.contract.js';
 import { createCartFor, getCartById, updateCartById } from './cart-by-id.service.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';
@@ -16,7 +15,7 @@ const CART_BY_ID_PREFIXES = ['/ecom/v1/carts', '/v1/carts'] as const;
  * merchant and app keys: they can set merchant discounts, custom lines and catalog overrides on a
  * shopper's cart. `/current` stays the shopper's own (its static route wins over `/:id`).
  */
-export const cartByIdRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+export const cartByIdRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
   const http = ecomHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: carts (merchant)'];

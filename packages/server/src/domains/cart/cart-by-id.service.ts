@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
-import { AppError, notFound } from '../../http/errors.js';
-import type { PricingEnv } from '../checkout/pricing.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
+import type { PricingEnv } from '../pricing/index.js';
 import { carts } from './cart.schema.js';
-import { type CartContext, type UpdateCartInput, updateLockedCart } from './cart.service.js';
+import { type UpdateCartInput, updateLockedCart } from './cart.service.js';
 import { rememberCart } from './cart-memo.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, lockOrCreateCart } from './cart-store.js';
-import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
+import { type CartContext, type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
 
 /*
  * A shopper's cart named by id: the protocol's elevated cart calls (the `cart` module's createCart,

@@ -1,16 +1,13 @@
 import type { DbOrTx } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
-import type { ChannelType } from '../checkout/checkout.schema.js';
-import { createCheckout } from '../checkout/checkout.service.js';
-import type { PostalAddress } from '../checkout/lines/address.js';
-import { evaluateLines } from '../checkout/lines/evaluate.js';
-import { loadSetup, type PricingEnv, priceLines } from '../checkout/pricing.js';
-import type { Totals } from '../checkout/totals/types.js';
-import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { CartContext } from './cart.service.js';
+import { invalidField } from '../../lib/http/errors.js';
+import type { ChannelType } from '../checkout/index.js';
+import { createCheckout } from '../checkout/index.js';
+import type { PostalAddress, Totals } from '../pricing/index.js';
+import { evaluateLines, loadSetup, type PricingEnv, priceLines } from '../pricing/index.js';
+import type { PricingSetup } from '../store-setup/index.js';
 import type { CartOwner } from './cart-owner.js';
 import { cartNotFound, lockCart, readCart, saveCart } from './cart-store.js';
-import type { CartView } from './cart-view.js';
+import type { CartContext, CartView } from './cart-view.js';
 
 export interface EstimateOptions {
   shippingAddress?: PostalAddress;

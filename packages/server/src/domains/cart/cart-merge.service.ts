@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { EventActor } from '../events/events.service.js';
-import { onVisitorBecameMember } from '../identity/hooks.js';
+import type { EventActor } from '../events/index.js';
+import { onVisitorBecameMember } from '../identity/index.js';
+import { combineLines } from '../pricing/index.js';
 import { carts } from './cart.schema.js';
-import { combineLines } from './cart-lines.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';
 import { deleteCartRow, lockOrCreateCart, readCart, saveCart } from './cart-store.js';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { type PreparedStatement, runStatement } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { StoredLine } from '../checkout/lines/line-types.js';
-import type { EventActor } from '../events/events.service.js';
+import type { EventActor } from '../events/index.js';
+import type { StoredLine } from '../pricing/index.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, cartEventPayload } from './cart-store.js';
 

@@ -1,5 +1,5 @@
-import { AppError } from '../../http/errors.js';
-import type { Caller } from '../access/caller.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
 
 /** Whose current cart: one per visitor or member identity. */
 export interface CartOwner {

@@ -1,8 +1,8 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { type PreparedStatement, pooledDb, runStatement, selectListOf } from '../../db/statements.js';
-import { AppError } from '../../http/errors.js';
-import { type EventActor, recordEvent } from '../events/events.service.js';
+import { AppError } from '../../lib/http/errors.js';
+import { type EventActor, recordEvent } from '../events/index.js';
 import { carts } from './cart.schema.js';
 import type { CartOwner } from './cart-owner.js';
 

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
-import type { CartContext } from './cart.service.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { ResolvedCatalogItem } from '../catalog/index.js';
+import type { LineView, StoredLine } from '../pricing/index.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
 import { saveLinesIfUnchanged } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, cartNotFound, readCart } from './cart-store.js';
+import type { CartContext } from './cart-view.js';
 import { viewLines } from './cart-view.js';
 
 /*

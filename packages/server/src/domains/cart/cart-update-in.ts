@@ -1,10 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { catalogLinesIn, type EcomHttp } from '../checkout/ecom-http.js';
-import { checkAddresses } from '../checkout/lines/address-rules.js';
-import { checkOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
-import { addressWithContactIn } from '../checkout/wire/address-wire.js';
-import { customLinesIn, merchantDiscountsIn } from '../checkout/wire/checkout-in.js';
+import { checkOverrideCheckoutUrl } from '../checkout/index.js';
+import {
+  addressWithContactIn,
+  catalogLinesIn,
+  checkAddresses,
+  customLinesIn,
+  type EcomHttp,
+  merchantDiscountsIn,
+} from '../pricing/index.js';
 import type { UpdateCartRequest } from './cart.contract.js';
 import type { UpdateCartInput } from './cart.service.js';
 

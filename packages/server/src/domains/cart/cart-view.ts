@@ -1,16 +1,18 @@
 import type { DbOrTx } from '../../db/client.js';
-import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
-import { catalogRefOf, viewLine } from '../checkout/lines/evaluate.js';
-import type { LineView, StoredLine } from '../checkout/lines/line-types.js';
-import { type PricingEnv, priceLines } from '../checkout/pricing.js';
-import type { Totals } from '../checkout/totals/types.js';
-import { type Coupon, findCoupon } from '../store-setup/coupons.service.js';
-import { cartPricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { CatalogLineRequest } from './cart-lines.js';
-import { refOfRequest } from './cart-lines.js';
+import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/index.js';
+import type { EventActor } from '../events/index.js';
+import type { CatalogLineRequest, LineView, StoredLine, Totals } from '../pricing/index.js';
+import { catalogRefOf, type PricingEnv, priceLines, refOfRequest, viewLine } from '../pricing/index.js';
+import { type Coupon, cartPricingSetup, findCoupon } from '../store-setup/index.js';
 import type { CartRow } from './cart-store.js';
 
 /* A cart's lines evaluated against the catalog now, and its totals: what every cart reply shows. */
+
+export interface CartContext {
+  env: PricingEnv;
+  actor: EventActor;
+  now: Date;
+}
 
 /** A cart as callers see it: its row, its lines evaluated against the catalog now, and its totals. */
 export interface CartView {

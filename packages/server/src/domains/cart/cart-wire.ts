@@ -1,8 +1,13 @@
 import type { Static } from 'typebox';
-import { addressWithContactOut } from '../checkout/wire/address-wire.js';
-import { cartLineItemOut } from '../checkout/wire/lines-wire.js';
-import { shippingInfoOut } from '../checkout/wire/shipping-wire.js';
-import { appliedDiscountsOut, calculatedLineOut, moneyOf, totalsOut } from '../checkout/wire/totals-wire.js';
+import {
+  addressWithContactOut,
+  appliedDiscountsOut,
+  calculatedLineOut,
+  cartLineItemOut,
+  moneyOf,
+  shippingInfoOut,
+  totalsOut,
+} from '../pricing/index.js';
 import type { CartOut, EstimateTotalsResponse } from './cart.contract.js';
 import type { estimateCurrentCartTotals } from './cart-checkout.service.js';
 import type { CartView } from './cart-view.js';

@@ -1,25 +1,22 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
-import { CHANNEL_TYPES } from '../checkout/checkout.schema.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
+import { CHANNEL_TYPES } from '../checkout/index.js';
 import {
   AddressIn,
   AddressWithContactIn,
   AddressWithContactOut,
+  AppliedDiscountOut,
+  CalculatedLineItemOut,
+  CartLineItemOut,
   CustomLineItemIn,
   LineItemIn,
-  LineItemQuantityIn,
   MerchantDiscountsIn,
   MoneyOut,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
-} from '../checkout/wire/common.contract.js';
-import { CartLineItemOut } from '../checkout/wire/lines-wire.js';
-import {
-  AppliedDiscountOut,
-  CalculatedLineItemOut,
   ShippingInfoOut,
   totalsFields,
-} from '../checkout/wire/totals.contract.js';
+} from '../pricing/index.js';
 
 const LineItems = Type.Array(LineItemIn, { maxItems: 100 });
 const CustomLineItems = Type.Array(CustomLineItemIn, { maxItems: 100 });
@@ -67,14 +64,6 @@ export const CartByIdRequest = Type.Object({
   customLineItems: Type.Optional(CustomLineItems),
 });
 export const CartIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-
-export const UpdateQuantitiesRequest = Type.Object({
-  lineItems: Type.Array(LineItemQuantityIn, { minItems: 1, maxItems: 100 }),
-});
-
-export const RemoveLineItemsRequest = Type.Object({
-  lineItemIds: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
-});
 
 export const ChannelTypeIn = StringEnum(CHANNEL_TYPES);
 

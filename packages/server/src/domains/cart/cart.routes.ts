@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireShopper } from '../../http/plugins/auth.js';
+import { requireShopper } from '../access/index.js';
 import {
+  addressIn,
   CART_PREFIXES,
   catalogLinesIn,
+  checkAddresses,
+  type EcomDeps,
+  EmptyOut,
   ecomHttp,
   merchantOnlyField,
   onPaths,
-} from '../checkout/ecom-http.js';
-import { checkAddresses } from '../checkout/lines/address-rules.js';
-import { addressIn } from '../checkout/wire/address-wire.js';
-import { EmptyOut } from '../checkout/wire/common.contract.js';
+  RemoveLineItemsRequest,
+  UpdateQuantitiesRequest,
+} from '../pricing/index.js';
 import {
   AddToCartRequest,
   CartResponse,
@@ -18,9 +20,7 @@ import {
   CreateCheckoutFromCartRequest,
   EstimateTotalsRequest,
   EstimateTotalsResponse,
-  RemoveLineItemsRequest,
   UpdateCartRequest,
-  UpdateQuantitiesRequest,
 } from './cart.contract.js';
 import {
   addToCurrentCart,
@@ -38,7 +38,7 @@ import { cartUpdateIn } from './cart-update-in.js';
 import { cartOut, estimateOut } from './cart-wire.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
-export const cartRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+export const cartRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
   const http = ecomHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: current cart'];

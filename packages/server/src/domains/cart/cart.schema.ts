@@ -1,8 +1,6 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn } from '../../db/columns.js';
-import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
-import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { StoredLine } from '../checkout/lines/line-types.js';
+import type { AddressWithContact, StoredLine, StoredMerchantDiscount } from '../pricing/index.js';
 
 /**
  * Current carts: one per shopper identity (`owner_key` = `visitor:<id>` or `member:<id>`, unique), so

@@ -1,22 +1,24 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { pooledDb } from '../../db/statements.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { ResolvedCatalogItem } from '../catalog/catalog-items.service.js';
-import type { StoredMerchantDiscount } from '../checkout/checkout.schema.js';
-import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { CustomLineData, StoredLine } from '../checkout/lines/line-types.js';
-import type { PricingEnv } from '../checkout/pricing.js';
-import { checkDiscountedLines } from '../checkout/wire/checkout-in.js';
-import type { EventActor } from '../events/events.service.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
-import { checkAvailability, withSnapshots } from './cart-line-checks.js';
+import type { ResolvedCatalogItem } from '../catalog/index.js';
+import type {
+  AddressWithContact,
+  CustomLineData,
+  PricingEnv,
+  StoredLine,
+  StoredMerchantDiscount,
+} from '../pricing/index.js';
 import {
   type CatalogLineRequest,
+  checkDiscountedLines,
   checkLineCount,
   mergeCatalogItems,
   removeLines,
   setQuantities,
-} from './cart-lines.js';
+} from '../pricing/index.js';
+import { findUsableCoupon } from '../store-setup/index.js';
+import { checkAvailability, withSnapshots } from './cart-line-checks.js';
 import { forgetCart, rememberCart } from './cart-memo.js';
 import { newCartRow } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
@@ -31,13 +33,8 @@ import {
   saveCart,
 } from './cart-store.js';
 import { changeWithoutLock, saveLinesWithoutLock } from './cart-unlocked.js';
+import type { CartContext } from './cart-view.js';
 import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
-
-export interface CartContext {
-  env: PricingEnv;
-  actor: EventActor;
-  now: Date;
-}
 
 export async function getCurrentCart(
   db: DbOrTx,

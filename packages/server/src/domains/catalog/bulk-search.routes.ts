@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireMerchant } from '../../http/plugins/auth.js';
 import { formatMoney, toMajorNumber } from '../../lib/money.js';
+import { requireMerchant } from '../access/index.js';
 import {
   type Adjustment,
   type BulkAdjust,

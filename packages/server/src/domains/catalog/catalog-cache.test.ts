@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/client.js';
-import { ResponseCache } from '../../http/response-cache.js';
+import { ResponseCache } from '../../lib/http/response-cache.js';
 import {
   createTestApp,
   makeProduct,

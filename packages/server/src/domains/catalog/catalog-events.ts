@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { DomainEvent, EventActor } from '../events/events.service.js';
-import { recordEvent } from '../events/events.service.js';
+import type { DomainEvent, EventActor } from '../events/index.js';
+import { recordEvent } from '../events/index.js';
 import type { CollectionRecord, ProductRecord, VariantRecord } from './catalog.types.js';
 
 /*

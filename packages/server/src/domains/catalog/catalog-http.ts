@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
-import { actorOf, isMerchant } from '../access/caller.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { isMerchant } from '../access/index.js';
+import { actorOf } from '../events/index.js';
+import type { LocalCatalogChanges } from './catalog-events.js';
 import type { CountMemo } from './count-memo.js';
 import type { WireContext } from './product-wire.js';
 import type { WriteContext } from './product-write.service.js';
@@ -32,8 +35,17 @@ export function onPaths(
   for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
 }
 
+/** What the catalog plugin takes from the app. */
+export interface CatalogDeps {
+  database: Pick<Database, 'db' | 'listen'>;
+  clock: () => Date;
+  /** Catalog changes committed elsewhere in this process (orders taking stock): they drop the caches. */
+  catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>;
+  config: Pick<Config, 'storeCurrency' | 'publicUrl' | 'catalogCacheSeconds' | 'catalogCountSeconds'>;
+}
+
 /** What catalog routes need from the app and the request, in service and wire terms. */
-export function catalogHttp(deps: AppDeps, counts?: CountMemo) {
+export function catalogHttp(deps: CatalogDeps, counts?: CountMemo) {
   const { config } = deps;
   return {
     db: deps.database.db,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { DbOrTx } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { getMediaFiles, mediaPath } from '../media/media.service.js';
+import { getMediaFiles, mediaPath } from '../media/index.js';
 import type { CatalogMediaItem, MediaType } from './catalog.types.js';
 import type { MediaRef, Violations } from './product-input.js';
 

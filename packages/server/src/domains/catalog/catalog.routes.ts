@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { cacheHooks, ResponseCache } from '../../http/response-cache.js';
-import { isMerchant } from '../access/caller.js';
+import { cacheHooks, ResponseCache } from '../../lib/http/response-cache.js';
+import { isMerchant } from '../access/index.js';
 import { bulkSearchRoutes } from './bulk-search.routes.js';
 import { CATALOG_CHANNEL } from './catalog-events.js';
-import { catalogHttp } from './catalog-http.js';
+import { type CatalogDeps, catalogHttp } from './catalog-http.js';
 import { collectionRoutes } from './collections.routes.js';
 import { CountMemo } from './count-memo.js';
 import { depositRoutes } from './deposits.routes.js';
@@ -22,7 +21,7 @@ import { variantRoutes } from './variants.routes.js';
  * process (`deps.catalogChanges`), and every other change — other processes, the CLI — arrives as a
  * NOTIFY from the database after its commit.
  */
-export const catalogRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogDeps> = async (app, deps) => {
   const seconds = deps.config.catalogCacheSeconds;
   const cache = seconds > 0 ? new ResponseCache({ ttlMs: seconds * 1000 }) : undefined;
   const countSeconds = deps.config.catalogCountSeconds;

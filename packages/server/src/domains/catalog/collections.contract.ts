@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { DateTimeOut } from '../../http/wire.js';
+import { DateTimeOut } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { LIMITS } from './catalog.types.js';
 import { MediaOut } from './products.contract.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { requireMerchant } from '../../http/plugins/auth.js';
-import { registerQueryRoute } from '../../http/query-route.js';
+import { registerQueryRoute } from '../../lib/http/query-route.js';
+import { requireMerchant } from '../access/index.js';
 import type { CollectionRecord } from './catalog.types.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';

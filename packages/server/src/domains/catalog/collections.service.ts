@@ -1,9 +1,10 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
+import type { FilterFields } from '../../lib/query-fields.js';
+import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import { escapeLike } from '../../lib/query-values.js';
 import { type CollectionRecord, LIMITS } from './catalog.types.js';

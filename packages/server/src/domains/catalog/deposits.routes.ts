@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { invalidField } from '../../http/errors.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import { invalidField } from '../../lib/http/errors.js';
 import { toMinorUnits, toWireMoney } from '../../lib/money.js';
 import { percentToPpm, ppmToPercent } from '../../lib/ratio.js';
+import { requireMerchant } from '../access/index.js';
 import type { ProductDeposit } from './catalog.types.js';
 import { CATALOG_WRITE, type CatalogHttp } from './catalog-http.js';
 import { type DepositSettings, readDeposits, setDeposit } from './deposits.service.js';

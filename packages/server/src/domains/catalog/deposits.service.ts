@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/http/errors.js';
 import type { ProductDeposit } from './catalog.types.js';
 import { notifyCatalogChanged } from './catalog-events.js';
 import { products, productVariants } from './products.schema.js';

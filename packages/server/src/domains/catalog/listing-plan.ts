@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { currencyExponent } from '../../lib/money.js';
-import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
+import type { FilterFields } from '../../lib/query-fields.js';
+import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort, type SortEntry, sortTerm } from '../../lib/query-sort.js';
 import { productListings } from './products.schema.js';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { LIMITS, type ProductOption, type ProductRecord } from './catalog.types.js';
 import { productEvent } from './catalog-events.js';
 import { resolveMediaRefs } from './catalog-media.js';

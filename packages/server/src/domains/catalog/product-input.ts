@@ -1,4 +1,4 @@
-import { type FieldViolation, ValidationFailed } from '../../http/errors.js';
+import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import {
   type CustomTextField,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { currencyExponent } from '../../lib/money.js';
-import type { FilterFields, FilterOperator } from '../../lib/query-filter.js';
+import type { FilterFields, FilterOperator } from '../../lib/query-fields.js';
 import { DISCOUNT_TYPES, INVENTORY_STATUSES, type InventoryStatus, PRODUCT_TYPES } from './catalog.types.js';
 import { products, productVariants } from './products.schema.js';
 

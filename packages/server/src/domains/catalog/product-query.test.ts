@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { ValidationFailed } from '../../http/errors.js';
+import { ValidationFailed } from '../../lib/http/errors.js';
 import { createTestDatabase, makeCollection, makeProduct, TEST_WRITE } from '../../testing/index.js';
 import { COUNT_CAP, queryProducts } from './product-read.service.js';
 import { updateProduct } from './product-write.service.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
 import { type Param, pooledDb, renderSql, runStatement } from '../../db/statements.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';

@@ -1,6 +1,6 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { escapeLike } from '../../lib/query-values.js';
 import { dedupeSlug } from './product-model.js';
 import { products } from './products.schema.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { AppError, ValidationFailed } from '../../http/errors.js';
+import { AppError, ValidationFailed } from '../../lib/http/errors.js';
 import { createTestDatabase, makeProduct, makeTee, TEST_WRITE } from '../../testing/index.js';
 import { listEntityEvents } from '../events/events.service.js';
 import {

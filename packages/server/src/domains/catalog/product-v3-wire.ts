@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import { compileContract } from '../../http/contract.js';
-import { ValidationFailed } from '../../http/errors.js';
+import { compileContract } from '../../lib/http/contract.js';
+import { ValidationFailed } from '../../lib/http/errors.js';
 import { toDecimalString, toMinorUnits } from '../../lib/money.js';
 import { LIMITS } from './catalog.types.js';
 import type { ProductOut } from './products.contract.js';

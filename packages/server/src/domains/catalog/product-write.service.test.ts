@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { AppError, ValidationFailed } from '../../http/errors.js';
+import { AppError, ValidationFailed } from '../../lib/http/errors.js';
 import { createTestDatabase, makeCollection, makeProduct, makeTee } from '../../testing/index.js';
 import { discountedMinor } from './product-model.js';
 import { products } from './products.schema.js';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { EventActor } from '../events/events.service.js';
+import type { EventActor } from '../events/index.js';
 import type { ProductOption, ProductRecord, VariantRecord } from './catalog.types.js';
 import { productEvent, variantsChangedEvent } from './catalog-events.js';
 import { resolveMediaRefs } from './catalog-media.js';

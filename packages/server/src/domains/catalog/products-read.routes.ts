@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { registerQueryRoute } from '../../http/query-route.js';
+import { registerQueryRoute } from '../../lib/http/query-route.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { onPaths, READ_PREFIXES } from './catalog-http.js';
 import { getProduct, queryProducts } from './product-read.service.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { StringEnum, WireNumberOrNull } from '../../http/wire.js';
+import { StringEnum, WireNumberOrNull } from '../../lib/http/wire.js';
 import { LIMITS } from './catalog.types.js';
 import { AnyObject, InfoSection, Nullable, Opt } from './products.contract.js';
 

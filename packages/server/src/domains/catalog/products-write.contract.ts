@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { StringEnum, WireNumber, WireNumberOrNull } from '../../http/wire.js';
+import { StringEnum, WireNumber, WireNumberOrNull } from '../../lib/http/wire.js';
 import { DISCOUNT_TYPES, LIMITS, MEASUREMENT_UNITS, OPTION_TYPES } from './catalog.types.js';
 import {
   AnyObject,

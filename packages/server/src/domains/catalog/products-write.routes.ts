@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import { requireMerchant } from '../access/index.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, WRITE_PREFIXES } from './catalog-http.js';
 import {

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { DateTimeOut, StringEnum, WireNumber } from '../../http/wire.js';
+import { DateTimeOut, StringEnum, WireNumber } from '../../lib/http/wire.js';
 import {
   DIGITAL_FILE_TYPES,
   DISCOUNT_TYPES,

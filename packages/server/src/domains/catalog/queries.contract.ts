@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { StringEnum, WireNumber } from '../../http/wire.js';
+import { StringEnum, WireNumber } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { ProductOut } from './products.contract.js';
 import { FACETS } from './search.service.js';

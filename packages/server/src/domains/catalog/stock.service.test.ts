@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { countQueries } from '../../db/query-count.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { createTestDatabase, makeProduct, makeTee, testDatabaseKind } from '../../testing/index.js';
 import { listEntityEvents } from '../events/events.service.js';
 import { type CatalogItemRef, resolveCatalogItems } from './catalog-items.service.js';

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { type DomainEvent, type EventActor, recordEvents } from '../events/index.js';
 import type { ProductRecord, VariantRecord } from './catalog.types.js';
 import { CATALOG_CHANNEL, variantsChangedEventOf } from './catalog-events.js';
 import { type CatalogItemProblem, type CatalogItemRef, resolveVariant } from './catalog-items.service.js';

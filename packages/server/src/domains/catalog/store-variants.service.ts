@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
+import type { FilterFields } from '../../lib/query-fields.js';
+import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import { type ProductView, type VariantView, viewProduct } from './product-model.js';
 import { loadProductRecords } from './product-rows.js';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { WireNumberOrNull } from '../../http/wire.js';
+import { WireNumberOrNull } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { LIMITS } from './catalog.types.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
-import { requireMerchant } from '../../http/plugins/auth.js';
-import { registerQueryRoute } from '../../http/query-route.js';
+import { registerQueryRoute } from '../../lib/http/query-route.js';
+import { requireMerchant } from '../access/index.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import { QueryBody } from './collections.contract.js';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { type Paging, resolvePaging } from '../../lib/paging.js';
 import type { CatalogMediaItem } from './catalog.types.js';
 import { variantsChangedEvent } from './catalog-events.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../testing/ecom.js';
 import { createTestApp, type TestApp, visitorToken } from '../../testing/index.js';
-import { subdivisionCode } from './lines/address-rules.js';
+import { subdivisionCode } from '../pricing/index.js';
 
 // Addresses are checked against their country (postal code format, subdivisions) wherever a cart or
 // checkout takes one: a wrong value present is a 400 naming the field; a partial address still passes.

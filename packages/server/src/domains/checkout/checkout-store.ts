@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows, type Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { type Caller, isMerchant } from '../access/caller.js';
-import { type DomainEvent, type EventActor, recordEvent } from '../events/events.service.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { type DomainEvent, type EventActor, recordEvent } from '../events/index.js';
 import { checkouts } from './checkout.schema.js';
 
 export type CheckoutRow = typeof checkouts.$inferSelect;

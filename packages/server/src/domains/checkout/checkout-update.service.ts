@@ -1,11 +1,25 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { uuidv7 } from '../../lib/ids.js';
-import { type CatalogLineRequest, checkLineCount, removeLines, setQuantities } from '../cart/cart-lines.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
-import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
-import type { CustomField, StoredMerchantDiscount } from './checkout.schema.js';
+import type {
+  AddressWithContact,
+  CheckoutContext,
+  CustomLineData,
+  LineView,
+  StoredLine,
+  StoredMerchantDiscount,
+} from '../pricing/index.js';
 import {
-  type CheckoutContext,
+  type CatalogLineRequest,
+  checkDiscountedLines,
+  checkLineCount,
+  evaluateLines,
+  loadSetup,
+  removeLines,
+  setQuantities,
+} from '../pricing/index.js';
+import { findUsableCoupon, findUsableGiftCard } from '../store-setup/index.js';
+import type { CustomField } from './checkout.schema.js';
+import {
   type CheckoutView,
   catalogLinesOf,
   membershipsNeedMember,
@@ -19,11 +33,6 @@ import {
   lockCheckout,
   saveCheckout,
 } from './checkout-store.js';
-import type { AddressWithContact } from './lines/address.js';
-import { evaluateLines } from './lines/evaluate.js';
-import type { CustomLineData, LineView, StoredLine } from './lines/line-types.js';
-import { loadSetup } from './pricing.js';
-import { checkDiscountedLines } from './wire/checkout-in.js';
 
 const MINUTE_MS = 60_000;
 

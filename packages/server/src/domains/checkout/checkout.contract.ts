@@ -1,18 +1,19 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
-import { CHANNEL_TYPES } from './checkout.schema.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import {
   AddressWithContactIn,
   AddressWithContactOut,
   CatalogReferenceIn,
+  CheckoutLineItemOut,
   CustomLineItemIn,
   LineItemIn,
   MerchantDiscountsIn,
   SelectedMembershipsIn,
   SelectedShippingOptionIn,
-} from './wire/common.contract.js';
-import { CheckoutLineItemOut } from './wire/lines-wire.js';
-import { shippingInfoFields, totalsFields } from './wire/totals.contract.js';
+  shippingInfoFields,
+  totalsFields,
+} from '../pricing/index.js';
+import { CHANNEL_TYPES } from './checkout.schema.js';
 
 /**
  * A checkout custom field (the platform's CustomField: titles up to 500 characters, any value). Kept

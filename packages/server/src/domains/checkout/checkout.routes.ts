@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { AppDeps } from '../../app.js';
-import { invalidField } from '../../http/errors.js';
-import { requireCaller } from '../../http/plugins/auth.js';
-import { RemoveLineItemsRequest, UpdateQuantitiesRequest } from '../cart/cart.contract.js';
+import { invalidField } from '../../lib/http/errors.js';
+import { requireCaller } from '../access/index.js';
+import {
+  CHECKOUT_PREFIXES,
+  catalogLinesIn,
+  customLinesIn,
+  type EcomDeps,
+  EmptyOut,
+  ecomHttp,
+  merchantDiscountsIn,
+  onPaths,
+  RemoveLineItemsRequest,
+  UpdateQuantitiesRequest,
+} from '../pricing/index.js';
 import {
   AddToCheckoutRequest,
   CheckoutIdParams,
@@ -12,6 +22,7 @@ import {
   UpdateCheckoutRequest,
 } from './checkout.contract.js';
 import { createCheckoutFromLineItems, getCheckout, getCheckoutByCartId } from './checkout.service.js';
+import { checkoutInfoIn, fieldMaskIn } from './checkout-in.js';
 import {
   addToCheckout,
   markCheckoutAsCompleted,
@@ -22,17 +33,14 @@ import {
   updateCheckout,
   updateCheckoutLineItemsQuantity,
 } from './checkout-update.service.js';
-import { CHECKOUT_PREFIXES, catalogLinesIn, ecomHttp, onPaths } from './ecom-http.js';
+import { checkoutOut } from './checkout-wire.js';
 import { checkOverrideCheckoutUrl } from './override-checkout-url.js';
-import { checkoutInfoIn, customLinesIn, fieldMaskIn, merchantDiscountsIn } from './wire/checkout-in.js';
-import { checkoutOut } from './wire/checkout-wire.js';
-import { EmptyOut } from './wire/common.contract.js';
 
 /**
  * Checkouts (wire-protocol.md §4.2): shoppers work on their own checkouts, merchants (API keys) on any.
  * create-order lives with the orders (orders.routes.ts).
  */
-export const checkoutRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+export const checkoutRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
   const http = ecomHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: checkout'];

@@ -1,8 +1,7 @@
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
-import type { PaymentMethodInput } from '../payments/provider.js';
-import type { AddressWithContact } from './lines/address.js';
-import type { StoredLine } from './lines/line-types.js';
+import type { PaymentSelection } from '../payments/index.js';
+import type { AddressWithContact, StoredLine, StoredMerchantDiscount } from '../pricing/index.js';
 
 export const CHANNEL_TYPES = [
   'WEB',
@@ -23,27 +22,10 @@ export const CHANNEL_TYPES = [
 ] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
-export interface StoredMerchantDiscount {
-  amountMinor?: number;
-  ppm?: number;
-  lineItemIds?: string[];
-}
-
 export interface CustomField {
   title: string;
   translatedTitle?: string;
   value: unknown;
-}
-
-/**
- * How the buyer chose to pay, set before create-order (docs/api/cart-checkout-orders.md "Payments"): lets protocol clients, whose
- * create-order cannot carry our `paymentMethod`, still pay by card. A new card is kept only as the
- * gateway's token.
- */
-export interface PaymentSelection {
-  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' }>;
-  savePaymentMethod: boolean;
-  delayCapture: boolean;
 }
 
 /**

@@ -1,21 +1,32 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { Caller } from '../access/caller.js';
-import { type CatalogLineRequest, mergeCatalogItems, refOfRequest } from '../cart/cart-lines.js';
-import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/catalog-items.service.js';
-import type { EventActor } from '../events/events.service.js';
-import { findUsableCoupon } from '../store-setup/coupons.service.js';
-import { findUsableGiftCard } from '../store-setup/gift-cards.service.js';
-import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
-import type { ChannelType, CustomField, StoredMerchantDiscount } from './checkout.schema.js';
+import type { Caller } from '../access/index.js';
+import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/index.js';
+import type {
+  AddressWithContact,
+  CheckoutContext,
+  CustomLineData,
+  LineView,
+  StoredLine,
+  StoredMerchantDiscount,
+  Totals,
+} from '../pricing/index.js';
+import {
+  type CatalogLineRequest,
+  checkDiscountedLines,
+  evaluateLines,
+  loadSetup,
+  mergeCatalogItems,
+  type PricingEnv,
+  priceLines,
+  refOfRequest,
+  snapshotOf,
+} from '../pricing/index.js';
+import type { PricingSetup } from '../store-setup/index.js';
+import { findUsableCoupon, findUsableGiftCard } from '../store-setup/index.js';
+import type { ChannelType, CustomField } from './checkout.schema.js';
 import { type CheckoutRow, insertCheckout, readCheckout, readCheckoutByCart } from './checkout-store.js';
-import type { AddressWithContact } from './lines/address.js';
-import { evaluateLines, snapshotOf } from './lines/evaluate.js';
-import type { CustomLineData, LineView, StoredLine } from './lines/line-types.js';
-import { loadSetup, type PricingEnv, priceLines } from './pricing.js';
-import type { Totals } from './totals/types.js';
-import { checkDiscountedLines } from './wire/checkout-in.js';
 
 const MINUTE_MS = 60_000;
 
@@ -25,13 +36,6 @@ export interface CheckoutView {
   lines: LineView[];
   totals: Totals;
   setup: PricingSetup;
-}
-
-export interface CheckoutContext {
-  env: PricingEnv;
-  caller: Caller;
-  actor: EventActor;
-  now: Date;
 }
 
 /** Evaluates a checkout: lines (held prices while the hold lasts), set-up, totals. Two round trips. */

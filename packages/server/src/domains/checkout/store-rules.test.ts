@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../testing/ecom.js';
 import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
+import type { TaxProvider } from '../pricing/totals/types.js';
 import {
   createMembershipPlan,
   grantMembership,
@@ -8,7 +9,6 @@ import {
 } from '../store-setup/memberships.service.js';
 import { updateStoreSettings } from '../store-setup/settings.service.js';
 import { createTaxRegion } from '../store-setup/tax.service.js';
-import type { TaxProvider } from './totals/types.js';
 
 // Store set-up as it reaches shoppers: memberships, tax-inclusive prices, automatic tax with its
 // fallbacks, extra charges. Amounts are hand-computed in the comments.

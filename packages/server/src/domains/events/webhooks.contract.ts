@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { ALL_EVENTS, EVENT_TYPES } from './event-types.js';
 import { DELIVERY_STATUSES } from './webhooks.schema.js';
 

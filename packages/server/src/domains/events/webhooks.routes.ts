@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Db } from '../../db/client.js';
+import { requireMerchant } from '../access/index.js';
 import { EVENT_TYPES } from './event-types.js';
 import {
   CreateWebhookRequest,
@@ -29,8 +29,10 @@ import {
 } from './webhooks.service.js';
 
 /** Merchant admin API for webhook subscriptions, their delivery log and notices. */
-export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
+export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: () => Date }> = async (
+  app,
+  { db, clock },
+) => {
   const tags = ['admin: webhooks'];
   const preHandler = requireMerchant();
   const base = '/admin-api/v1/webhooks';
@@ -140,7 +142,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       preHandler,
     },
     async (request) => {
-      await redeliver(db, request.params.id, deps.clock());
+      await redeliver(db, request.params.id, clock());
       return {};
     },
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../http/errors.js';
+import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
 import { ALL_EVENTS, EVENT_TYPES } from './event-types.js';
 import {
   type DeliveryStatus,

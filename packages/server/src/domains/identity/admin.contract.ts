@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { CAPTCHA_MODES } from '../../config.js';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { CaptchaTokensIn, IdentityOut } from './identity.contract.js';
 import { IDENTITY_STATUSES, STAFF_ROLES } from './identity.schema.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
+import { requireCaller, requireMerchant } from '../access/index.js';
 import {
   CreateOAuthClientRequest,
   CreateOAuthClientResponse,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
-import { invalidField, ValidationFailed } from '../../http/errors.js';
-import { onPaths } from '../../http/multi-path.js';
-import { requireCaller } from '../../http/plugins/auth.js';
+import { invalidField, ValidationFailed } from '../../lib/http/errors.js';
+import { onPaths } from '../../lib/http/multi-path.js';
+import { requireCaller } from '../access/index.js';
 import {
   CallbackQuery,
   ChangePasswordRequest,

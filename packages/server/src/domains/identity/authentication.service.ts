@@ -1,8 +1,9 @@
 import type { Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import { actorOf, type Caller } from '../access/caller.js';
-import { recordEvent } from '../events/events.service.js';
-import { type AuthResult, type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
+import { actorOf, recordEvent } from '../events/index.js';
+import { type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
+import type { AuthResult } from './auth-result.js';
 import type { CaptchaTokenInput } from './captcha.service.js';
 import { type ContactData, findContactData } from './contacts.js';
 import { passwordChangedEmail } from './emails.js';

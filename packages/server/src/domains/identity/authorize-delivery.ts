@@ -1,6 +1,7 @@
+import type { BrowserReply } from './authorize.pages.js';
 import { oauthErrorPage, unregisteredRedirectPage, webMessagePage } from './authorize.pages.js';
-import type { BrowserReply } from './authorize.service.js';
-import { messageOrigins, type OAuthClient } from './oauth-clients.service.js';
+import type { OAuthClient } from './identity.schema.js';
+import { messageOrigins } from './oauth-clients.service.js';
 import { isRegisteredRedirectUri } from './redirect-uris.js';
 
 /**

@@ -9,6 +9,9 @@ export interface HtmlReply {
   csp: string;
 }
 
+/** What the authorize endpoint does with the browser: a redirect, or a page. */
+export type BrowserReply = { redirect: string } | HtmlReply;
+
 /** An authorize/logout problem: shown here, never redirected to an unverified URI. */
 export function oauthErrorPage(title: string, message: string): HtmlReply {
   return {

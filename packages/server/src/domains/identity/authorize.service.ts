@@ -1,12 +1,8 @@
-import { AppError } from '../../http/errors.js';
-import type { Caller } from '../access/caller.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
-import {
-  type HtmlReply,
-  loggedOutPage,
-  oauthErrorPage,
-  unregisteredRedirectPage,
-} from './authorize.pages.js';
+import type { BrowserReply } from './authorize.pages.js';
+import { loggedOutPage, oauthErrorPage, unregisteredRedirectPage } from './authorize.pages.js';
 import { deliverResult } from './authorize-delivery.js';
 import { askForConsent, type PendingAuthorization } from './consent.service.js';
 import type { IdentityDeps } from './identity.deps.js';
@@ -48,9 +44,6 @@ export interface AuthorizeParams {
   prompt?: string;
   sessionToken?: string;
 }
-
-/** What the authorize endpoint does with the browser: a redirect, or a page. */
-export type BrowserReply = { redirect: string } | HtmlReply;
 
 /**
  * GET /oauth2/authorize (RFC 6749 §4.1 with PKCE): a valid session token (from login/register) is

@@ -1,12 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/client.js';
-import {
-  createOAuthClient,
-  findBundledClient,
-  type OAuthClient,
-  updateOAuthClient,
-} from './oauth-clients.service.js';
+import type { OAuthClient } from './identity.schema.js';
+import { createOAuthClient, findBundledClient, updateOAuthClient } from './oauth-clients.service.js';
 
 export { ensureOwnerStaff, ownerLoginFileIn } from './staff.service.js';
 

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt } from 'drizzle-orm';
 import type { CaptchaMode } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { captchaRedemptions } from './identity.schema.js';
 import { serverSecret } from './settings.service.js';
 

@@ -1,12 +1,13 @@
 import type { Tx } from '../../db/client.js';
 import { issueAuthorizationCode } from './authorization-codes.service.js';
+import type { BrowserReply } from './authorize.pages.js';
 import { consentPage, oauthErrorPage } from './authorize.pages.js';
-import type { BrowserReply } from './authorize.service.js';
 import { deliverResult } from './authorize-delivery.js';
 import type { IdentityDeps } from './identity.deps.js';
+import type { OAuthClient } from './identity.schema.js';
 import { consumeToken, createIdentityToken, findLiveToken } from './identity-tokens.js';
 import { findIdentity } from './members.service.js';
-import { findOAuthClient, type OAuthClient } from './oauth-clients.service.js';
+import { findOAuthClient } from './oauth-clients.service.js';
 import { authTimeData, authTimeOf } from './sessions.service.js';
 
 /** The authorize request a consent token stands for, until the member answers. */

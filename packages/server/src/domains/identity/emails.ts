@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/html.js';
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 
 /** The identity e-mails: real HTML and text parts, every value escaped. */
 

@@ -1,4 +1,4 @@
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { SERVED_FACTOR_TYPES, type ServedFactorType } from './identity.schema.js';
 
 /**

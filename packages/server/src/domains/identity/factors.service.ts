@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import type { Caller } from '../access/caller.js';
-import { recordEvent } from '../events/events.service.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
+import { recordEvent } from '../events/index.js';
 import { type FlowOrigin, MAX_CODE_ATTEMPTS, runFlow } from './auth-flow.js';
 import { type FactorCodePurpose, factorCodeEmail } from './emails.js';
 import { type FactorType, requireServedFactor } from './factor-types.js';

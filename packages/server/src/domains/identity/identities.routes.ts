@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { requireCaller } from '../../http/plugins/auth.js';
-import { WireInt64 } from '../../http/wire.js';
+import { WireInt64 } from '../../lib/http/wire.js';
+import { requireCaller } from '../access/index.js';
 import { CAPTCHA_SITE_KEYS, siteKeyKind, unknownSiteKey } from './captcha.service.js';
 import { parseFactorType } from './factor-types.js';
 import { activateFactor, enrollFactor, removeFactor, sendFactorCode } from './factors.service.js';

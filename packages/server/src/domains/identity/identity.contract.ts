@@ -1,6 +1,13 @@
 import Type, { type Static } from 'typebox';
-import { DateTimeOut, StringEnum, toWireFloat, WireDate, WireFloat, WireFloatOut } from '../../http/wire.js';
-import type { AuthResult } from './auth-flow.js';
+import {
+  DateTimeOut,
+  StringEnum,
+  toWireFloat,
+  WireDate,
+  WireFloat,
+  WireFloatOut,
+} from '../../lib/http/wire.js';
+import type { AuthResult } from './auth-result.js';
 import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
 import type { IdentityView } from './members.service.js';
 import type { CustomField, Profile } from './profile.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { Mailer } from '../mail/mail.service.js';
+import type { Mailer } from '../mail/index.js';
 import { Captcha } from './captcha.service.js';
 import { POLICIES, RateLimiter } from './rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';

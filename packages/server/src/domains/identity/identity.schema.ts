@@ -93,6 +93,8 @@ export const visitors = pgTable(
   (table) => [index('visitors_member_idx').on(table.memberId)],
 );
 
+export type OAuthClient = Omit<typeof oauthClients.$inferSelect, 'secretHash'>;
+
 /** Members (shopper identities that can log in). E-mail addresses are stored lower-cased. */
 export const identities = pgTable(
   'identities',

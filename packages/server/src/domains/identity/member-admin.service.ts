@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
-import { actorOf, type Caller, isMerchant } from '../access/caller.js';
-import { recordEvent } from '../events/events.service.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { actorOf, recordEvent } from '../events/index.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { type IdentityStatus, identities } from './identity.schema.js';
 import {

@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, ValidationFailed } from '../../http/errors.js';
-import { type Caller, isShopper } from '../access/caller.js';
+import { AppError, type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
+import { type Caller, isShopper } from '../access/index.js';
+import type { OAuthClient } from './identity.schema.js';
 import { oauthClients } from './identity.schema.js';
 import { originProblem, type RegistrationRules, redirectUriProblem } from './redirect-uris.js';
 import { newOpaqueToken, safeEqual, sha256 } from './secrets.js';
 import { findSession } from './sessions.service.js';
 
-export type OAuthClient = Omit<typeof oauthClients.$inferSelect, 'secretHash'>;
 export type ClientKind = 'public' | 'confidential';
 
 export interface OAuthClientInput {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import Type from 'typebox';
-import { AppError, toErrorReply } from '../../http/errors.js';
+import { AppError, toErrorReply } from '../../lib/http/errors.js';
 import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
 import { authorize, logoutPage } from './authorize.service.js';
 import { answerConsent } from './consent.service.js';

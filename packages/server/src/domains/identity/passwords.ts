@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 
 // argon2id with the library's defaults (19 MiB, 2 passes, 1 lane): OWASP's minimum recommendation.
 const MAX_PASSWORD_LENGTH = 256; // bounds the hashing work one request can ask for

@@ -1,4 +1,4 @@
-import { type FieldViolation, ValidationFailed } from '../../http/errors.js';
+import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
 import type { StoredAddress, StoredCustomField, StoredProfile } from './identity.schema.js';
 
 /** A custom field as services see it: numbers (incl. NaN/±Infinity), dates, text or flags. */

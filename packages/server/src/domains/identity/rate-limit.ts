@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { RateLimitStore } from './rate-limit.stores.js';
 
 /**

@@ -1,7 +1,8 @@
-import { AppError, invalidField } from '../../http/errors.js';
-import { actorOf, type Caller } from '../access/caller.js';
-import { recordEvent } from '../events/events.service.js';
-import { type AuthResult, type FlowOrigin, nextAuthState, runFlow } from './auth-flow.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
+import { actorOf, recordEvent } from '../events/index.js';
+import { type FlowOrigin, nextAuthState, runFlow } from './auth-flow.js';
+import type { AuthResult } from './auth-result.js';
 import type { CaptchaTokenInput } from './captcha.service.js';
 import { activationEmail, recoveryEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';

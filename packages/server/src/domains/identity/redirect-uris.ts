@@ -1,4 +1,4 @@
-import type { OAuthClient } from './oauth-clients.service.js';
+import type { OAuthClient } from './identity.schema.js';
 
 /*
  * Where this store may send a browser on behalf of an OAuth client, and what a client may register

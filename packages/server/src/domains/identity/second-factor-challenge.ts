@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { MailMessage } from '../mail/mail.service.js';
-import type { AuthResult } from './auth-flow.js';
+import type { MailMessage } from '../mail/index.js';
+import type { AuthResult } from './auth-result.js';
 import { factorCodeEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { memberFactors, SERVED_FACTOR_TYPES, type ServedFactorType } from './identity.schema.js';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import { type AuthResult, type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from './auth-flow.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from './auth-flow.js';
+import type { AuthResult } from './auth-result.js';
 import { type FactorType, requireServedFactor } from './factor-types.js';
 import { lockFactor } from './factors.service.js';
 import type { IdentityDeps } from './identity.deps.js';

@@ -1,5 +1,5 @@
-import { AppError, invalidField } from '../../http/errors.js';
-import type { Caller } from '../access/caller.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { createIdentityToken } from './identity-tokens.js';
 import { findOAuthClient } from './oauth-clients.service.js';

@@ -1,5 +1,5 @@
 import type { CaptchaMode, StepUpPolicy } from '../../config.js';
-import type { AppError } from '../../http/errors.js';
+import type { AppError } from '../../lib/http/errors.js';
 import { type Captcha, type CaptchaTokenInput, invalidCaptcha, missingCaptcha } from './captcha.service.js';
 import type { RateLimitStore, StepCounter } from './rate-limit.stores.js';
 

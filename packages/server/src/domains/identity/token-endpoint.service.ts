@@ -1,15 +1,11 @@
-import type { Caller } from '../access/caller.js';
+import type { Caller } from '../access/index.js';
 import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
 import { exchangeAuthorizationCode } from './authorization-codes.service.js';
 import type { IdentityDeps } from './identity.deps.js';
+import type { OAuthClient } from './identity.schema.js';
 import { consumeToken, findLiveToken } from './identity-tokens.js';
 import { findIdentity } from './members.service.js';
-import {
-  findBundledClient,
-  findOAuthClient,
-  type OAuthClient,
-  verifyClientSecret,
-} from './oauth-clients.service.js';
+import { findBundledClient, findOAuthClient, verifyClientSecret } from './oauth-clients.service.js';
 import { authTimeOf } from './sessions.service.js';
 import {
   type IssuedTokens,

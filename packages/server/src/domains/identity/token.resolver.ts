@@ -1,5 +1,5 @@
-import type { TokenResolver } from '../../http/plugins/auth.js';
-import { ANONYMOUS, type Caller } from '../access/caller.js';
+import type { TokenResolver } from '../access/index.js';
+import { ANONYMOUS, type Caller } from '../access/index.js';
 import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
 import type { IdentityDeps } from './identity.deps.js';
 

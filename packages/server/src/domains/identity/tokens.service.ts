@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type AccessClaims, signAccessToken } from './access-tokens.js';
 import { notifyVisitorBecameMember } from './hooks.js';

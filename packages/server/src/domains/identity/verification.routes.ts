@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { onPaths } from '../../http/multi-path.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
-import { StringEnum } from '../../http/wire.js';
+import { onPaths } from '../../lib/http/multi-path.js';
+import { StringEnum } from '../../lib/http/wire.js';
+import { requireMerchant } from '../access/index.js';
 import { CaptchaTokensIn, Empty, StateMachineResponse, toWireAuthResult } from './identity.contract.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { originOf } from './identity.http.js';

@@ -1,8 +1,7 @@
-import { AppError } from '../../http/errors.js';
-import { type Caller, isMerchant } from '../access/caller.js';
-import { recordEvent } from '../events/events.service.js';
+import { AppError } from '../../lib/http/errors.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { recordEvent } from '../events/index.js';
 import {
-  type AuthResult,
   type FlowOrigin,
   MAX_CODE_ATTEMPTS,
   nextAuthState,
@@ -10,6 +9,7 @@ import {
   startEmailVerification,
   verificationEmail,
 } from './auth-flow.js';
+import type { AuthResult } from './auth-result.js';
 import type { IdentityDeps } from './identity.deps.js';
 import {
   consumeToken,

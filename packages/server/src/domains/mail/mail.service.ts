@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { mailMessages } from './mail.schema.js';
 
 /** A message any domain may send (identity codes and links now, order confirmations later). */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
-import { DateTimeOut } from '../../http/wire.js';
 import { escapeHtml, htmlPage, NO_SCRIPT_CSP } from '../../lib/html.js';
+import { AppError } from '../../lib/http/errors.js';
+import { DateTimeOut } from '../../lib/http/wire.js';
+import { requireMerchant } from '../access/index.js';
 import { getMailboxMessage, listMailbox, type MailboxEntry } from './mail.service.js';
 
 const MailboxMessage = Type.Object({

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { invalidField } from '../../http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
 import type { MediaFile } from './media.service.js';
 import type { MediaStorage } from './storage.js';
 

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { MEDIA_FILE_TYPES } from './media.schema.js';
 

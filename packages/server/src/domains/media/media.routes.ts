@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
-import type { AppDeps } from '../../app.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { requireMerchant } from '../access/index.js';
 import { contentTypeOf, parseWidth, pickFormat, resizedImage } from './image-variants.js';
 import {
   EmptyResponse,
@@ -30,11 +31,11 @@ import type { MediaStorage } from './storage.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The media library (merchant uploads) and the public `/media/...` file server with resizing. */
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; storage: MediaStorage }> = async (
-  app,
-  { deps, storage },
-) => {
-  const db = deps.database.db;
+export const mediaRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'mediaMaxUploadBytes'>;
+  storage: MediaStorage;
+}> = async (app, { db, config, storage }) => {
   const tags = ['media'];
   const toWire = (file: MediaFile): Static<typeof MediaFileOut> => ({
     id: file.id,
@@ -45,12 +46,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; storage: Me
     ...(file.width !== null ? { width: file.width } : {}),
     ...(file.height !== null ? { height: file.height } : {}),
     visibility: file.visibility,
-    ...(file.visibility === 'public' ? { url: `${deps.config.publicUrl}${mediaPath(file)}` } : {}),
+    ...(file.visibility === 'public' ? { url: `${config.publicUrl}${mediaPath(file)}` } : {}),
     createdDate: file.createdDate,
   });
 
   await app.register(multipart, {
-    limits: { fileSize: deps.config.mediaMaxUploadBytes, files: 1, fields: 5, fieldSize: 1000 },
+    limits: { fileSize: config.mediaMaxUploadBytes, files: 1, fields: 5, fieldSize: 1000 },
   });
 
   app.post(

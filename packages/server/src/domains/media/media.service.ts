@@ -3,7 +3,7 @@ import { desc, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField, notFound } from '../../http/errors.js';
+import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { type MediaFileType, mediaFiles } from './media.schema.js';

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../../config.js';
 import { randomToken } from '../../lib/ids.js';
 
 /**
@@ -75,4 +76,9 @@ export class LocalDiskStorage implements MediaStorage {
       return false;
     }
   }
+}
+
+/** Where media bytes live by default: local disk under DATA_DIR/media. */
+export function mediaStorageFor(config: Pick<Config, 'dataDir'>): MediaStorage {
+  return new LocalDiskStorage(path.join(config.dataDir, 'media'));
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type ContactData, registerContactSource } from '../identity/contacts.js';
-import type { StoredAddress } from '../identity/identity.schema.js';
+import type { StoredAddress } from '../identity/index.js';
+import { type ContactData, registerContactSource } from '../identity/index.js';
 import { orders } from './orders.schema.js';
 
 /**

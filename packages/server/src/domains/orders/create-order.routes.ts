@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireCaller } from '../../http/plugins/auth.js';
-import { CheckoutIdParams } from '../checkout/checkout.contract.js';
-import { CHECKOUT_PREFIXES, ecomHttp, onPaths } from '../checkout/ecom-http.js';
-import { paymentMethodIn } from '../payments/payment-method-in.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
+import { requireCaller } from '../access/index.js';
+import type { LocalCatalogChanges } from '../catalog/index.js';
+import { CheckoutIdParams } from '../checkout/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { paymentMethodIn } from '../payments/index.js';
+import { CHECKOUT_PREFIXES, type EcomDeps, ecomHttp, onPaths } from '../pricing/index.js';
 import { CreateOrderRequest, CreateOrderResponse } from './create-order.contract.js';
 import { createOrder } from './create-order.service.js';
 
 /** POST /checkouts/{id}/create-order (wire-protocol.md §4.2): the checkout's owner or a merchant. */
 export const createOrderRoutes: FastifyPluginAsyncTypebox<{
-  deps: AppDeps;
+  ecom: EcomDeps;
+  catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
   providers: PaymentProviders;
-}> = async (app, { deps, providers }) => {
-  const http = ecomHttp(deps);
+}> = async (app, { ecom, catalogChanges, providers }) => {
+  const http = ecomHttp(ecom);
   onPaths(CHECKOUT_PREFIXES, '/:id/create-order', (url, hide) =>
     app.post(
       url,
@@ -41,7 +42,7 @@ export const createOrderRoutes: FastifyPluginAsyncTypebox<{
           { ...http.ctx(request), providers },
         );
         // The order took stock and has committed: this process's catalog reads must show it now.
-        deps.catalogChanges.committed();
+        catalogChanges.committed();
         return created;
       },
     ),

@@ -1,31 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { Caller } from '../access/caller.js';
-import type { ProductRecord } from '../catalog/catalog.types.js';
-import { decrementStock } from '../catalog/stock.service.js';
-import { totalsOf } from '../checkout/checkout.service.js';
+import type { Caller } from '../access/index.js';
+import type { ProductRecord } from '../catalog/index.js';
+import { decrementStock } from '../catalog/index.js';
 import {
   assertOpen,
   type CheckoutRow,
   completeCheckoutForOrder,
   lockCheckout,
-} from '../checkout/checkout-store.js';
-import { evaluateLines } from '../checkout/lines/evaluate.js';
-import type { LineView } from '../checkout/lines/line-types.js';
-import { loadSetup, type PricingEnv } from '../checkout/pricing.js';
-import type { Totals } from '../checkout/totals/types.js';
-import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
-import { ownerKeyOf } from '../payments/payment-methods.service.js';
-import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
-import { takePayment } from '../payments/payments.service.js';
-import type { PaymentMethodInput } from '../payments/provider.js';
-import { couponProblem } from '../store-setup/coupons.service.js';
-import { giftCardProblem } from '../store-setup/gift-cards.service.js';
-import { consumeMembershipCredits } from '../store-setup/memberships.service.js';
-import type { PricingSetup } from '../store-setup/pricing-setup.service.js';
-import { redeemForOrder } from '../store-setup/redemptions.service.js';
+  totalsOf,
+} from '../checkout/index.js';
+import { type DomainEvent, type EventActor, recordEvents } from '../events/index.js';
+import type { PaymentMethodInput, PaymentProviders, TakenPayment } from '../payments/index.js';
+import { ownerKeyOf, takePayment } from '../payments/index.js';
+import type { LineView, Totals } from '../pricing/index.js';
+import { evaluateLines, loadSetup, type PricingEnv } from '../pricing/index.js';
+import type { PricingSetup } from '../store-setup/index.js';
+import {
+  consumeMembershipCredits,
+  couponProblem,
+  giftCardProblem,
+  redeemForOrder,
+} from '../store-setup/index.js';
 import { orderEventPayload, orderLinesOf, orderShippingOf, orderTotalsOf } from './order-snapshot.js';
 import { orders, subscriptions } from './orders.schema.js';
 import { subscriptionRowsOf } from './subscriptions.service.js';

@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import { getMediaFile } from '../media/media.service.js';
-import type { MediaStorage } from '../media/storage.js';
-import { storeSigningKey } from '../store-setup/settings.service.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { MediaStorage } from '../media/index.js';
+import { getMediaFile } from '../media/index.js';
+import { storeSigningKey } from '../store-setup/index.js';
 import { orders } from './orders.schema.js';
 import type { OrderRecord } from './orders-read.service.js';
 

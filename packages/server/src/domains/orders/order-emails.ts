@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { formatMoney } from '../../lib/money.js';
-import type { EventRouting } from '../events/dispatch/routing.js';
+import type { EventRouting } from '../events/index.js';
 import {
   derivedGiftCardCode,
   issueOrderGiftCards,
   type OrderGiftCard,
-} from '../store-setup/gift-card-issuing.service.js';
-import { storeSigningKey } from '../store-setup/settings.service.js';
+  storeSigningKey,
+} from '../store-setup/index.js';
 import { downloadLinks } from './downloads.service.js';
 import type { EcomMailer } from './order-mail.js';
 import { orderNotifications, orders } from './orders.schema.js';

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mail.service.js';
+import type { MailMessage } from '../mail/index.js';
 
 /** An e-mail to send: the mail domain's message. */
 export type OutgoingMail = MailMessage;

@@ -1,5 +1,4 @@
-import type { LineView } from '../checkout/lines/line-types.js';
-import type { Totals } from '../checkout/totals/types.js';
+import type { LineView, Totals } from '../pricing/index.js';
 import type { OrderLine, OrderShipping, OrderTotals } from './order-types.js';
 import type { orders } from './orders.schema.js';
 

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { restoreStock } from '../catalog/stock.service.js';
-import { type EventActor, recordEvent } from '../events/events.service.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
+import { restoreStock } from '../catalog/index.js';
+import { type EventActor, recordEvent } from '../events/index.js';
 import {
   capturePayments,
   listPayments,
   type PaymentProviders,
   recordManualPayment,
   reversePayments,
-} from '../payments/payments.service.js';
-import { refundGiftCard } from '../store-setup/gift-cards.service.js';
+} from '../payments/index.js';
+import { refundGiftCard } from '../store-setup/index.js';
 import { orderEventPayload } from './order-snapshot.js';
 import { orders } from './orders.schema.js';
 import type { OrderRecord } from './orders-read.service.js';

@@ -1,18 +1,16 @@
-import type { AddressWithContact } from '../checkout/lines/address.js';
-import type { CatalogReference, LineImage, ServiceProperties } from '../checkout/lines/line-types.js';
-import type { ItemType, PaymentOption, TaxBreakdown, Totals } from '../checkout/totals/types.js';
+import type {
+  AddressWithContact,
+  CatalogReference,
+  ItemType,
+  LineImage,
+  PaymentOption,
+  ServiceProperties,
+  TaxBreakdown,
+  Totals,
+} from '../pricing/index.js';
 
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = [
-  'NOT_PAID',
-  'AUTHORIZED',
-  'PAID',
-  'PARTIALLY_PAID',
-  'VOIDED',
-  'REFUNDED',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'FULFILLED'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 

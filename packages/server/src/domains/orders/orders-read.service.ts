@@ -1,12 +1,14 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
-import { compileFilter, type FilterFields } from '../../lib/query-filter.js';
+import type { FilterFields } from '../../lib/query-fields.js';
+import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import { escapeLike } from '../../lib/query-values.js';
-import { type Caller, isMerchant } from '../access/caller.js';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-types.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { PAYMENT_STATUSES } from '../payments/index.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
 import { orders } from './orders.schema.js';
 
 export type OrderRecord = typeof orders.$inferSelect;

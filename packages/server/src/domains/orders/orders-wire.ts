@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
-import { addressWithContactOut } from '../checkout/wire/address-wire.js';
+import type { PaymentRecord } from '../payments/index.js';
 import {
+  addressWithContactOut,
   appliedDiscountsOut,
   moneyOf,
   priceSummaryOut,
   taxDetailsOut,
-} from '../checkout/wire/totals-wire.js';
-import type { PaymentRecord } from '../payments/payments.service.js';
+} from '../pricing/index.js';
 import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';

@@ -1,14 +1,17 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireFloatOut } from '../../http/wire.js';
+import { DateTimeOut, StringEnum, WireFloatOut } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
+import { PAYMENT_STATUSES } from '../payments/index.js';
 import {
   AddressWithContactOut,
+  AppliedDiscountOut,
   DescriptionLineOut,
   ImageOut,
   MoneyOut,
-} from '../checkout/wire/common.contract.js';
-import { AppliedDiscountOut, PriceSummaryOut, TaxDetailsOut } from '../checkout/wire/totals.contract.js';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-types.js';
+  PriceSummaryOut,
+  TaxDetailsOut,
+} from '../pricing/index.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
 
 const Translatable = Type.Object({ original: Type.String(), translated: Type.String() });
 

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaStorageFor } from '../../app.js';
 import { queryRows } from '../../db/client.js';
 import {
   createTestProduct,
@@ -12,6 +11,7 @@ import {
 } from '../../testing/ecom.js';
 import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { saveMediaFile } from '../media/media.service.js';
+import { mediaStorageFor } from '../media/storage.js';
 import { savedPaymentMethods } from '../payments/payments.schema.js';
 import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
 import { createCoupon, getCoupon } from '../store-setup/coupons.service.js';

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
-import { registerQueryRoute } from '../../http/query-route.js';
+import type { Db } from '../../db/client.js';
+import { registerQueryRoute } from '../../lib/http/query-route.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { actorOf } from '../access/caller.js';
-import type { MediaStorage } from '../media/storage.js';
-import { capturedByOrder, listPayments, type PaymentProviders } from '../payments/payments.service.js';
+import { requireCaller, requireMerchant } from '../access/index.js';
+import type { LocalCatalogChanges } from '../catalog/index.js';
+import { actorOf } from '../events/index.js';
+import type { MediaStorage } from '../media/index.js';
+import { capturedByOrder, listPayments, type PaymentProviders } from '../payments/index.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
 import { cancelOrder, captureOrderPayment, fulfillOrder, markOrderPaid } from './order-status.service.js';
 import {
@@ -25,12 +26,13 @@ import { orderOut } from './orders-wire.js';
  * signed download links of digital products.
  */
 export const orderRoutes: FastifyPluginAsyncTypebox<{
-  deps: AppDeps;
+  db: Db;
+  clock: () => Date;
+  publicUrl: string;
+  catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
   providers: PaymentProviders;
   storage: MediaStorage;
-}> = async (app, { deps, providers, storage }) => {
-  const db = deps.database.db;
-  const publicUrl = deps.config.publicUrl;
+}> = async (app, { db, clock, publicUrl, catalogChanges, providers, storage }) => {
   const anyone = requireCaller(['visitor', 'member', 'staff', 'app']);
   const tags = ['ecom: orders'];
 
@@ -48,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const order = await getOrder(db, request.params.id, request.caller);
       const [downloads, captured] = await Promise.all([
-        downloadLinks(db, order, publicUrl, deps.clock()),
+        downloadLinks(db, order, publicUrl, clock()),
         capturedByOrder(db, [order.id]),
       ]);
       return { order: orderOut(order, { downloads, capturedMinor: captured.get(order.id) ?? 0 }) };
@@ -98,7 +100,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
       const file = await openDownload(db, storage, {
         ...request.params,
         ...request.query,
-        now: deps.clock(),
+        now: clock(),
       });
       return reply
         .type(file.mimeType)
@@ -182,11 +184,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
       async (request) => {
         const order = await change(db, request.params.id, {
           actor: actorOf(request.caller),
-          now: deps.clock(),
+          now: clock(),
           providers,
         });
         // Cancelling returned stock, committed: this process's shoppers must see it at once.
-        if (change === cancelOrder) deps.catalogChanges.committed();
+        if (change === cancelOrder) catalogChanges.committed();
         return withPayments(order);
       },
     );

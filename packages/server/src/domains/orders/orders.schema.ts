@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
-import type { AddressWithContact } from '../checkout/lines/address.js';
-import type {
-  FulfillmentStatus,
-  OrderLine,
-  OrderShipping,
-  OrderStatus,
-  OrderTotals,
-  PaymentStatus,
-} from './order-types.js';
+import type { PaymentStatus } from '../payments/index.js';
+import type { AddressWithContact } from '../pricing/index.js';
+import type { FulfillmentStatus, OrderLine, OrderShipping, OrderStatus, OrderTotals } from './order-types.js';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 

@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { applyPpm, taxIncludedIn } from '../../lib/ratio.js';
-import { type Caller, isMerchant } from '../access/caller.js';
-import { type EventActor, recordEvents } from '../events/events.service.js';
-import { ownerKeyOf } from '../payments/payment-methods.service.js';
-import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
-import { takePayment } from '../payments/payments.service.js';
+import { type Caller, isMerchant } from '../access/index.js';
+import { type EventActor, recordEvents } from '../events/index.js';
+import type { PaymentProviders, TakenPayment } from '../payments/index.js';
+import { ownerKeyOf, takePayment } from '../payments/index.js';
 import { orderEventPayload } from './order-snapshot.js';
 import type { OrderLine, OrderTotals } from './order-types.js';
 import { orders, subscriptions } from './orders.schema.js';

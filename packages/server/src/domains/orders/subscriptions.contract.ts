@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum } from '../../http/wire.js';
-import { MoneyOut } from '../checkout/wire/common.contract.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
+import { MoneyOut } from '../pricing/index.js';
 import { SUBSCRIPTION_STATUSES } from './orders.schema.js';
 
 /** A buyer's subscription to a product's plan (docs/api/cart-checkout-orders.md "E-mails, gift cards bought, downloads, subscriptions"). */

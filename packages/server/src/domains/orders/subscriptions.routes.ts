@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { AppDeps } from '../../app.js';
-import { requireCaller, requireMerchant } from '../../http/plugins/auth.js';
-import { moneyOf } from '../checkout/wire/totals-wire.js';
+import type { Db } from '../../db/client.js';
+import { requireCaller, requireMerchant } from '../access/index.js';
+import { moneyOf } from '../pricing/index.js';
 import { cancelSubscription } from './subscription-billing.service.js';
 import { SubscriptionOut } from './subscriptions.contract.js';
 import { listSubscriptions, type SubscriptionRecord } from './subscriptions.service.js';
@@ -30,8 +30,10 @@ function subscriptionOut(sub: SubscriptionRecord) {
 }
 
 /** Subscriptions (docs/api/cart-checkout-orders.md): buyers see and cancel their own; merchants any. */
-export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
+export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: () => Date }> = async (
+  app,
+  { db, clock },
+) => {
   const tags = ['ecom: subscriptions'];
   app.get(
     '/ecom/v1/subscriptions',
@@ -71,7 +73,7 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = 
       },
       async (request) => ({
         subscription: subscriptionOut(
-          await cancelSubscription(db, request.params.id, { caller: request.caller, now: deps.clock() }),
+          await cancelSubscription(db, request.params.id, { caller: request.caller, now: clock() }),
         ),
       }),
     );

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
-import { invalidField } from '../../http/errors.js';
-import type { PaymentMethodIn } from '../orders/create-order.contract.js';
+import { invalidField } from '../../lib/http/errors.js';
+import type { PaymentMethodIn } from './payments.contract.js';
 import type { PaymentMethodInput } from './provider.js';
 
 /** A requested payment method in service terms; the field a method type needs is required (400). */

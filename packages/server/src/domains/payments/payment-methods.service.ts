@@ -1,13 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField, notFound } from '../../http/errors.js';
-import type { Caller } from '../access/caller.js';
-import type { PaymentSelection } from '../checkout/checkout.schema.js';
-import { assertOpen, lockCheckout, saveCheckout } from '../checkout/checkout-store.js';
-import type { EventActor } from '../events/events.schema.js';
+import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import { savedPaymentMethods } from './payments.schema.js';
 import type { PaymentProviders } from './payments.service.js';
-import type { CardSummary, PaymentMethodInput } from './provider.js';
+import type { CardSummary, PaymentMethodInput, PaymentSelection } from './provider.js';
 
 /** Who may reuse a saved method: `member:<id>`, else `visitor:<id>`; none for merchant-made checkouts. */
 export function ownerKeyOf(owner: {
@@ -25,52 +21,8 @@ export interface SavedPaymentMethodView extends CardSummary {
   createdDate: Date;
 }
 
-export interface SelectedPaymentMethod {
-  type: PaymentSelection['method']['type'];
-  savedPaymentMethodId?: string;
-  card?: CardSummary;
-  savePaymentMethod: boolean;
-  delayCapture: boolean;
-}
-
-/**
- * Stores how the buyer will pay on the (open) checkout, so a create-order without `paymentMethod` — the
- * public @wix/ecom client's — pays that way. A new card is tokenized by the gateway now (bad card data
- * is a 400 here, a decline comes at create-order); a saved method must be the buyer's own.
- */
-export async function selectPaymentMethod(
-  db: DbOrTx,
-  input: {
-    checkoutId: string;
-    method: PaymentMethodInput;
-    savePaymentMethod: boolean;
-    delayCapture: boolean;
-  },
-  ctx: { caller: Caller; actor: EventActor; now: Date; providers: PaymentProviders },
-): Promise<SelectedPaymentMethod> {
-  const method = await storableMethod(input.method, ctx.providers);
-  return db.transaction(async (tx) => {
-    const row = await lockCheckout(tx, input.checkoutId, ctx.caller);
-    assertOpen(row);
-    if (method.type === 'SAVED_METHOD')
-      await assertOwnMethod(tx, method.savedPaymentMethodId, ownerKeyOf(row));
-    const selection: PaymentSelection = {
-      method,
-      savePaymentMethod: input.savePaymentMethod,
-      delayCapture: input.delayCapture,
-    };
-    await saveCheckout(tx, row, { paymentSelection: selection }, ctx.actor, ctx.now);
-    return {
-      type: method.type,
-      ...(method.type === 'SAVED_METHOD' ? { savedPaymentMethodId: method.savedPaymentMethodId } : {}),
-      ...(method.type === 'CARD_TOKEN' ? { card: method.card } : {}),
-      savePaymentMethod: selection.savePaymentMethod,
-      delayCapture: selection.delayCapture,
-    };
-  });
-}
-
-async function storableMethod(
+/** The method as a checkout keeps it: a new card is tokenized by the gateway now (bad card data: 400). */
+export async function storableMethod(
   method: PaymentMethodInput,
   providers: PaymentProviders,
 ): Promise<PaymentSelection['method']> {
@@ -85,7 +37,8 @@ async function storableMethod(
   return { type: 'CARD_TOKEN', token, card };
 }
 
-async function assertOwnMethod(db: DbOrTx, id: string, ownerKey: string | undefined): Promise<void> {
+/** A saved method must be the buyer's own (a 400 naming the field otherwise). */
+export async function assertOwnMethod(db: DbOrTx, id: string, ownerKey: string | undefined): Promise<void> {
   const [row] = ownerKey
     ? await db
         .select({ id: savedPaymentMethods.id })

@@ -1,6 +1,22 @@
 import Type from 'typebox';
-import { DateTimeOut } from '../../http/wire.js';
-import { PaymentMethodIn } from '../orders/create-order.contract.js';
+import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
+
+/**
+ * Our `paymentMethod` in create-order's and select-payment-method's bodies (docs/api/cart-checkout-orders.md "Payments"): OFFLINE
+ * (the default), SANDBOX_CARD with test card data, or SAVED_METHOD.
+ */
+export const PaymentMethodIn = Type.Object({
+  type: StringEnum(['OFFLINE', 'SANDBOX_CARD', 'SAVED_METHOD'] as const),
+  card: Type.Optional(
+    Type.Object({
+      number: Type.String({ minLength: 12, maxLength: 23, pattern: '^[0-9 -]+$' }),
+      expMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+      expYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+      cvc: Type.String({ pattern: '^[0-9]{3,4}$' }),
+    }),
+  ),
+  savedPaymentMethodId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
 
 export const SelectPaymentMethodRequest = Type.Object({
   paymentMethod: PaymentMethodIn,

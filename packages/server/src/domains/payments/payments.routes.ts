@@ -1,65 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireCaller } from '../../http/plugins/auth.js';
-import { actorOf } from '../access/caller.js';
-import { CheckoutIdParams } from '../checkout/checkout.contract.js';
-import { CHECKOUT_PREFIXES, onPaths } from '../checkout/ecom-http.js';
-import { EmptyOut } from '../checkout/wire/common.contract.js';
-import { paymentMethodIn } from './payment-method-in.js';
-import {
-  deleteSavedPaymentMethod,
-  listSavedPaymentMethods,
-  selectPaymentMethod,
-} from './payment-methods.service.js';
-import {
-  SavedPaymentMethodParams,
-  SavedPaymentMethodsResponse,
-  SelectPaymentMethodRequest,
-  SelectPaymentMethodResponse,
-} from './payments.contract.js';
-import type { PaymentProviders } from './payments.service.js';
+import type { Db } from '../../db/client.js';
+import { requireCaller } from '../access/index.js';
+import { EmptyOut } from '../pricing/index.js';
+import { deleteSavedPaymentMethod, listSavedPaymentMethods } from './payment-methods.service.js';
+import { SavedPaymentMethodParams, SavedPaymentMethodsResponse } from './payments.contract.js';
 
 /**
- * Our payment calls besides create-order (docs/api/cart-checkout-orders.md "Payments"): choosing how a checkout will be paid, and
- * a member's saved payment methods (their own only).
+ * Our payment calls besides create-order and select-payment-method (docs/api/cart-checkout-orders.md "Payments"): a member's saved
+ * payment methods (their own only).
  */
-export const paymentRoutes: FastifyPluginAsyncTypebox<{
-  deps: AppDeps;
-  providers: PaymentProviders;
-}> = async (app, { deps, providers }) => {
-  const db = deps.database.db;
+export const paymentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const tags = ['ecom: payments'];
-  onPaths(CHECKOUT_PREFIXES, '/:id/select-payment-method', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Choose how the checkout will be paid (used by a create-order without paymentMethod)',
-          tags,
-          hide,
-          params: CheckoutIdParams,
-          body: SelectPaymentMethodRequest,
-          response: { 200: SelectPaymentMethodResponse },
-        },
-        preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
-      },
-      async (request) => {
-        const body = request.body;
-        const paymentMethod = await selectPaymentMethod(
-          db,
-          {
-            checkoutId: request.params.id,
-            method: paymentMethodIn(body.paymentMethod),
-            savePaymentMethod: body.savePaymentMethod ?? false,
-            delayCapture: body.delayCapture ?? false,
-          },
-          { caller: request.caller, actor: actorOf(request.caller), now: deps.clock(), providers },
-        );
-        return { paymentMethod };
-      },
-    ),
-  );
-
   const member = requireCaller(['member']);
   app.get(
     '/ecom/v1/payment-methods',

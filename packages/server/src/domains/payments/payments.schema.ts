@@ -1,6 +1,17 @@
 import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { entityDates, idColumn } from '../../db/columns.js';
 
+/** An order's payment status, as its payments leave it. */
+export const PAYMENT_STATUSES = [
+  'NOT_PAID',
+  'AUTHORIZED',
+  'PAID',
+  'PARTIALLY_PAID',
+  'VOIDED',
+  'REFUNDED',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const PAYMENT_PROVIDERS = ['OFFLINE', 'SANDBOX_CARD'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_RECORD_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURED', 'VOIDED', 'REFUNDED'] as const;

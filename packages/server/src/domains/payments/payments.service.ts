@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import type { PaymentStatus } from '../orders/order-types.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import type { PaymentStatus } from './payments.schema.js';
 import {
   type PaymentProviderName,
   type PaymentRecordStatus,

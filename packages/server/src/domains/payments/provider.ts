@@ -28,6 +28,17 @@ export type PaymentMethodInput =
   /** A card the gateway tokenized when the buyer chose it on the checkout (select-payment-method). */
   | { type: 'CARD_TOKEN'; token: string; card: CardSummary };
 
+/**
+ * How the buyer chose to pay, set before create-order (docs/api/cart-checkout-orders.md "Payments"): lets protocol clients, whose
+ * create-order cannot carry our `paymentMethod`, still pay by card. A new card is kept only as the
+ * gateway's token.
+ */
+export interface PaymentSelection {
+  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' }>;
+  savePaymentMethod: boolean;
+  delayCapture: boolean;
+}
+
 export interface ChargeRequest {
   amountMinor: number;
   currency: string;

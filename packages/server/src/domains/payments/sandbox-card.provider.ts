@@ -1,4 +1,4 @@
-import { AppError, type FieldViolation, invalidField, ValidationFailed } from '../../http/errors.js';
+import { AppError, type FieldViolation, invalidField, ValidationFailed } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
-import type { EventRouting } from '../events/dispatch/routing.js';
-import { orderStatusOf } from '../orders/order-insert.service.js';
+import type { EventRouting } from '../events/index.js';
+import { orderStatusOf } from '../orders/index.js';
 import { settlePlanOrder } from './plans.service.js';
 
 /**

@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { DateTimeOut } from '../../http/wire.js';
-import { MoneyOut } from '../checkout/wire/common.contract.js';
-import { PaymentMethodIn } from '../orders/create-order.contract.js';
+import { DateTimeOut } from '../../lib/http/wire.js';
+import { PaymentMethodIn } from '../payments/index.js';
+import { MoneyOut } from '../pricing/index.js';
 
 /* Plans on sale and buying one (docs/api/cart-checkout-orders.md "Paid plans and preferences"; ADR 028). Our own calls: the public SDK has no plans module we serve. */
 

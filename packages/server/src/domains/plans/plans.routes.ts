@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import Type from 'typebox';
-import type { AppDeps } from '../../app.js';
-import { invalidField } from '../../http/errors.js';
-import { requireCaller } from '../../http/plugins/auth.js';
+import type { Db } from '../../db/client.js';
+import { invalidField } from '../../lib/http/errors.js';
 import { toWireMoney } from '../../lib/money.js';
-import { actorOf } from '../access/caller.js';
-import { getMemberSummary } from '../identity/members.service.js';
-import { paymentMethodIn } from '../payments/payment-method-in.js';
-import type { PaymentProviders } from '../payments/payments.service.js';
-import { listMemberships, type MembershipPlan } from '../store-setup/memberships.service.js';
+import { requireCaller } from '../access/index.js';
+import { actorOf } from '../events/index.js';
+import { getMemberSummary } from '../identity/index.js';
+import type { PaymentProviders } from '../payments/index.js';
+import { paymentMethodIn } from '../payments/index.js';
+import type { PricingEnv } from '../pricing/index.js';
+import { listMemberships, type MembershipPlan } from '../store-setup/index.js';
 import {
   MyMembershipsResponse,
   type PublicPlanOut,
@@ -24,12 +25,13 @@ const BASE = '/_api/plans/v1';
 const PlanParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 /** Plans on sale (anyone), buying one and the member's memberships (members). */
-export const planRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; providers: PaymentProviders }> = async (
-  app,
-  { deps, providers },
-) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const planRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: () => Date;
+  pricing: PricingEnv;
+  providers: PaymentProviders;
+}> = async (app, { db, clock, pricing, providers }) => {
+  const currency = pricing.currency;
   const tags = ['plans'];
   const out = (plan: MembershipPlan): Static<typeof PublicPlanOut> => ({
     id: plan.id,
@@ -90,7 +92,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; providers: P
             : { type: 'OFFLINE' },
           idempotencyKey: request.body.idempotencyKey,
         },
-        { env: envOf(deps), actor: actorOf(caller), now: deps.clock(), providers },
+        { env: pricing, actor: actorOf(caller), now: clock(), providers },
       );
       return { ...purchase, planOrderId: purchase.orderId };
     },
@@ -114,11 +116,3 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps; providers: P
     },
   );
 };
-
-function envOf(deps: AppDeps) {
-  return {
-    currency: deps.config.storeCurrency,
-    baseUrl: deps.config.publicUrl,
-    ...(deps.taxProvider ? { taxProvider: deps.taxProvider } : {}),
-  };
-}

@@ -1,26 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
-import type { PricingEnv } from '../checkout/pricing.js';
-import { loadSetup } from '../checkout/pricing.js';
-import { calculateTotals } from '../checkout/totals/calculate.js';
-import type { Totals } from '../checkout/totals/types.js';
-import { type DomainEvent, type EventActor, recordEvents } from '../events/events.service.js';
-import { insertOrderRecord, orderStatusOf } from '../orders/order-insert.service.js';
-import { orderEventPayload, orderTotalsOf } from '../orders/order-snapshot.js';
-import type { OrderLine, PaymentStatus } from '../orders/order-types.js';
-import type { PaymentProviders, TakenPayment } from '../payments/payments.service.js';
-import { takePayment } from '../payments/payments.service.js';
-import type { PaymentMethodInput } from '../payments/provider.js';
+import { type DomainEvent, type EventActor, recordEvents } from '../events/index.js';
+import type { OrderLine } from '../orders/index.js';
+import { insertOrderRecord, orderEventPayload, orderStatusOf, orderTotalsOf } from '../orders/index.js';
+import type { PaymentMethodInput, PaymentProviders, PaymentStatus, TakenPayment } from '../payments/index.js';
+import { takePayment } from '../payments/index.js';
+import type { PricingEnv, Totals } from '../pricing/index.js';
+import { calculateTotals, loadSetup } from '../pricing/index.js';
 import {
   endMembership,
   findMembershipPlan,
   grantMembership,
   listMembershipPlans,
   type MembershipPlan,
-} from '../store-setup/memberships.service.js';
+} from '../store-setup/index.js';
 import { planPurchases } from './plans.schema.js';
 
 /**

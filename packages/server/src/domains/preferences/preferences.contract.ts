@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { DateTimeOut } from '../../http/wire.js';
+import { DateTimeOut } from '../../lib/http/wire.js';
 
 /* A shopper's communication preferences (docs/api/cart-checkout-orders.md "Paid plans and preferences"; ADR 028). Our own calls. */
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
-import type { AppDeps } from '../../app.js';
-import { requireShopper } from '../../http/plugins/auth.js';
-import { type Caller, isShopper } from '../access/caller.js';
+import type { Db } from '../../db/client.js';
+import { type Caller, isShopper, requireShopper } from '../access/index.js';
 import { PreferencesResponse, UpdatePreferencesRequest } from './preferences.contract.js';
 import {
   getPreferences,
@@ -15,8 +14,10 @@ import {
 const PATH = '/_api/preferences/v1/preferences/current';
 
 /** The calling visitor's or member's communication preferences. */
-export const preferencesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
+export const preferencesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: () => Date }> = async (
+  app,
+  { db, clock },
+) => {
   const tags = ['preferences'];
   const ownerOf = (caller: Caller) => {
     if (!isShopper(caller)) throw new Error('requireShopper admits visitors and members only');
@@ -55,7 +56,7 @@ export const preferencesRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
         db,
         ownerOf(request.caller),
         patchIn(request.body.preferences),
-        deps.clock(),
+        clock(),
       );
       return { preferences: out(saved) };
     },

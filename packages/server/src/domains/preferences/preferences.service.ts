@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { Caller } from '../access/caller.js';
-import { onVisitorBecameMember } from '../identity/hooks.js';
+import type { Caller } from '../access/index.js';
+import { onVisitorBecameMember } from '../identity/index.js';
 import { shopperPreferences } from './preferences.schema.js';
 
 /** A shopper's communication preferences; every choice is off until the shopper turns it on. */

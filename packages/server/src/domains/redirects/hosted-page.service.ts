@@ -1,11 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField } from '../../http/errors.js';
-import { type Caller, isShopper } from '../access/caller.js';
-import type { IdentityDeps } from '../identity/identity.deps.js';
-import { findOAuthClient } from '../identity/oauth-clients.service.js';
-import { sha256 } from '../identity/secrets.js';
-import { type IssuedTokens, startHandOverSession } from '../identity/tokens.service.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { type Caller, isShopper } from '../access/index.js';
+import type { IdentityDeps } from '../identity/index.js';
+import { findOAuthClient, type IssuedTokens, sha256, startHandOverSession } from '../identity/index.js';
 import { type RedirectKind, redirectSessions } from './redirects.schema.js';
 
 type RedirectSessionRow = typeof redirectSessions.$inferSelect;

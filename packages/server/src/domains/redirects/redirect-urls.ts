@@ -1,7 +1,6 @@
-import { invalidField } from '../../http/errors.js';
-import type { IdentityDeps } from '../identity/identity.deps.js';
-import type { OAuthClient } from '../identity/oauth-clients.service.js';
-import { isAllowedReturnUrl } from '../identity/redirect-uris.js';
+import { invalidField } from '../../lib/http/errors.js';
+import type { IdentityDeps, OAuthClient } from '../identity/index.js';
+import { isAllowedReturnUrl } from '../identity/index.js';
 
 export const CALLBACK_FIELDS = [
   'thankYouPageUrl',

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { StringEnum } from '../../http/wire.js';
+import { StringEnum } from '../../lib/http/wire.js';
 import { MEMBER_ACCOUNT_SECTIONS } from './redirects.schema.js';
 
 const Str = (maxLength = 2048) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));

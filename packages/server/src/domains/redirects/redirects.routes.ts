@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { AppError } from '../../http/errors.js';
-import { onPaths } from '../../http/multi-path.js';
-import { requireCaller, requireShopper } from '../../http/plugins/auth.js';
-import { readCheckout } from '../checkout/checkout-store.js';
-import { CHECKOUT_PREFIXES } from '../checkout/ecom-paths.js';
-import { mayOverrideCheckoutUrl } from '../checkout/override-checkout-url.js';
-import type { IdentityDeps } from '../identity/identity.deps.js';
+import { AppError } from '../../lib/http/errors.js';
+import { onPaths } from '../../lib/http/multi-path.js';
+import { requireCaller, requireShopper } from '../access/index.js';
+import { mayOverrideCheckoutUrl, readCheckout } from '../checkout/index.js';
+import type { IdentityDeps } from '../identity/index.js';
+import { CHECKOUT_PREFIXES } from '../pricing/index.js';
 import { enterHostedPage, fullUrlForShortId, hostedFlowFor } from './hosted-page.service.js';
 import {
   CheckoutUrlResponse,

@@ -1,13 +1,17 @@
-import { AppError, invalidField } from '../../http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
-import type { Caller } from '../access/caller.js';
-import { readCheckout } from '../checkout/checkout-store.js';
-import { createLogoutToken } from '../identity/authorize.service.js';
-import type { IdentityDeps } from '../identity/identity.deps.js';
-import { clientOfCaller, findOAuthClient, type OAuthClient } from '../identity/oauth-clients.service.js';
-import { isRegisteredRedirectUri } from '../identity/redirect-uris.js';
-import { newOpaqueToken, sha256 } from '../identity/secrets.js';
-import { planOnSale } from '../plans/plans.service.js';
+import type { Caller } from '../access/index.js';
+import { readCheckout } from '../checkout/index.js';
+import type { IdentityDeps, OAuthClient } from '../identity/index.js';
+import {
+  clientOfCaller,
+  createLogoutToken,
+  findOAuthClient,
+  isRegisteredRedirectUri,
+  newOpaqueToken,
+  sha256,
+} from '../identity/index.js';
+import { planOnSale } from '../plans/index.js';
 import { type CallbackField, pageUrl, verifiedCallbacks } from './redirect-urls.js';
 import { type MemberAccountSection, type RedirectKind, redirectSessions } from './redirects.schema.js';
 

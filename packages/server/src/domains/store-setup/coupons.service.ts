@@ -1,9 +1,8 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../http/errors.js';
+import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
 import { escapeLike } from '../../lib/query-values.js';
-import type { CouponInput as TotalsCoupon } from '../checkout/totals/types.js';
 import { type COUPON_KINDS, type COUPON_SCOPES, couponRedemptions, coupons } from './store-setup.schema.js';
 
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -222,22 +221,6 @@ export async function findUsableCoupon(db: DbOrTx, code: string, now: Date): Pro
     });
   }
   return coupon;
-}
-
-/** The engine's view of a coupon. */
-export function couponForTotals(coupon: Coupon): TotalsCoupon {
-  return {
-    id: coupon.id,
-    code: coupon.code,
-    name: coupon.name,
-    scope: coupon.scope,
-    kind: coupon.kind,
-    ...(coupon.amountMinor !== undefined ? { amount: coupon.amountMinor } : {}),
-    ...(coupon.ppm !== undefined ? { ppm: coupon.ppm } : {}),
-    productIds: coupon.productIds,
-    collectionIds: coupon.collectionIds,
-    ...(coupon.minimumSubtotalMinor !== undefined ? { minimumSubtotal: coupon.minimumSubtotalMinor } : {}),
-  };
 }
 
 /** How many orders of this customer used the coupon (for tests and the admin). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { requireMerchant } from '../access/index.js';
 import {
   createMembershipPlan,
   deleteMembership,
@@ -26,9 +27,12 @@ import { Converter, membershipOut, planIn, planOut } from './setup-wire.js';
 import { EmptyResponse, IdParams } from './store-setup.contract.js';
 
 /** Membership plans and members' memberships (admin API, any merchant key). */
-export const membershipRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const membershipRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: () => Date;
+  config: Pick<Config, 'storeCurrency'>;
+}> = async (app, { db, clock, config }) => {
+  const currency = config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -129,7 +133,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
       preHandler,
     },
     async (request) => ({
-      membership: membershipOut(await grantMembership(db, { ...request.body.membership, now: deps.clock() })),
+      membership: membershipOut(await grantMembership(db, { ...request.body.membership, now: clock() })),
     }),
   );
   app.patch(

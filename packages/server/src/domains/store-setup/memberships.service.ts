@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../http/errors.js';
-import type { MembershipInput } from '../checkout/totals/types.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
+import type { MembershipInput } from './setup-shapes.js';
 import { membershipPlans, memberships } from './store-setup.schema.js';
 
 export interface MembershipPlan {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
-import type { MembershipInput, ShippingSetup, TaxSetup } from '../checkout/totals/types.js';
 import { type Coupon, couponFromRow } from './coupons.service.js';
 import { type GiftCard, giftCardFromRow } from './gift-cards.service.js';
 import { type StoreSettings, settingsFromRow } from './settings.service.js';
+import type { MembershipInput, ShippingSetup, TaxSetup } from './setup-shapes.js';
 import type {
   coupons,
   giftCards,
@@ -17,7 +17,7 @@ import type {
 export interface PricingSetup {
   settings: StoreSettings;
   shipping: ShippingSetup;
-  /** Without the automatic tax provider: the app injects it (checkout/pricing.ts). */
+  /** Without the automatic tax provider: the app injects it (pricing/pricing.ts). */
   tax: Omit<TaxSetup, 'provider'>;
   coupon?: Coupon;
   giftCard?: GiftCard;

@@ -1,7 +1,6 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireDate } from '../../http/wire.js';
+import { AmountIn, DateTimeOut, StringEnum, WireDate } from '../../lib/http/wire.js';
 import { PagingMetadataSchema } from '../../lib/paging.js';
-import { AmountIn } from '../checkout/wire/common.contract.js';
 import { Id, IdList, Percent } from './store-setup.contract.js';
 import { COUPON_KINDS, COUPON_SCOPES } from './store-setup.schema.js';
 

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
+import { requireMerchant } from '../access/index.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import {
   disableGiftCard,
@@ -24,9 +25,12 @@ import { Converter, couponIn, couponOut, giftCardOut, giftCardTransactionsOut } 
 import { EmptyResponse, IdParams, ListQuery } from './store-setup.contract.js';
 
 /** Coupons, gift cards, membership plans and members' memberships (admin API, any merchant key). */
-export const promotionRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const promotionRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: () => Date;
+  config: Pick<Config, 'storeCurrency'>;
+}> = async (app, { db, clock, config }) => {
+  const currency = config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -198,7 +202,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       preHandler,
     },
     async (request) => ({
-      giftCard: giftCardOut(await disableGiftCard(db, request.params.id, deps.clock())),
+      giftCard: giftCardOut(await disableGiftCard(db, request.params.id, clock())),
     }),
   );
 };

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, ValidationFailed } from '../../http/errors.js';
+import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
 import { toDecimalString, toMinorUnits } from '../../lib/money.js';
 import { percentToPpm, ppmToPercent } from '../../lib/ratio.js';
 import type { Coupon, CouponWrite } from './coupons.service.js';

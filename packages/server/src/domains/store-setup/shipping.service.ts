@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../http/errors.js';
-import type { Address, PickupMethod } from '../checkout/totals/types.js';
+import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
+import type { Address, PickupMethod } from './setup-shapes.js';
 import { pickupLocations, type StoredShippingRate, shippingRegions } from './store-setup.schema.js';
 
 export interface ShippingRegionRecord {

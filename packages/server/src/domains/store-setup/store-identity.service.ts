@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type FieldViolation, ValidationFailed } from '../../http/errors.js';
+import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
-import { getMediaFiles, mediaPath } from '../media/media.service.js';
+import { getMediaFiles, mediaPath } from '../media/index.js';
 import { ensureRow, STORE_SETTINGS_ID } from './settings.service.js';
 import { storeSettings } from './store-setup.schema.js';
 

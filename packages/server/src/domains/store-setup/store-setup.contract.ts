@@ -1,7 +1,6 @@
 import Type from 'typebox';
-import { DateTimeOut, StringEnum, WireDate } from '../../http/wire.js';
+import { AmountIn, DateTimeOut, StringEnum, WireDate } from '../../lib/http/wire.js';
 import { OffsetPagingSchema } from '../../lib/paging.js';
-import { AmountIn } from '../checkout/wire/common.contract.js';
 import { SHIPPING_RATE_KINDS, TAX_CALCULATIONS } from './store-setup.schema.js';
 
 /*

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { requireMerchant } from '../access/index.js';
 import { getStoreSettings, updateStoreSettings } from './settings.service.js';
 import { Converter, pickupOut, ratesIn, regionOut, settingsIn, settingsOut } from './setup-wire.js';
 import {
@@ -14,7 +15,7 @@ import {
   updatePickupLocation,
   updateShippingRegion,
 } from './shipping.service.js';
-import { updateStoreIdentity } from './store-identity.service.js';
+import { type StoreIdentityCache, updateStoreIdentity } from './store-identity.service.js';
 import {
   CreatePickupRequest,
   CreateRegionRequest,
@@ -34,9 +35,12 @@ import {
  * Store settings, shipping and tax set-up (admin API). Any merchant key reads; owner and staff keys and
  * apps write, except the store settings, which only the owner changes.
  */
-export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  config: Pick<Config, 'storeCurrency' | 'publicUrl'>;
+  storeIdentity: StoreIdentityCache;
+}> = async (app, { db, config, storeIdentity }) => {
+  const currency = config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -50,8 +54,8 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
     async () => ({
       settings: settingsOut(
         await getStoreSettings(db, currency),
-        await deps.storeIdentity.current(),
-        deps.config.publicUrl,
+        await storeIdentity.current(),
+        config.publicUrl,
       ),
     }),
   );
@@ -77,9 +81,9 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = as
         });
         return updateStoreSettings(tx, patch, currency);
       });
-      deps.storeIdentity.changed();
+      storeIdentity.changed();
       return {
-        settings: settingsOut(settings, await deps.storeIdentity.current(), deps.config.publicUrl),
+        settings: settingsOut(settings, await storeIdentity.current(), config.publicUrl),
       };
     },
   );

@@ -8,7 +8,7 @@ import type {
   PickupMethod,
   TaxableAddressType,
   WeightUnit,
-} from '../checkout/totals/types.js';
+} from './setup-shapes.js';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 

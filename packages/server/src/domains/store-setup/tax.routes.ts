@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../../app.js';
-import { requireMerchant } from '../../http/plugins/auth.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { requireMerchant } from '../access/index.js';
 import { Converter, taxRatesIn, taxRegionOut } from './setup-wire.js';
 import {
   CreateTaxRegionRequest,
@@ -19,9 +20,11 @@ import {
 } from './tax.service.js';
 
 /** Tax regions and their rates (admin API, any merchant key). */
-export const taxRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
-  const currency = deps.config.storeCurrency;
+export const taxRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: Pick<Config, 'storeCurrency'> }> = async (
+  app,
+  { db, config },
+) => {
+  const currency = config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 

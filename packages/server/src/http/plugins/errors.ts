@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, codeForStatus, invalidField, toErrorReply, ValidationFailed } from '../errors.js';
-import { type SchemaError, violationsFromSchemaErrors } from '../validation.js';
+import {
+  AppError,
+  codeForStatus,
+  invalidField,
+  toErrorReply,
+  ValidationFailed,
+} from '../../lib/http/errors.js';
+import { type SchemaError, violationsFromSchemaErrors } from '../../lib/http/validation.js';
 
 /**
  * Every failure leaves in the protocol's error form: Fastify's own validation and parsing errors are

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
-import { deliveryLag } from '../../domains/events/lag.js';
+import { deliveryLag } from '../../domains/events/index.js';
 import { RouteLatencyHistogram } from '../route-latency.js';
 
 export interface MetricsOptions {

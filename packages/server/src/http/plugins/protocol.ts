@@ -2,10 +2,10 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TSchema } from 'typebox';
-import { rejectNonFiniteNumbers, rejectNulCharacters } from '../hostile-values.js';
-import { rejectDeepNesting } from '../nesting.js';
+import { rejectNonFiniteNumbers, rejectNulCharacters } from '../../lib/http/hostile-values.js';
+import { rejectDeepNesting } from '../../lib/http/nesting.js';
+import { declaredFields, normalizeSystemFields } from '../../lib/http/wire.js';
 import { rejectDroppedQueryKeys } from '../query-string.js';
-import { declaredFields, normalizeSystemFields } from '../wire.js';
 
 export interface ProtocolOptions {
   corsOrigins: '*' | string[];

@@ -7,8 +7,8 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { AppError } from '../../lib/http/errors.js';
 import { isApiRequest } from '../api-request.js';
-import { AppError } from '../errors.js';
 import { pageHelmetOptions } from '../security-headers.js';
 
 /**

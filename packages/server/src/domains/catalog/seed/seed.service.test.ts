@@ -1,9 +1,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaStorageFor } from '../../../app.js';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { listEntityEvents } from '../../events/events.service.js';
+import { mediaStorageFor } from '../../media/storage.js';
 import { queryCollections } from '../collections.service.js';
 import { queryProducts } from '../product-read.service.js';
 import { DEMO_PRODUCTS } from './demo-catalog.js';

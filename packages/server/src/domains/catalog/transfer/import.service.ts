@@ -1,8 +1,8 @@
 import { inArray, or } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../../db/client.js';
-import { compileContract } from '../../../http/contract.js';
-import { AppError, ValidationFailed } from '../../../http/errors.js';
+import { compileContract } from '../../../lib/http/contract.js';
+import { AppError, ValidationFailed } from '../../../lib/http/errors.js';
 import { CollectionCreate } from '../collections.contract.js';
 import { collections } from '../collections.schema.js';
 import { createCollection, updateCollection } from '../collections.service.js';

@@ -1,0 +1,50 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { LocalCatalogChanges } from './domains/catalog/index.js';
+import type { EventRouting } from './domains/events/index.js';
+import type { TaxProvider } from './domains/pricing/index.js';
+import type { StoreIdentityCache } from './domains/store-setup/index.js';
+
+/**
+ * What the app builds once per process and hands out in slices: app.ts composes it, and each plugin,
+ * consumer and job takes only the part it needs (`{ db, clock }` for most), so a domain's dependencies
+ * read off its options type. No domain imports this module (docs/architecture.md).
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  /** The current time; tests pass a fixed clock. */
+  clock: () => Date;
+  /** Where domain events go besides webhooks: domains register their in-process consumers here. */
+  events: EventRouting;
+  /** Catalog changes this process committed outside the catalog routes (stock taken by orders). */
+  catalogChanges: LocalCatalogChanges;
+  /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
+  taxProvider?: TaxProvider;
+  /** The store's name, logo and contact address as set in Settings (STORE_NAME until then), cached. */
+  storeIdentity: StoreIdentityCache;
+}
+
+/** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

@@ -1,0 +1,4 @@
+// The preferences domain's front door: all that other domains, http/, cli/ and the app may import from it
+// (docs/architecture.md). Inside the domain, files import each other directly.
+export { preferencesRoutes } from './preferences.routes.js';
+export { movePreferencesOnLogin } from './preferences.service.js';

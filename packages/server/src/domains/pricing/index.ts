@@ -1,0 +1,78 @@
+// The pricing domain's front door: all that other domains, http/, cli/ and the app may import from it
+// (docs/architecture.md). Inside the domain, files import each other directly.
+export type { AddressWithContact, PostalAddress } from './lines/address.js';
+export { checkAddresses, subdivisionCode } from './lines/address-rules.js';
+export { catalogRefOf, evaluateLines, snapshotOf, viewLine } from './lines/evaluate.js';
+export { merchantOnlyField } from './lines/line-extras.js';
+export {
+  type CatalogLineRequest,
+  checkLineCount,
+  combineLines,
+  mergeCatalogItems,
+  refOfRequest,
+  removeLines,
+  setQuantities,
+} from './lines/line-list.js';
+export type {
+  CatalogReference,
+  CustomLineData,
+  LineImage,
+  LineView,
+  ServiceProperties,
+  StoredLine,
+} from './lines/line-types.js';
+export { loadSetup, type PricingEnv, priceLines, type StoredMerchantDiscount } from './pricing.js';
+export { calculateTotals } from './totals/calculate.js';
+export type { ItemType, PaymentOption, TaxBreakdown, TaxProvider, Totals } from './totals/types.js';
+export { addressIn, addressWithContactIn, addressWithContactOut } from './wire/address-wire.js';
+export {
+  AddressIn,
+  AddressWithContactIn,
+  AddressWithContactOut,
+  CatalogReferenceIn,
+  CustomLineItemIn,
+  DescriptionLineOut,
+  EmptyOut,
+  ImageOut,
+  LineItemIn,
+  MerchantDiscountsIn,
+  MoneyOut,
+  RemoveLineItemsRequest,
+  SelectedMembershipsIn,
+  SelectedShippingOptionIn,
+  UpdateQuantitiesRequest,
+} from './wire/common.contract.js';
+export {
+  type CheckoutContext,
+  catalogLinesIn,
+  type EcomDeps,
+  type EcomHttp,
+  ecomHttp,
+  onPaths,
+} from './wire/ecom-http.js';
+export { CART_PREFIXES, CHECKOUT_PREFIXES } from './wire/ecom-paths.js';
+export { checkDiscountedLines, customLinesIn, merchantDiscountsIn } from './wire/lines-in.js';
+export {
+  CartLineItemOut,
+  CheckoutLineItemOut,
+  cartLineItemOut,
+  checkoutLineItemOut,
+} from './wire/lines-wire.js';
+export { shippingInfoOut } from './wire/shipping-wire.js';
+export {
+  AppliedDiscountOut,
+  CalculatedLineItemOut,
+  PriceSummaryOut,
+  ShippingInfoOut,
+  shippingInfoFields,
+  TaxDetailsOut,
+  totalsFields,
+} from './wire/totals.contract.js';
+export {
+  appliedDiscountsOut,
+  calculatedLineOut,
+  moneyOf,
+  priceSummaryOut,
+  taxDetailsOut,
+  totalsOut,
+} from './wire/totals-wire.js';
