@@ -78,7 +78,8 @@ describe.runIf(browserAvailable())('plans and preferences in Chromium', () => {
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Buy Mug club · $12.50' }).click();
     await page.waitForURL(/\/thank-you\//);
-    expect(await page.locator('h1').textContent()).toMatch(/^Order #\d+ confirmed$/);
+    // A client-side navigation changes the URL before the new page renders: wait for its heading.
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/^Order #\d+ confirmed$/);
     expect(await page.locator('main').textContent()).toContain('Mug club');
 
     const member = await findIdentityByEmail(t.database.db, email);
