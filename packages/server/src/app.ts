@@ -48,7 +48,7 @@ import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
 import { parseQueryString } from './http/query-string.js';
-import { appLoggerOptions, deferredChildLogger, OneLinePerRequest } from './http/request-logger.js';
+import { appLoggerOptions, OneLinePerRequest } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
@@ -130,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           )(config.trustProxy)
         : config.trustProxy,
     logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
-    childLoggerFactory: deferredChildLogger,
     requestIdHeader: false,
     routerOptions: {
       querystringParser: (text) => parseQueryString(text, MAX_QUERY_KEYS),

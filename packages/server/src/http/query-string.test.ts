@@ -6,7 +6,7 @@ import { parseQueryString, rejectDroppedQueryKeys } from './query-string.js';
 const plain = (value: object) => ({ ...value });
 
 describe('parseQueryString', () => {
-  it('reads what querystring.parse reads from well-formed text, for any key limit', () => {
+  it('reads what querystring.parse reads from well-formed text', () => {
     // Text built from the characters that matter to a query parser.
     const piece = fc.constantFrom(
       '&',
@@ -23,24 +23,20 @@ describe('parseQueryString', () => {
       'é',
     );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 1, max: 8 }), (parts, maxKeys) => {
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
         const query = parts.join('');
-        expect(plain(parseQueryString(query, maxKeys))).toEqual(
-          plain(querystring.parse(query, '&', '=', { maxKeys })),
-        );
+        expect(plain(parseQueryString(query, 1000))).toEqual(plain(querystring.parse(query)));
       }),
       { numRuns: 5000 },
     );
   });
 
-  it('never throws on malformed escapes and keeps them readable', () => {
-    // Node's own parser decodes malformed pieces inconsistently (it depends on the key's escapes too);
-    // here a piece with a lone % stays as sent, and bad UTF-8 decodes leniently instead of failing.
+  it('never throws on malformed escapes and keeps them as sent', () => {
     expect(plain(parseQueryString('a=%zz&b=%&c=%2&d=%E2%82&e=100%25', 1000))).toEqual({
       a: '%zz',
       b: '%',
       c: '%2',
-      d: querystring.unescape('%E2%82'),
+      d: '%E2%82',
       e: '100%',
     });
     fc.assert(
@@ -52,17 +48,11 @@ describe('parseQueryString', () => {
     );
   });
 
-  it('keeps repeated keys, spaces and escapes, and has no prototype to pollute', () => {
+  it('keeps repeated keys, spaces and escapes, and has no Object.prototype to pollute', () => {
     const parsed = parseQueryString('a=1&a=2&a=3&b+c=d+e&x=%2B&__proto__=1&flag', 1000);
     expect(plain(parsed)).toEqual({ a: ['1', '2', '3'], 'b c': 'd e', x: '+', ['__proto__']: '1', flag: '' });
-    expect(Object.getPrototypeOf(parsed)).toBeNull();
-  });
-
-  it('reads only the first maxKeys pieces (spec §9), empty pieces included', () => {
-    expect(plain(parseQueryString('a=1&&b=2&c=3', 2))).toEqual({ a: '1' });
-    expect(
-      Object.keys(parseQueryString(Array.from({ length: 2000 }, (_, i) => `k${i}=1`).join('&'), 1000)),
-    ).toHaveLength(1000);
+    expect('toString' in parsed).toBe(false);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
   it('marks a query with pieces past the limit, and only when something was dropped', () => {
@@ -91,9 +81,8 @@ describe('parseQueryString', () => {
       }),
       { numRuns: 3000 },
     );
-    // The mark is not an enumerable key: validation and handlers read the same query as before.
-    const marked = parseQueryString('a=1&b=2', 1);
-    expect(Object.keys(marked)).toEqual(['a']);
-    expect({ ...marked }).toEqual({ a: '1' });
+    // A refused query is not read at all: 2,000 keys cost one scan for separators.
+    const marked = parseQueryString(Array.from({ length: 2000 }, (_, i) => `k${i}=1`).join('&'), 1000);
+    expect(Object.keys(marked)).toEqual([]);
   });
 });

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { appLoggerOptions, deferredChildLogger, OneLinePerRequest } from './request-logger.js';
+import { appLoggerOptions, OneLinePerRequest } from './request-logger.js';
 
-/** A Fastify app logging JSON lines at `level` into an array, with per-request loggers made on demand. */
+/** A Fastify app logging JSON lines at `level` into an array. */
 async function appLoggingAt(level: string) {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
@@ -16,7 +16,6 @@ async function appLoggingAt(level: string) {
   const app = Fastify({
     logger: { level, stream },
     logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
-    childLoggerFactory: deferredChildLogger,
   });
   app.get('/work', async (request) => {
     request.log.info({ step: 'info' }, 'info line');
@@ -39,7 +38,7 @@ async function appLoggingAt(level: string) {
   return { app, lines };
 }
 
-describe('per-request loggers made on demand', () => {
+describe('per-request loggers (pino children)', () => {
   it('writes enabled lines with the request id bound, and drops lines below the level', async () => {
     const { app, lines } = await appLoggingAt('warn');
     const { id } = (await app.inject('/work')).json();

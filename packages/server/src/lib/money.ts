@@ -1,4 +1,4 @@
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Money is an integer count of minor units (cents) plus an ISO 4217 currency code, everywhere inside the
@@ -60,7 +60,7 @@ export function toMajorNumber(minor: number, currency: string): number {
 
 // Intl formatting costs about a microsecond per call and a catalog page formats each price several
 // times (price, discounted, per variant), from a few hundred distinct amounts: each is formatted once.
-const formatted = new BoundedMap<string, string>(20_000);
+const formatted = new LRUCache<string, string>({ max: 20_000 });
 
 /** Minor units → text for people: 1250 USD → "$12.50". */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {

@@ -1,17 +1,17 @@
-import { BoundedMap } from './bounded-map.js';
+import { LRUCache } from 'lru-cache';
 
 /*
  * An in-process memo invalidated by a version: anything that changes the underlying data bumps it, and
  * every older entry is dead. A value is kept only under the version that was current when its read
  * started, so a read that raced a write is never kept (ADR 012). Entries also expire after `ttlMs`, a
- * safety net should an invalidation never arrive, and at most `maxEntries` are kept (oldest set first out).
+ * safety net should an invalidation never arrive, and at most `maxEntries` are kept (least recently used first out).
  */
 export class VersionedCache<V> {
   #version = 0;
-  readonly #entries: BoundedMap<string, { value: V; version: number; expiresAt: number }>;
+  readonly #entries: LRUCache<string, { value: V; version: number; expiresAt: number }>;
 
   constructor(private readonly options: { ttlMs: number; maxEntries?: number }) {
-    this.#entries = new BoundedMap(options.maxEntries ?? 10_000);
+    this.#entries = new LRUCache({ max: options.maxEntries ?? 10_000 });
   }
 
   /** Read before the database read; pass to `set`. */

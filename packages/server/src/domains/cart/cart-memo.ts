@@ -1,5 +1,6 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
-import { BoundedMap, perOwner } from '../../lib/bounded-map.js';
+import { perOwner } from '../../lib/per-owner.js';
 import type { CartOwner } from './cart-owner.js';
 import type { CartRow } from './cart-store.js';
 
@@ -11,7 +12,7 @@ import type { CartRow } from './cart-store.js';
  * since changed makes the write do nothing and the add falls back to the locking path, which reads
  * afresh. Replies are built only from a row whose write succeeded, never from the memo alone.
  */
-const memoOf = perOwner<Db, BoundedMap<string, CartRow>>(() => new BoundedMap(10_000));
+const memoOf = perOwner<Db, LRUCache<string, CartRow>>(() => new LRUCache({ max: 10_000 }));
 
 export function recentCart(db: Db, owner: CartOwner): CartRow | undefined {
   return memoOf(db).get(owner.key);

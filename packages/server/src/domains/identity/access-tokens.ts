@@ -1,5 +1,6 @@
 import { type CryptoKey, decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
-import { BoundedMap, perOwner } from '../../lib/bounded-map.js';
+import { LRUCache } from 'lru-cache';
+import { perOwner } from '../../lib/per-owner.js';
 import type { StaffRole } from './identity.schema.js';
 import { type KeyRing, SIGNING_ALGORITHM } from './signing-keys.service.js';
 
@@ -88,7 +89,7 @@ interface Verified {
  * expires; verified tokens are remembered per key ring (bounded, oldest forgotten first). Revocation is
  * not cached here: the caller checks the session on every request (its own short cache, ADR 005).
  */
-const verifiedTokens = perOwner<KeyRing, BoundedMap<string, Verified>>(() => new BoundedMap(10_000));
+const verifiedTokens = perOwner<KeyRing, LRUCache<string, Verified>>(() => new LRUCache({ max: 10_000 }));
 
 async function verifySignedToken(
   keys: KeyRing,

@@ -62,13 +62,16 @@ describe('visitor tokens (anonymous grant) per IP', () => {
       // Same proxy, another shopper: counted on its own address.
       expect((await shopperB()).statusCode).toBe(200);
 
+      // One past the default's free burst: the default would refuse it.
       const unlimited = await mintOn(off, '203.0.113.7');
-      for (let index = 0; index < 150; index++) expect((await unlimited()).statusCode).toBe(200);
+      const { freeAttempts } = POLICIES['anonymous-token:ip'];
+      for (let index = 0; index <= freeAttempts; index++) expect((await unlimited()).statusCode).toBe(200);
     } finally {
       await tuned.close();
       await off.close();
     }
-  });
+    // Two more apps on fresh databases and ~125 token grants: slow on a loaded machine, not wrong.
+  }, 120_000);
 
   it('the scheduled identity prune deletes what has expired', async () => {
     // Sessions of the visitors above expire (refresh tokens live 90 days); a month after that they go.

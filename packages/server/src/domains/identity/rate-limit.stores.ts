@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { BoundedMap } from '../../lib/bounded-map.js';
+import { LRUCache } from 'lru-cache';
 
 /** Failures (or attempts) recorded under one key, and when the latest happened (ms since epoch). */
 export interface AttemptRecord {
@@ -56,7 +56,7 @@ const MAX_MEMORY_KEYS = 100_000;
 export function memoryRateLimitStore(): RateLimitStore {
   const entries = new Map<string, AttemptRecord & { expiresAt: number }>();
   // Step-up levels. Each operation below runs without awaiting in between, so it is atomic in-process.
-  const levels = new BoundedMap<string, { level: number; at: number }>(MAX_MEMORY_KEYS);
+  const levels = new LRUCache<string, { level: number; at: number }>({ max: MAX_MEMORY_KEYS });
   const levelOf = (key: string, drainMs: number, now: number) => {
     const entry = levels.get(key);
     return entry ? drained(entry.level, now - entry.at, drainMs) : 0;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
 import { deliveryLag } from '../../domains/events/index.js';
-import { RouteLatencyHistogram } from '../route-latency.js';
 
 export interface MetricsOptions {
   database: Database;
@@ -19,12 +18,19 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, opt
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  const requests = new RouteLatencyHistogram();
-  registry.registerMetric(requests as unknown as Metric);
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern, method and status class',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route !== '/metrics')
-      requests.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (route !== '/metrics') {
+      const status = `${Math.floor(reply.statusCode / 100)}xx`;
+      requests.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    }
     done();
   });
 

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { BoundedMap } from '../bounded-map.js';
+import negotiate from '@fastify/accept-negotiator';
 
 /*
  * Response compression for cached reads: a cached body is compressed once, off the event loop, and every
@@ -28,34 +28,15 @@ export function compress(body: Buffer, coding: ContentCoding): Promise<Buffer> {
   return compressors[coding](body);
 }
 
-// Clients send one of a handful of Accept-Encoding values; each is parsed once.
-const chosen = new BoundedMap<string, ContentCoding | undefined>(256);
-
 /**
- * The coding to send for an Accept-Encoding header (RFC 9110 §12.5.3): Brotli or gzip, whichever has the
- * higher q-value (Brotli on a tie), named or through `*`; undefined when neither is acceptable, or when
- * the client sent no header (identity).
+ * The coding to send for an Accept-Encoding header, negotiated by Fastify's own negotiator (as
+ * `@fastify/compress` does): Brotli or gzip, whichever has the higher q-value, Brotli on a tie or through
+ * `*`; undefined when neither is acceptable, or when the client sent no header (identity).
  */
 export function preferredCoding(header: string | undefined): ContentCoding | undefined {
   if (!header) return undefined;
-  if (chosen.has(header)) return chosen.get(header);
-  const coding = negotiate(header);
-  chosen.set(header, coding);
-  return coding;
+  // Coding names are case-insensitive (RFC 9110 §8.4.1); the negotiator compares them as sent.
+  return negotiate<ContentCoding>(header.toLowerCase(), CODINGS) ?? undefined;
 }
 
-function negotiate(header: string): ContentCoding | undefined {
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    if (!name) continue;
-    const qParameter = parameters.find((parameter) => /^q=/i.test(parameter));
-    const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
-    weights.set(name.toLowerCase(), Number.isFinite(q) ? q : 0);
-  }
-  const weightOf = (coding: ContentCoding) => weights.get(coding) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gz = weightOf('gzip');
-  if (br <= 0 && gz <= 0) return undefined;
-  return br >= gz ? 'br' : 'gzip';
-}
+const CODINGS: ContentCoding[] = ['br', 'gzip'];
