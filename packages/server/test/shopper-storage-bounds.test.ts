@@ -350,7 +350,8 @@ describe('checkout bounds, at the limit and one past it', () => {
       checkout,
     );
     await atLimitThenPast(
-      (n) => patch({ billingInfo: { address: { country: 'US', postalCode: text(n) } } }),
+      // A country without a postal-code format (Bolivia): a US ZIP of 20 letters is refused by its format.
+      (n) => patch({ billingInfo: { address: { country: 'BO', postalCode: text(n) } } }),
       20,
       'checkout.billingInfo.address.postalCode',
       'MAX_LENGTH',
