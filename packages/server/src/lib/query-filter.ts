@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FieldViolation } from './http/errors.js';
-import { ValidationFailed } from './http/errors.js';
+import { Violations } from './http/violations.js';
 import {
   FILTER_OPERATORS,
   type FilterField,
@@ -48,7 +48,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 const INT64 = /^-?\d{1,19}$/;
 
 class Compiler {
-  readonly violations: FieldViolation[] = [];
+  readonly violations = new Violations();
   private nodes = 0;
 
   constructor(
@@ -253,6 +253,6 @@ export function compileFilter(
   if (filter === undefined || filter === null) return undefined;
   const compiler = new Compiler(fields, options.entity ?? 'this collection');
   const result = compiler.filter(filter, options.path ?? 'query.filter', 0);
-  if (compiler.violations.length > 0) throw new ValidationFailed(compiler.violations);
+  compiler.violations.throwIfAny();
   return result;
 }

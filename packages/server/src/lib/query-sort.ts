@@ -1,6 +1,7 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { type FieldViolation, ValidationFailed } from './http/errors.js';
+import { ValidationFailed } from './http/errors.js';
+import { Violations } from './http/violations.js';
 import type { FilterFields } from './query-fields.js';
 
 const MAX_SORT_ENTRIES = 5;
@@ -31,7 +32,7 @@ export function compileSort(
 ): SQL[] {
   const path = options.path ?? 'query.sort';
   if (sort === undefined || sort === null) return [...(options.defaultSort ?? []), sql`${tieBreaker} ASC`];
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const terms: SQL[] = [];
   const entries = Array.isArray(sort) ? sort : [sort];
   if (entries.length > MAX_SORT_ENTRIES) {
@@ -77,7 +78,7 @@ export function compileSort(
     }
     terms.push(direction === 'ASC' ? sql`${field.sort} ASC` : sql`${field.sort} DESC`);
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   const last = entries.at(-1) as SortEntry | undefined;
   const lastDesc = String(last?.order ?? '').toUpperCase() === 'DESC';
   terms.push(lastDesc ? sql`${tieBreaker} DESC` : sql`${tieBreaker} ASC`);

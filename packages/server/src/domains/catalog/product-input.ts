@@ -1,4 +1,3 @@
-import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import {
   type CustomTextField,
@@ -77,21 +76,10 @@ export interface ProductInput {
   variants?: VariantInput[];
 }
 
-/** Collects business-rule violations of one request and throws them together. */
-export class Violations {
-  readonly list: FieldViolation[] = [];
-  add(
-    field: string,
-    violatedRule: FieldViolation['violatedRule'],
-    description: string,
-    data?: Record<string, unknown>,
-  ) {
-    this.list.push({ field, violatedRule, description, ...(data ? { data } : {}) });
-  }
-  throwIfAny(): void {
-    if (this.list.length > 0) throw new ValidationFailed(this.list);
-  }
-}
+// The one violations collector lives in lib/http; catalog files import it from here too.
+import { Violations } from '../../lib/http/violations.js';
+
+export { Violations };
 
 /** Trims text fields and turns empty optional text into null, so "" and absent mean the same. */
 export function cleanText(value: string | null | undefined): string | null | undefined {

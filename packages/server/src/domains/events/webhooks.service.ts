@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { ALL_EVENTS, EVENT_TYPES } from './event-types.js';
 import {
   type DeliveryStatus,
@@ -22,7 +23,7 @@ export interface WebhookInput {
 }
 
 function validate(input: WebhookInput, creating: boolean): void {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   if (input.url !== undefined || creating) {
     let parsed: URL | undefined;
     try {
@@ -57,7 +58,7 @@ function validate(input: WebhookInput, creating: boolean): void {
       }
     });
   }
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
 }
 
 const withoutSecret = ({ secret: _secret, ...webhook }: WebhookRow): Webhook => webhook;

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
+import { AppError } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { type Caller, isShopper } from '../access/index.js';
 import type { OAuthClient } from './identity.schema.js';
 import { oauthClients } from './identity.schema.js';
@@ -147,7 +148,7 @@ function validateClientInput(
   rules: RegistrationRules,
   current?: Pick<OAuthClient, 'redirectUris' | 'allowedOrigins'>,
 ): { name?: string; redirectUris?: string[]; allowedOrigins?: string[] } {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const name = input.name?.trim();
   if (name !== undefined && (name.length === 0 || name.length > 100)) {
     violations.push({
@@ -177,7 +178,7 @@ function validateClientInput(
     if (problem)
       violations.push({ field: `allowedOrigins[${index}]`, violatedRule: 'FORMAT', description: problem });
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   return {
     ...(name !== undefined ? { name } : {}),
     ...(redirectUris ? { redirectUris } : {}),

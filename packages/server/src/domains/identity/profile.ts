@@ -1,4 +1,4 @@
-import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import type { StoredAddress, StoredCustomField, StoredProfile } from './identity.schema.js';
 
 /** A custom field as services see it: numbers (incl. NaN/±Infinity), dates, text or flags. */
@@ -32,7 +32,7 @@ export function normalizeEmail(raw: string | undefined | null): string | undefin
 
 /** Checks a profile's content (the contract checks its shape) and returns the stored form. */
 export function toStoredProfile(profile: Profile, field = 'profile'): StoredProfile {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const stored: StoredProfile = {};
   for (const key of ['firstName', 'lastName', 'nickname', 'picture', 'language'] as const) {
     const value = profile[key]?.trim();
@@ -86,7 +86,7 @@ export function toStoredProfile(profile: Profile, field = 'profile'): StoredProf
       });
     }
   }
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   return stored;
 }
 

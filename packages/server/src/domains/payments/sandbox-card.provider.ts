@@ -1,4 +1,5 @@
-import { AppError, type FieldViolation, invalidField, ValidationFailed } from '../../lib/http/errors.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { randomToken } from '../../lib/ids.js';
 import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
 
@@ -54,7 +55,7 @@ function declined(decline: { code: string; reason: string }): AppError {
 function checkedCard(card: CardInput, now: Date): { number: string; summary: CardSummary } {
   const number = card.number.replace(/[\s-]/g, '');
   // Both problems in one reply: a form then marks the number and the expiry together.
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
     violations.push({
       field: 'paymentMethod.card.number',
@@ -68,7 +69,7 @@ function checkedCard(card: CardInput, now: Date): { number: string; summary: Car
       violatedRule: 'VALIDATION',
       description: 'the card has expired',
     });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   return {
     number,
     summary: {

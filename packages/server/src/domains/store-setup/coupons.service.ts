@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
+import { AppError, type FieldViolation, notFound } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import type { Paging } from '../../lib/paging.js';
 import { escapeLike } from '../../lib/query-values.js';
 import { type COUPON_KINDS, type COUPON_SCOPES, couponRedemptions, coupons } from './store-setup.schema.js';
@@ -81,7 +82,7 @@ export function couponFromRow(row: Row): Coupon {
 
 /** The business rules of a coupon as a whole (after merging an update into the stored one). */
 function checkCoupon(coupon: CouponWrite, prefix: string): void {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const bad = (field: string, violatedRule: FieldViolation['violatedRule'], description: string) =>
     violations.push({ field: `${prefix}.${field}`, violatedRule, description });
   if (coupon.code !== undefined && !CODE_PATTERN.test(coupon.code))
@@ -100,7 +101,7 @@ function checkCoupon(coupon: CouponWrite, prefix: string): void {
     bad('productIds', 'REQUIRED_FIELD', 'a SPECIFIC_ITEMS coupon needs productIds or collectionIds');
   if (coupon.startsAt && coupon.expiresAt && coupon.startsAt >= coupon.expiresAt)
     bad('expiresAt', 'VALIDATION', 'must be later than startsAt');
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
 }
 
 function toColumns(input: CouponWrite) {

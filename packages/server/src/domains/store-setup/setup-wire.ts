@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { toDecimalString, toMinorUnits } from '../../lib/money.js';
 import { percentToPpm, ppmToPercent } from '../../lib/ratio.js';
 import type { Coupon, CouponWrite } from './coupons.service.js';
@@ -28,7 +28,7 @@ import type { TaxRegionRecord } from './tax.service.js';
 
 /** Collects field problems of one admin request while converting amounts and rates. */
 export class Converter {
-  readonly violations: FieldViolation[] = [];
+  readonly violations = new Violations();
   constructor(readonly currency: string) {}
 
   minor(value: string | number, field: string): number {
@@ -58,7 +58,7 @@ export class Converter {
   }
 
   done<T>(value: T): T {
-    if (this.violations.length > 0) throw new ValidationFailed(this.violations);
+    this.violations.throwIfAny();
     return value;
   }
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound, ValidationFailed } from '../../lib/http/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import type { Address, PickupMethod } from './setup-shapes.js';
 import { pickupLocations, type StoredShippingRate, shippingRegions } from './store-setup.schema.js';
 
@@ -22,7 +23,7 @@ export interface ShippingRegionWrite {
 const DESTINATION = /^(\*|[A-Z]{2}(-[A-Z0-9]{1,3})?)$/;
 
 function checkRegion(region: ShippingRegionWrite): void {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   region.destinations?.forEach((destination, index) => {
     if (!DESTINATION.test(destination))
       violations.push({
@@ -72,7 +73,7 @@ function checkRegion(region: ShippingRegionWrite): void {
         });
     });
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
 }
 
 const regionOut = (row: typeof shippingRegions.$inferSelect): ShippingRegionRecord => ({ ...row });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type FieldViolation, ValidationFailed } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import { getMediaFiles, mediaPath } from '../media/index.js';
 import { ensureRow, STORE_SETTINGS_ID } from './settings.service.js';
@@ -64,7 +64,7 @@ export async function getStoreIdentity(db: DbOrTx, defaultName: string): Promise
 
 /** Checks and stores a change of name, logo or contact address; every problem is reported at once. */
 export async function updateStoreIdentity(db: DbOrTx, patch: StoreIdentityPatch): Promise<void> {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const name =
     typeof patch.storeName === 'string' ? patch.storeName.trim().replace(/\s+/g, ' ') : patch.storeName;
   if (name === '') {
@@ -94,7 +94,7 @@ export async function updateStoreIdentity(db: DbOrTx, patch: StoreIdentityPatch)
       });
     }
   }
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   await ensureRow(db);
   await db
     .update(storeSettings)

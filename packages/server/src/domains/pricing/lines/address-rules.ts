@@ -1,6 +1,6 @@
 import { allCountries } from 'country-region-data';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import { type FieldViolation, ValidationFailed } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
 import type { PostalAddress } from './address.js';
 
 /*
@@ -39,11 +39,7 @@ export function subdivisionCode(country: string, subdivision: string): string | 
  * Checks one address in place (subdivisions are stored as ISO 3166-2 codes) and adds a violation, named by
  * `path` (e.g. `shippingInfo.shippingDestination.address`), for each field that does not fit its country.
  */
-export function checkAddress(
-  address: PostalAddress | undefined,
-  path: string,
-  violations: FieldViolation[],
-): void {
+export function checkAddress(address: PostalAddress | undefined, path: string, violations: Violations): void {
   if (!address?.country) return;
   const country = address.country.toUpperCase();
   if (!REGIONS.has(country)) {
@@ -80,7 +76,7 @@ export function checkAddress(
 export function checkAddresses(
   entries: readonly { path: string; address: PostalAddress | undefined }[],
 ): void {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   for (const { path, address } of entries) checkAddress(address, path, violations);
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
 }

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { type Caller, isMerchant } from '../../access/index.js';
 import type { CustomLineItemIn, ImageIn, LineItemIn } from '../wire/common.contract.js';
@@ -35,7 +36,7 @@ export function lineExtrasIn(
   ctx: { caller: Caller; currency: string; now: Date; field?: string },
 ): LineExtras[] {
   const field = ctx.field ?? 'lineItems';
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const extras = items.map((item, index) => {
     const at = `${field}[${index}]`;
     const result: LineExtras = {};
@@ -77,7 +78,7 @@ export function lineExtrasIn(
     }
     return result;
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   return extras;
 }
 
@@ -85,7 +86,7 @@ function overridesIn(
   input: NonNullable<LineItemInput['catalogOverrideFields']>,
   at: string,
   currency: string,
-  violations: FieldViolation[],
+  violations: Violations,
 ): CatalogOverrides {
   const money = (value: string | number, field: string, positive = false) => {
     const minor = toMinorUnits(value, currency);
@@ -145,7 +146,7 @@ export function descriptionLinesIn(lines: DescriptionLinesInput): DescriptionLin
 export function finiteWeightIn(
   weight: number | undefined,
   field: string,
-  violations: FieldViolation[],
+  violations: Violations,
 ): number | undefined {
   if (weight === undefined) return undefined;
   if (!Number.isFinite(weight)) {
@@ -163,7 +164,7 @@ export function finiteWeightIn(
 export function imageIn(
   image: Static<typeof ImageIn>,
   field: string,
-  violations: FieldViolation[],
+  violations: Violations,
 ): LineImage | undefined {
   const given = typeof image === 'string' ? { url: image } : image;
   const url = given.url;

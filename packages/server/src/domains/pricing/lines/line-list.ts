@@ -1,4 +1,5 @@
-import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
+import { type FieldViolation, invalidField } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/index.js';
 import { findChoice, findCustomTextField, findOption } from '../../catalog/index.js';
@@ -51,7 +52,7 @@ export function optionViolations(
   definitions: NonNullable<ResolvedCatalogItem['definitions']>,
   at: string,
 ): FieldViolation[] {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const product = `product "${definitions.productName}"`;
   const choices = reference.options?.options;
   if (choices && typeof choices === 'object') {
@@ -101,7 +102,7 @@ export function optionViolations(
       }
     }
   }
-  return violations;
+  return violations.list;
 }
 
 /** The custom text of a line as a merge key: the same item with other text is another line. */
@@ -133,7 +134,7 @@ export function mergeCatalogItems(
   items: readonly ResolvedCatalogItem[],
   field: string,
 ): { lines: StoredLine[]; touched: string[] } {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const next = lines.map((line) => ({ ...line }));
   const touched: string[] = [];
   requests.forEach((request, index) => {
@@ -203,7 +204,7 @@ export function mergeCatalogItems(
       touched.push(candidate.id);
     }
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   checkLineCount(next, field);
   return { lines: next, touched };
 }
@@ -244,7 +245,7 @@ export function setQuantities(
   lines: StoredLine[],
   updates: readonly { id: string; quantity: number }[],
 ): StoredLine[] {
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const next = lines.map((line) => ({ ...line }));
   updates.forEach((update, index) => {
     const line = next.find((candidate) => candidate.id === update.id);
@@ -256,24 +257,18 @@ export function setQuantities(
       });
     else line.quantity = update.quantity;
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   return next;
 }
 
 /** Removes lines by id; unknown ids are a 400 naming `lineItemIds[i]`. */
 export function removeLines(lines: StoredLine[], ids: readonly string[]): StoredLine[] {
-  const violations: FieldViolation[] = ids.flatMap((id, index) =>
-    lines.some((line) => line.id === id)
-      ? []
-      : [
-          {
-            field: `lineItemIds[${index}]`,
-            violatedRule: 'VALIDATION' as const,
-            description: `no line item has id "${id}"`,
-          },
-        ],
-  );
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  const violations = new Violations();
+  ids.forEach((id, index) => {
+    if (!lines.some((line) => line.id === id))
+      violations.add(`lineItemIds[${index}]`, 'VALIDATION', `no line item has id "${id}"`);
+  });
+  violations.throwIfAny();
   return lines.filter((line) => !ids.includes(line.id));
 }
 

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
-import { type FieldViolation, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { percentToPpm } from '../../../lib/ratio.js';
 import { type Caller, isMerchant } from '../../access/index.js';
@@ -26,7 +27,7 @@ export function customLinesIn(
 ): CustomLineInput[] {
   if (!items?.length) return [];
   if (!isMerchant(caller)) merchantOnlyField('customLineItems', 'Custom line items');
-  const violations: FieldViolation[] = [];
+  const violations = new Violations();
   const money = (value: string | number, field: string) => {
     const minor = toMinorUnits(value, currency);
     if (minor === undefined || minor < 0) {
@@ -64,7 +65,7 @@ export function customLinesIn(
     };
     return { ...(item.id ? { id: item.id } : {}), quantity: item.quantity ?? 1, data };
   });
-  if (violations.length > 0) throw new ValidationFailed(violations);
+  violations.throwIfAny();
   return lines;
 }
 
