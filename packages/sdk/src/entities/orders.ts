@@ -132,7 +132,7 @@ export interface Order {
     cardLast4?: string;
     createdDate: Date;
   }[];
-  /** What was paid (captured payments and the gift card part) and what is still due */
+  /** Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized) */
   balanceSummary?: {
     paid: Money;
     balance: Money;
