@@ -6,6 +6,7 @@ import { accessRoutes, apiKeyResolver, authPlugin, type TokenResolver } from './
 import { cartByIdRoutes, cartRoutes, mergeCartsOnLogin } from './domains/cart/index.js';
 import { catalogRoutes, LocalCatalogChanges } from './domains/catalog/index.js';
 import { checkoutRoutes, paymentSelectionRoutes } from './domains/checkout/index.js';
+import { customerRoutes } from './domains/customers/index.js';
 import {
   createDispatcher,
   createNatsPublisher,
@@ -24,6 +25,7 @@ import { createMailer, devMailboxRoutes, mailbox, ownerMailboxRoutes } from './d
 import { type MediaStorage, mediaRoutes, mediaStorageFor } from './domains/media/index.js';
 import type { EcomMailer } from './domains/orders/index.js';
 import {
+  attachGuestOrdersOnLogin,
   createOrderRoutes,
   orderRoutes,
   provideBuyerContacts,
@@ -240,6 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => stopCartMerge());
   const stopBuyerContacts = provideBuyerContacts();
   app.addHook('onClose', async () => stopBuyerContacts());
+  const stopGuestOrderAttach = attachGuestOrdersOnLogin();
+  app.addHook('onClose', async () => stopGuestOrderAttach());
   await app.register(checkoutRoutes, ecom);
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock);
   await app.register(createOrderRoutes, { ecom, catalogChanges, providers: paymentProviders });
@@ -270,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(taxRoutes, { db, config });
   await app.register(promotionRoutes, { db, clock, config });
   await app.register(membershipRoutes, { db, clock, config });
+  await app.register(customerRoutes, { db, clock });
   await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
   registerPlanOrders(events, { db, clock });
   await app.register(preferencesRoutes, { db, clock });

@@ -27,6 +27,7 @@ import type { PricingSetup } from '../store-setup/index.js';
 import { findUsableCoupon, findUsableGiftCard } from '../store-setup/index.js';
 import type { ChannelType, CustomField } from './checkout.schema.js';
 import { type CheckoutRow, insertCheckout, readCheckout, readCheckoutByCart } from './checkout-store.js';
+import { memberCheckoutDefaults } from './member-defaults.js';
 
 const MINUTE_MS = 60_000;
 
@@ -124,9 +125,12 @@ export async function createCheckout(
     });
   }
   const { env, now } = ctx;
-  const [views, setup] = await Promise.all([
+  const [views, setup, defaults] = await Promise.all([
     evaluateLines(tx, input.lines, { currency: env.currency, baseUrl: env.baseUrl }),
     loadSetup(tx, env, { couponId: input.couponId, giftCardId: input.giftCardId, memberId: input.memberId }),
+    input.memberId && (!input.buyerEmail || !input.shippingDestination)
+      ? memberCheckoutDefaults(tx, input.memberId)
+      : ({} as Awaited<ReturnType<typeof memberCheckoutDefaults>>),
   ]);
   const lines = input.lines.map((line, index) => withSnapshot(line, views[index] as LineView));
   const row = await insertCheckout(
@@ -138,10 +142,10 @@ export async function createCheckout(
       memberId: input.memberId ?? null,
       channelType: input.channelType,
       lines,
-      buyerEmail: input.buyerEmail ?? null,
+      buyerEmail: input.buyerEmail ?? defaults.buyerEmail ?? null,
       buyerNote: input.buyerNote ?? null,
       billingInfo: input.billingInfo ?? null,
-      shippingDestination: input.shippingDestination ?? null,
+      shippingDestination: input.shippingDestination ?? defaults.shippingDestination ?? null,
       selectedShippingCode: input.selectedShippingCode ?? null,
       couponId: input.couponId ?? null,
       giftCardId: input.giftCardId ?? null,

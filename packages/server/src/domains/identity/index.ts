@@ -9,6 +9,12 @@ export { createIdentityDeps, type IdentityDeps } from './identity.deps.js';
 export { identityRoutes } from './identity.routes.js';
 export { type OAuthClient, STAFF_ROLES, type StaffRole, type StoredAddress } from './identity.schema.js';
 export { pruneExpiredIdentityRows } from './maintenance.service.js';
+export {
+  type MemberContact,
+  memberContact,
+  memberContactsByEmail,
+  searchMemberContacts,
+} from './member-directory.service.js';
 export { getMemberSummary } from './members.service.js';
 export {
   clientOfCaller,

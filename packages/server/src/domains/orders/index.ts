@@ -1,6 +1,7 @@
 // The orders domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
 export { provideBuyerContacts } from './buyer-contacts.js';
+export { attachGuestOrdersOnLogin, type BuyerTotals, ordersOfBuyer, searchBuyers } from './buyers.service.js';
 export { createOrderRoutes } from './create-order.routes.js';
 export { registerOrderMail } from './order-emails.js';
 export { insertOrderRecord, orderStatusOf } from './order-insert.service.js';
