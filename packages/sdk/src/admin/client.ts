@@ -2,6 +2,7 @@ import { createTransport, type FetchLike, type Transport } from '../transport.js
 import { apiKeysModule, authModule, mediaModule, webhooksModule } from './access.js';
 import { collectionsModule, productsModule } from './catalog.js';
 import { couponsModule, giftCardsModule, ordersModule, storeSetupModules } from './commerce.js';
+import { customersModule } from './customers.js';
 import { dashboardModule } from './dashboard.js';
 import { mailboxModule } from './mailbox.js';
 
@@ -60,6 +61,7 @@ export function createAdminClient(options: AdminClientOptions) {
     orders,
     coupons: couponsModule(transport),
     giftCards: giftCardsModule(transport),
+    customers: customersModule(transport),
     shippingRegions: setup.shippingRegions,
     pickupLocations: setup.pickupLocations,
     taxRegions: setup.taxRegions,

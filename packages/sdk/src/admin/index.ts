@@ -25,6 +25,7 @@ export {
   createAdminClient,
 } from './client.js';
 export type { OrderAction } from './commerce.js';
+export type { Customer, CustomerNote, CustomerOrder } from './customers.js';
 export { type SalesDay, type SalesSummary, toMinorUnits } from './dashboard.js';
 export type { MailboxMessage } from './mailbox.js';
 export type * from './types.js';

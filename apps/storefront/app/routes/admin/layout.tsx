@@ -36,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/collections', label: 'Collections' },
   { to: '/admin/coupons', label: 'Coupons' },

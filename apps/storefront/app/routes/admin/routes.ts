@@ -19,6 +19,8 @@ export const adminRoutes: RouteConfigEntry[] = [
     page('/collections/:id', 'collection-edit.tsx'),
     page('/orders', 'orders.tsx'),
     page('/orders/:id', 'order.tsx'),
+    page('/customers', 'customers.tsx'),
+    page('/customers/:email', 'customer.tsx'),
     page('/coupons', 'coupons.tsx'),
     page('/gift-cards', 'gift-cards.tsx'),
     page('/plans', 'plans.tsx'),

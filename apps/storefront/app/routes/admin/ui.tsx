@@ -265,6 +265,11 @@ export function formatMinor(minor: number, currency: string): string {
   return format.format(minor / 10 ** digits);
 }
 
+/** A money amount as the admin API sends it ({ amount: "31.58", currency: "USD" }) → "$31.58". */
+export function formatAmount({ amount, currency }: { amount: string; currency: string }): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+}
+
 /** Previous/next links for offset paging, keeping the other query parameters. */
 export function Pager({
   search,

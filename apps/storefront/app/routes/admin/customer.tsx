@@ -1,0 +1,158 @@
+import { Link } from 'react-router';
+import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { requireStaff } from '../../lib/admin/session.server';
+import type { Route } from './+types/customer';
+import { Badge, CreateForm, Empty, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.customer.email ?? 'Customer'} · Customers · Admin` },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { run } = await requireStaff(args);
+  return run((client) => client.customers.get(args.params.email));
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { run } = await requireStaff(args);
+  const form = formReader(await args.request.formData());
+  try {
+    await run((client) => client.customers.addNote(args.params.email, form.text('body')));
+    return { ok: true, message: 'Note added.' };
+  } catch (error) {
+    return formFailure(error, 'note.');
+  }
+}
+
+export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, orders, notes } = loaderData;
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  return (
+    <>
+      <p className="admin-breadcrumb">
+        <Link to="/admin/customers">Customers</Link>
+      </p>
+      <PageHeader title={name || customer.email} />
+      <div className="admin-grid-2">
+        <section className="admin-card" aria-labelledby="customer-contact">
+          <h2 id="customer-contact">Contact</h2>
+          <dl className="admin-facts">
+            <dt>E-mail</dt>
+            <dd>
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+              {customer.emailVerified ? ' (verified)' : ''}
+            </dd>
+            {customer.phone ? (
+              <>
+                <dt>Phone</dt>
+                <dd>{customer.phone}</dd>
+              </>
+            ) : null}
+            <dt>Account</dt>
+            <dd>
+              {customer.kind === 'MEMBER' ? (
+                <>
+                  Member since {formatDate(customer.memberSince)}{' '}
+                  {customer.memberStatus ? <Badge status={customer.memberStatus} /> : null}
+                </>
+              ) : (
+                'Guest (no account yet: their orders join it if they sign up with this e-mail)'
+              )}
+            </dd>
+          </dl>
+        </section>
+        <section className="admin-card" aria-labelledby="customer-totals">
+          <h2 id="customer-totals">Totals</h2>
+          <dl className="admin-facts">
+            <dt>Orders</dt>
+            <dd>{customer.ordersCount}</dd>
+            <dt>Paid</dt>
+            <dd>{customer.totalPaid ? formatAmount(customer.totalPaid) : '—'}</dd>
+            <dt>Last order</dt>
+            <dd>{formatDate(customer.lastOrderDate)}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className="admin-card admin-card-flush" aria-labelledby="customer-orders">
+        <h2 id="customer-orders" className="admin-card-title">
+          Orders
+        </h2>
+        {orders.length === 0 ? (
+          <Empty>No orders yet.</Empty>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Fulfilment</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.id}>
+                    <td>
+                      <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
+                      {order.status === 'CANCELED' ? <Badge status="CANCELED" /> : null}
+                    </td>
+                    <td>{formatDate(order.createdDate, true)}</td>
+                    <td>
+                      <Badge status={order.paymentStatus} />
+                    </td>
+                    <td>
+                      <Badge status={order.fulfillmentStatus} />
+                    </td>
+                    <td className="num">{formatAmount(order.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="admin-card" aria-labelledby="customer-notes">
+        <h2 id="customer-notes">Notes</h2>
+        {notes.length === 0 ? (
+          <p>No notes yet. Notes are seen only by the store’s staff.</p>
+        ) : (
+          <ul className="admin-notes">
+            {notes.map((note) => (
+              <li key={note.id}>
+                <p>{note.body}</p>
+                <p className="admin-muted">{formatDate(note.createdDate, true)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <FormMessage result={actionData} />
+        <CreateForm className="admin-stack">
+          <div className="admin-field">
+            <label htmlFor="note-body">Add a note</label>
+            <textarea
+              id="note-body"
+              name="body"
+              rows={3}
+              maxLength={2000}
+              aria-invalid={errors?.body ? true : undefined}
+              aria-describedby={errors?.body ? 'note-body-error' : undefined}
+            />
+            {errors?.body ? (
+              <p id="note-body-error" className="admin-field-error">
+                {errors.body}
+              </p>
+            ) : null}
+          </div>
+          <Submit>Save note</Submit>
+        </CreateForm>
+      </section>
+    </>
+  );
+}
