@@ -21,6 +21,11 @@ export interface StorefrontContext {
    * React Router writes carries it, else the browser refuses to run it.
    */
   cspNonce?: string | undefined;
+  /**
+   * Cache-Control of the pages every shopper sees alike (lib/shared-page.ts), as the server's
+   * configuration has it; such pages are kept rendered by the server and may be kept by a CDN.
+   */
+  sharedPageCacheControl?: string | undefined;
 }
 
 export const storefrontContext = createContext<StorefrontContext>();
