@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import { CartUi } from '../../components/cart-ui';
 import { useHydrated } from '../../components/hydrated';
-import { listCollections } from '../../lib/catalog.server';
 import { getSession, sessionMiddleware } from '../../lib/session.server';
 import { isSharedPageRequest } from '../../lib/shared-page';
 import { useShopperState } from '../../lib/shopper-state';
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A page shared by every shopper reads nothing of the session: its header learns the cart count and
   // sign-in state from /shopper-state once it runs (lib/shopper-state.ts).
   const [collections, shopper] = await Promise.all([
-    listCollections(session.catalog),
+    session.collections(),
     isSharedPageRequest(request) ? null : shopperStateOf(session),
   ]);
   return { nav: collections.map(({ name, slug }) => ({ name, slug })), shopper };
