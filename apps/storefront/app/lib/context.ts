@@ -7,6 +7,11 @@ import { createContext, RouterContextProvider } from 'react-router';
  */
 export interface StorefrontContext {
   apiFetch: typeof fetch;
+  /**
+   * The same API for anonymous catalog reads, made once per server (they count no shopper's address), so
+   * the catalog's SDK client is built once too. Absent: `apiFetch` is used.
+   */
+  catalogFetch?: typeof fetch | undefined;
   /** The store's name as set in the admin's Settings (STORE_NAME until then). */
   storeName: string;
   /** The store's logo (a path under /media), when the owner set one. */

@@ -86,7 +86,7 @@ async function createSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<ShopSession> {
-  const { apiFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
+  const { apiFetch, catalogFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
   const attributes = cookieAttributes(SESSION_COOKIE, isSecureSite(publicUrl, request));
   const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE.name, attributes);
   const storage = cookieStorage(cookie);
@@ -96,7 +96,7 @@ async function createSession(
     fetch: apiFetch,
     storage,
   });
-  const catalog = catalogClient(apiFetch, publicUrl);
+  const catalog = catalogClient(catalogFetch ?? apiFetch, publicUrl);
   let collections: Promise<Collection[]> | undefined;
   return {
     role: () => storage.get()?.refreshToken.role ?? 'none',

@@ -22,6 +22,8 @@ export async function mountStorefront(
 ): Promise<void> {
   const storefrontClientId = bundledClientIdOnce(database, config);
   const sharedPageCacheControl = sharedCacheControl(config.pageCache.cdnSeconds);
+  // Catalog reads count no one (no per-address limit): one fetch, and so one SDK client, for every render.
+  const catalogFetch = injectFetch(app);
   await app.register(storefrontPlugin, {
     buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
     mode: config.env,
@@ -30,6 +32,7 @@ export async function mountStorefront(
       const identity = await storeIdentity.current();
       return {
         apiFetch: injectFetch(app, request.ip),
+        catalogFetch,
         storeName: identity.storeName,
         ...(identity.logo ? { storeLogo: identity.logo } : {}),
         ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
