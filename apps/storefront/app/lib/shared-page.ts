@@ -15,9 +15,9 @@ const PERSONAL_PARAMS = ['session', 'flow'];
 /** Whether this request's page is shared by every shopper (GET only: form posts are always personal). */
 export function isSharedPageRequest(request: Request): boolean {
   if (request.method !== 'GET') return false;
+  // Loaders of a client navigation see the page's URL too (React Router strips its `.data` suffix).
   const url = new URL(request.url);
-  const pathname = url.pathname.endsWith('.data') ? url.pathname.slice(0, -'.data'.length) : url.pathname;
-  if (!SHARED_PATHS.some((path) => path.test(pathname === '/_root' ? '/' : pathname))) return false;
+  if (!SHARED_PATHS.some((path) => path.test(url.pathname))) return false;
   return !PERSONAL_PARAMS.some((name) => url.searchParams.has(name));
 }
 
