@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceContext, storefrontContext } from './lib/context';
+import { isSharedPageRequest, PERSONAL_CACHE_CONTROL } from './lib/shared-page';
 
 // Re-exported so the hosting server can build each request's context from this same module instance.
 export { createLoadContext } from './lib/context';
@@ -24,14 +25,22 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  // The server's CSP allows inline scripts with this nonce only: React's bootstrap, the router's
-  // hydration data (streamed too) and scroll restoration all carry it.
-  const nonce = loadContext.get(storefrontContext).cspNonce;
+  const { cspNonce, sharedPageCacheControl } = loadContext.get(storefrontContext);
+  // A page every shopper sees alike is kept whole and sent to many (lib/shared-page.ts): it carries no
+  // nonce (the server allows its inline scripts by hash instead) and is rendered to the end before
+  // it is sent. Every other page's inline scripts (React's bootstrap, the router's hydration data,
+  // scroll restoration) carry this response's nonce, the only inline code the server's CSP allows.
+  const shared =
+    responseStatusCode === 200 && sharedPageCacheControl !== undefined && isSharedPageRequest(request);
+  const nonce = shared ? undefined : cspNonce;
+  if (!responseHeaders.has('Cache-Control')) {
+    responseHeaders.set('Cache-Control', shared ? sharedPageCacheControl : PERSONAL_CACHE_CONTROL);
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and no-JS clients get the whole document at once; browsers get the shell early.
+    // Crawlers, no-JS clients and shared pages get the whole document at once; browsers get the shell early.
     const readyEvent =
-      isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
+      shared || isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode
         ? 'onAllReady'
         : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(

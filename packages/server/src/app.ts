@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppContext, RouteInfo } from './context.js';
 import { accessRoutes, apiKeyResolver, authPlugin, type TokenResolver } from './domains/access/index.js';
 import { cartByIdRoutes, cartRoutes, mergeCartsOnLogin } from './domains/cart/index.js';
-import { catalogRoutes, LocalCatalogChanges } from './domains/catalog/index.js';
+import { catalogRoutes, LocalCatalogChanges, watchCatalogChanges } from './domains/catalog/index.js';
 import { checkoutRoutes, paymentSelectionRoutes } from './domains/checkout/index.js';
 import { customerRoutes } from './domains/customers/index.js';
 import {
@@ -54,6 +54,7 @@ import { appLoggerOptions, OneLinePerRequest } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
+import { PageCache } from './lib/http/page-cache.js';
 import { ajvWirePlugin } from './lib/http/wire.js';
 
 export type { Config } from './config.js';
@@ -74,7 +75,7 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions
-  extends Omit<AppContext, 'clock' | 'events' | 'catalogChanges' | 'storeIdentity'> {
+  extends Omit<AppContext, 'clock' | 'events' | 'catalogChanges' | 'storeIdentity' | 'pageCache'> {
   clock?: () => Date;
   /** Randomness for retry jitter (tests make it deterministic). */
   random?: () => number;
@@ -95,6 +96,8 @@ export interface BuildAppOptions
 }
 
 const MAX_QUERY_KEYS = 1000; // spec §9
+/** Kept pages are dropped on every change; this only bounds a page's life should a NOTIFY be lost. */
+const PAGE_CACHE_TTL_MS = 10 * 60_000;
 
 /** Builds the HTTP application. Never listens: server.ts does, tests use `inject` or `listen(0)`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -108,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogChanges: new LocalCatalogChanges(),
     storeIdentity: new StoreIdentityCache(database.db, config.storeName),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
+    ...(options.storefront !== false && config.pageCache.enabled
+      ? { pageCache: new PageCache({ maxBytes: config.pageCache.maxBytes, ttlMs: PAGE_CACHE_TTL_MS }) }
+      : {}),
   };
   // The slices the plugins take (context.ts): most need the database and the clock.
   const { clock, catalogChanges, storeIdentity } = context;
@@ -207,6 +213,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => {
     await storeIdentity.current();
   });
+  const unwatchStoreIdentity = await storeIdentity.watch(database);
+  app.addHook('onClose', async () => unwatchStoreIdentity());
+  const { pageCache } = context;
+  if (pageCache) {
+    // Shared pages show the catalog and the store's identity: any change to either drops them all.
+    const unwatchCatalog = await watchCatalogChanges(database, catalogChanges, () => pageCache.invalidate());
+    const unsubscribeIdentity = storeIdentity.subscribe(() => pageCache.invalidate());
+    app.addHook('onClose', async () => {
+      unsubscribeIdentity();
+      await unwatchCatalog();
+    });
+  }
   app.addHook('onClose', async () => {
     await identity.close();
     await mailer.close();
@@ -288,6 +306,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownerMailboxRoutes, { db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 
-  if (options.storefront !== false) await mountStorefront(app, database, config, storeIdentity);
+  if (options.storefront !== false) await mountStorefront(app, database, config, storeIdentity, pageCache);
   return app;
 }

@@ -65,6 +65,10 @@ const EnvSchema = Type.Object({
   MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
   CATALOG_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
   CATALOG_COUNT_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
+  // Full-page cache of the shop's shared pages (docs/performance.md "Page cache", ADR 037).
+  PAGE_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  PAGE_CACHE_MAX_MB: Type.Integer({ minimum: 1, maximum: 4096, default: 64 }),
+  PAGE_CACHE_CDN_SECONDS: Type.Integer({ minimum: 0, maximum: 86_400, default: 60 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -115,6 +119,12 @@ export interface Config {
   catalogCacheSeconds: number;
   /** How long a public query's total may be reused at most (ADR 020); 0 counts on every request. */
   catalogCountSeconds: number;
+  /**
+   * Shared shop pages (home, collections, products, search): kept rendered in memory (`enabled`, up to
+   * `maxBytes`) and dropped on every catalog or store-identity change; `cdnSeconds` is how long a CDN in
+   * front may serve one without asking (s-maxage).
+   */
+  pageCache: { enabled: boolean; maxBytes: number; cdnSeconds: number };
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify `trustProxy`): per-IP limits must see shoppers'
    * addresses, not the load balancer's. false, true (any), a hop count, or a list of addresses/CIDRs.
@@ -258,6 +268,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaMaxUploadBytes: parsed.MEDIA_MAX_UPLOAD_MB * 1024 * 1024,
     catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
     catalogCountSeconds: parsed.CATALOG_COUNT_SECONDS,
+    pageCache: {
+      enabled: parsed.PAGE_CACHE === 'on',
+      maxBytes: parsed.PAGE_CACHE_MAX_MB * 1024 * 1024,
+      cdnSeconds: parsed.PAGE_CACHE_CDN_SECONDS,
+    },
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
   };
 }

@@ -13,6 +13,7 @@ import type { LocalCatalogChanges } from './domains/catalog/index.js';
 import type { EventRouting } from './domains/events/index.js';
 import type { TaxProvider } from './domains/pricing/index.js';
 import type { StoreIdentityCache } from './domains/store-setup/index.js';
+import type { PageCache } from './lib/http/page-cache.js';
 
 /**
  * What the app builds once per process and hands out in slices: app.ts composes it, and each plugin,
@@ -32,6 +33,8 @@ export interface AppContext {
   taxProvider?: TaxProvider;
   /** The store's name, logo and contact address as set in Settings (STORE_NAME until then), cached. */
   storeIdentity: StoreIdentityCache;
+  /** The shop's shared pages, rendered once (ADR 037); absent with PAGE_CACHE=off or no storefront. */
+  pageCache?: PageCache;
 }
 
 /** A registered route as declared (for the fuzz and access-matrix suites, and docs tooling). */

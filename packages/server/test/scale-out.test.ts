@@ -164,4 +164,43 @@ describe.skipIf(unavailable)('two API processes on one database', () => {
     const waited = await eventually('B serves the new price', async () => (await price(b)) === 12, 3000);
     console.info(`catalog change visible on the other process after ${Math.round(waited)} ms`);
   });
+
+  it("drops B's kept product page when A changes the price, and B's home page when A renames the store", async () => {
+    const created = await send(a, 'POST', '/stores/v1/products', cluster.ownerKey, {
+      product: { name: 'Page-cached vase', productType: 'physical', priceData: { price: 20 } },
+    });
+    const { id, slug } = created.json.product as { id: string; slug: string };
+    const pageOn = async (on: ServerProcess, url: string) => {
+      const reply = await fetch(`${on.url}${url}`, { headers: { accept: 'text/html' } });
+      return { cache: reply.headers.get('x-page-cache'), html: await reply.text() };
+    };
+    // Kept on B once the NOTIFY of the product's creation has come and gone.
+    await eventually(
+      'B keeps the page',
+      async () => (await pageOn(b, `/products/${slug}`)).cache === 'hit',
+      3000,
+    );
+    expect((await pageOn(b, `/products/${slug}`)).html).toContain('$20.00');
+    const changed = await send(a, 'PATCH', `/stores/v1/products/${id}`, cluster.ownerKey, {
+      product: { priceData: { price: 24 } },
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    const waited = await eventually(
+      "B's page shows the new price",
+      async () => (await pageOn(b, `/products/${slug}`)).html.includes('$24.00'),
+      3000,
+    );
+    console.info(`page cache dropped on the other process after ${Math.round(waited)} ms`);
+
+    await eventually('B keeps the home page', async () => (await pageOn(b, '/')).cache === 'hit', 3000);
+    const renamed = await send(a, 'PATCH', '/admin-api/v1/store-settings', cluster.ownerKey, {
+      settings: { storeName: 'Scaled Out Goods' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
+    await eventually(
+      "B's home page shows the new name",
+      async () => (await pageOn(b, '/')).html.includes('Scaled Out Goods'),
+      3000,
+    );
+  });
 });

@@ -7,6 +7,11 @@ import { createContext, RouterContextProvider } from 'react-router';
  */
 export interface StorefrontContext {
   apiFetch: typeof fetch;
+  /**
+   * The same API for anonymous catalog reads, made once per server (they count no shopper's address), so
+   * the catalog's SDK client is built once too. Absent: `apiFetch` is used.
+   */
+  catalogFetch?: typeof fetch | undefined;
   /** The store's name as set in the admin's Settings (STORE_NAME until then). */
   storeName: string;
   /** The store's logo (a path under /media), when the owner set one. */
@@ -21,6 +26,11 @@ export interface StorefrontContext {
    * React Router writes carries it, else the browser refuses to run it.
    */
   cspNonce?: string | undefined;
+  /**
+   * Cache-Control of the pages every shopper sees alike (lib/shared-page.ts), as the server's
+   * configuration has it; such pages are kept rendered by the server and may be kept by a CDN.
+   */
+  sharedPageCacheControl?: string | undefined;
 }
 
 export const storefrontContext = createContext<StorefrontContext>();

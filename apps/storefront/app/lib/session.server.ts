@@ -11,9 +11,11 @@ import {
   type Tokens,
 } from '@openshelf/sdk';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { listCollections } from './catalog.server';
 import { storefrontContext } from './context';
 import { cookieAttributes, isSecureSite, SESSION_COOKIE } from './cookies.server';
 import { openHostedLink } from './hosted-flow.server';
+import type { Collection } from './types';
 
 export interface ShopSession {
   /** `none` until the shopper first needs an identity (e.g. the first add to cart). */
@@ -27,6 +29,11 @@ export interface ShopSession {
   client: OpenshelfClient;
   /** An anonymous client for catalog reads: browsing never creates a visitor, so pages stay cacheable. */
   catalog: OpenshelfClient;
+  /**
+   * The shop's collections, read once per request: the header's navigation and the page (home,
+   * breadcrumbs) both need them, and each API call is a share of the render's CPU.
+   */
+  collections(): Promise<Collection[]>;
   /**
    * The cookie switches to these tokens: a member's after a login or sign-up, or the app's visitor or member
    * when a hosted page is opened from an app's redirect session.
@@ -79,7 +86,7 @@ async function createSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<ShopSession> {
-  const { apiFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
+  const { apiFetch, catalogFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
   const attributes = cookieAttributes(SESSION_COOKIE, isSecureSite(publicUrl, request));
   const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE.name, attributes);
   const storage = cookieStorage(cookie);
@@ -89,11 +96,17 @@ async function createSession(
     fetch: apiFetch,
     storage,
   });
+  const catalog = catalogClient(catalogFetch ?? apiFetch, publicUrl);
+  let collections: Promise<Collection[]> | undefined;
   return {
     role: () => storage.get()?.refreshToken.role ?? 'none',
     hasIdentity: () => storage.get() !== undefined,
     client,
-    catalog: catalogClient(apiFetch, publicUrl),
+    catalog,
+    collections: () => {
+      collections ??= listCollections(catalog);
+      return collections;
+    },
     setTokens: (tokens) => client.auth.setTokens(tokens),
     clear: () => storage.clear(),
     commit() {

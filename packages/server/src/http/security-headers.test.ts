@@ -59,8 +59,8 @@ describe.each([
 
   const page = (url = '/') => t.app.inject({ url, headers: { accept: 'text/html' } });
 
-  it('gives a page a CSP whose fresh nonce every inline and module script carries', async () => {
-    const [first, second] = [await page(), await page()];
+  it('gives a personal page a CSP whose fresh nonce every inline and module script carries', async () => {
+    const [first, second] = [await page('/cart'), await page('/cart')];
     expect(first.statusCode).toBe(200);
     const csp = policy(first.headers['content-security-policy']);
     const nonce = nonceOf(csp);
@@ -85,6 +85,18 @@ describe.each([
     );
     expect(csp.has('upgrade-insecure-requests')).toBe(https);
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('gives a shared page (kept for every shopper) no nonce: its own inline scripts by hash, nothing else', async () => {
+    const reply = await page('/');
+    const csp = policy(reply.headers['content-security-policy']);
+    const [self, ...hashes] = csp.get('script-src') ?? [];
+    expect(self).toBe("'self'");
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(reply.body).not.toMatch(/\snonce=/);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
   });
 
   it('gives a page the same-origin resource policy, deny framing, and HSTS only on https', async () => {

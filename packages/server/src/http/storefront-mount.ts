@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { ensureBundledStorefrontClient, registeredAppOrigins } from '../domains/identity/index.js';
 import type { StoreIdentityCache } from '../domains/store-setup/index.js';
+import type { PageCache } from '../lib/http/page-cache.js';
 import { injectFetch } from './inject-fetch.js';
 import { storefrontPlugin } from './plugins/storefront.js';
 
@@ -17,8 +18,12 @@ export async function mountStorefront(
   database: Database,
   config: Config,
   storeIdentity: StoreIdentityCache,
+  pageCache: PageCache | undefined,
 ): Promise<void> {
   const storefrontClientId = bundledClientIdOnce(database, config);
+  const sharedPageCacheControl = sharedCacheControl(config.pageCache.cdnSeconds);
+  // Catalog reads count no one (no per-address limit): one fetch, and so one SDK client, for every render.
+  const catalogFetch = injectFetch(app);
   await app.register(storefrontPlugin, {
     buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
     mode: config.env,
@@ -27,16 +32,29 @@ export async function mountStorefront(
       const identity = await storeIdentity.current();
       return {
         apiFetch: injectFetch(app, request.ip),
+        catalogFetch,
         storeName: identity.storeName,
         ...(identity.logo ? { storeLogo: identity.logo } : {}),
         ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
         publicUrl: config.publicUrl,
         storefrontClientId,
+        sharedPageCacheControl,
       };
     },
     publicUrl: config.publicUrl,
     appOrigins: () => registeredAppOrigins(database.db),
+    pageCache,
   });
+}
+
+/**
+ * Cache-Control of the pages every shopper sees alike (ADR 037). Browsers always ask again (max-age=0)
+ * and get a 304 while the ETag holds; a CDN may serve a page for `cdnSeconds` without asking (it hears
+ * of no catalog change), then a while longer while it fetches the new one in the background.
+ */
+function sharedCacheControl(cdnSeconds: number): string {
+  if (cdnSeconds === 0) return 'public, no-cache';
+  return `public, max-age=0, s-maxage=${cdnSeconds}, stale-while-revalidate=${cdnSeconds * 5}`;
 }
 
 /**

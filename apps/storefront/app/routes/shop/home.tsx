@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ProductGrid } from '../../components/ProductCard';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { listCollections, listProducts } from '../../lib/catalog.server';
+import { listProducts } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
 import { absoluteUrl, seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
@@ -18,8 +18,11 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { storeName, publicUrl } = context.get(storefrontContext);
-  const { catalog } = await getSession(request, context);
-  const [collections, products] = await Promise.all([listCollections(catalog), listProducts(catalog, 8)]);
+  const session = await getSession(request, context);
+  const [collections, products] = await Promise.all([
+    session.collections(),
+    listProducts(session.catalog, 8),
+  ]);
   return {
     storeName,
     canonical: absoluteUrl(publicUrl, '/'),

@@ -1,11 +1,11 @@
-import { isSessionExpiredError } from '@openshelf/sdk';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import { CartUi } from '../../components/cart-ui';
 import { useHydrated } from '../../components/hydrated';
-import { cartCount } from '../../lib/cart.server';
-import { listCollections } from '../../lib/catalog.server';
 import { getSession, sessionMiddleware } from '../../lib/session.server';
+import { isSharedPageRequest } from '../../lib/shared-page';
+import { useShopperState } from '../../lib/shopper-state';
+import { shopperStateOf } from '../../lib/shopper-state.server';
 import type { loader as rootLoader } from '../../root';
 import cartStyles from '../../styles/cart.css?url';
 import catalogStyles from '../../styles/catalog.css?url';
@@ -25,20 +25,13 @@ export const links: Route.LinksFunction = () =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  const [collections, count] = await Promise.all([
-    listCollections(session.catalog),
-    // A member session that ended elsewhere (logout in an app, a password change) is cleared from the
-    // cookie by the SDK: the chrome then shows a visitor's empty cart instead of failing the page.
-    cartCount(session).catch((error: unknown) => {
-      if (isSessionExpiredError(error)) return 0;
-      throw error;
-    }),
+  // A page shared by every shopper reads nothing of the session: its header learns the cart count and
+  // sign-in state from /shopper-state once it runs (lib/shopper-state.ts).
+  const [collections, shopper] = await Promise.all([
+    session.collections(),
+    isSharedPageRequest(request) ? null : shopperStateOf(session),
   ]);
-  return {
-    nav: collections.map(({ name, slug }) => ({ name, slug })),
-    cartCount: count,
-    signedIn: session.role() === 'member',
-  };
+  return { nav: collections.map(({ name, slug }) => ({ name, slug })), shopper };
 }
 
 /** The shop's chrome: skip link, header with navigation, search and cart, footer. */
@@ -52,7 +45,8 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const openCart = useCallback(() => setCartOpen(true), []);
   const ui = useMemo(() => ({ openCart }), [openCart]);
   const hydrated = useHydrated();
-  const count = loaderData.cartCount + pendingAdds(useFetchers());
+  const shopper = useShopperState(loaderData.shopper);
+  const count = shopper.cartCount + pendingAdds(useFetchers());
   const location = useLocation();
   // Any navigation (e.g. "Check out" from the drawer) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose whenever the page changes
@@ -105,8 +99,8 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
           <div className="header-actions">
-            <Link to={loaderData.signedIn ? '/account' : '/login'} className="header-link">
-              {loaderData.signedIn ? 'Account' : 'Sign in'}
+            <Link to={shopper.signedIn ? '/account' : '/login'} className="header-link">
+              {shopper.signedIn ? 'Account' : 'Sign in'}
             </Link>
             {/* A link without JavaScript (the cart page); the drawer with it. */}
             <Link
@@ -172,7 +166,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
                 <Link to="/cart">Cart</Link>
               </li>
               <li>
-                <Link to={loaderData.signedIn ? '/account' : '/login'}>Your account</Link>
+                <Link to={shopper.signedIn ? '/account' : '/login'}>Your account</Link>
               </li>
               <li>
                 <Link to="/plans">Membership plans</Link>

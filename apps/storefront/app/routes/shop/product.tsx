@@ -1,7 +1,7 @@
 import { data, Link, redirect } from 'react-router';
 import { ProductGrid } from '../../components/ProductCard';
 import { addToCart } from '../../lib/cart.server';
-import { getProductBySlug, listCollections, relatedProducts } from '../../lib/catalog.server';
+import { getProductBySlug, relatedProducts } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
 import { formErrors } from '../../lib/form-errors.server';
 import { hostedFlowOf } from '../../lib/hosted-flow.server';
@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!product) return data({ product: undefined, storeName } as const, { status: 404 });
   // The product's first collection (in the shop's order) is its place in the breadcrumbs and where
   // related products come from.
-  const collections = await listCollections(session.catalog);
+  const collections = await session.collections();
   const found = collections.find((c) => product.collectionIds?.includes(c.id));
   const collection = found ? { name: found.name, slug: found.slug } : undefined;
   const related = found ? await relatedProducts(session.catalog, found.id, product.id) : [];

@@ -14,6 +14,8 @@ export const shopRoutes: RouteConfigEntry[] = [
   route('plans', 'routes/shop/plans.tsx'),
   route('plan-checkout/:planId', 'routes/shop/plan-checkout.tsx'),
   route('preferences', 'routes/shop/preferences.tsx'),
+  // The header's cart count and sign-in state for pages rendered once for every shopper (ADR 037).
+  route('shopper-state', 'routes/shop/shopper-state.ts'),
   // Files for crawlers (resource routes: no chrome is rendered for them).
   route('sitemap.xml', 'routes/shop/sitemap.ts'),
   route('robots.txt', 'routes/shop/robots.ts'),

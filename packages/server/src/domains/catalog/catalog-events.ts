@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Database, Tx } from '../../db/client.js';
 import type { DomainEvent, EventActor } from '../events/index.js';
 import { recordEvent } from '../events/index.js';
 import type { CollectionRecord, ProductRecord, VariantRecord } from './catalog.types.js';
@@ -31,6 +31,23 @@ export class LocalCatalogChanges {
   committed(): void {
     for (const listener of this.#listeners) listener();
   }
+}
+
+/**
+ * Calls `onChange` after every committed catalog change: at once for this process's own (`local`), and on
+ * the database's NOTIFY for everyone's (other processes, the CLI). Resolves to an unsubscribe.
+ */
+export async function watchCatalogChanges(
+  database: Pick<Database, 'listen'>,
+  local: Pick<LocalCatalogChanges, 'subscribe'>,
+  onChange: () => void,
+): Promise<() => Promise<void>> {
+  const unlisten = await database.listen(CATALOG_CHANNEL, onChange);
+  const unsubscribe = local.subscribe(onChange);
+  return async () => {
+    unsubscribe();
+    await unlisten();
+  };
 }
 
 /**

@@ -40,7 +40,7 @@ export interface CatalogDeps {
   database: Pick<Database, 'db' | 'listen'>;
   clock: () => Date;
   /** Catalog changes committed elsewhere in this process (orders taking stock): they drop the caches. */
-  catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>;
+  catalogChanges: Pick<LocalCatalogChanges, 'subscribe' | 'committed'>;
   config: Pick<Config, 'storeCurrency' | 'publicUrl' | 'catalogCacheSeconds' | 'catalogCountSeconds'>;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cacheHooks, ResponseCache } from '../../lib/http/response-cache.js';
 import { isMerchant } from '../access/index.js';
 import { bulkSearchRoutes } from './bulk-search.routes.js';
-import { CATALOG_CHANNEL } from './catalog-events.js';
+import { watchCatalogChanges } from './catalog-events.js';
 import { type CatalogDeps, catalogHttp } from './catalog-http.js';
 import { collectionRoutes } from './collections.routes.js';
 import { CountMemo } from './count-memo.js';
@@ -33,18 +33,18 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogDeps> = async (app,
     records?.invalidate();
   };
   if (cache || counts) {
-    const unsubscribe = await deps.database.listen(CATALOG_CHANNEL, invalidate);
-    const unsubscribeLocal = deps.catalogChanges.subscribe(invalidate);
+    const unwatch = await watchCatalogChanges(deps.database, deps.catalogChanges, invalidate);
     app.addHook('onClose', async () => {
-      unsubscribeLocal();
       stopCachingProductRecords(deps.database.db);
-      await unsubscribe();
-    });
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.routeOptions.config.catalogWrite && reply.statusCode === 200) invalidate();
-      done(null, payload);
+      await unwatch();
     });
   }
+  // A write answered here tells every cache of this process (these, and the storefront's pages) before
+  // its reply leaves.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.routeOptions.config.catalogWrite && reply.statusCode === 200) deps.catalogChanges.committed();
+    done(null, payload);
+  });
   if (cache) {
     const hooks = cacheHooks(cache, (request) => !isMerchant(request.caller));
     if (hooks.onRequest) app.addHook('onRequest', hooks.onRequest);

@@ -2,7 +2,7 @@
 // (docs/architecture.md). Inside the domain, files import each other directly.
 export { catalogRoutes } from './catalog.routes.js';
 export { LIMITS, type ProductRecord } from './catalog.types.js';
-export { LocalCatalogChanges } from './catalog-events.js';
+export { LocalCatalogChanges, watchCatalogChanges } from './catalog-events.js';
 export {
   type CatalogItemRef,
   type ResolvedCatalogItem,

@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client.js';
 import { Violations } from '../../lib/http/violations.js';
 import { VersionedCache } from '../../lib/versioned-cache.js';
 import { getMediaFiles, mediaPath } from '../media/index.js';
 import { ensureRow, STORE_SETTINGS_ID } from './settings.service.js';
 import { storeSettings } from './store-setup.schema.js';
+
+/** NOTIFY channel every server process listens on to read the store's identity again (sent on commit). */
+const STORE_SETTINGS_CHANNEL = 'openshelf_store_settings_changed';
 
 /**
  * Who the store is to its shoppers: its name (page titles, the shop's header, e-mails), its logo and the
@@ -96,6 +99,7 @@ export async function updateStoreIdentity(db: DbOrTx, patch: StoreIdentityPatch)
   }
   violations.throwIfAny();
   await ensureRow(db);
+  await db.execute(sql`SELECT pg_notify(${STORE_SETTINGS_CHANNEL}, '')`);
   await db
     .update(storeSettings)
     .set({
@@ -109,7 +113,7 @@ export async function updateStoreIdentity(db: DbOrTx, patch: StoreIdentityPatch)
 
 /**
  * The store identity as every page and e-mail reads it: from memory, read again after a change made
- * through this process (at once) or another process (within `ttlMs`).
+ * through this process (at once) or another process (on its NOTIFY; within `ttlMs` should one be missed).
  */
 export class StoreIdentityCache {
   readonly #cache: VersionedCache<StoreIdentity>;
@@ -143,7 +147,22 @@ export class StoreIdentityCache {
     return this.#latest ?? { storeName: this.defaultName, storeNameSet: false };
   }
 
+  readonly #listeners = new Set<() => void>();
+
+  /** Called after every change of the identity (this process's at once, others' on their commit). */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Follows changes made by other processes; resolves to an unsubscribe. */
+  watch(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
+    return database.listen(STORE_SETTINGS_CHANNEL, () => this.changed());
+  }
+
+  /** The identity changed (call after the commit): read it again, and tell the subscribers. */
   changed(): void {
     this.#cache.invalidate();
+    for (const listener of this.#listeners) listener();
   }
 }

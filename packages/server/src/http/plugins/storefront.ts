@@ -8,8 +8,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { AppError } from '../../lib/http/errors.js';
+import type { PageCache } from '../../lib/http/page-cache.js';
 import { isApiRequest } from '../api-request.js';
 import { pageHelmetOptions } from '../security-headers.js';
+import { isSharedPage, sendSharedPage, servePageFromCache } from '../shared-pages.js';
 
 /**
  * The methods the storefront's catch-all answers. Not `all`: CORS already owns OPTIONS on every path (its
@@ -26,6 +28,8 @@ export interface StorefrontOptions {
   publicUrl: string;
   /** The registered apps' origins, which the pages' forms may end on (CSP form-action), read per page. */
   appOrigins: () => Promise<readonly string[]>;
+  /** Keeps the pages every shopper sees alike (ADR 037); absent with PAGE_CACHE=off. */
+  pageCache?: PageCache | undefined;
 }
 
 /**
@@ -78,6 +82,21 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // A kept page is answered first thing: no policy, no app origins, no session, no render.
+  const { pageCache } = options;
+  if (pageCache) {
+    app.addHook(
+      'onRequest',
+      servePageFromCache(
+        pageCache,
+        (request) =>
+          request.routeOptions.url === PAGE_ROUTE &&
+          !isDataRequest(request) &&
+          !isApiRequest(request.url.split('?')[0] ?? '/', request.headers),
+      ),
+    );
+  }
+
   // The page's CSP (form-action) names the apps' origins. Helmet builds the header in its own onRequest
   // hook, synchronously, so they are read first, here (this hook is added before helmet's). A client-side
   // navigation's data request (`….data`) is no document: it needs no policy and skips the read.
@@ -99,6 +118,8 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     }),
     handler: async (request, reply) => {
       rejectApiRequest(request);
+      // Read before rendering: a page rendered while the catalog changed is not kept (ADR 037).
+      const cacheVersion = pageCache?.version;
       const response = await handle(
         toFetchRequest(request),
         // The nonce of this reply's CSP, for React Router's inline scripts (entry.server.tsx, root.tsx).
@@ -107,6 +128,11 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
           cspNonce: reply.cspNonce.script,
         }) as never,
       );
+      if (request.method === 'GET' && !isDataRequest(request) && isSharedPage(response)) {
+        const cache =
+          pageCache && cacheVersion !== undefined ? { pages: pageCache, version: cacheVersion } : undefined;
+        return sendSharedPage(request, reply, response, cache);
+      }
       return sendFetchResponse(reply, response);
     },
   });
