@@ -28,7 +28,9 @@ describe.runIf(browserAvailable())('a guest who signs up, in Chromium', () => {
     await t?.close();
   });
 
-  it('finds the guest order in the new account, and the next checkout starts with what the account knows', { timeout: 120_000 }, async () => {
+  it('finds the guest order in the new account, and the next checkout starts with what the account knows', {
+    timeout: 120_000,
+  }, async () => {
     const email = uniqueEmail('guest');
     const { orderId } = await placeOrder(t, lamp.id, email);
     const context = await browser.newContext();
