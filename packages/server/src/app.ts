@@ -52,6 +52,7 @@ import { appLoggerOptions, deferredChildLogger, OneLinePerRequest } from './http
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
+import { lazySchemaController } from './lib/http/lazy-schema-compilers.js';
 import { ajvWirePlugin } from './lib/http/wire.js';
 
 export type { Config } from './config.js';
@@ -144,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       plugins: [ajvWirePlugin],
     },
+    // Validators and serializers are compiled on each route's first request, not at boot (ADR 038).
+    schemaController: lazySchemaController(),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
