@@ -108,6 +108,14 @@ for (const step of active) {
   if (step.name === 'storefront') storefrontBuilt = true;
 }
 
+// Compressed copies of the storefront's assets, sent as they are (no compression per request).
+if (storefrontBuilt || !existsSync(path.join(root, 'apps/storefront/build/client/favicon.svg.gz'))) {
+  spawnSync(process.execPath, [path.join(root, 'scripts/precompress.mjs'), ...(quiet ? ['--quiet'] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
 // The JavaScript each shop page loads, printed whenever the storefront was rebuilt (scripts/size-report.mjs).
 // `npm run size` fails above the budget; the build reports it and goes on, so an install never stops on it.
 if (storefrontBuilt && !quiet) {
