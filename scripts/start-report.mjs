@@ -5,17 +5,22 @@
 //   npm run start-report                      one start
 //   npm run start-report -- --runs 3          median of three starts (each on its own fresh data dir)
 //   npm run start-report -- --json            one JSON line instead of the table
+//   npm run start-report -- --server FILE     another build's server.js (e.g. a checkout of main, to compare)
+// Beside wall time it prints the server's own CPU time (user + system, from /proc) up to each page: on a
+// shared machine the wall time grows with the load, the CPU time much less.
 // Budgets: START_BUDGET_MS (3000) and RSS_BUDGET_MB (250); IDLE_SECONDS (5) of idle before the last reading.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverEntry = path.join(root, 'packages/server/dist/server.js');
 const args = process.argv.slice(2);
+const serverAt = args.indexOf('--server');
+const serverEntry =
+  serverAt >= 0 ? path.resolve(args[serverAt + 1]) : path.join(root, 'packages/server/dist/server.js');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 1;
 const asJson = args.includes('--json');
 const startBudgetMs = Number(process.env.START_BUDGET_MS ?? 3000);
@@ -45,6 +50,14 @@ function rssMb(pid) {
   const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
 }
+
+/** CPU time the process has used so far (user + system), in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -87,16 +100,26 @@ async function measureOnce() {
   child.stderr.on('data', (chunk) => logs.push(String(chunk)));
   try {
     const home = await firstOk(`${base}/`, since, child);
+    const homeCpu = cpuMs(child.pid);
     // The demo catalog is seeded after listen: the product page is the first one with products on it.
     await firstOk(`${base}/readyz`, since, child);
     const { body } = await firstOk(`${base}/`, since, child);
     const slug = /href="\/products\/([^"?#]+)"/.exec(body)?.[1];
     if (!slug) throw new Error('the home page links to no product after the demo catalog was seeded');
     const product = await firstOk(`${base}/products/${slug}`, since, child);
+    const productCpu = cpuMs(child.pid);
     const rssAfterFirstPage = rssMb(child.pid);
     await sleep(idleSeconds * 1000);
     const rssIdle = rssMb(child.pid);
-    return { homeMs: home.ms, productMs: product.ms, rssAfterFirstPage, rssIdle, product: slug };
+    return {
+      homeMs: home.ms,
+      productMs: product.ms,
+      homeCpu,
+      productCpu,
+      rssAfterFirstPage,
+      rssIdle,
+      product: slug,
+    };
   } catch (error) {
     process.stderr.write(logs.join(''));
     throw error;
@@ -114,6 +137,8 @@ for (let run = 0; run < runs; run += 1) results.push(await measureOnce());
 const figures = {
   homeMs: median(results.map((r) => r.homeMs)),
   productMs: median(results.map((r) => r.productMs)),
+  homeCpuMs: median(results.map((r) => r.homeCpu)),
+  productCpuMs: median(results.map((r) => r.productCpu)),
   rssAfterFirstPageMb: median(results.map((r) => r.rssAfterFirstPage)),
   rssIdleMb: median(results.map((r) => r.rssIdle)),
 };
@@ -130,6 +155,9 @@ if (asJson) {
 } else {
   console.log(
     `Fresh start of ${path.relative(root, serverEntry)} (${runs === 1 ? 'one run' : `median of ${runs}`}):`,
+  );
+  console.log(
+    `  server CPU time to those pages:  ${figures.homeCpuMs.toFixed(0)} ms and ${figures.productCpuMs.toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)})`,
   );
   for (const [label, value, budget, unit] of checks) {
     const verdict = value > budget ? 'OVER' : 'ok';

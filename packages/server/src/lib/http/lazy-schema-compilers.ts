@@ -34,8 +34,13 @@ function lazyValidator(compile: () => Validate): Validate {
 export function lazyValidatorFactory(): ValidatorFactory {
   const buildEager = AjvCompiler();
   const build = (externalSchemas: unknown, options: unknown) => {
-    const eager = buildEager(externalSchemas as never, options as never);
-    return (route: unknown) => lazyValidator(() => eager(route as never) as unknown as Validate);
+    // Even the Ajv instance (formats, shared schemas) is made on the first compilation that needs it.
+    let eager: ReturnType<typeof buildEager> | undefined;
+    const compile = (route: unknown) => {
+      eager ??= buildEager(externalSchemas as never, options as never);
+      return eager(route as never) as unknown as Validate;
+    };
+    return (route: unknown) => lazyValidator(() => compile(route));
   };
   // Fastify's type wants Ajv's function type back; the wrapper behaves as one where Fastify looks.
   return build as unknown as ValidatorFactory;
@@ -44,10 +49,11 @@ export function lazyValidatorFactory(): ValidatorFactory {
 export function lazySerializerFactory(): SerializerFactory {
   const buildEager = SerializerSelector();
   return (externalSchemas, options) => {
-    const eager = buildEager(externalSchemas as never, options as never);
+    let eager: ReturnType<typeof buildEager> | undefined;
     return (route) => {
       let compiled: ((data: unknown) => string) | undefined;
       return (data: unknown) => {
+        eager ??= buildEager(externalSchemas as never, options as never);
         compiled ??= eager(route as never);
         return compiled(data);
       };
