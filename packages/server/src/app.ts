@@ -54,6 +54,7 @@ import { appLoggerOptions, OneLinePerRequest } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
+import { lazySchemaController } from './lib/http/lazy-schema-compilers.js';
 import { PageCache } from './lib/http/page-cache.js';
 import { ajvWirePlugin } from './lib/http/wire.js';
 
@@ -151,6 +152,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
       plugins: [ajvWirePlugin],
     },
+    // Validators and serializers are compiled on each route's first request, not at boot (ADR 038).
+    schemaController: lazySchemaController(),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,6 +200,24 @@ describe.each([
     for (const url of ['/healthz', '/readyz']) {
       const reply = await t.app.inject({ url });
       expectApiSet(reply.headers, https);
+    }
+  });
+
+  it('sends built assets as the Brotli or gzip copy the build made, when the browser accepts it', async () => {
+    const script = readdirSync(assetsDir).find((name) => name.endsWith('.js'));
+    const file = path.join(assetsDir, script as string);
+    const plain = await t.app.inject({ url: `/assets/${script}` });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(readFileSync(file))).toBe(true);
+    for (const [accept, coding, copy] of [
+      ['br, gzip', 'br', `${file}.br`],
+      ['gzip', 'gzip', `${file}.gz`],
+    ] as const) {
+      const reply = await t.app.inject({ url: `/assets/${script}`, headers: { 'accept-encoding': accept } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(coding);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(reply.rawPayload.equals(readFileSync(copy))).toBe(true);
     }
   });
 

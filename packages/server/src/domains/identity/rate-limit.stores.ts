@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /** Failures (or attempts) recorded under one key, and when the latest happened (ms since epoch). */
@@ -167,25 +166,35 @@ redis.call('PEXPIRE', KEYS[1], tostring(math.ceil(level * drain)))
 return 1`;
 
 export function redisRateLimitStore(url: string, prefix = 'openshelf:rl:'): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  // Errors surface on the commands that fail; an idle reconnect must not crash the process.
-  redis.on('error', () => {});
+  // The client library is loaded only when Redis is configured (a start without it never pays for it).
+  const client = import('ioredis').then(({ Redis: RedisClient }) => {
+    const redis = new RedisClient(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+    });
+    // Errors surface on the commands that fail; an idle reconnect must not crash the process.
+    redis.on('error', () => {});
+    return redis;
+  });
   return {
     async get(key) {
       // Expiry is Redis's own (PEXPIRE); `now` only matters to the in-memory store.
-      const [count, lastAt] = await redis.hmget(prefix + key, 'c', 'l');
+      const [count, lastAt] = await (await client).hmget(prefix + key, 'c', 'l');
       return count ? { count: Number(count), lastAt: Number(lastAt ?? 0) } : undefined;
     },
     async record(key, now, ttlMs) {
-      const count = await redis.eval(RECORD_SCRIPT, 1, prefix + key, String(now), String(ttlMs));
+      const count = await (await client).eval(RECORD_SCRIPT, 1, prefix + key, String(now), String(ttlMs));
       return { count: Number(count), lastAt: now };
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await (await client).del(prefix + key);
     },
     async take(counters, now, force) {
       const args = counters.flatMap(({ limit, drainMs }) => [String(limit), String(drainMs)]);
-      const reply = (await redis.eval(
+      const reply = (await (
+        await client
+      ).eval(
         TAKE_SCRIPT,
         counters.length,
         ...counters.map(({ key }) => prefix + key),
@@ -196,14 +205,14 @@ export function redisRateLimitStore(url: string, prefix = 'openshelf:rl:'): Rate
       return { admitted: Number(reply[0]) === 1, levels: reply.slice(1).map(Number) };
     },
     async give({ key, drainMs }, now) {
-      await redis.eval(GIVE_SCRIPT, 1, prefix + key, String(now), String(drainMs));
+      await (await client).eval(GIVE_SCRIPT, 1, prefix + key, String(now), String(drainMs));
     },
     async level({ key, drainMs }, now) {
-      const [level, at] = await redis.hmget(prefix + key, 'v', 't');
+      const [level, at] = await (await client).hmget(prefix + key, 'v', 't');
       return level ? drained(Number(level), now - Number(at ?? now), drainMs) : 0;
     },
     async close() {
-      redis.disconnect();
+      (await client).disconnect();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
 import { mailMessages } from './mail.schema.js';
@@ -42,8 +42,10 @@ export interface MailerOptions {
  * committed, so a rolled-back change never sends mail.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+  // nodemailer is loaded only when SMTP is configured: the default (the database mailbox) never needs it.
+  const smtpUrl = options.smtpUrl;
+  const transport: Promise<Transporter> | undefined = smtpUrl
+    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
     : undefined;
   return {
     async send(message) {
@@ -64,7 +66,7 @@ export function createMailer(options: MailerOptions): Mailer {
         return { delivery: 'mailbox', id: row?.id ?? '' };
       }
       try {
-        const info = await transport.sendMail({
+        const info = await (await transport).sendMail({
           from,
           ...(replyTo ? { replyTo } : {}),
           to: message.to,
@@ -83,7 +85,7 @@ export function createMailer(options: MailerOptions): Mailer {
       }
     },
     async close() {
-      transport?.close();
+      (await transport)?.close();
     },
   };
 }

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { invalidField } from '../../lib/http/errors.js';
 import type { MediaFile } from './media.service.js';
+import { loadSharp } from './sharp.js';
 import type { MediaStorage } from './storage.js';
 
 /** Spec §9: the device widths and the small (icon/thumbnail) widths images are served at. */
@@ -60,6 +60,7 @@ export async function resizedImage(
   const render = (async () => {
     const original = await storage.get(file.storageKey);
     if (!original) return undefined;
+    const sharp = await loadSharp();
     let pipeline = sharp(original).autoOrient().resize({ width, withoutEnlargement: true });
     if (format === 'avif') pipeline = pipeline.avif({ quality: 50, effort: 2 });
     else if (format === 'webp') pipeline = pipeline.webp({ quality: 78 });

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { desc, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { type MediaFileType, mediaFiles } from './media.schema.js';
+import { loadSharp } from './sharp.js';
 import type { MediaStorage } from './storage.js';
 
 export type MediaFile = typeof mediaFiles.$inferSelect;
@@ -74,6 +74,11 @@ export interface NewMediaFile {
   /** Only this kind is wanted (e.g. a product image): anything else is refused, naming what it is. */
   mediaType?: MediaFileType;
   id?: string;
+  /**
+   * An image's size when the caller made the image itself (the demo seed's own renders): saves loading
+   * sharp to read it back. Uploads never set it; their size is always read from the bytes.
+   */
+  dimensions?: { width: number; height: number };
 }
 
 /** The accepted kind of file the bytes are, or undefined (with what they are, when that is known). */
@@ -127,8 +132,11 @@ export async function saveMediaFile(
   const fileName = `${named.slice(0, named.length - path.extname(named).length)}${kind.ext}`;
   let width: number | null = null;
   let height: number | null = null;
-  if (kind.mediaType === 'image') {
+  if (kind.mediaType === 'image' && input.dimensions) {
+    ({ width, height } = input.dimensions);
+  } else if (kind.mediaType === 'image') {
     try {
+      const sharp = await loadSharp();
       const metadata = await sharp(input.data, { animated: false }).metadata();
       width = metadata.autoOrient?.width ?? metadata.width ?? null;
       height = metadata.autoOrient?.height ?? metadata.height ?? null;

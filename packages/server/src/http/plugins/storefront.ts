@@ -72,6 +72,8 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     root: path.join(options.buildDir, 'client'),
     wildcard: false,
     index: false,
+    // Brotli and gzip copies made by the build (scripts/precompress.mjs), sent to browsers that accept them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
 import type { FieldViolation } from './errors.js';
@@ -27,8 +27,10 @@ export type ContractCheck<T extends TSchema> = (
 ) => { ok: true; value: Static<T> } | { ok: false; violations: FieldViolation[] };
 
 export function compileContract<T extends TSchema>(schema: T, fieldPrefix = ''): ContractCheck<T> {
-  const validate = ajv.compile(schema as object);
+  // Compiled on the first check, not when the module loads: a start compiles none it does not use (ADR 038).
+  let validate: ValidateFunction | undefined;
   return (value) => {
+    validate ??= ajv.compile(schema as object);
     normalizeSystemFields(value);
     if (validate(value)) {
       const overflow = nonFiniteNumber(value);

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Motif } from './demo-catalog.js';
 
 /*
@@ -73,7 +72,9 @@ export function demoSvg(art: DemoArt): string {
 }
 
 /** The illustration as JPEG bytes (WebP/AVIF renditions are made on request by /media). */
-export function renderDemoImage(art: DemoArt): Promise<Buffer> {
+export async function renderDemoImage(art: DemoArt): Promise<Buffer> {
+  // Loaded here, not at start: a built server seeds from the images pre-rendered by `npm run build`.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(demoSvg(art)))
     .jpeg({ quality: 85, mozjpeg: true })
     .toBuffer();

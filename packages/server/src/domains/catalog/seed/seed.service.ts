@@ -12,7 +12,7 @@ import { slugify } from '../product-model.js';
 import { createProduct } from '../product-write.service.js';
 import { products } from '../products.schema.js';
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-catalog.js';
-import { type DemoArt, demoPdf, renderDemoImage } from './demo-images.js';
+import { DEMO_IMAGE_SIZE, type DemoArt, demoPdf, renderDemoImage } from './demo-images.js';
 
 /** Where `npm run build` puts the pre-rendered demo images (packages/server/dist/demo-images). */
 export const DEMO_IMAGES_DIR = path.resolve(
@@ -90,8 +90,12 @@ export async function seedDemoCatalog(
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('openshelf-demo-seed'))`);
     if ((await productCount(tx)) > 0) return { seeded: false, products: 0, collections: 0 };
-    const upload = async (fileName: string, data: Buffer, visibility: 'public' | 'private' = 'public') =>
-      (await saveMediaFile(tx, storage, { fileName, data, visibility })).id;
+    // Every demo image is drawn at one size (demo-images.ts): no need to load sharp to read it back.
+    const dimensions = { width: DEMO_IMAGE_SIZE, height: DEMO_IMAGE_SIZE };
+    const upload = async (fileName: string, data: Buffer) =>
+      (await saveMediaFile(tx, storage, { fileName, data, dimensions })).id;
+    const uploadPrivate = async (fileName: string, data: Buffer) =>
+      (await saveMediaFile(tx, storage, { fileName, data, visibility: 'private' })).id;
     for (const collection of DEMO_COLLECTIONS) {
       const mediaId = await upload(
         `${collection.slug}.jpg`,
@@ -126,7 +130,7 @@ export async function seedDemoCatalog(
       const digitalFiles = download
         ? [
             {
-              id: await upload(download, demoPdf(demo.name), 'private'),
+              id: await uploadPrivate(download, demoPdf(demo.name)),
               fileName: download,
               fileType: 'SECURE_DOCUMENT' as const,
             },

@@ -1,4 +1,4 @@
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import type { DispatchedEvent, EventPublisher } from './routing.js';
 import { eventEnvelope } from './targets.js';
 
@@ -19,6 +19,8 @@ export function createNatsPublisher(url: string): EventPublisher {
 
   const connected = (): Promise<NatsConnection> => {
     connection ??= (async () => {
+      // Loaded only when NATS_URL is set: a start without it never pays for the client.
+      const { connect } = await import('nats');
       const nc = await connect({ servers: url, name: 'openshelf', maxReconnectAttempts: -1 });
       const manager = await nc.jetstreamManager();
       try {
