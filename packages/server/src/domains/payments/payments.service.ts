@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
@@ -5,16 +6,88 @@ import type { PaymentStatus } from './payments.schema.js';
 import {
   type PaymentProviderName,
   type PaymentRecordStatus,
+  paymentCustomers,
   payments,
   savedPaymentMethods,
 } from './payments.schema.js';
-import type { ChargeRequest, PaymentMethodInput, PaymentProvider } from './provider.js';
+import type { ChargeRequest, ChargeResult, PaymentMethodInput, PaymentProvider } from './provider.js';
 import { sandboxCardProvider } from './sandbox-card.provider.js';
+import { type StripeProviderOptions, stripeClient, stripeProvider } from './stripe.provider.js';
 
 export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
 
-export function defaultPaymentProviders(clock: () => Date): PaymentProviders {
-  return { SANDBOX_CARD: sandboxCardProvider(clock) };
+/** The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default). */
+export function defaultPaymentProviders(clock: () => Date, stripe?: StripeProviderOptions): PaymentProviders {
+  return stripe
+    ? { STRIPE: stripeProvider(stripeClient(stripe)) }
+    : { SANDBOX_CARD: sandboxCardProvider(clock) };
+}
+
+/** The provider that takes cards in this store: Stripe when it is on, else the sandbox. */
+export function cardProviderOf(providers: PaymentProviders): PaymentProvider | undefined {
+  return providers.STRIPE ?? providers.SANDBOX_CARD;
+}
+
+export function requireCardProvider(providers: PaymentProviders): PaymentProvider {
+  const provider = cardProviderOf(providers);
+  if (!provider)
+    throw new AppError('UNAVAILABLE', 'Card payments are not configured', {
+      status: 503,
+      description: 'This store takes no card payments: choose OFFLINE.',
+    });
+  return provider;
+}
+
+/**
+ * The gateway's customer for a member (Stripe Customer), created once: the create call's idempotency key
+ * is the member, and the unique (provider, owner) row makes concurrent first purchases agree on one.
+ */
+export async function gatewayCustomerFor(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  ownerKey: string,
+): Promise<string | undefined> {
+  if (!provider.createCustomer || !ownerKey.startsWith('member:')) return undefined;
+  const known = async () =>
+    (
+      await db
+        .select({ ref: paymentCustomers.customerRef })
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.provider, provider.name), eq(paymentCustomers.ownerKey, ownerKey)))
+    )[0]?.ref;
+  const existing = await known();
+  if (existing) return existing;
+  const created = await provider.createCustomer(ownerKey, {
+    idempotencyKey: `openshelf:customer:${ownerKey}`,
+  });
+  const [inserted] = await db
+    .insert(paymentCustomers)
+    .values({ provider: provider.name, ownerKey, customerRef: created })
+    .onConflictDoNothing()
+    .returning({ ref: paymentCustomers.customerRef });
+  return inserted?.ref ?? (await known()) ?? created;
+}
+
+/** A Stripe payment method or PaymentIntent needs Stripe; card numbers need the sandbox (400 otherwise). */
+export function assertMethodFits(method: PaymentMethodInput, provider: PaymentProvider): void {
+  const stripeMethod = method.type === 'GATEWAY_METHOD' || method.type === 'PAYMENT_INTENT';
+  if (stripeMethod && provider.name !== 'STRIPE')
+    throw invalidField(
+      'paymentMethod.type',
+      'VALIDATION',
+      'STRIPE is not available: this store has no Stripe account set up',
+    );
+}
+
+/** A key that is the same for a retry of the same charge and different for anything else. */
+function chargeKey(input: TakePaymentInput, source: string): string {
+  const digest = createHash('sha256')
+    .update(
+      [source, input.amountMinor, input.currency, input.delayCapture, input.savePaymentMethod].join('|'),
+    )
+    .digest('base64url')
+    .slice(0, 32);
+  return `openshelf:checkout:${input.checkoutId}:charge:${digest}`;
 }
 
 export interface PaymentRecord {
@@ -31,6 +104,8 @@ export interface PaymentRecord {
 
 export interface TakePaymentInput {
   orderId: string;
+  /** Idempotency keys and the gateway's metadata are derived from it (stable across retries). */
+  checkoutId: string;
   /** What is due now (pay-now after gift card). */
   amountMinor: number;
   /** What is due later (offline lines): a fully paid online part still leaves the order partly unpaid. */
@@ -64,55 +139,80 @@ export async function takePayment(
 ): Promise<TakenPayment> {
   if (input.amountMinor === 0) return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
   if (input.method.type === 'OFFLINE') return { paymentStatus: 'NOT_PAID' };
-  const provider = providers.SANDBOX_CARD;
-  if (!provider) throw new AppError('UNAVAILABLE', 'Card payments are not configured', { status: 503 });
-  const request: ChargeRequest = {
-    amountMinor: input.amountMinor,
-    currency: input.currency,
-    orderId: input.orderId,
-    delayCapture: input.delayCapture,
-    savePaymentMethod: input.savePaymentMethod && input.ownerKey !== undefined,
-  };
+  const provider = requireCardProvider(providers);
+  assertMethodFits(input.method, provider);
+  const savePaymentMethod = input.savePaymentMethod && input.ownerKey !== undefined;
   let savedMethodId: string | undefined;
-  if (input.method.type === 'SAVED_METHOD') {
-    const [saved] = input.ownerKey
-      ? await tx
-          .select()
-          .from(savedPaymentMethods)
-          .where(
-            and(
-              eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
-              eq(savedPaymentMethods.ownerKey, input.ownerKey),
-            ),
-          )
-      : [];
-    if (!saved)
-      throw invalidField(
-        'paymentMethod.savedPaymentMethodId',
-        'VALIDATION',
-        'is not a saved payment method of this buyer',
-      );
-    request.token = saved.token;
-    savedMethodId = saved.id;
-  } else if (input.method.type === 'CARD_TOKEN') {
-    request.token = input.method.token;
+  let result: ChargeResult;
+  if (input.method.type === 'PAYMENT_INTENT') {
+    if (!provider.confirmedIntent)
+      throw invalidField('paymentMethod.type', 'VALIDATION', `is not supported by ${provider.name}`);
+    result = await provider.confirmedIntent({
+      paymentIntentId: input.method.paymentIntentId,
+      checkoutId: input.checkoutId,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+    });
   } else {
-    request.card = input.method.card;
+    const request: ChargeRequest = {
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      orderId: input.orderId,
+      checkoutId: input.checkoutId,
+      idempotencyKey: '',
+      delayCapture: input.delayCapture,
+      savePaymentMethod,
+    };
+    if (input.method.type === 'SAVED_METHOD') {
+      const [saved] = input.ownerKey
+        ? await tx
+            .select()
+            .from(savedPaymentMethods)
+            .where(
+              and(
+                eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
+                eq(savedPaymentMethods.ownerKey, input.ownerKey),
+              ),
+            )
+        : [];
+      if (!saved || saved.provider !== provider.name)
+        throw invalidField(
+          'paymentMethod.savedPaymentMethodId',
+          'VALIDATION',
+          'is not a saved payment method of this buyer',
+        );
+      request.token = saved.token;
+      request.savePaymentMethod = false;
+      savedMethodId = saved.id;
+    } else if (input.method.type === 'CARD_TOKEN' || input.method.type === 'GATEWAY_METHOD') {
+      request.token = input.method.token;
+    } else {
+      request.card = input.method.card;
+    }
+    // Saving a card, or paying with a saved one, needs the gateway's customer (a member's own).
+    const needsCustomer = request.savePaymentMethod || input.method.type === 'SAVED_METHOD';
+    const customer =
+      needsCustomer && input.ownerKey ? await gatewayCustomerFor(tx, provider, input.ownerKey) : undefined;
+    if (customer) request.customer = customer;
+    request.idempotencyKey = chargeKey(input, request.token ?? input.orderId);
+    const charged = await provider.charge(request);
+    // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
+    result =
+      input.method.type === 'CARD_TOKEN'
+        ? {
+            ...charged,
+            card: charged.card ?? input.method.card,
+            ...(request.savePaymentMethod ? { token: charged.token ?? input.method.token } : {}),
+          }
+        : charged;
   }
-  const charged = await provider.charge(request);
-  // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
-  const result =
-    input.method.type === 'CARD_TOKEN'
-      ? {
-          ...charged,
-          card: charged.card ?? input.method.card,
-          ...(request.savePaymentMethod ? { token: input.method.token } : {}),
-        }
-      : charged;
+  const reference = result.reference;
   const compensate = () =>
     result.status === 'AUTHORIZED'
-      ? provider.void(result.reference)
-      : provider.refund(result.reference, input.amountMinor);
+      ? provider.void(reference, { idempotencyKey: `openshelf:charge:${reference}:compensate` })
+      : provider.refund(reference, input.amountMinor, {
+          idempotencyKey: `openshelf:charge:${reference}:compensate`,
+        });
   if (result.token && result.card && input.ownerKey) {
     const [saved] = await tx
       .insert(savedPaymentMethods)
@@ -194,7 +294,10 @@ export async function capturePayments(tx: Tx, providers: PaymentProviders, order
   let captured = 0;
   for (const row of rows) {
     const provider = providers[row.provider];
-    if (provider && row.providerReference) await provider.capture(row.providerReference, row.amountMinor);
+    if (provider && row.providerReference)
+      await provider.capture(row.providerReference, row.amountMinor, {
+        idempotencyKey: `openshelf:payment:${row.id}:capture`,
+      });
     await tx.update(payments).set({ status: 'CAPTURED' }).where(eq(payments.id, row.id));
     captured += row.amountMinor;
   }
@@ -221,11 +324,15 @@ export async function reversePayments(
   for (const row of rows) {
     const provider = providers[row.provider];
     if (row.status === 'AUTHORIZED') {
-      if (provider && row.providerReference) await provider.void(row.providerReference);
+      if (provider && row.providerReference)
+        await provider.void(row.providerReference, { idempotencyKey: `openshelf:payment:${row.id}:void` });
       await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
       outcome ??= 'VOIDED';
     } else if (row.status === 'CAPTURED') {
-      if (provider && row.providerReference) await provider.refund(row.providerReference, row.amountMinor);
+      if (provider && row.providerReference)
+        await provider.refund(row.providerReference, row.amountMinor, {
+          idempotencyKey: `openshelf:payment:${row.id}:refund`,
+        });
       await tx.update(payments).set({ status: 'REFUNDED' }).where(eq(payments.id, row.id));
       outcome = 'REFUNDED';
     }

@@ -26,6 +26,8 @@ export interface StorefrontOptions {
   publicUrl: string;
   /** The registered apps' origins, which the pages' forms may end on (CSP form-action), read per page. */
   appOrigins: () => Promise<readonly string[]>;
+  /** Stripe's script and API origins, allowed by the pages' CSP when Stripe takes the cards. */
+  stripe?: { scriptUrl: string; apiOrigin: string } | undefined;
 }
 
 /**
@@ -96,6 +98,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     helmet: pageHelmetOptions({
       publicUrl: options.publicUrl,
       formTargets: (raw) => formTargets.get(raw) ?? '',
+      stripe: options.stripe,
     }),
     handler: async (request, reply) => {
       rejectApiRequest(request);
