@@ -71,7 +71,10 @@ const EnvSchema = Type.Object({
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_+/=]+$' })),
   // Tests and advanced set-ups only: where the API and Stripe.js are reached instead of Stripe's hosts.
   STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(:[0-9]+)?/?$' })),
-  STRIPE_JS_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://js.stripe.com/v3' }),
+  STRIPE_JS_URL: Type.String({
+    pattern: '^https?://[^\\s]+$',
+    default: 'https://js.stripe.com/endive/stripe.js',
+  }),
   STRIPE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 20_000 }),
 });
 
