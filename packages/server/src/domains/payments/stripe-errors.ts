@@ -27,8 +27,8 @@ export function stripeAppError(error: unknown, field = 'paymentMethod'): unknown
     return new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'Stripe could not be reached', {
       status: 503,
       description:
-        'The payment service did not answer. Nothing was ordered and no payment was completed; try again in ' +
-        'a moment — retrying is safe and never charges twice.',
+        'The payment service (Stripe) did not answer, so nothing was changed. Try again in a moment — ' +
+        'retrying is safe and never charges twice.',
       cause: error,
     });
   if (error instanceof Stripe.errors.StripeAuthenticationError)
@@ -48,7 +48,7 @@ export function stripeAppError(error: unknown, field = 'paymentMethod'): unknown
     return invalidField(field, 'VALIDATION', 'is not a payment method or payment known to Stripe');
   return new AppError('PAYMENT_PROVIDER_ERROR', 'Stripe could not process the payment', {
     status: 502,
-    description: `Stripe answered: ${error.message} Nothing was ordered; try again later or choose another payment method.`,
+    description: `Stripe refused the request, so nothing was changed: ${error.message}`,
     cause: error,
   });
 }

@@ -100,6 +100,8 @@ export function stripeJsSource(apiBase: string): string {
       confirmPayment,
     };
   }
+  // The release train the real script reports (and @stripe/stripe-js checks against its own).
+  Stripe.version = 'endive';
   window.Stripe = Stripe;
 })();
 `;
