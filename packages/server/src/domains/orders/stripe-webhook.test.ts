@@ -236,4 +236,31 @@ describe('the Stripe webhook endpoint', () => {
     expect(reply.json().details.applicationError.code).toBe('PAYMENT_DECLINED');
     expect(await ordersOf(checkoutId)).toBe(0);
   });
+
+  it('Stripe charged but every reply was lost: 503, then its webhook places the order and the retry finds it', async () => {
+    const me = visitorToken('v-wh-lost');
+    const checkoutId = await shopperCheckout(t.app, me, [lineItem(mug.id)]);
+    const before = stripe.intents.size;
+    // The first try and the client's two retries all lose their reply; Stripe did charge.
+    for (let i = 0; i < 3; i++) stripe.dropNextReply((path) => path === '/v1/payment_intents');
+    const body = { paymentMethod: { type: 'STRIPE', stripe: { paymentMethodId: 'pm_card_visa' } } };
+    const lost = await send(me, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, body);
+    const tries = stripe.requests.filter((r) => r.idempotencyKey?.includes(checkoutId));
+    expect(lost.statusCode, JSON.stringify(tries)).toBe(503);
+    expect(lost.json().details.applicationError.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    expect(await ordersOf(checkoutId)).toBe(0);
+    expect(stripe.intents.size - before).toBe(1);
+    const [intent] = [...stripe.intents.values()].slice(-1);
+    expect(intent?.status).toBe('succeeded');
+    // Stripe's event places the order from the checkout the payment names.
+    const applied = await stripe.deliver(eventOf(intent?.id ?? '', 'payment_intent.succeeded'));
+    expect(await applied.json()).toEqual({ received: true, outcome: 'applied' });
+    expect(await ordersOf(checkoutId)).toBe(1);
+    // The shopper's retry gets that order; Stripe is not charged again.
+    const retried = await send(me, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, body);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await ordersOf(checkoutId)).toBe(1);
+    expect(stripe.intents.size - before).toBe(1);
+    expect(stripe.charges.get(intent?.latest_charge ?? '')?.refunded).toBe(false);
+  });
 });

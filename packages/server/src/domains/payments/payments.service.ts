@@ -137,7 +137,10 @@ export async function takePayment(
   providers: PaymentProviders,
   input: TakePaymentInput,
 ): Promise<TakenPayment> {
-  if (input.amountMinor === 0) return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
+  // A PaymentIntent the buyer already paid is checked even when nothing is due any more (a gift card
+  // applied meanwhile): its amount no longer fits, so it is given back instead of kept unrecorded.
+  if (input.amountMinor === 0 && input.method.type !== 'PAYMENT_INTENT')
+    return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
   if (input.method.type === 'OFFLINE') return { paymentStatus: 'NOT_PAID' };
   const provider = requireCardProvider(providers);
   assertMethodFits(input.method, provider);

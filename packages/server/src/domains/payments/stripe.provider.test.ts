@@ -251,7 +251,10 @@ describe('Stripe PaymentIntents through the real client', () => {
 });
 
 describe('Stripe out of reach', () => {
-  it('is a 503 saying a retry is safe; no order, no stock taken, the checkout stays open', async () => {
+  // Builds a second app of its own (Stripe's address closed), hence the longer time under load.
+  it('is a 503 saying a retry is safe; no order, no stock taken, the checkout stays open', {
+    timeout: 90_000,
+  }, async () => {
     const closed = await startFakeStripe();
     const env = { ...closed.env, STRIPE_TIMEOUT_MS: '500' };
     await closed.close();

@@ -459,7 +459,7 @@ export async function startFakeStripe(options: { webhookUrl?: string; autoDelive
         if (cacheKey) idempotent.set(cacheKey, { body, reply: JSON.parse(JSON.stringify(reply)) });
       }
       const drop = dropReplies.findIndex((matches) => matches(path));
-      if (drop >= 0 && !cached) {
+      if (drop >= 0) {
         // Done, but the reply is lost on the way back (the client sees the connection reset).
         dropReplies.splice(drop, 1);
         return req.socket.destroy();
