@@ -105,11 +105,20 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
     await page.close();
   });
 
-  it('3-D Secure: the bank’s page, then back to the store, which places the order', {
+  it('3-D Secure: the bank’s page, failed then passed, each time back to the store, which then places the order', {
     timeout: 120_000,
   }, async () => {
     const page = await browser.newPage();
     await atPayment(page);
+    // The shopper fails the bank's check first: back at the checkout, told so at the card.
+    await payWith(page, '4000 0025 0000 3155');
+    await page.waitForURL(/\/3ds\//);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await page.waitForURL(/\/checkout\/.*redirect_status=failed/);
+    await expect
+      .poll(() => page.locator('#stripe-card-error').textContent(), { timeout: 15_000 })
+      .toBe('Your bank did not confirm the payment. Try again, or use another card.');
+    await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
     await payWith(page, '4000 0025 0000 3155');
     await page.waitForURL(/\/3ds\//);
     await page.getByRole('button', { name: 'Complete authentication' }).click();
