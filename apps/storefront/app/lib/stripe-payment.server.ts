@@ -4,9 +4,23 @@
 import { isApplicationError, type OpenshelfClient } from '@openshelf/sdk';
 import type { CheckoutView } from './checkout.server';
 
+export interface SavedCard {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
 export interface StripePayment {
   publishableKey: string;
   scriptUrl: string;
+  /** A member's cards kept with Stripe: paid again without the card form (and without JavaScript). */
+  savedCards: SavedCard[];
+  /** Members may keep the card with Stripe for next time. */
+  canSave: boolean;
+  /** The PaymentIntent keeps the card for the member (`?saveCard=1` on the page). */
+  saveCard: boolean;
   /** Absent when no PaymentIntent could be made now (`problem` says why). */
   clientSecret?: string;
   problem?: string;
@@ -20,16 +34,25 @@ export async function stripePaymentFor(
   client: OpenshelfClient,
   checkout: CheckoutView,
   stripe: { publishableKey: string; scriptUrl: string },
-  ready: boolean,
+  options: { ready: boolean; member: boolean; saveCard: boolean },
 ): Promise<StripePayment> {
+  const saveCard = options.member && options.saveCard;
+  const savedCards = options.member
+    ? (await client.paymentMethods.list().catch(() => []))
+        .filter((method) => method.provider === 'STRIPE')
+        .map(({ id, brand, last4, expMonth, expYear }) => ({ id, brand, last4, expMonth, expYear }))
+    : [];
+  const base = { ...stripe, savedCards, saveCard, canSave: options.member };
   const due = Number((checkout.payNowTotal ?? checkout.priceSummary.total).amount);
-  if (!ready || !(due > 0)) return { ...stripe };
+  if (!options.ready || !(due > 0)) return base;
   try {
-    const { clientSecret } = await client.checkout.preparePayment(checkout.id);
-    return { ...stripe, clientSecret };
+    const { clientSecret } = await client.checkout.preparePayment(checkout.id, {
+      savePaymentMethod: saveCard,
+    });
+    return { ...base, clientSecret };
   } catch (error) {
     return {
-      ...stripe,
+      ...base,
       problem: isApplicationError(error) && (error.status ?? 500) < 500 ? error.description : UNREACHABLE,
     };
   }

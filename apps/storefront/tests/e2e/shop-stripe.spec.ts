@@ -8,6 +8,7 @@ import {
   startFakeStripe,
 } from '../../../../packages/server/src/testing/fake-stripe/index.js';
 import { merchantKey } from '../../../../packages/server/src/testing/index.js';
+import { signUp, uniqueEmail } from './account-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 import { fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
@@ -43,7 +44,7 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
   }
 
   /** A mug in the cart, details and shipping filled in: the shopper is at the payment step. */
-  async function atPayment(page: Page) {
+  async function atPayment(page: Page, cardForm = true) {
     await page.goto(`${shop.baseUrl}/products/${cup.slug}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Add to cart' }).click();
     const drawer = page.getByRole('dialog', { name: 'Your cart' });
@@ -57,7 +58,8 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
     await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
     await page.waitForLoadState('networkidle');
     // Stripe's card form, drawn by (the fake) Stripe.js inside the page.
-    await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
+    if (cardForm)
+      await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
   }
 
   async function payWith(page: Page, number: string) {
@@ -168,6 +170,40 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
     await page.waitForURL(/\/thank-you\//);
     const orderId = new URL(page.url()).pathname.split('/').pop() as string;
     expect((await orderOf(orderId)).paymentStatus).toBe('NOT_PAID');
+    await context.close();
+  });
+
+  it('a member keeps the card with Stripe, then pays with it in one click', {
+    timeout: 180_000,
+  }, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signUp(page, shop.t, shop.baseUrl, uniqueEmail('stripe-saver'));
+    await atPayment(page);
+    await page.getByLabel('Save this card for my next purchases').check();
+    await page.waitForURL(/saveCard=1/);
+    await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
+    await payWith(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/thank-you\//, { timeout: 30_000 });
+    const [saved] = await queryRows<{ n: string }>(
+      shop.t.database.db,
+      sql`SELECT count(*) AS n FROM saved_payment_methods WHERE provider = 'STRIPE'`,
+    );
+    expect(Number(saved?.n)).toBe(1);
+    const kept = [...stripe.intents.values()].slice(-1)[0];
+    expect(kept?.customer).toMatch(/^cus_/);
+
+    // Next purchase: the saved card is offered first and pays without the card form.
+    await atPayment(page, false);
+    await expect.poll(() => page.getByRole('radio', { name: /Visa ending 4242/ }).isChecked()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\//, { timeout: 30_000 });
+    const orderId = new URL(page.url()).pathname.split('/').pop() as string;
+    expect((await orderOf(orderId)).paymentStatus).toBe('PAID');
+    const reused = [...stripe.intents.values()].slice(-1)[0];
+    expect(reused?.customer).toBe(kept?.customer);
+    expect(reused?.id).not.toBe(kept?.id);
     await context.close();
   });
 });

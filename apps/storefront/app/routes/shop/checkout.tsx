@@ -69,7 +69,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     : { cart: '/cart' };
   const ready = Boolean(checkout.email && (!checkout.shippable || checkout.selectedShippingCode));
-  const stripe = stripeKeys ? await stripePaymentFor(session.client, checkout, stripeKeys, ready) : undefined;
+  const stripe = stripeKeys
+    ? await stripePaymentFor(session.client, checkout, stripeKeys, {
+        ready,
+        member,
+        saveCard: url.searchParams.get('saveCard') === '1',
+      })
+    : undefined;
   if (stripe && stripeProblem) stripe.problem = stripeProblem;
   return { checkout, member, links, stripe };
 }
@@ -154,9 +160,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       case 'place': {
         // Stripe's card form is its script: a card chosen without JavaScript cannot be paid.
-        if (form.get('paymentMethod') === 'STRIPE') {
+        const chosen = String(form.get('paymentMethod') ?? '');
+        if (chosen === 'STRIPE') {
           fields.stripeCard = 'Paying by card needs JavaScript. Turn it on, or choose Pay later.';
           return fail();
+        }
+        // A member's card kept with Stripe: charged by the store, no card form needed.
+        if (chosen.startsWith('SAVED:')) {
+          try {
+            const { orderId } = await client.checkout.createOrder(id, {
+              paymentMethod: { type: 'SAVED_METHOD', savedPaymentMethodId: chosen.slice('SAVED:'.length) },
+            });
+            return afterOrder(await checkoutFlow(request, session, id), orderId);
+          } catch (error) {
+            if (!isApplicationError(error) || !error.description || (error.status ?? 500) >= 500) throw error;
+            fields.stripeCard = error.description;
+            return fail();
+          }
         }
         const paymentMethod = readPayment(form, fields);
         if (!paymentMethod) return fail();

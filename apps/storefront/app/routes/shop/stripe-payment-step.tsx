@@ -1,7 +1,7 @@
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Form } from 'react-router';
+import { Form, useNavigate } from 'react-router';
 import { FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
@@ -49,10 +49,15 @@ export function StripePaymentStep({
   blocked: boolean;
 }) {
   const hydrated = useHydrated();
-  const [method, setMethod] = useState<'STRIPE' | 'OFFLINE'>('STRIPE');
+  const navigate = useNavigate();
+  const firstSaved = payment.savedCards[0];
+  // A member with a card kept with Stripe pays with it by default: one click, and no JavaScript needed.
+  const [method, setMethod] = useState<string>(firstSaved ? `SAVED:${firstSaved.id}` : 'STRIPE');
   const [cardError, setCardError] = useState<string | undefined>(errors.stripeCard ?? payment.problem);
   const [ready, setReady] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [saving, setSaving] = useState(payment.saveCard);
+  useEffect(() => setSaving(payment.saveCard), [payment.saveCard]);
   const mountPoint = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements }>(undefined);
   const total = checkout.payNowTotal ?? checkout.priceSummary.total;
@@ -107,7 +112,16 @@ export function StripePaymentStep({
     );
   }
 
-  const payable = method === 'OFFLINE' || (hydrated && ready && !paying);
+  const payable = method !== 'STRIPE' || (hydrated && ready && !paying);
+
+  /** Keeping the card needs another PaymentIntent (for the member's Stripe Customer): the page asks anew. */
+  function chooseSaving(save: boolean) {
+    setSaving(save);
+    const url = new URL(window.location.href);
+    if (save) url.searchParams.set('saveCard', '1');
+    else url.searchParams.delete('saveCard');
+    navigate(`${url.pathname}${url.search}`, { replace: true, preventScrollReset: true });
+  }
   return (
     <section className="card step" aria-labelledby="step-payment">
       <h2 id="step-payment">Payment</h2>
@@ -115,16 +129,37 @@ export function StripePaymentStep({
         <input type="hidden" name="intent" value="place" />
         <fieldset className="span-2">
           <legend className="visually-hidden">Payment method</legend>
+          {payment.savedCards.map((card) => (
+            <label className="option-row" key={card.id}>
+              <input
+                type="radio"
+                name="paymentMethod"
+                value={`SAVED:${card.id}`}
+                defaultChecked={card.id === firstSaved?.id}
+                onChange={() => setMethod(`SAVED:${card.id}`)}
+              />
+              <span className="option-text">
+                <strong>
+                  {card.brand.charAt(0)}
+                  {card.brand.slice(1).toLowerCase()} ending {card.last4}
+                </strong>
+                <span className="option-detail">
+                  Saved card, expires {String(card.expMonth).padStart(2, '0')}/
+                  {String(card.expYear).slice(-2)}
+                </span>
+              </span>
+            </label>
+          ))}
           <label className="option-row">
             <input
               type="radio"
               name="paymentMethod"
               value="STRIPE"
-              defaultChecked
+              defaultChecked={!firstSaved}
               onChange={() => setMethod('STRIPE')}
             />
             <span className="option-text">
-              <strong>Card</strong>
+              <strong>{firstSaved ? 'Another card' : 'Card'}</strong>
               <span className="option-detail">Paid securely through Stripe.</span>
             </span>
           </label>
@@ -152,8 +187,19 @@ export function StripePaymentStep({
               <p className="muted">Paying by card needs JavaScript. Turn it on, or choose Pay later.</p>
             )}
             <FieldError id="stripe-card-error" error={cardError} />
+            {payment.canSave && hydrated ? (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={saving}
+                  onChange={(event) => chooseSaving(event.currentTarget.checked)}
+                />{' '}
+                Save this card for my next purchases
+              </label>
+            ) : null}
           </div>
         ) : null}
+        {method.startsWith('SAVED:') ? <FieldError id="stripe-card-error" error={cardError} /> : null}
         <div className="span-2">
           <FormAlert message={alert} />
         </div>
