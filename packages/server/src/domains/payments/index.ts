@@ -9,6 +9,13 @@ export {
 export { paymentMethodIn } from './payment-method-in.js';
 export { assertOwnMethod, ownerKeyOf, storableMethod } from './payment-methods.service.js';
 export {
+  cardProviderOf,
+  defaultPaymentProviders,
+  gatewayCustomerFor,
+  type PaymentProviders,
+  requireCardProvider,
+} from './payment-providers.js';
+export {
   PaymentMethodIn,
   SelectPaymentMethodRequest,
   SelectPaymentMethodResponse,
@@ -18,14 +25,9 @@ export { PAYMENT_STATUSES, type PaymentStatus } from './payments.schema.js';
 export {
   capturedByOrder,
   capturePayments,
-  cardProviderOf,
-  defaultPaymentProviders,
-  gatewayCustomerFor,
   listPayments,
-  type PaymentProviders,
   type PaymentRecord,
   recordManualPayment,
-  requireCardProvider,
   reversePayments,
   type TakenPayment,
   takePayment,

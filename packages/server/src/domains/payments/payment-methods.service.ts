@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField, notFound } from '../../lib/http/errors.js';
+import { assertMethodFits, type PaymentProviders, requireCardProvider } from './payment-providers.js';
 import { savedPaymentMethods } from './payments.schema.js';
-import { assertMethodFits, type PaymentProviders, requireCardProvider } from './payments.service.js';
 import type { CardSummary, PaymentMethodInput, PaymentSelection } from './provider.js';
 
 /** Who may reuse a saved method: `member:<id>`, else `visitor:<id>`; none for merchant-made checkouts. */
