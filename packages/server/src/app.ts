@@ -30,9 +30,15 @@ import {
   orderRoutes,
   provideBuyerContacts,
   registerOrderMail,
+  stripeWebhookRoutes,
   subscriptionRoutes,
 } from './domains/orders/index.js';
-import { defaultPaymentProviders, type PaymentProviders, paymentRoutes } from './domains/payments/index.js';
+import {
+  defaultPaymentProviders,
+  type PaymentProviders,
+  paymentRoutes,
+  stripeClient,
+} from './domains/payments/index.js';
 import { planRoutes, registerPlanOrders } from './domains/plans/index.js';
 import { movePreferencesOnLogin, preferencesRoutes } from './domains/preferences/index.js';
 import type { PricingEnv } from './domains/pricing/index.js';
@@ -266,7 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopGuestOrderAttach = attachGuestOrdersOnLogin();
   app.addHook('onClose', async () => stopGuestOrderAttach());
   await app.register(checkoutRoutes, ecom);
-  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock);
+  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, config.stripe);
   await app.register(createOrderRoutes, { ecom, catalogChanges, providers: paymentProviders });
   await app.register(orderRoutes, {
     db,
@@ -276,8 +282,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers: paymentProviders,
     storage: mediaStorage,
   });
-  await app.register(paymentSelectionRoutes, { db, clock, providers: paymentProviders });
-  await app.register(paymentRoutes, { db });
+  await app.register(paymentSelectionRoutes, { db, clock, pricing, providers: paymentProviders });
+  await app.register(paymentRoutes, { db, providers: paymentProviders, stripe: config.stripe });
+  if (config.stripe)
+    await app.register(stripeWebhookRoutes, {
+      ecom,
+      catalogChanges,
+      providers: paymentProviders,
+      stripe: stripeClient(config.stripe),
+      webhookSecret: config.stripe.webhookSecret,
+    });
   await app.register(subscriptionRoutes, { db, clock });
   const jobs = appJobs({ db, clock, providers: paymentProviders, log: app.log });
   app.decorate('jobs', jobs);

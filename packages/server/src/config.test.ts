@@ -103,4 +103,43 @@ describe('configuration', () => {
       /RECENT_SIGN_IN_MINUTES="0"[\s\S]*SIGN_IN_FAILURE_DECAY_MINUTES="soon"|SIGN_IN_FAILURE_DECAY_MINUTES="soon"[\s\S]*RECENT_SIGN_IN_MINUTES="0"/,
     );
   });
+
+  it('takes the three Stripe keys together, of one mode, and points the client elsewhere only when told', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    expect(loadConfig(keys).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      publishableKey: 'pk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      jsUrl: 'https://js.stripe.com/endive/stripe.js',
+      timeoutMs: 20_000,
+      mode: 'test',
+    });
+    expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+    };
+    const alone = problems({ STRIPE_SECRET_KEY: 'sk_live_abc' });
+    expect(alone).toContain('STRIPE_PUBLISHABLE_KEY: is required when STRIPE_SECRET_KEY is set');
+    expect(alone).toContain('STRIPE_WEBHOOK_SECRET: is required');
+    expect(problems({ ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_abc' })).toContain(
+      'STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key',
+    );
+    expect(problems({ ...keys, STRIPE_SECRET_KEY: 'pk_test_wrong' })).toContain(
+      'STRIPE_SECRET_KEY="pk_test_wrong"',
+    );
+  });
 });

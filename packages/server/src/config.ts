@@ -69,6 +69,17 @@ const EnvSchema = Type.Object({
   PAGE_CACHE: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   PAGE_CACHE_MAX_MB: Type.Integer({ minimum: 1, maximum: 4096, default: 64 }),
   PAGE_CACHE_CDN_SECONDS: Type.Integer({ minimum: 0, maximum: 86_400, default: 60 }),
+  // Stripe (docs/api/payments.md): all three keys together turn card payments over to Stripe.
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ pattern: '^pk_(test|live)_[A-Za-z0-9_]+$' })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_+/=]+$' })),
+  // Tests and advanced set-ups only: where the API and Stripe.js are reached instead of Stripe's hosts.
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(:[0-9]+)?/?$' })),
+  STRIPE_JS_URL: Type.String({
+    pattern: '^https?://[^\\s]+$',
+    default: 'https://js.stripe.com/endive/stripe.js',
+  }),
+  STRIPE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 20_000 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -130,6 +141,21 @@ export interface Config {
    * addresses, not the load balancer's. false, true (any), a hop count, or a list of addresses/CIDRs.
    */
   trustProxy: boolean | number | string;
+  /** Card payments through Stripe, when its keys are set; else the sandbox card (ADR 035). */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the `stripe` client sends requests instead of api.stripe.com (tests: the local fake). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** The Stripe.js script the hosted checkout loads. */
+  jsUrl: string;
+  timeoutMs: number;
+  /** `test` or `live`, from the keys (they must agree). */
+  mode: 'test' | 'live';
 }
 
 export interface IdentityConfig {
@@ -205,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'since the attempts of one address also count for the whole account; raise it or lower the other',
     );
   }
+  problems.push(...stripeProblems(withDefaults as Partial<Env>));
   if (problems.length > 0) throw new ConfigError(problems);
   const parsed = withDefaults as Env;
 
@@ -274,6 +301,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cdnSeconds: parsed.PAGE_CACHE_CDN_SECONDS,
     },
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
+    ...(parsed.STRIPE_SECRET_KEY ? { stripe: stripeConfigOf(parsed) } : {}),
+  };
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Stripe's keys come together (a key without its webhook secret would lose payments), of one mode. */
+function stripeProblems(env: Partial<Env>): string[] {
+  const set = STRIPE_KEYS.filter((key) => typeof env[key] === 'string');
+  if (set.length === 0) return [];
+  const problems = STRIPE_KEYS.filter((key) => !set.includes(key)).map(
+    (key) =>
+      `${key}: is required when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set — Stripe needs the secret key, ` +
+      'the publishable key and the webhook signing secret together (docs/api/payments.md)',
+  );
+  const secret = env.STRIPE_SECRET_KEY;
+  const publishable = env.STRIPE_PUBLISHABLE_KEY;
+  if (secret && publishable && modeOf(secret) !== modeOf(publishable))
+    problems.push(
+      `STRIPE_PUBLISHABLE_KEY: is a ${modeOf(publishable)} key but STRIPE_SECRET_KEY is a ${modeOf(secret)} key; use the pair from one Stripe mode`,
+    );
+  return problems;
+}
+
+const modeOf = (key: string): 'test' | 'live' => (key.includes('_live_') ? 'live' : 'test');
+
+function stripeConfigOf(parsed: Env): StripeConfig {
+  const base = parsed.STRIPE_API_BASE ? new URL(parsed.STRIPE_API_BASE) : undefined;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey: parsed.STRIPE_SECRET_KEY as string,
+    publishableKey: parsed.STRIPE_PUBLISHABLE_KEY as string,
+    webhookSecret: parsed.STRIPE_WEBHOOK_SECRET as string,
+    ...(base
+      ? {
+          api: {
+            host: base.hostname,
+            port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
+            protocol,
+          },
+        }
+      : {}),
+    jsUrl: parsed.STRIPE_JS_URL,
+    timeoutMs: parsed.STRIPE_TIMEOUT_MS,
+    mode: modeOf(parsed.STRIPE_SECRET_KEY as string),
   };
 }
 

@@ -48,4 +48,17 @@ describe('the start banner', () => {
       .join('\n');
     expect(all).toContain('npm run cli -- staff create');
   });
+
+  it('says which provider takes the cards, and where Stripe must send its events', () => {
+    const sandbox = text({}).map((line) => line.message);
+    expect(sandbox).toContainEqual(expect.stringContaining('Card payments: the sandbox card'));
+    const stripe = text({
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    }).map((line) => line.message);
+    expect(stripe).toContainEqual(
+      "Card payments: Stripe (live mode). Stripe's webhook must point to http://localhost:3000/payments/v1/stripe/webhook.",
+    );
+  });
 });

@@ -38,6 +38,14 @@ export function startBanner(
       ? `E-mail is sent through ${redactUrl(config.smtpUrl)}.`
       : `No SMTP_URL: e-mail is kept, not sent. The owner reads it in the admin at ${url}/admin/mailbox; set SMTP_URL to send it.`,
   );
+  const stripe = config.stripe;
+  info(
+    stripe
+      ? `Card payments: Stripe (${stripe.mode} mode${stripe.api ? `, API at ${stripe.api.protocol}://${stripe.api.host}:${stripe.api.port}` : ''}). Stripe's webhook must point to ${url}/payments/v1/stripe/webhook.`
+      : 'Card payments: the sandbox card (test numbers, no money moves). Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.',
+  );
+  if (stripe?.mode === 'test' && config.env === 'production' && everyInterface)
+    warn('Stripe is in test mode: shoppers cannot pay with real cards. Use live keys to take real payments.');
   if (config.devMailbox === 'open') {
     warn(
       `DEV_MAILBOX=open: anyone who can reach this server reads every kept e-mail at ${url}/dev/mailbox, sign-in codes and password-reset links included. Use it only on your own machine; unset it elsewhere.`,

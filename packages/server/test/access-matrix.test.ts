@@ -48,6 +48,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/_api\/plans\/v1\//, 'member'],
   ['*', /^\/_api\/preferences\/v1\//, 'shopper'],
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
+  // Which card form a checkout shows (the publishable key is meant for browsers).
+  ['GET', /^\/ecom\/v1\/payment-settings$/, 'public'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
   ['GET', /^\/ecom\/v1\/downloads\//, 'public'],
   // The catalog: reads (including query and search calls sent as POST) are public, writes are merchant.

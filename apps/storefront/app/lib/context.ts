@@ -21,6 +21,8 @@ export interface StorefrontContext {
   publicUrl: string;
   /** The bundled storefront's OAuth client id (looked up once); visitor tokens are minted as this client. */
   storefrontClientId: () => Promise<string>;
+  /** Set when Stripe takes the store's cards: the hosted checkout mounts its Payment Element. */
+  stripe?: { publishableKey: string; scriptUrl: string } | undefined;
   /**
    * This response's Content-Security-Policy nonce (the server makes one per page): every inline script
    * React Router writes carries it, else the browser refuses to run it.

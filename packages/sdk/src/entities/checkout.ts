@@ -257,9 +257,10 @@ export interface UpdateCheckoutRequest {
 
 /** How a checkout will be paid (a new card is already tokenized; only its brand and last digits show). */
 export interface SelectedPaymentMethod {
-  /** OFFLINE, CARD_TOKEN (a new card, tokenized) or SAVED_METHOD */
+  /** OFFLINE, CARD_TOKEN (a new card, tokenized), SAVED_METHOD or PAYMENT_INTENT (Stripe) */
   type: string;
   savedPaymentMethodId?: string;
+  paymentIntentId?: string;
   card?: {
     brand: string;
     last4: string;

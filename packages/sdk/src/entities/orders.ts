@@ -181,9 +181,9 @@ export interface CreateOrderOptions {
   paymentMethod?: PaymentMethodInput;
 }
 
-/** How to pay: offline, a card, or a saved method. */
+/** How to pay: offline, a card, a saved method, or Stripe (a payment method or a confirmed PaymentIntent). */
 export interface PaymentMethodInput {
-  type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD';
+  type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD' | 'STRIPE';
   card?: {
     number: string;
     expMonth: number;
@@ -191,6 +191,14 @@ export interface PaymentMethodInput {
     cvc: string;
   };
   savedPaymentMethodId?: string;
+  /** STRIPE: exactly one of a card collected by Stripe.js (`pm_…`) or a PaymentIntent it confirmed (`pi_…`). */
+  stripe?: { paymentMethodId?: string; paymentIntentId?: string };
+}
+
+/** A Stripe PaymentIntent for a checkout, for Stripe.js to confirm (`checkout.preparePayment`). */
+export interface PreparedPayment {
+  paymentIntentId: string;
+  clientSecret: string;
 }
 
 /** Wire conversions of {@link Order}. @internal */

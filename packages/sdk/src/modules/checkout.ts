@@ -12,6 +12,7 @@ import {
   type LineItemInput,
   type LineItemQuantity,
   type PaymentMethodInput,
+  type PreparedPayment,
   type SelectedPaymentMethod,
   type UpdateCheckoutRequest,
 } from '../entities/index.js';
@@ -152,6 +153,20 @@ export interface CheckoutModule {
     options?: { savePaymentMethod?: boolean; delayCapture?: boolean },
   ): Promise<SelectedPaymentMethod>;
   /**
+   * A Stripe PaymentIntent for the checkout's amount due now, for Stripe.js's Payment Element to confirm
+   * (stores with Stripe only; asking again with the same options returns the same one). After the
+   * browser confirmed it, place the order with `paymentMethod: { type: 'STRIPE', stripe: { paymentIntentId } }`.
+   *
+   * @example
+   * ```ts
+   * const { clientSecret } = await client.checkout.preparePayment(id, { savePaymentMethod: true });
+   * ```
+   */
+  preparePayment(
+    id: string,
+    options?: { savePaymentMethod?: boolean; delayCapture?: boolean },
+  ): Promise<PreparedPayment>;
+  /**
    * Marks a checkout completed (after an order placed elsewhere).
    *
    * @example
@@ -206,6 +221,13 @@ export function createCheckoutModule({ transport }: ClientContext): CheckoutModu
         path: `${PATH}/${segment(id)}/create-order`,
         body: options,
       }),
+    async preparePayment(id, options = {}) {
+      return transport.request<PreparedPayment>({
+        method: 'POST',
+        path: `${PATH}/${segment(id)}/payment-intent`,
+        body: options,
+      });
+    },
     async selectPaymentMethod(id, paymentMethod, options = {}) {
       const reply = await transport.request<{ paymentMethod: SelectedPaymentMethod }>({
         method: 'POST',

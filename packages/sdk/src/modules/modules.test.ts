@@ -163,6 +163,13 @@ const CASES: Case[] = [
     { delayCapture: true },
   ],
   [
+    'checkout.preparePayment',
+    (c) => c.checkout.preparePayment('chk1', { savePaymentMethod: true }),
+    'POST',
+    '/ecom/v1/checkouts/chk1/payment-intent',
+    { savePaymentMethod: true },
+  ],
+  [
     'checkout.markAsCompleted',
     (c) => c.checkout.markAsCompleted('chk1', { orderId: 'o1' }),
     'POST',

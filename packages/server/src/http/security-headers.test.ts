@@ -246,3 +246,42 @@ describe.each([
     expectCommon(authorize.headers);
   });
 });
+
+describe('security headers with Stripe taking the cards', () => {
+  it("allows Stripe's script, frames and API on pages only when Stripe is configured", async () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    };
+    const withStripe = await createTestApp({ storefront: true, env: keys });
+    const without = await createTestApp({ storefront: true });
+    try {
+      const csp = policy(
+        (await withStripe.app.inject({ url: '/products', headers: { accept: 'text/html' } })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(csp.get('script-src')).toEqual(
+        expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com']),
+      );
+      expect(csp.get('frame-src')).toEqual([
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+        'https://hooks.stripe.com',
+      ]);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+      const plain = policy(
+        (await without.app.inject({ url: '/products', headers: { accept: 'text/html' } })).headers[
+          'content-security-policy'
+        ],
+      );
+      expect(plain.get('script-src')?.some((source) => source.includes('stripe'))).toBe(false);
+      expect(plain.get('frame-src')).toBeUndefined();
+      expect(plain.get('connect-src')).toEqual(["'self'"]);
+    } finally {
+      await withStripe.close();
+      await without.close();
+    }
+  });
+});

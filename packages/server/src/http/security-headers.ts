@@ -67,6 +67,20 @@ export interface PageSecurityOptions {
    * page route, see plugins/storefront.ts).
    */
   formTargets: (request: IncomingMessage) => string;
+  /** Stripe's Payment Element on the hosted checkout: its script, its frames and its API (ADR 035). */
+  stripe?: { scriptUrl: string; apiOrigin: string } | undefined;
+}
+
+/** The origins Stripe.js loads from, frames and calls (Stripe's documented CSP, or the configured fakes). */
+function stripeSources(stripe: PageSecurityOptions['stripe']) {
+  if (!stripe) return { script: [], frame: [], connect: [] };
+  const scriptOrigin = new URL(stripe.scriptUrl).origin;
+  const real = scriptOrigin === 'https://js.stripe.com';
+  return {
+    script: real ? [scriptOrigin, 'https://*.js.stripe.com'] : [scriptOrigin],
+    frame: real ? [scriptOrigin, 'https://*.js.stripe.com', 'https://hooks.stripe.com'] : [scriptOrigin],
+    connect: [stripe.apiOrigin],
+  };
 }
 
 /**
@@ -78,6 +92,7 @@ export function pageHelmetOptions(options: PageSecurityOptions): Omit<FastifyHel
   // Media URLs are absolute on PUBLIC_URL (domains/media), which may differ from the address a page was
   // opened at (a proxy, 127.0.0.1 against localhost).
   const mediaOrigin = new URL(options.publicUrl).origin;
+  const stripe = stripeSources(options.stripe);
   return {
     enableCSPNonces: true,
     contentSecurityPolicy: {
@@ -86,7 +101,7 @@ export function pageHelmetOptions(options: PageSecurityOptions): Omit<FastifyHel
         defaultSrc: ["'self'"],
         // Built modules from this origin; React Router's inline bootstrap, hydration data and scroll
         // restoration carry the nonce. Nothing else inline runs, and no on* attributes.
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
         scriptSrcAttr: ["'none'"],
         // Stylesheets are built files; no page has a <style> element (it would need the nonce). React's
         // `style={…}` attributes (a colour swatch's colour comes from product data) are style attributes,
@@ -99,7 +114,8 @@ export function pageHelmetOptions(options: PageSecurityOptions): Omit<FastifyHel
         imgSrc: ["'self'", mediaOrigin, 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", mediaOrigin, 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
+        ...(stripe.frame.length > 0 ? { frameSrc: stripe.frame } : {}),
         // Chromium checks form-action on every redirect that follows a form post, and a hosted page's
         // form ends on an app's origin (login → callback → the app's redirect_uri; preferences → the
         // app's postFlowUrl) when the post is a plain one (no JavaScript, or reloadDocument forms).

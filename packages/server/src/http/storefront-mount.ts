@@ -26,6 +26,14 @@ export async function mountStorefront(
   const catalogFetch = injectFetch(app);
   await app.register(storefrontPlugin, {
     buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
+    stripe: config.stripe
+      ? {
+          scriptUrl: config.stripe.jsUrl,
+          apiOrigin: config.stripe.api
+            ? `${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port}`
+            : 'https://api.stripe.com',
+        }
+      : undefined,
     mode: config.env,
     loadContext: async (request) => {
       // The name, logo and contact address the owner set in Settings (memoised; STORE_NAME until set).
@@ -39,6 +47,10 @@ export async function mountStorefront(
         publicUrl: config.publicUrl,
         storefrontClientId,
         sharedPageCacheControl,
+        // The hosted checkout mounts Stripe's Payment Element with these (both are public by design).
+        ...(config.stripe
+          ? { stripe: { publishableKey: config.stripe.publishableKey, scriptUrl: config.stripe.jsUrl } }
+          : {}),
       };
     },
     publicUrl: config.publicUrl,

@@ -3,15 +3,19 @@ import { Field, FieldError, FirstError, FormAlert, useFocusFirstError } from '..
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
 import type { CheckoutView } from '../../lib/checkout.server';
+import type { StripePayment } from '../../lib/stripe-payment.server';
 import type { CheckoutActionData, CheckoutLinks } from './checkout';
 import { ADDRESS_INPUTS, AddressFields, BillingFields } from './checkout-address';
 import { CodeForm, PaymentStep, ShippingStep } from './checkout-steps';
+import { StripePaymentStep } from './stripe-payment-step';
 
 interface Props {
   checkout: CheckoutView;
   member: boolean;
   links: CheckoutLinks;
   result: CheckoutActionData | undefined;
+  /** Set when Stripe takes the cards (its Payment Element replaces the card fields). */
+  stripe?: StripePayment | undefined;
 }
 
 /** The checkout's inputs in page order, for finding the first error. */
@@ -30,7 +34,7 @@ const INPUT_ORDER = [
 const SECTION_INTENTS = ['details', 'shipping', 'coupon', 'gift-card', 'place'];
 
 /** The hosted checkout: one page, one form per step, each usable without JavaScript. */
-export function CheckoutForms({ checkout, member, links, result }: Props) {
+export function CheckoutForms({ checkout, member, links, result, stripe }: Props) {
   const errors = result?.fields ?? {};
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -158,13 +162,24 @@ export function CheckoutForms({ checkout, member, links, result }: Props) {
               </section>
             ) : null}
 
-            <PaymentStep
-              checkout={checkout}
-              errors={errors}
-              alert={alertFor('place')}
-              busy={busy}
-              blocked={blocking.length > 0 || !hasDetails}
-            />
+            {stripe ? (
+              <StripePaymentStep
+                checkout={checkout}
+                payment={stripe}
+                errors={errors}
+                alert={alertFor('place')}
+                busy={busy}
+                blocked={blocking.length > 0 || !hasDetails}
+              />
+            ) : (
+              <PaymentStep
+                checkout={checkout}
+                errors={errors}
+                alert={alertFor('place')}
+                busy={busy}
+                blocked={blocking.length > 0 || !hasDetails}
+              />
+            )}
           </div>
 
           <aside className="card checkout-aside" aria-label="Order summary">

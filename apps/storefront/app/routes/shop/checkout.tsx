@@ -7,10 +7,12 @@ import {
   readAddress,
   readPayment,
 } from '../../lib/checkout-input.server';
+import { storefrontContext } from '../../lib/context';
 import { formErrors } from '../../lib/form-errors.server';
 import { flowQuery, flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
+import { orderFromReturn, stripePaymentFor } from '../../lib/stripe-payment.server';
 import type { Route } from './+types/checkout';
 import { CheckoutForms } from './checkout-forms';
 import { NotFoundContent } from './not-found';
@@ -43,9 +45,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A checkout belongs to the visitor or member who started it; anyone else sees "not found".
   const checkout = session.hasIdentity() ? await getCheckout(session.client, params.checkoutId) : undefined;
   if (!checkout)
-    return data({ checkout: undefined, member: false, links: { cart: '/cart' } }, { status: 404 });
+    return data(
+      { checkout: undefined, member: false, links: { cart: '/cart' }, stripe: undefined },
+      { status: 404 },
+    );
   const flow = await checkoutFlow(request, session, checkout.id);
   if (checkout.completed && checkout.orderId) throw afterOrder(flow, checkout.orderId);
+  const stripeKeys = context.get(storefrontContext).stripe;
+  const url = new URL(request.url);
+  let stripeProblem: string | undefined;
+  if (stripeKeys && url.searchParams.has('payment_intent')) {
+    // Stripe sent the shopper back after confirming the card (and 3-D Secure): place the order now.
+    const returned = await orderFromReturn(session.client, checkout.id, url.searchParams);
+    if ('orderId' in returned) throw afterOrder(flow, returned.orderId);
+    stripeProblem = returned.problem;
+  }
   const member = session.role() === 'member';
   const links: CheckoutLinks = flow
     ? {
@@ -54,7 +68,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ...(flow.callbacks.loginUrl && !member ? { login: flow.callbacks.loginUrl } : {}),
       }
     : { cart: '/cart' };
-  return { checkout, member, links };
+  const ready = Boolean(checkout.email && (!checkout.shippable || checkout.selectedShippingCode));
+  const stripe = stripeKeys
+    ? await stripePaymentFor(session.client, checkout, stripeKeys, {
+        ready,
+        member,
+        saveCard: url.searchParams.get('saveCard') === '1',
+      })
+    : undefined;
+  if (stripe && stripeProblem) stripe.problem = stripeProblem;
+  return { checkout, member, links, stripe };
 }
 
 export type CheckoutActionData = { intent: string; form?: string; fields: Record<string, string> };
@@ -136,6 +159,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return back;
       }
       case 'place': {
+        // Stripe's card form is its script: a card chosen without JavaScript cannot be paid.
+        const chosen = String(form.get('paymentMethod') ?? '');
+        if (chosen === 'STRIPE') {
+          fields.stripeCard = 'Paying by card needs JavaScript. Turn it on, or choose Pay later.';
+          return fail();
+        }
+        // A member's card kept with Stripe: charged by the store, no card form needed.
+        if (chosen.startsWith('SAVED:')) {
+          try {
+            const { orderId } = await client.checkout.createOrder(id, {
+              paymentMethod: { type: 'SAVED_METHOD', savedPaymentMethodId: chosen.slice('SAVED:'.length) },
+            });
+            return afterOrder(await checkoutFlow(request, session, id), orderId);
+          } catch (error) {
+            if (!isApplicationError(error) || !error.description || (error.status ?? 500) >= 500) throw error;
+            fields.stripeCard = error.description;
+            return fail();
+          }
+        }
         const paymentMethod = readPayment(form, fields);
         if (!paymentMethod) return fail();
         const { orderId } = await client.checkout.createOrder(id, { paymentMethod });
@@ -164,6 +206,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       member={loaderData.member}
       links={loaderData.links}
       result={actionData}
+      stripe={loaderData.stripe}
     />
   );
 }

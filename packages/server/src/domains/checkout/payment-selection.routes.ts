@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import type { Db } from '../../db/client.js';
 import { requireCaller } from '../access/index.js';
 import { actorOf } from '../events/index.js';
@@ -8,16 +9,30 @@ import {
   SelectPaymentMethodRequest,
   SelectPaymentMethodResponse,
 } from '../payments/index.js';
-import { CHECKOUT_PREFIXES, onPaths } from '../pricing/index.js';
+import { CHECKOUT_PREFIXES, onPaths, type PricingEnv } from '../pricing/index.js';
 import { CheckoutIdParams } from './checkout.contract.js';
+import { prepareCheckoutPayment } from './payment-intent.service.js';
 import { selectPaymentMethod } from './payment-selection.service.js';
 
-/** Choosing how a checkout will be paid (docs/api/cart-checkout-orders.md "Payments"), for a create-order without paymentMethod. */
+const PreparePaymentRequest = Type.Object({
+  savePaymentMethod: Type.Optional(Type.Boolean()),
+  delayCapture: Type.Optional(Type.Boolean()),
+});
+const PreparePaymentResponse = Type.Object({
+  paymentIntentId: Type.String(),
+  clientSecret: Type.String({ description: 'For Stripe.js only: confirms this one payment' }),
+});
+
+/**
+ * Choosing how a checkout will be paid (docs/api/payments.md), for a create-order without paymentMethod,
+ * and the Stripe PaymentIntent the hosted checkout's Payment Element confirms.
+ */
 export const paymentSelectionRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   clock: () => Date;
+  pricing: PricingEnv;
   providers: PaymentProviders;
-}> = async (app, { db, clock, providers }) => {
+}> = async (app, { db, clock, pricing, providers }) => {
   const tags = ['ecom: payments'];
   onPaths(CHECKOUT_PREFIXES, '/:id/select-payment-method', (url, hide) =>
     app.post(
@@ -46,6 +61,34 @@ export const paymentSelectionRoutes: FastifyPluginAsyncTypebox<{
           { caller: request.caller, actor: actorOf(request.caller), now: clock(), providers },
         );
         return { paymentMethod };
+      },
+    ),
+  );
+  onPaths(CHECKOUT_PREFIXES, '/:id/payment-intent', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'A Stripe PaymentIntent for the checkout, for Stripe.js to confirm (Stripe stores only)',
+          tags,
+          hide,
+          params: CheckoutIdParams,
+          body: PreparePaymentRequest,
+          response: { 200: PreparePaymentResponse },
+        },
+        preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
+      },
+      async (request) => {
+        const prepared = await prepareCheckoutPayment(
+          db,
+          {
+            checkoutId: request.params.id,
+            savePaymentMethod: request.body.savePaymentMethod ?? false,
+            delayCapture: request.body.delayCapture ?? false,
+          },
+          { caller: request.caller, env: pricing, now: clock(), providers },
+        );
+        return { paymentIntentId: prepared.paymentIntentId, clientSecret: prepared.clientSecret };
       },
     ),
   );

@@ -13,6 +13,7 @@ import { assertOpen, lockCheckout, saveCheckout } from './checkout-store.js';
 export interface SelectedPaymentMethod {
   type: PaymentSelection['method']['type'];
   savedPaymentMethodId?: string;
+  paymentIntentId?: string;
   card?: CardSummary;
   savePaymentMethod: boolean;
   delayCapture: boolean;
@@ -49,6 +50,7 @@ export async function selectPaymentMethod(
       type: method.type,
       ...(method.type === 'SAVED_METHOD' ? { savedPaymentMethodId: method.savedPaymentMethodId } : {}),
       ...(method.type === 'CARD_TOKEN' ? { card: method.card } : {}),
+      ...(method.type === 'PAYMENT_INTENT' ? { paymentIntentId: method.paymentIntentId } : {}),
       savePaymentMethod: selection.savePaymentMethod,
       delayCapture: selection.delayCapture,
     };

@@ -14,7 +14,7 @@ import {
 } from '../checkout/index.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/index.js';
 import type { PaymentMethodInput, PaymentProviders, TakenPayment } from '../payments/index.js';
-import { ownerKeyOf, takePayment } from '../payments/index.js';
+import { cardProviderOf, ownerKeyOf, paymentByReference, takePayment } from '../payments/index.js';
 import type { LineView, Totals } from '../pricing/index.js';
 import { evaluateLines, loadSetup, type PricingEnv } from '../pricing/index.js';
 import type { PricingSetup } from '../store-setup/index.js';
@@ -65,10 +65,20 @@ export async function createOrder(
   ctx: CreateOrderContext,
 ): Promise<CreatedOrder> {
   let payment: TakenPayment | undefined;
+  // A PaymentIntent the buyer confirmed in the browser, to pay this order with.
+  let intentId: string | undefined;
+  // The same, when the checkout was ordered already with another payment: it must be given back.
+  let strayIntent: string | undefined;
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const row = await lockCheckout(tx, input.checkoutId, ctx.caller);
-      if (row.orderId) return existingOrder(tx, row.orderId);
+      const method = input.method ?? row.paymentSelection?.method;
+      if (method?.type === 'PAYMENT_INTENT') intentId = method.paymentIntentId;
+      if (row.orderId) {
+        if (intentId && (await paymentByReference(tx, 'STRIPE', intentId))?.orderId !== row.orderId)
+          strayIntent = intentId;
+        return existingOrder(tx, row.orderId);
+      }
       assertOpen(row);
       const { env, now } = ctx;
       const loaded = new Map<string, ProductRecord>();
@@ -109,6 +119,7 @@ export async function createOrder(
       await consumeMemberships(tx, row, views, totals, now);
       payment = await takePayment(tx, ctx.providers, {
         orderId,
+        checkoutId: row.id,
         amountMinor: totals.payNow,
         payLaterMinor: totals.payLater,
         currency: env.currency,
@@ -167,11 +178,45 @@ export async function createOrder(
         ...(payment.reference ? { paymentGatewayOrderId: payment.reference } : {}),
       };
     });
+    // Ordered already, with another payment: this one must not stay with the store.
+    if (strayIntent) await releaseIntent(ctx.providers, input.checkoutId, strayIntent).catch(() => {});
+    return created;
   } catch (error) {
     // The charge happened but the order did not: give the money back (best effort, the gateway's job).
-    await payment?.compensate?.().catch(() => {});
+    if (payment) await payment.compensate?.().catch(() => {});
+    else if (intentId && givesBackIntent(error)) {
+      await releaseIntent(ctx.providers, input.checkoutId, intentId);
+      throw withPaymentReturned(error);
+    }
     throw error;
   }
+}
+
+/**
+ * Whether a failure before the payment was taken means the buyer's confirmed PaymentIntent must be given
+ * back: the checkout cannot be ordered as it is (409/400). Not for 404 (not the caller's checkout), not
+ * for the payment's own answers (a decline, still processing, a mismatch it already handled), and not
+ * when the service was unavailable (a retry may still succeed).
+ */
+function givesBackIntent(error: unknown): error is AppError {
+  if (!(error instanceof AppError) || error.status === 404 || error.status >= 500) return false;
+  return !error.code.startsWith('PAYMENT_');
+}
+
+function withPaymentReturned(error: AppError): AppError {
+  return new AppError(error.code, error.message, {
+    status: error.status,
+    description: `${error.description} Your payment was returned to you; nothing was charged.`,
+    data: { ...error.data, paymentReturned: true },
+    cause: error,
+  });
+}
+
+async function releaseIntent(providers: PaymentProviders, checkoutId: string, paymentIntentId: string) {
+  await cardProviderOf(providers)?.releaseIntent?.(
+    { paymentIntentId, checkoutId },
+    { idempotencyKey: `openshelf:intent:${paymentIntentId}:release` },
+  );
 }
 
 async function existingOrder(tx: Tx, orderId: string): Promise<CreatedOrder> {

@@ -9,5 +9,6 @@ export type { EcomMailer } from './order-mail.js';
 export { orderEventPayload, orderTotalsOf } from './order-snapshot.js';
 export type { OrderLine } from './order-types.js';
 export { orderRoutes } from './orders.routes.js';
+export { stripeWebhookRoutes } from './stripe-webhook.routes.js';
 export { type BillingRound, billDueSubscriptions } from './subscription-billing.service.js';
 export { subscriptionRoutes } from './subscriptions.routes.js';

@@ -101,6 +101,8 @@ async function renew(
   const ownerKey = ownerKeyOf(sub);
   const payment = await chargeRenewal(tx, ctx.providers, {
     orderId,
+    // One renewal per subscription and cycle: a retried billing run reuses the charge's idempotency key.
+    checkoutId: `subscription:${sub.id}:${cycle}`,
     amountMinor: priced.totalMinor,
     payLaterMinor: 0,
     currency: sub.currency,

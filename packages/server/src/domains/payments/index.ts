@@ -1,7 +1,20 @@
 // The payments domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
+export {
+  claimGatewayEvent,
+  type GatewayPayment,
+  paymentByReference,
+  settleGatewayPayment,
+} from './gateway-events.service.js';
 export { paymentMethodIn } from './payment-method-in.js';
 export { assertOwnMethod, ownerKeyOf, storableMethod } from './payment-methods.service.js';
+export {
+  cardProviderOf,
+  defaultPaymentProviders,
+  gatewayCustomerFor,
+  type PaymentProviders,
+  requireCardProvider,
+} from './payment-providers.js';
 export {
   PaymentMethodIn,
   SelectPaymentMethodRequest,
@@ -12,13 +25,18 @@ export { PAYMENT_STATUSES, type PaymentStatus } from './payments.schema.js';
 export {
   capturedByOrder,
   capturePayments,
-  defaultPaymentProviders,
   listPayments,
-  type PaymentProviders,
   type PaymentRecord,
   recordManualPayment,
   reversePayments,
   type TakenPayment,
   takePayment,
 } from './payments.service.js';
-export type { CardSummary, PaymentMethodInput, PaymentSelection } from './provider.js';
+export type {
+  CardSummary,
+  MoneyCallOptions,
+  PaymentMethodInput,
+  PaymentProvider,
+  PaymentSelection,
+} from './provider.js';
+export { type StripeProviderOptions, stripeClient } from './stripe.provider.js';

@@ -12,6 +12,16 @@ export function paymentMethodIn(method: Static<typeof PaymentMethodIn>): Payment
       if (!method.card)
         throw invalidField('paymentMethod.card', 'REQUIRED_FIELD', 'is required for SANDBOX_CARD');
       return { type: 'SANDBOX_CARD', card: method.card };
+    case 'STRIPE': {
+      const { paymentMethodId, paymentIntentId } = method.stripe ?? {};
+      if (paymentIntentId && !paymentMethodId) return { type: 'PAYMENT_INTENT', paymentIntentId };
+      if (paymentMethodId && !paymentIntentId) return { type: 'GATEWAY_METHOD', token: paymentMethodId };
+      throw invalidField(
+        'paymentMethod.stripe',
+        'REQUIRED_FIELD',
+        'needs exactly one of paymentMethodId (pm_…) and paymentIntentId (pi_…)',
+      );
+    }
     default:
       if (!method.savedPaymentMethodId)
         throw invalidField(

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
+import { invalidField, notFound } from '../../lib/http/errors.js';
+import { assertMethodFits, type PaymentProviders, requireCardProvider } from './payment-providers.js';
 import { savedPaymentMethods } from './payments.schema.js';
-import type { PaymentProviders } from './payments.service.js';
 import type { CardSummary, PaymentMethodInput, PaymentSelection } from './provider.js';
 
 /** Who may reuse a saved method: `member:<id>`, else `visitor:<id>`; none for merchant-made checkouts. */
@@ -21,18 +21,25 @@ export interface SavedPaymentMethodView extends CardSummary {
   createdDate: Date;
 }
 
-/** The method as a checkout keeps it: a new card is tokenized by the gateway now (bad card data: 400). */
+/**
+ * The method as a checkout keeps it: a new card is tokenized by the gateway now (bad card data: 400), a
+ * Stripe payment method is described by Stripe (unknown id: 400); a PaymentIntent is kept by its id.
+ */
 export async function storableMethod(
   method: PaymentMethodInput,
   providers: PaymentProviders,
 ): Promise<PaymentSelection['method']> {
+  if (method.type === 'OFFLINE' || method.type === 'SAVED_METHOD') return method;
+  const provider = requireCardProvider(providers);
+  assertMethodFits(method, provider);
+  if (method.type === 'GATEWAY_METHOD') {
+    // The gateway names the card now, so the checkout shows "Visa ending 4242" and a bad id is a 400 here.
+    const card = provider.describeMethod
+      ? await provider.describeMethod(method.token)
+      : { brand: 'CARD', last4: '', expMonth: 0, expYear: 0 };
+    return { type: 'CARD_TOKEN', token: method.token, card };
+  }
   if (method.type !== 'SANDBOX_CARD') return method;
-  const provider = providers.SANDBOX_CARD;
-  if (!provider)
-    throw new AppError('UNAVAILABLE', 'Card payments are not configured', {
-      status: 503,
-      description: 'This store takes no card payments: choose OFFLINE.',
-    });
   const { token, card } = await provider.tokenize(method.card);
   return { type: 'CARD_TOKEN', token, card };
 }

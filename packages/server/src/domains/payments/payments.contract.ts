@@ -2,11 +2,11 @@ import Type from 'typebox';
 import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 
 /**
- * Our `paymentMethod` in create-order's and select-payment-method's bodies (docs/api/cart-checkout-orders.md "Payments"): OFFLINE
- * (the default), SANDBOX_CARD with test card data, or SAVED_METHOD.
+ * Our `paymentMethod` in create-order's and select-payment-method's bodies (docs/api/payments.md): OFFLINE
+ * (the default), SANDBOX_CARD with test card data, SAVED_METHOD, or STRIPE (when Stripe is configured).
  */
 export const PaymentMethodIn = Type.Object({
-  type: StringEnum(['OFFLINE', 'SANDBOX_CARD', 'SAVED_METHOD'] as const),
+  type: StringEnum(['OFFLINE', 'SANDBOX_CARD', 'SAVED_METHOD', 'STRIPE'] as const),
   card: Type.Optional(
     Type.Object({
       number: Type.String({ minLength: 12, maxLength: 23, pattern: '^[0-9 -]+$' }),
@@ -16,6 +16,13 @@ export const PaymentMethodIn = Type.Object({
     }),
   ),
   savedPaymentMethodId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** STRIPE: a card collected by Stripe.js (`pm_…`), or a PaymentIntent the browser confirmed (`pi_…`). */
+  stripe: Type.Optional(
+    Type.Object({
+      paymentMethodId: Type.Optional(Type.String({ pattern: '^pm_[A-Za-z0-9_]{1,200}$' })),
+      paymentIntentId: Type.Optional(Type.String({ pattern: '^pi_[A-Za-z0-9_]{1,200}$' })),
+    }),
+  ),
 });
 
 export const SelectPaymentMethodRequest = Type.Object({
@@ -33,7 +40,10 @@ const CardOut = Type.Object({
 
 export const SelectPaymentMethodResponse = Type.Object({
   paymentMethod: Type.Object({
-    type: Type.String({ description: 'OFFLINE, CARD_TOKEN (a new card, tokenized) or SAVED_METHOD' }),
+    type: Type.String({
+      description: 'OFFLINE, CARD_TOKEN (a new card, tokenized), SAVED_METHOD or PAYMENT_INTENT (Stripe)',
+    }),
+    paymentIntentId: Type.Optional(Type.String()),
     savedPaymentMethodId: Type.Optional(Type.String()),
     card: Type.Optional(CardOut),
     savePaymentMethod: Type.Boolean(),

@@ -1,16 +1,52 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { StripeConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireCaller } from '../access/index.js';
 import { EmptyOut } from '../pricing/index.js';
 import { deleteSavedPaymentMethod, listSavedPaymentMethods } from './payment-methods.service.js';
+import type { PaymentProviders } from './payment-providers.js';
 import { SavedPaymentMethodParams, SavedPaymentMethodsResponse } from './payments.contract.js';
+
+const PaymentSettingsResponse = Type.Object({
+  cardProvider: Type.Union([Type.Literal('STRIPE'), Type.Literal('SANDBOX_CARD'), Type.Literal('NONE')]),
+  stripe: Type.Optional(
+    Type.Object({
+      publishableKey: Type.String(),
+      /** Where the hosted checkout loads Stripe.js from (https://js.stripe.com/v3 unless set otherwise). */
+      scriptUrl: Type.String(),
+    }),
+  ),
+});
 
 /**
  * Our payment calls besides create-order and select-payment-method (docs/api/cart-checkout-orders.md "Payments"): a member's saved
  * payment methods (their own only).
  */
-export const paymentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const paymentRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  providers: PaymentProviders;
+  stripe?: Pick<StripeConfig, 'publishableKey' | 'jsUrl'> | undefined;
+}> = async (app, { db, providers, stripe }) => {
   const tags = ['ecom: payments'];
+  // Public: which card form a checkout shows (the publishable key is meant for browsers).
+  const settings = {
+    cardProvider: providers.STRIPE ? 'STRIPE' : providers.SANDBOX_CARD ? 'SANDBOX_CARD' : 'NONE',
+    ...(stripe && providers.STRIPE
+      ? { stripe: { publishableKey: stripe.publishableKey, scriptUrl: stripe.jsUrl } }
+      : {}),
+  } as const;
+  app.get(
+    '/ecom/v1/payment-settings',
+    {
+      schema: {
+        summary: 'How this store takes cards: the sandbox, or Stripe with its publishable key',
+        tags,
+        response: { 200: PaymentSettingsResponse },
+      },
+    },
+    async () => settings,
+  );
   const member = requireCaller(['member']);
   app.get(
     '/ecom/v1/payment-methods',

@@ -1,5 +1,5 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { entityDates, idColumn } from '../../db/columns.js';
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
 
 /** An order's payment status, as its payments leave it. */
 export const PAYMENT_STATUSES = [
@@ -12,7 +12,7 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_PROVIDERS = ['OFFLINE', 'SANDBOX_CARD'] as const;
+export const PAYMENT_PROVIDERS = ['OFFLINE', 'SANDBOX_CARD', 'STRIPE'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_RECORD_STATUSES = ['PENDING', 'AUTHORIZED', 'CAPTURED', 'VOIDED', 'REFUNDED'] as const;
 export type PaymentRecordStatus = (typeof PAYMENT_RECORD_STATUSES)[number];
@@ -34,7 +34,11 @@ export const payments = pgTable(
     savedPaymentMethodId: text('saved_payment_method_id'),
     ...entityDates(),
   },
-  (table) => [index('payments_order_idx').on(table.orderId)],
+  (table) => [
+    index('payments_order_idx').on(table.orderId),
+    // Webhooks find our payment by the gateway's id.
+    index('payments_reference_idx').on(table.providerReference),
+  ],
 );
 
 /** A provider token the buyer asked us to keep (`savePaymentMethod`), with what can be shown of it. */
@@ -53,4 +57,34 @@ export const savedPaymentMethods = pgTable(
     ...entityDates(),
   },
   (table) => [index('saved_payment_methods_owner_idx').on(table.ownerKey)],
+);
+
+/** A gateway's customer for one of our buyers (Stripe Customer per member), so saved cards can be reused. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    id: idColumn(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** `member:<id>`. */
+    ownerKey: text('owner_key').notNull(),
+    /** The gateway's id (`cus_…`). */
+    customerRef: text('customer_ref').notNull(),
+    ...entityDates(),
+  },
+  (table) => [uniqueIndex('payment_customers_owner_idx').on(table.provider, table.ownerKey)],
+);
+
+/**
+ * Gateway webhook events already applied (ADR 035): the id is inserted in the transaction that applies
+ * the event, so a replayed or concurrently delivered event finds it and changes nothing.
+ */
+export const paymentProviderEvents = pgTable(
+  'payment_provider_events',
+  {
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedDate: timestampColumn('received_date').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );

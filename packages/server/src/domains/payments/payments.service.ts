@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField } from '../../lib/http/errors.js';
+import { invalidField } from '../../lib/http/errors.js';
+import {
+  assertMethodFits,
+  gatewayCustomerFor,
+  type PaymentProviders,
+  requireCardProvider,
+} from './payment-providers.js';
 import type { PaymentStatus } from './payments.schema.js';
 import {
   type PaymentProviderName,
@@ -8,13 +15,17 @@ import {
   payments,
   savedPaymentMethods,
 } from './payments.schema.js';
-import type { ChargeRequest, PaymentMethodInput, PaymentProvider } from './provider.js';
-import { sandboxCardProvider } from './sandbox-card.provider.js';
+import type { ChargeRequest, ChargeResult, PaymentMethodInput } from './provider.js';
 
-export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
-
-export function defaultPaymentProviders(clock: () => Date): PaymentProviders {
-  return { SANDBOX_CARD: sandboxCardProvider(clock) };
+/** A key that is the same for a retry of the same charge and different for anything else. */
+function chargeKey(input: TakePaymentInput, source: string): string {
+  const digest = createHash('sha256')
+    .update(
+      [source, input.amountMinor, input.currency, input.delayCapture, input.savePaymentMethod].join('|'),
+    )
+    .digest('base64url')
+    .slice(0, 32);
+  return `openshelf:checkout:${input.checkoutId}:charge:${digest}`;
 }
 
 export interface PaymentRecord {
@@ -31,6 +42,8 @@ export interface PaymentRecord {
 
 export interface TakePaymentInput {
   orderId: string;
+  /** Idempotency keys and the gateway's metadata are derived from it (stable across retries). */
+  checkoutId: string;
   /** What is due now (pay-now after gift card). */
   amountMinor: number;
   /** What is due later (offline lines): a fully paid online part still leaves the order partly unpaid. */
@@ -62,57 +75,85 @@ export async function takePayment(
   providers: PaymentProviders,
   input: TakePaymentInput,
 ): Promise<TakenPayment> {
-  if (input.amountMinor === 0) return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
+  // A PaymentIntent the buyer already paid is checked even when nothing is due any more (a gift card
+  // applied meanwhile): its amount no longer fits, so it is given back instead of kept unrecorded.
+  if (input.amountMinor === 0 && input.method.type !== 'PAYMENT_INTENT')
+    return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
   if (input.method.type === 'OFFLINE') return { paymentStatus: 'NOT_PAID' };
-  const provider = providers.SANDBOX_CARD;
-  if (!provider) throw new AppError('UNAVAILABLE', 'Card payments are not configured', { status: 503 });
-  const request: ChargeRequest = {
-    amountMinor: input.amountMinor,
-    currency: input.currency,
-    orderId: input.orderId,
-    delayCapture: input.delayCapture,
-    savePaymentMethod: input.savePaymentMethod && input.ownerKey !== undefined,
-  };
+  const provider = requireCardProvider(providers);
+  assertMethodFits(input.method, provider);
+  const savePaymentMethod = input.savePaymentMethod && input.ownerKey !== undefined;
   let savedMethodId: string | undefined;
-  if (input.method.type === 'SAVED_METHOD') {
-    const [saved] = input.ownerKey
-      ? await tx
-          .select()
-          .from(savedPaymentMethods)
-          .where(
-            and(
-              eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
-              eq(savedPaymentMethods.ownerKey, input.ownerKey),
-            ),
-          )
-      : [];
-    if (!saved)
-      throw invalidField(
-        'paymentMethod.savedPaymentMethodId',
-        'VALIDATION',
-        'is not a saved payment method of this buyer',
-      );
-    request.token = saved.token;
-    savedMethodId = saved.id;
-  } else if (input.method.type === 'CARD_TOKEN') {
-    request.token = input.method.token;
+  let result: ChargeResult;
+  if (input.method.type === 'PAYMENT_INTENT') {
+    if (!provider.confirmedIntent)
+      throw invalidField('paymentMethod.type', 'VALIDATION', `is not supported by ${provider.name}`);
+    result = await provider.confirmedIntent({
+      paymentIntentId: input.method.paymentIntentId,
+      checkoutId: input.checkoutId,
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+    });
   } else {
-    request.card = input.method.card;
+    const request: ChargeRequest = {
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      orderId: input.orderId,
+      checkoutId: input.checkoutId,
+      idempotencyKey: '',
+      delayCapture: input.delayCapture,
+      savePaymentMethod,
+    };
+    if (input.method.type === 'SAVED_METHOD') {
+      const [saved] = input.ownerKey
+        ? await tx
+            .select()
+            .from(savedPaymentMethods)
+            .where(
+              and(
+                eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
+                eq(savedPaymentMethods.ownerKey, input.ownerKey),
+              ),
+            )
+        : [];
+      if (!saved || saved.provider !== provider.name)
+        throw invalidField(
+          'paymentMethod.savedPaymentMethodId',
+          'VALIDATION',
+          'is not a saved payment method of this buyer',
+        );
+      request.token = saved.token;
+      request.savePaymentMethod = false;
+      savedMethodId = saved.id;
+    } else if (input.method.type === 'CARD_TOKEN' || input.method.type === 'GATEWAY_METHOD') {
+      request.token = input.method.token;
+    } else {
+      request.card = input.method.card;
+    }
+    // Saving a card, or paying with a saved one, needs the gateway's customer (a member's own).
+    const needsCustomer = request.savePaymentMethod || input.method.type === 'SAVED_METHOD';
+    const customer =
+      needsCustomer && input.ownerKey ? await gatewayCustomerFor(tx, provider, input.ownerKey) : undefined;
+    if (customer) request.customer = customer;
+    request.idempotencyKey = chargeKey(input, request.token ?? input.orderId);
+    const charged = await provider.charge(request);
+    // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
+    result =
+      input.method.type === 'CARD_TOKEN'
+        ? {
+            ...charged,
+            card: charged.card ?? input.method.card,
+            ...(request.savePaymentMethod ? { token: charged.token ?? input.method.token } : {}),
+          }
+        : charged;
   }
-  const charged = await provider.charge(request);
-  // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
-  const result =
-    input.method.type === 'CARD_TOKEN'
-      ? {
-          ...charged,
-          card: charged.card ?? input.method.card,
-          ...(request.savePaymentMethod ? { token: input.method.token } : {}),
-        }
-      : charged;
+  const reference = result.reference;
   const compensate = () =>
     result.status === 'AUTHORIZED'
-      ? provider.void(result.reference)
-      : provider.refund(result.reference, input.amountMinor);
+      ? provider.void(reference, { idempotencyKey: `openshelf:charge:${reference}:compensate` })
+      : provider.refund(reference, input.amountMinor, {
+          idempotencyKey: `openshelf:charge:${reference}:compensate`,
+        });
   if (result.token && result.card && input.ownerKey) {
     const [saved] = await tx
       .insert(savedPaymentMethods)
@@ -194,7 +235,10 @@ export async function capturePayments(tx: Tx, providers: PaymentProviders, order
   let captured = 0;
   for (const row of rows) {
     const provider = providers[row.provider];
-    if (provider && row.providerReference) await provider.capture(row.providerReference, row.amountMinor);
+    if (provider && row.providerReference)
+      await provider.capture(row.providerReference, row.amountMinor, {
+        idempotencyKey: `openshelf:payment:${row.id}:capture`,
+      });
     await tx.update(payments).set({ status: 'CAPTURED' }).where(eq(payments.id, row.id));
     captured += row.amountMinor;
   }
@@ -221,11 +265,15 @@ export async function reversePayments(
   for (const row of rows) {
     const provider = providers[row.provider];
     if (row.status === 'AUTHORIZED') {
-      if (provider && row.providerReference) await provider.void(row.providerReference);
+      if (provider && row.providerReference)
+        await provider.void(row.providerReference, { idempotencyKey: `openshelf:payment:${row.id}:void` });
       await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
       outcome ??= 'VOIDED';
     } else if (row.status === 'CAPTURED') {
-      if (provider && row.providerReference) await provider.refund(row.providerReference, row.amountMinor);
+      if (provider && row.providerReference)
+        await provider.refund(row.providerReference, row.amountMinor, {
+          idempotencyKey: `openshelf:payment:${row.id}:refund`,
+        });
       await tx.update(payments).set({ status: 'REFUNDED' }).where(eq(payments.id, row.id));
       outcome = 'REFUNDED';
     }

@@ -1,9 +1,11 @@
 import type { PaymentProviderName } from './payments.schema.js';
 
 /*
- * The payment provider interface (ADR 011): what create-order and the merchant's capture/cancel need
- * from a gateway. Built in: OFFLINE (nothing is charged; the merchant marks the order paid) and
- * SANDBOX_CARD (test card numbers, no network). A real gateway implements the same four calls.
+ * The payment provider interface (ADR 011, ADR 035, docs/api/payments.md): what create-order and the
+ * merchant's capture/void/refund need from a gateway. Built in: OFFLINE (nothing is charged; the merchant
+ * marks the order paid), SANDBOX_CARD (test card numbers, no network, the zero-configuration default) and
+ * STRIPE (PaymentIntents, on when STRIPE_SECRET_KEY is set). Every call that moves money carries an
+ * idempotency key derived from our ids, so a retry after a lost reply never moves it twice.
  */
 
 export interface CardInput {
@@ -26,7 +28,11 @@ export type PaymentMethodInput =
   | { type: 'SANDBOX_CARD'; card: CardInput }
   | { type: 'SAVED_METHOD'; savedPaymentMethodId: string }
   /** A card the gateway tokenized when the buyer chose it on the checkout (select-payment-method). */
-  | { type: 'CARD_TOKEN'; token: string; card: CardSummary };
+  | { type: 'CARD_TOKEN'; token: string; card: CardSummary }
+  /** A gateway payment method sent as is (Stripe `pm_…`): described by the gateway before it is kept. */
+  | { type: 'GATEWAY_METHOD'; token: string }
+  /** A payment the buyer already confirmed with the gateway (Stripe's Payment Element: `pi_…`). */
+  | { type: 'PAYMENT_INTENT'; paymentIntentId: string };
 
 /**
  * How the buyer chose to pay, set before create-order (docs/api/cart-checkout-orders.md "Payments"): lets protocol clients, whose
@@ -34,7 +40,7 @@ export type PaymentMethodInput =
  * gateway's token.
  */
 export interface PaymentSelection {
-  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' }>;
+  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' | 'GATEWAY_METHOD' }>;
   savePaymentMethod: boolean;
   delayCapture: boolean;
 }
@@ -42,8 +48,17 @@ export interface PaymentSelection {
 export interface ChargeRequest {
   amountMinor: number;
   currency: string;
-  /** Our order id: the idempotency key a real gateway would get. */
+  /** Our order id (the order being created), for the gateway's records. */
   orderId: string;
+  /** The checkout being ordered: the gateway's payment carries it, so a webhook can find the order. */
+  checkoutId: string;
+  /**
+   * Derived from the checkout, the method and the amount: a retried create-order (after a lost reply,
+   * a timeout, a 503) sends the same key and the gateway returns the first charge instead of a second.
+   */
+  idempotencyKey: string;
+  /** The gateway's customer the saved method belongs to (or is saved to). */
+  customer?: string;
   /** Authorize now, capture later (the merchant captures). */
   delayCapture: boolean;
   /** Keep a reusable token of the card (never the card itself). */
@@ -62,6 +77,36 @@ export interface ChargeResult {
   token?: string;
 }
 
+/** The gateway's own payment the buyer confirmed in the browser, and what it must match. */
+export interface ConfirmedIntentRequest {
+  paymentIntentId: string;
+  checkoutId: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/** A payment the browser confirms with the gateway (Stripe's Payment Element) before the order exists. */
+export interface IntentRequest {
+  checkoutId: string;
+  amountMinor: number;
+  currency: string;
+  delayCapture: boolean;
+  /** Set for a member who asked to save the card: the gateway keeps it for this customer. */
+  customer?: string;
+  idempotencyKey: string;
+}
+
+export interface PreparedIntent {
+  id: string;
+  /** Handed to the browser only: it lets Stripe.js confirm this one payment. */
+  clientSecret: string;
+}
+
+/** Options every money-moving call takes. */
+export interface MoneyCallOptions {
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /**
@@ -71,8 +116,27 @@ export interface PaymentProvider {
   tokenize(card: CardInput): Promise<{ token: string; card: CardSummary }>;
   /** Charges or authorizes; throws an AppError (402 PAYMENT_DECLINED, 400 for bad card data) otherwise. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  capture(reference: string, amountMinor: number): Promise<void>;
+  capture(reference: string, amountMinor: number, options: MoneyCallOptions): Promise<void>;
   /** Releases an authorization that will not be captured. */
-  void(reference: string): Promise<void>;
-  refund(reference: string, amountMinor: number): Promise<void>;
+  void(reference: string, options: MoneyCallOptions): Promise<void>;
+  refund(reference: string, amountMinor: number, options: MoneyCallOptions): Promise<void>;
+  /** What may be shown of a gateway payment method sent as is (a 400 naming the field if unknown). */
+  describeMethod?(token: string): Promise<CardSummary>;
+  /** The gateway's customer for one of our buyers (`member:<id>`), created once. */
+  createCustomer?(ownerKey: string, options: MoneyCallOptions): Promise<string>;
+  /** A payment for the browser to confirm (hosted checkout); the same request returns the same one. */
+  prepareIntent?(request: IntentRequest): Promise<PreparedIntent>;
+  /**
+   * Reads a payment the buyer confirmed in the browser: AUTHORIZED or CAPTURED when it is, matching the
+   * checkout and amount; a 402 when it failed, a 409 when it is for another checkout or amount.
+   */
+  confirmedIntent?(request: ConfirmedIntentRequest): Promise<ChargeResult>;
+  /**
+   * Gives back a payment the buyer confirmed for this checkout that can not become its order (the
+   * checkout could not be ordered, or was ordered another way): cancels or refunds it, once.
+   */
+  releaseIntent?(
+    request: { paymentIntentId: string; checkoutId: string },
+    options: MoneyCallOptions,
+  ): Promise<void>;
 }

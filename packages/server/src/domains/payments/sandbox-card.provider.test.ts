@@ -9,6 +9,8 @@ describe('sandbox card checks', () => {
       amountMinor: 100,
       currency: 'USD',
       orderId: 'order-1',
+      checkoutId: 'checkout-1',
+      idempotencyKey: 'openshelf:checkout:checkout-1:charge:test',
       delayCapture: false,
       savePaymentMethod: false,
       card: { number: '4242 4242 4242 4241', expMonth: 1, expYear: 2026, cvc: '123' },

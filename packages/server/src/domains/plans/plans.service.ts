@@ -106,6 +106,7 @@ export async function purchasePlan(
       const totals = await planTotals(tx, ctx.env, plan, ctx.now);
       payment = await takePayment(tx, ctx.providers, {
         orderId,
+        checkoutId: `plan:${purchaseKey}`,
         amountMinor: totals.payNow,
         payLaterMinor: totals.payLater,
         currency: ctx.env.currency,

@@ -30,6 +30,8 @@ export interface StorefrontOptions {
   appOrigins: () => Promise<readonly string[]>;
   /** Keeps the pages every shopper sees alike (ADR 037); absent with PAGE_CACHE=off. */
   pageCache?: PageCache | undefined;
+  /** Stripe's script and API origins, allowed by the pages' CSP when Stripe takes the cards. */
+  stripe?: { scriptUrl: string; apiOrigin: string } | undefined;
 }
 
 /**
@@ -117,6 +119,7 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
     helmet: pageHelmetOptions({
       publicUrl: options.publicUrl,
       formTargets: (raw) => formTargets.get(raw) ?? '',
+      stripe: options.stripe,
     }),
     handler: async (request, reply) => {
       rejectApiRequest(request);

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { Caller } from '../access/index.js';
+import { type EventActor, recordEvent } from '../events/index.js';
+import {
+  claimGatewayEvent,
+  listPayments,
+  type PaymentProviders,
+  paymentByReference,
+  settleGatewayPayment,
+} from '../payments/index.js';
+import type { PricingEnv } from '../pricing/index.js';
+import { createOrder } from './create-order.service.js';
+import { orderEventPayload } from './order-snapshot.js';
+import { orders } from './orders.schema.js';
+
+/** Stripe acting on the store: its events are the gateway's, not a shopper's or the merchant's. */
+const STRIPE_CALLER: Caller = { kind: 'app', apiKeyId: 'stripe-webhook' };
+const STRIPE_ACTOR: EventActor = { identityType: 'APP', id: 'stripe' };
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+export interface StripeWebhookDeps {
+  env: PricingEnv;
+  now: Date;
+  providers: PaymentProviders;
+}
+
+/**
+ * Applies one verified Stripe event, once (ADR 035). The event id is claimed in the same transaction as
+ * the change, so a replay, a duplicate or a concurrent delivery changes nothing a second time; and every
+ * change is conditional on the state it moves from, so an event arriving after the API already did the
+ * same (an order already placed, a refund already recorded) or out of order changes nothing either.
+ * A failure that a retry may cure (Stripe unreachable) rolls the claim back, so Stripe sends it again.
+ */
+export async function applyStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> {
+  return db.transaction(async (tx) => {
+    const fresh = await claimGatewayEvent(tx, {
+      provider: 'STRIPE',
+      id: event.id,
+      type: event.type,
+      now: deps.now,
+    });
+    if (!fresh) return 'duplicate';
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.amount_capturable_updated':
+        return intentPaid(tx, event.data.object, event.type === 'payment_intent.succeeded', deps);
+      case 'payment_intent.canceled':
+        return intentCanceled(tx, event.data.object, deps);
+      case 'charge.refunded':
+        return chargeRefunded(tx, event.data.object, deps);
+      default:
+        return 'ignored';
+    }
+  });
+}
+
+/**
+ * A payment succeeded (or was authorized). If no order has it yet — the buyer closed the tab after
+ * 3-D Secure, or our reply was lost — the order is placed from the checkout now; if our order holds it as
+ * authorized and Stripe says it succeeded, it was captured (from Stripe's dashboard).
+ */
+async function intentPaid(
+  tx: Tx,
+  intent: Stripe.PaymentIntent,
+  captured: boolean,
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> {
+  const known = await paymentByReference(tx, 'STRIPE', intent.id);
+  if (known) {
+    if (!captured || !(await settleGatewayPayment(tx, known.id, 'AUTHORIZED', 'CAPTURED', deps.now)))
+      return 'ignored';
+    await setOrderPaymentStatus(tx, known.orderId, 'PAID', deps.now);
+    return 'applied';
+  }
+  const checkoutId = intent.metadata?.checkout_id;
+  if (!checkoutId) return 'ignored';
+  try {
+    // A nested transaction (savepoint): a refusal undoes only the order attempt, the claim stays.
+    await createOrder(
+      tx,
+      { checkoutId, method: { type: 'PAYMENT_INTENT', paymentIntentId: intent.id } },
+      { env: deps.env, caller: STRIPE_CALLER, actor: STRIPE_ACTOR, now: deps.now, providers: deps.providers },
+    );
+    return 'applied';
+  } catch (error) {
+    // The checkout cannot become an order (the payment was given back by createOrder): nothing to retry.
+    if (error instanceof AppError && error.status < 500) return 'ignored';
+    throw error;
+  }
+}
+
+async function intentCanceled(
+  tx: Tx,
+  intent: Stripe.PaymentIntent,
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> {
+  const known = await paymentByReference(tx, 'STRIPE', intent.id);
+  if (!known || !(await settleGatewayPayment(tx, known.id, 'AUTHORIZED', 'VOIDED', deps.now)))
+    return 'ignored';
+  await setOrderPaymentStatus(tx, known.orderId, 'VOIDED', deps.now);
+  return 'applied';
+}
+
+/**
+ * A charge refunded in full outside the store (Stripe's dashboard): the payment becomes REFUNDED. Our own
+ * refunds already marked it, so the event that follows them changes nothing.
+ */
+async function chargeRefunded(
+  tx: Tx,
+  charge: Stripe.Charge,
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> {
+  const intentId =
+    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intentId || !charge.refunded) return 'ignored';
+  const known = await paymentByReference(tx, 'STRIPE', intentId);
+  if (!known || !(await settleGatewayPayment(tx, known.id, 'CAPTURED', 'REFUNDED', deps.now)))
+    return 'ignored';
+  const payments = await listPayments(tx, known.orderId);
+  if (payments.every((payment) => payment.status !== 'CAPTURED'))
+    await setOrderPaymentStatus(tx, known.orderId, 'REFUNDED', deps.now);
+  return 'applied';
+}
+
+async function setOrderPaymentStatus(
+  tx: Tx,
+  orderId: string,
+  paymentStatus: 'PAID' | 'VOIDED' | 'REFUNDED',
+  now: Date,
+): Promise<void> {
+  const [saved] = await tx
+    .update(orders)
+    .set({ paymentStatus, updatedDate: now, ...(paymentStatus === 'PAID' ? { paidDate: now } : {}) })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!saved) return;
+  await recordEvent(tx, {
+    type: 'ecom.order.updated',
+    entityType: 'order',
+    entityId: orderId,
+    payload: orderEventPayload(saved),
+    actor: STRIPE_ACTOR,
+  });
+}

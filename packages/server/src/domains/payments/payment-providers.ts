@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, invalidField } from '../../lib/http/errors.js';
+import { type PaymentProviderName, paymentCustomers } from './payments.schema.js';
+import type { PaymentMethodInput, PaymentProvider } from './provider.js';
+import { sandboxCardProvider } from './sandbox-card.provider.js';
+import { type StripeProviderOptions, stripeClient, stripeProvider } from './stripe.provider.js';
+
+// Which providers a store has and which one takes its cards (ADR 011, ADR 035).
+
+export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
+
+/** The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default). */
+export function defaultPaymentProviders(clock: () => Date, stripe?: StripeProviderOptions): PaymentProviders {
+  return stripe
+    ? { STRIPE: stripeProvider(stripeClient(stripe)) }
+    : { SANDBOX_CARD: sandboxCardProvider(clock) };
+}
+
+/** The provider that takes cards in this store: Stripe when it is on, else the sandbox. */
+export function cardProviderOf(providers: PaymentProviders): PaymentProvider | undefined {
+  return providers.STRIPE ?? providers.SANDBOX_CARD;
+}
+
+export function requireCardProvider(providers: PaymentProviders): PaymentProvider {
+  const provider = cardProviderOf(providers);
+  if (!provider)
+    throw new AppError('UNAVAILABLE', 'Card payments are not configured', {
+      status: 503,
+      description: 'This store takes no card payments: choose OFFLINE.',
+    });
+  return provider;
+}
+
+/**
+ * The gateway's customer for a member (Stripe Customer), created once: the create call's idempotency key
+ * is the member, and the unique (provider, owner) row makes concurrent first purchases agree on one.
+ */
+export async function gatewayCustomerFor(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  ownerKey: string,
+): Promise<string | undefined> {
+  if (!provider.createCustomer || !ownerKey.startsWith('member:')) return undefined;
+  const known = async () =>
+    (
+      await db
+        .select({ ref: paymentCustomers.customerRef })
+        .from(paymentCustomers)
+        .where(and(eq(paymentCustomers.provider, provider.name), eq(paymentCustomers.ownerKey, ownerKey)))
+    )[0]?.ref;
+  const existing = await known();
+  if (existing) return existing;
+  const created = await provider.createCustomer(ownerKey, {
+    idempotencyKey: `openshelf:customer:${ownerKey}`,
+  });
+  const [inserted] = await db
+    .insert(paymentCustomers)
+    .values({ provider: provider.name, ownerKey, customerRef: created })
+    .onConflictDoNothing()
+    .returning({ ref: paymentCustomers.customerRef });
+  return inserted?.ref ?? (await known()) ?? created;
+}
+
+/** A Stripe payment method or PaymentIntent needs Stripe; card numbers need the sandbox (400 otherwise). */
+export function assertMethodFits(method: PaymentMethodInput, provider: PaymentProvider): void {
+  const stripeMethod = method.type === 'GATEWAY_METHOD' || method.type === 'PAYMENT_INTENT';
+  if (stripeMethod && provider.name !== 'STRIPE')
+    throw invalidField(
+      'paymentMethod.type',
+      'VALIDATION',
+      'STRIPE is not available: this store has no Stripe account set up',
+    );
+}
