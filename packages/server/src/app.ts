@@ -25,9 +25,11 @@ import { type MediaStorage, mediaRoutes, mediaStorageFor } from './domains/media
 import type { EcomMailer } from './domains/orders/index.js';
 import {
   createOrderRoutes,
+  orderOperationsRoutes,
   orderRoutes,
   provideBuyerContacts,
   registerOrderMail,
+  registerOrderOperationsMail,
   subscriptionRoutes,
 } from './domains/orders/index.js';
 import { defaultPaymentProviders, type PaymentProviders, paymentRoutes } from './domains/payments/index.js';
@@ -252,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers: paymentProviders,
     storage: mediaStorage,
   });
+  await app.register(orderOperationsRoutes, { db, clock, catalogChanges, providers: paymentProviders });
   await app.register(paymentSelectionRoutes, { db, clock, providers: paymentProviders });
   await app.register(paymentRoutes, { db });
   await app.register(subscriptionRoutes, { db, clock });
@@ -260,13 +263,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(jobs).map((job) => job.stop()));
   });
-  registerOrderMail(events, {
+  const orderMail = {
     db,
     mailer: options.mailer ?? mailer,
     publicUrl: config.publicUrl,
     storeName: async () => (await storeIdentity.current()).storeName,
     clock,
-  });
+  };
+  registerOrderMail(events, orderMail);
+  registerOrderOperationsMail(events, orderMail);
   await app.register(storeSetupRoutes, { db, config, storeIdentity });
   await app.register(taxRoutes, { db, config });
   await app.register(promotionRoutes, { db, clock, config });

@@ -3,6 +3,11 @@
 export { paymentMethodIn } from './payment-method-in.js';
 export { assertOwnMethod, ownerKeyOf, storableMethod } from './payment-methods.service.js';
 export {
+  lockRefundablePayments,
+  type PaymentRefundPart,
+  refundCapturedPayments,
+} from './payment-refunds.service.js';
+export {
   PaymentMethodIn,
   SelectPaymentMethodRequest,
   SelectPaymentMethodResponse,

@@ -26,6 +26,7 @@ export interface PaymentRecord {
   providerReference?: string;
   cardBrand?: string;
   cardLast4?: string;
+  refundedMinor: number;
   createdDate: Date;
 }
 
@@ -109,10 +110,13 @@ export async function takePayment(
           ...(request.savePaymentMethod ? { token: input.method.token } : {}),
         }
       : charged;
+  // Keyed by the order: a retried compensation is one void or refund at the gateway.
   const compensate = () =>
     result.status === 'AUTHORIZED'
-      ? provider.void(result.reference)
-      : provider.refund(result.reference, input.amountMinor);
+      ? provider.void(result.reference, { idempotencyKey: `order-void:${input.orderId}` })
+      : provider.refund(result.reference, input.amountMinor, {
+          idempotencyKey: `order-compensate:${input.orderId}`,
+        });
   if (result.token && result.card && input.ownerKey) {
     const [saved] = await tx
       .insert(savedPaymentMethods)
@@ -158,6 +162,7 @@ const recordOf = (row: typeof payments.$inferSelect): PaymentRecord => ({
   ...(row.providerReference ? { providerReference: row.providerReference } : {}),
   ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}),
   ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}),
+  refundedMinor: row.refundedMinor,
   createdDate: row.createdDate,
 });
 
@@ -194,7 +199,8 @@ export async function capturePayments(tx: Tx, providers: PaymentProviders, order
   let captured = 0;
   for (const row of rows) {
     const provider = providers[row.provider];
-    if (provider && row.providerReference) await provider.capture(row.providerReference, row.amountMinor);
+    if (provider && row.providerReference)
+      await provider.capture(row.providerReference, row.amountMinor, { idempotencyKey: `capture:${row.id}` });
     await tx.update(payments).set({ status: 'CAPTURED' }).where(eq(payments.id, row.id));
     captured += row.amountMinor;
   }
@@ -221,12 +227,21 @@ export async function reversePayments(
   for (const row of rows) {
     const provider = providers[row.provider];
     if (row.status === 'AUTHORIZED') {
-      if (provider && row.providerReference) await provider.void(row.providerReference);
+      if (provider && row.providerReference)
+        await provider.void(row.providerReference, { idempotencyKey: `void:${row.id}` });
       await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
       outcome ??= 'VOIDED';
     } else if (row.status === 'CAPTURED') {
-      if (provider && row.providerReference) await provider.refund(row.providerReference, row.amountMinor);
-      await tx.update(payments).set({ status: 'REFUNDED' }).where(eq(payments.id, row.id));
+      // Only what earlier partial refunds have not already given back.
+      const remaining = row.amountMinor - row.refundedMinor;
+      if (provider && row.providerReference && remaining > 0)
+        await provider.refund(row.providerReference, remaining, {
+          idempotencyKey: `cancel-refund:${row.id}`,
+        });
+      await tx
+        .update(payments)
+        .set({ status: 'REFUNDED', refundedMinor: row.amountMinor })
+        .where(eq(payments.id, row.id));
       outcome = 'REFUNDED';
     }
   }

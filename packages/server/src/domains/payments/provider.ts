@@ -71,8 +71,8 @@ export interface PaymentProvider {
   tokenize(card: CardInput): Promise<{ token: string; card: CardSummary }>;
   /** Charges or authorizes; throws an AppError (402 PAYMENT_DECLINED, 400 for bad card data) otherwise. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  capture(reference: string, amountMinor: number): Promise<void>;
+  capture(reference: string, amountMinor: number, options: { idempotencyKey: string }): Promise<void>;
   /** Releases an authorization that will not be captured. */
-  void(reference: string): Promise<void>;
-  refund(reference: string, amountMinor: number): Promise<void>;
+  void(reference: string, options: { idempotencyKey: string }): Promise<void>;
+  refund(reference: string, amountMinor: number, options: { idempotencyKey: string }): Promise<void>;
 }
