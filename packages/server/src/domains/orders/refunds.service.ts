@@ -220,7 +220,7 @@ function nothingToRefund(order: OrderRecord, history: RefundHistory): AppError {
       : history.totalMinor > 0
         ? `Order #${order.number} was refunded in full (${refunded}); ${moneyWords(order, 0)} is left to refund.`
         : `Order #${order.number} is not paid (${moneyWords(order, 0)} received); there is nothing to refund.`;
-  return new AppError('NOTHING_TO_REFUND', 'Nothing to refund', {
+  return new AppError('NOTHING_TO_REFUND', `Nothing to refund: ${moneyWords(order, 0)} can be refunded`, {
     status: 409,
     description,
     data: {

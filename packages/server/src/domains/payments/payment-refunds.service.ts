@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/http/errors.js';
 import { type PaymentProviderName, payments } from './payments.schema.js';
 import type { PaymentProviders } from './payments.service.js';
 
@@ -44,10 +45,21 @@ export async function refundCapturedPayments(
     if (left <= 0) break;
     const amountMinor = Math.min(left, refundable);
     const provider = providers[row.provider];
-    if (provider && row.providerReference)
-      await provider.refund(row.providerReference, amountMinor, {
-        idempotencyKey: `refund:${input.refundId}:${row.id}`,
-      });
+    if (provider && row.providerReference) {
+      try {
+        await provider.refund(row.providerReference, amountMinor, {
+          idempotencyKey: `refund:${input.refundId}:${row.id}`,
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment gateway did not refund', {
+          status: 502,
+          description:
+            'The payment gateway did not confirm the refund, so nothing was refunded or recorded. Try again in a moment.',
+          cause: error,
+        });
+      }
+    }
     await tx
       .update(payments)
       .set({ refundedMinor: row.refundedMinor + amountMinor })
