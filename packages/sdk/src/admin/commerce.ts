@@ -90,14 +90,29 @@ export function ordersModule(transport: Transport) {
       });
       return reviveEntity<OrderTransactions>(reply.orderTransactions, ORDER_TRANSACTIONS_WIRE);
     },
-    /** Refunds lines × quantities, the shipping or an amount; restocks; e-mails the buyer by default. */
-    async refund(request: RefundPaymentsRequest): Promise<OrderTransactions> {
-      const reply = await transport.request<{ orderTransactions: unknown }>({
+    /**
+     * Refunds lines × quantities, the shipping or an amount; restocks; e-mails the buyer by default.
+     * With `dryRun: true` it only checks and computes the refund (to confirm it first).
+     */
+    async refund(
+      request: RefundPaymentsRequest,
+    ): Promise<{ refund: OrderTransactions['refunds'][number]; orderTransactions: OrderTransactions }> {
+      const reply = await transport.request<{ refund: unknown; orderTransactions: unknown }>({
         method: 'POST',
         path: '/ecom/v1/order-billing/refund-payments',
         body: request,
       });
-      return reviveEntity<OrderTransactions>(reply.orderTransactions, ORDER_TRANSACTIONS_WIRE);
+      const orderTransactions = reviveEntity<OrderTransactions>(
+        reply.orderTransactions,
+        ORDER_TRANSACTIONS_WIRE,
+      );
+      // The refund has the shape of the transactions' refunds: revive it through them.
+      const [refund] = reviveEntity<OrderTransactions>(
+        { ...(reply.orderTransactions as object), refunds: [reply.refund] },
+        ORDER_TRANSACTIONS_WIRE,
+      ).refunds;
+      if (!refund) throw new Error('The refund reply carried no refund');
+      return { refund, orderTransactions };
     },
     fulfillments: (orderId: string) =>
       fulfillmentsOf('GET', `/ecom/v1/fulfillments/orders/${encodeURIComponent(orderId)}`),

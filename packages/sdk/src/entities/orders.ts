@@ -256,6 +256,8 @@ export interface OrderTransactions {
 /** A refund: lines, shipping or an amount, restocking. */
 export interface RefundPaymentsRequest {
   orderId: string;
+  /** Openshelf: check and compute the refund only; nothing is refunded or recorded */
+  dryRun?: boolean;
   paymentRefunds?: {
     amount: string | number;
   }[];

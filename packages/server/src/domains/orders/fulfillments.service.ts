@@ -50,6 +50,7 @@ export function checkedTracking(tracking: TrackingInput, field: string): Trackin
         `${field}.trackingLink`,
         'FORMAT',
         'must be an https:// address, e.g. https://carrier.example/track?n=123',
+        { format: 'url' },
       );
   }
   const number = tracking.trackingNumber?.trim();
@@ -114,7 +115,7 @@ function checkedLines(
           left === 0
             ? `"${line.name}" was shipped in full already`
             : `is more than the ${left} of "${line.name}" not yet shipped`,
-        data: { maxQuantity: left },
+        data: { maxQuantity: left, threshold: left },
       });
   });
   if (items.length === 0)

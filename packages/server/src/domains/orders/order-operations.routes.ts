@@ -29,7 +29,7 @@ import {
   RefundPaymentsResponse,
 } from './refunds.contract.js';
 import { listRefunds, refundOrder } from './refunds.service.js';
-import { orderTransactionsOut } from './refunds-wire.js';
+import { orderTransactionsOut, refundOut } from './refunds-wire.js';
 
 /**
  * What happens to an order after it was placed, in the protocol's shapes: refunds (Order Billing and
@@ -66,7 +66,7 @@ export const orderOperationsRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const body = request.body;
       const restockInfo = body.sideEffects?.restockInfo;
-      const { refund, restocked } = await refundOrder(
+      const { refund, restocked, order } = await refundOrder(
         db,
         {
           orderId: body.orderId,
@@ -76,15 +76,14 @@ export const orderOperationsRoutes: FastifyPluginAsyncTypebox<{
           restock: { type: restockInfo?.type ?? 'NO_ITEMS', items: restockInfo?.items ?? [] },
           ...(body.details?.reason?.trim() ? { reason: body.details.reason.trim() } : {}),
           sendEmail: body.sideEffects?.sendOrderRefundedEmail ?? true,
+          ...(body.dryRun ? { dryRun: true } : {}),
         },
         { actor: actorOf(request.caller), now: clock(), providers },
       );
       // Stock put back, committed: this process's shoppers must see it at once.
       if (restocked) catalogChanges.committed();
       const orderTransactions = await transactionsOf(body.orderId, request.caller);
-      const refundOut = orderTransactions.refunds.find((candidate) => candidate.id === refund.id);
-      if (!refundOut) throw new Error('refund just recorded is missing');
-      return { refund: refundOut, orderTransactions };
+      return { refund: refundOut(refund, order), orderTransactions };
     },
   );
 

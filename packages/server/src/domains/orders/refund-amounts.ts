@@ -106,7 +106,7 @@ export function refundedLines(
           left === 0
             ? `"${line.name}" was refunded in full already`
             : `is more than the ${left} of "${line.name}" not yet refunded`,
-        data: { maxQuantity: left },
+        data: { maxQuantity: left, threshold: left },
       });
       return;
     }

@@ -15,6 +15,11 @@ export const LineQuantityIn = Type.Object({
  */
 export const RefundPaymentsRequest = Type.Object({
   orderId: Type.String({ minLength: 1, maxLength: 100 }),
+  dryRun: Type.Optional(
+    Type.Boolean({
+      description: 'Openshelf: check and compute the refund only; nothing is refunded or recorded',
+    }),
+  ),
   paymentRefunds: Type.Optional(Type.Array(Type.Object({ amount: AmountIn }), { minItems: 1, maxItems: 1 })),
   details: Type.Optional(
     Type.Object({

@@ -44,6 +44,8 @@ export interface RefundRequest {
   restock: { type: 'NO_ITEMS' | 'ALL_ITEMS' | 'SOME_ITEMS'; items: RefundLineRequest[] };
   reason?: string;
   sendEmail: boolean;
+  /** Check and compute only: what the refund would give back, nothing charged or recorded. */
+  dryRun?: boolean;
 }
 
 export interface RefundContext {
@@ -109,11 +111,24 @@ export function refundOrder(
         },
       );
     const restock = restockLines(order, history, request, lines);
-
     const refundId = uuidv7();
     // Money goes back to the buyer's payments first; what the gift card paid goes back to the card.
     const moneyPart = Math.min(amountMinor, paymentsLeft);
     const giftCardMinor = amountMinor - moneyPart;
+    const values = {
+      id: refundId,
+      orderId: order.id,
+      amountMinor,
+      giftCardMinor,
+      shippingMinor,
+      lines,
+      restocked: restock,
+      reason: request.reason ?? null,
+      createdDate: ctx.now,
+      updatedDate: ctx.now,
+    };
+    if (request.dryRun) return { refund: { ...values, transactions: [] }, order, restocked: false };
+
     const transactions =
       moneyPart > 0
         ? await refundCapturedPayments(tx, ctx.providers, {
@@ -133,19 +148,7 @@ export function refundOrder(
 
     const [refund] = await tx
       .insert(orderRefunds)
-      .values({
-        id: refundId,
-        orderId: order.id,
-        amountMinor,
-        giftCardMinor,
-        shippingMinor,
-        lines,
-        restocked: restock,
-        transactions,
-        reason: request.reason ?? null,
-        createdDate: ctx.now,
-        updatedDate: ctx.now,
-      })
+      .values({ ...values, transactions })
       .returning();
     if (!refund) throw notFound('Refund', refundId);
     const paid =
@@ -262,7 +265,7 @@ function restockLines(
         field: `${field}.quantity`,
         violatedRule: 'MAX',
         description: `is more than the ${left} of "${line.name}" not yet put back in stock`,
-        data: { maxQuantity: left },
+        data: { maxQuantity: left, threshold: left },
       });
     else result.push({ lineItemId: line.id, quantity: item.quantity });
   });

@@ -152,6 +152,10 @@ describe(`refunds (${testDatabaseKind()})`, () => {
   it('refunds a set amount; more than is refundable is a 400 naming the amounts', async () => {
     const orderId = await placeTestOrder(t.app, 'v-amount', [{ productId: lamp.id, quantity: 1 }]);
     const total = (await adminOrder(orderId)).priceSummary.total.amount;
+    // A dry run checks and computes, and records nothing.
+    const preview = await refund({ orderId, paymentRefunds: [{ amount: '5.00' }], dryRun: true });
+    expect(preview.json().refund.amount.amount).toBe('5.00');
+    expect(preview.json().orderTransactions.refunds).toEqual([]);
     const part = await refund({ orderId, paymentRefunds: [{ amount: '5.00' }] });
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json().orderTransactions.refundable.amount.amount).toBe(
