@@ -85,7 +85,8 @@ export function markOrderPaid(db: DbOrTx, id: string, ctx: StatusContext): Promi
   const activity: Activity = { type: 'ORDER_PAID', message: () => 'Marked as paid' };
   return changeOrder(db, id, ctx, activity, async (tx, order) => {
     refuseIfCanceled(order, 'paid');
-    if (order.paymentStatus === 'PAID') return undefined;
+    // Paid, or paid and (partly) refunded since: marking it paid again changes nothing.
+    if (['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'].includes(order.paymentStatus)) return undefined;
     await capturePayments(tx, ctx.providers, order.id);
     // What is still due is what the order costs beyond the gift card, less every payment taken so far
     // (card, captured just now, or recorded by hand): right whatever mix of deposit, offline and card.
