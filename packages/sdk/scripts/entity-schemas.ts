@@ -15,7 +15,9 @@ import {
   ProfileIn,
 } from '../../server/src/domains/identity/identity.contract.js';
 import * as createOrder from '../../server/src/domains/orders/create-order.contract.js';
+import * as fulfillments from '../../server/src/domains/orders/fulfillments.contract.js';
 import * as orders from '../../server/src/domains/orders/orders.contract.js';
+import * as refunds from '../../server/src/domains/orders/refunds.contract.js';
 import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.contract.js';
 import * as payments from '../../server/src/domains/payments/payments.contract.js';
 import * as plans from '../../server/src/domains/plans/plans.contract.js';
@@ -248,6 +250,29 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
       ),
       out('Order', orders.OrderOut, 'An order.', 'ORDER_WIRE'),
       out('Subscription', SubscriptionOut, "A buyer's subscription to a plan.", 'SUBSCRIPTION_WIRE'),
+      out(
+        'Fulfillment',
+        fulfillments.FulfillmentOut,
+        'A shipment of order lines, with its tracking.',
+        'FULFILLMENT_WIRE',
+      ),
+      out(
+        'OrderTransactions',
+        refunds.OrderTransactionsOut,
+        "An order's payments, refunds and what is left to refund.",
+        'ORDER_TRANSACTIONS_WIRE',
+      ),
+      input(
+        'RefundPaymentsRequest',
+        refunds.RefundPaymentsRequest,
+        'A refund: lines, shipping or an amount, restocking.',
+      ),
+      input('CreateFulfillmentRequest', fulfillments.CreateFulfillmentRequest, 'A shipment to create.'),
+      input(
+        'UpdateFulfillmentRequest',
+        fulfillments.UpdateFulfillmentRequest,
+        "A shipment's new lines or tracking.",
+      ),
       out(
         'SavedPaymentMethod',
         payments.SavedPaymentMethodOut,

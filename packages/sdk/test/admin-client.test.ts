@@ -188,6 +188,51 @@ describe('admin client: orders and the dashboard', () => {
     expect(low.map((p) => p.name)).toEqual([]);
   });
 
+  it('refunds part of an order, ships a line with tracking, edits and deletes it, and adds a note', async () => {
+    const product = await admin.products.create({
+      name: 'Linen Towel',
+      priceData: { price: 9 },
+      visible: true,
+    });
+    const { orderId } = await placeOrder(server.t, product.id, 'dee@example.com');
+    await admin.orders.markPaid(orderId);
+    const line = (await admin.orders.get(orderId)).lineItems[0];
+    if (!line) throw new Error('no line');
+
+    const preview = await admin.orders.refund({
+      orderId,
+      paymentRefunds: [{ amount: '2.50' }],
+      dryRun: true,
+    });
+    expect(preview.refund.amount.amount).toBe('2.50');
+    expect(preview.orderTransactions.refunds).toEqual([]);
+    const { refund, orderTransactions } = await admin.orders.refund({
+      orderId,
+      paymentRefunds: [{ amount: '2.50' }],
+    });
+    expect(refund.createdDate).toBeInstanceOf(Date);
+    expect(orderTransactions.refunds).toHaveLength(1);
+    expect((await admin.orders.transactions(orderId)).payments[0]?.refundedAmount.amount).toBe('2.50');
+    expect((await admin.orders.get(orderId)).paymentStatus).toBe('PARTIALLY_REFUNDED');
+
+    const [shipment] = await admin.orders.createFulfillment(orderId, {
+      lineItems: [{ id: line.id, quantity: 1 }],
+      trackingInfo: {
+        shippingProvider: 'UPS',
+        trackingNumber: '1Z1',
+        trackingLink: 'https://ups.example.com/1Z1',
+      },
+    });
+    expect(shipment?.createdDate).toBeInstanceOf(Date);
+    const [edited] = await admin.orders.updateFulfillment(orderId, shipment?.id ?? '', {
+      trackingInfo: { trackingNumber: '1Z2' },
+    });
+    expect(edited?.trackingInfo).toEqual({ trackingNumber: '1Z2' });
+    expect(await admin.orders.deleteFulfillment(orderId, shipment?.id ?? '')).toEqual([]);
+    const noted = await admin.orders.addNote(orderId, 'Called the buyer');
+    expect(noted.activities?.at(-1)).toMatchObject({ type: 'MERCHANT_COMMENT', message: 'Called the buyer' });
+  });
+
   it('converts decimal strings to minor units exactly', () => {
     expect([
       toMinorUnits('12.50'),

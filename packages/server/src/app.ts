@@ -27,9 +27,11 @@ import type { EcomMailer } from './domains/orders/index.js';
 import {
   attachGuestOrdersOnLogin,
   createOrderRoutes,
+  orderOperationsRoutes,
   orderRoutes,
   provideBuyerContacts,
   registerOrderMail,
+  registerOrderOperationsMail,
   stripeWebhookRoutes,
   subscriptionRoutes,
 } from './domains/orders/index.js';
@@ -282,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     providers: paymentProviders,
     storage: mediaStorage,
   });
+  await app.register(orderOperationsRoutes, { db, clock, catalogChanges, providers: paymentProviders });
   await app.register(paymentSelectionRoutes, { db, clock, pricing, providers: paymentProviders });
   await app.register(paymentRoutes, { db, providers: paymentProviders, stripe: config.stripe });
   if (config.stripe)
@@ -298,13 +301,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(jobs).map((job) => job.stop()));
   });
-  registerOrderMail(events, {
+  const orderMail = {
     db,
     mailer: options.mailer ?? mailer,
     publicUrl: config.publicUrl,
     storeName: async () => (await storeIdentity.current()).storeName,
     clock,
-  });
+  };
+  registerOrderMail(events, orderMail);
+  registerOrderOperationsMail(events, orderMail);
   await app.register(storeSetupRoutes, { db, config, storeIdentity });
   await app.register(taxRoutes, { db, config });
   await app.register(promotionRoutes, { db, clock, config });

@@ -50,6 +50,10 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   // Which card form a checkout shows (the publishable key is meant for browsers).
   ['GET', /^\/ecom\/v1\/payment-settings$/, 'public'],
+  // After the order: its shipments are read by its buyer too; notes, shipping and refunds are the store's.
+  ['POST', /^\/ecom\/v1\/orders\/:id\/activities$/, 'merchant'],
+  ['GET', /^\/ecom\/v1\/fulfillments\/orders\/:orderId$/, 'buyerOrMerchant'],
+  ['*', /^\/ecom\/v1\/(fulfillments|order-billing|payments\/orders)\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
   ['GET', /^\/ecom\/v1\/downloads\//, 'public'],
   // The catalog: reads (including query and search calls sent as POST) are public, writes are merchant.

@@ -34,6 +34,10 @@ const NOUNS: Record<string, string> = {
   file: 'a file',
   quantity: 'a quantity',
   storeName: 'the store name',
+  trackingNumber: 'a tracking number',
+  trackingLink: 'a tracking link',
+  shippingProvider: 'a carrier',
+  message: 'a note',
 };
 
 /** Who a service's own description speaks of ("is empty" → "This file is empty."). */

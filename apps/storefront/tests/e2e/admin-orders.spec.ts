@@ -87,11 +87,14 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
     await page.context().close();
   });
 
-  it('works without JavaScript: sign in, cancel an order', async () => {
+  it('works without JavaScript: sign in, cancel an order (after confirming)', async () => {
     const { orderId } = await placeOrder(server.t, productId, 'nojs@example.com');
     const page = await signedIn({ javaScriptEnabled: false });
     await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.waitForLoadState();
+    expect((await admin.orders.get(orderId)).status).toBe('APPROVED');
+    await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await page.waitForLoadState();
     expect(await page.getByRole('status').textContent()).toContain('Order cancelled');
     expect((await admin.orders.get(orderId)).status).toBe('CANCELED');

@@ -1,4 +1,14 @@
-import { ORDER_WIRE, type Order } from '../entities/index.js';
+import {
+  type CreateFulfillmentRequest,
+  FULFILLMENT_WIRE,
+  type Fulfillment,
+  ORDER_TRANSACTIONS_WIRE,
+  ORDER_WIRE,
+  type Order,
+  type OrderTransactions,
+  type RefundPaymentsRequest,
+  type UpdateFulfillmentRequest,
+} from '../entities/index.js';
 import type { Transport } from '../transport.js';
 import { reviveEntity } from '../wire.js';
 import { pagedList, resource } from './resources.js';
@@ -31,6 +41,16 @@ export type OrderAction = 'mark-paid' | 'capture' | 'fulfill' | 'cancel';
 /** Orders, newest first: search by number or e-mail, filter by status, and move them along. */
 export function ordersModule(transport: Transport) {
   const revive = (order: unknown) => reviveEntity<Order>(order, ORDER_WIRE);
+  const fulfillmentsOf = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) => {
+    const reply = await transport.request<{ orderWithFulfillments: { fulfillments: unknown[] } }>({
+      method,
+      path,
+      ...(body ? { body } : {}),
+    });
+    return reply.orderWithFulfillments.fulfillments.map((wire) =>
+      reviveEntity<Fulfillment>(wire, FULFILLMENT_WIRE),
+    );
+  };
   const act = async (id: string, action: OrderAction) =>
     revive(
       (
@@ -62,8 +82,70 @@ export function ordersModule(transport: Transport) {
     /** Returns stock and gift-card amounts, voids or refunds payments. */
     cancel: (id: string) => act(id, 'cancel'),
     act,
+    /** Payments, refunds and what is left to refund (money, shipping, units per line). */
+    async transactions(orderId: string): Promise<OrderTransactions> {
+      const reply = await transport.request<{ orderTransactions: unknown }>({
+        method: 'GET',
+        path: `/ecom/v1/payments/orders/${encodeURIComponent(orderId)}`,
+      });
+      return reviveEntity<OrderTransactions>(reply.orderTransactions, ORDER_TRANSACTIONS_WIRE);
+    },
+    /**
+     * Refunds lines × quantities, the shipping or an amount; restocks; e-mails the buyer by default.
+     * With `dryRun: true` it only checks and computes the refund (to confirm it first).
+     */
+    async refund(
+      request: RefundPaymentsRequest,
+    ): Promise<{ refund: OrderTransactions['refunds'][number]; orderTransactions: OrderTransactions }> {
+      const reply = await transport.request<{ refund: unknown; orderTransactions: unknown }>({
+        method: 'POST',
+        path: '/ecom/v1/order-billing/refund-payments',
+        body: request,
+      });
+      const orderTransactions = reviveEntity<OrderTransactions>(
+        reply.orderTransactions,
+        ORDER_TRANSACTIONS_WIRE,
+      );
+      // The refund has the shape of the transactions' refunds: revive it through them.
+      const [refund] = reviveEntity<OrderTransactions>(
+        { ...(reply.orderTransactions as object), refunds: [reply.refund] },
+        ORDER_TRANSACTIONS_WIRE,
+      ).refunds;
+      if (!refund) throw new Error('The refund reply carried no refund');
+      return { refund, orderTransactions };
+    },
+    fulfillments: (orderId: string) =>
+      fulfillmentsOf('GET', `/ecom/v1/fulfillments/orders/${encodeURIComponent(orderId)}`),
+    /** Ships lines × quantities with carrier and tracking; the buyer is e-mailed the tracking link. */
+    createFulfillment: (orderId: string, fulfillment: CreateFulfillmentRequest['fulfillment']) =>
+      fulfillmentsOf(
+        'POST',
+        `/ecom/v1/fulfillments/orders/${encodeURIComponent(orderId)}/create-fulfillment`,
+        {
+          fulfillment,
+        },
+      ),
+    updateFulfillment: (
+      orderId: string,
+      fulfillmentId: string,
+      fulfillment: UpdateFulfillmentRequest['fulfillment'],
+    ) => fulfillmentsOf('PATCH', fulfillmentPath(orderId, fulfillmentId), { fulfillment }),
+    deleteFulfillment: (orderId: string, fulfillmentId: string) =>
+      fulfillmentsOf('DELETE', fulfillmentPath(orderId, fulfillmentId)),
+    /** A merchant's note on the order's timeline. */
+    async addNote(orderId: string, message: string): Promise<Order> {
+      const reply = await transport.request<{ order: unknown }>({
+        method: 'POST',
+        path: `/ecom/v1/orders/${encodeURIComponent(orderId)}/activities`,
+        body: { activity: { merchantComment: { message } } },
+      });
+      return revive(reply.order);
+    },
   };
 }
+
+const fulfillmentPath = (orderId: string, fulfillmentId: string) =>
+  `/ecom/v1/fulfillments/${encodeURIComponent(fulfillmentId)}/orders/${encodeURIComponent(orderId)}`;
 
 export function couponsModule(transport: Transport) {
   const base = resource<Coupon, CouponInput>(transport, `${ADMIN}/coupons`, 'coupon', 'coupons');

@@ -259,8 +259,8 @@ export interface UpdateCheckoutRequest {
 export interface SelectedPaymentMethod {
   /** OFFLINE, CARD_TOKEN (a new card, tokenized), SAVED_METHOD or PAYMENT_INTENT (Stripe) */
   type: string;
-  savedPaymentMethodId?: string;
   paymentIntentId?: string;
+  savedPaymentMethodId?: string;
   card?: {
     brand: string;
     last4: string;

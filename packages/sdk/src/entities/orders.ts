@@ -75,8 +75,16 @@ export interface Order {
   checkoutId: string;
   cartId?: string;
   status: 'APPROVED' | 'CANCELED';
-  paymentStatus: 'NOT_PAID' | 'AUTHORIZED' | 'PAID' | 'PARTIALLY_PAID' | 'VOIDED' | 'REFUNDED';
-  fulfillmentStatus: 'NOT_FULFILLED' | 'FULFILLED';
+  paymentStatus:
+    | 'NOT_PAID'
+    | 'AUTHORIZED'
+    | 'PAID'
+    | 'PARTIALLY_PAID'
+    | 'VOIDED'
+    | 'REFUNDED'
+    | 'PARTIALLY_REFUNDED'
+    | 'FULLY_REFUNDED';
+  fulfillmentStatus: 'NOT_FULFILLED' | 'PARTIALLY_FULFILLED' | 'FULFILLED';
   currency: string;
   channelInfo: {
     type: string;
@@ -137,6 +145,18 @@ export interface Order {
     paid: Money;
     balance: Money;
   };
+  /** The order's timeline, oldest first (merchants only) */
+  activities?: {
+    id: string;
+    /** ORDER_PLACED, ORDER_PAID, ORDER_REFUNDED, FULFILLMENT_CREATED, EMAIL_SENT, MERCHANT_COMMENT, … */
+    type: string;
+    message: string;
+    merchantComment?: {
+      message: string;
+    };
+    authorId?: string;
+    createdDate: Date;
+  }[];
   paidDate?: Date;
   fulfilledDate?: Date;
   canceledDate?: Date;
@@ -163,6 +183,141 @@ export interface Subscription {
   canceledDate?: Date;
 }
 
+/** A shipment of order lines, with its tracking. */
+export interface Fulfillment {
+  id: string;
+  createdDate: Date;
+  updatedDate: Date;
+  lineItems: {
+    id: string;
+    quantity: number;
+  }[];
+  trackingInfo?: {
+    trackingNumber?: string;
+    /** The carrier, e.g. "DHL" */
+    shippingProvider?: string;
+    /** An https:// address */
+    trackingLink?: string;
+  };
+}
+
+/** An order's payments, refunds and what is left to refund. */
+export interface OrderTransactions {
+  orderId: string;
+  payments: {
+    id: string;
+    provider: string;
+    status: string;
+    amount: Money;
+    refundedAmount: Money;
+    cardBrand?: string;
+    cardLast4?: string;
+    createdDate: Date;
+  }[];
+  refunds: {
+    id: string;
+    orderId: string;
+    amount: Money;
+    giftCardAmount: Money;
+    transactions: {
+      paymentId: string;
+      amount: Money;
+      refundStatus: 'SUCCEEDED';
+      /** True for an offline payment the merchant gives back */
+      externalRefund: boolean;
+    }[];
+    details: {
+      items: {
+        lineItemId: string;
+        quantity: number;
+        amount: Money;
+      }[];
+      shippingIncluded: boolean;
+      shippingAmount: Money;
+      reason?: string;
+    };
+    restockedItems: {
+      lineItemId: string;
+      quantity: number;
+    }[];
+    createdDate: Date;
+  }[];
+  /** What can still be refunded: money, shipping, and units per line */
+  refundable: {
+    amount: Money;
+    shipping: Money;
+    lineItems: {
+      lineItemId: string;
+      quantity: number;
+    }[];
+  };
+}
+
+/** A refund: lines, shipping or an amount, restocking. */
+export interface RefundPaymentsRequest {
+  orderId: string;
+  /** Openshelf: check and compute the refund only; nothing is refunded or recorded */
+  dryRun?: boolean;
+  paymentRefunds?: {
+    amount: string | number;
+  }[];
+  details?: {
+    items?: {
+      lineItemId: string;
+      quantity: number;
+    }[];
+    shippingIncluded?: boolean;
+    reason?: string;
+  };
+  sideEffects?: {
+    restockInfo?: {
+      type: 'NO_ITEMS' | 'ALL_ITEMS' | 'SOME_ITEMS';
+      items?: {
+        lineItemId: string;
+        quantity: number;
+      }[];
+    };
+    /** Default true */
+    sendOrderRefundedEmail?: boolean;
+  };
+}
+
+/** A shipment to create. */
+export interface CreateFulfillmentRequest {
+  fulfillment: {
+    lineItems: {
+      /** The order line */
+      id: string;
+      quantity: number;
+    }[];
+    trackingInfo?: {
+      trackingNumber?: string;
+      /** The carrier, e.g. "DHL" */
+      shippingProvider?: string;
+      /** An https:// address */
+      trackingLink?: string;
+    };
+  };
+}
+
+/** A shipment's new lines or tracking. */
+export interface UpdateFulfillmentRequest {
+  fulfillment: {
+    lineItems?: {
+      /** The order line */
+      id: string;
+      quantity: number;
+    }[];
+    trackingInfo?: {
+      trackingNumber?: string;
+      /** The carrier, e.g. "DHL" */
+      shippingProvider?: string;
+      /** An https:// address */
+      trackingLink?: string;
+    };
+  };
+}
+
 /** A member's saved card (never the token). */
 export interface SavedPaymentMethod {
   id: string;
@@ -181,7 +336,7 @@ export interface CreateOrderOptions {
   paymentMethod?: PaymentMethodInput;
 }
 
-/** How to pay: offline, a card, a saved method, or Stripe (a payment method or a confirmed PaymentIntent). */
+/** How to pay: offline, a card, or a saved method. */
 export interface PaymentMethodInput {
   type: 'OFFLINE' | 'SANDBOX_CARD' | 'SAVED_METHOD' | 'STRIPE';
   card?: {
@@ -191,14 +346,10 @@ export interface PaymentMethodInput {
     cvc: string;
   };
   savedPaymentMethodId?: string;
-  /** STRIPE: exactly one of a card collected by Stripe.js (`pm_…`) or a PaymentIntent it confirmed (`pi_…`). */
-  stripe?: { paymentMethodId?: string; paymentIntentId?: string };
-}
-
-/** A Stripe PaymentIntent for a checkout, for Stripe.js to confirm (`checkout.preparePayment`). */
-export interface PreparedPayment {
-  paymentIntentId: string;
-  clientSecret: string;
+  stripe?: {
+    paymentMethodId?: string;
+    paymentIntentId?: string;
+  };
 }
 
 /** Wire conversions of {@link Order}. @internal */
@@ -208,6 +359,7 @@ export const ORDER_WIRE: RevivePaths = {
     'shippingInfo.logistics.deliveryTimeSlot.from',
     'shippingInfo.logistics.deliveryTimeSlot.to',
     'payments.createdDate',
+    'activities.createdDate',
     'paidDate',
     'fulfilledDate',
     'canceledDate',
@@ -234,6 +386,22 @@ export const ORDER_WIRE: RevivePaths = {
 export const SUBSCRIPTION_WIRE: RevivePaths = {
   dates: ['startDate', 'nextBillingDate', 'canceledDate'],
   floats: ['interval', 'billingCycles', 'cyclesBilled'],
+};
+
+/** Wire conversions of {@link Fulfillment}. @internal */
+export const FULFILLMENT_WIRE: RevivePaths = {
+  dates: ['createdDate', 'updatedDate'],
+  floats: ['lineItems.quantity'],
+};
+
+/** Wire conversions of {@link OrderTransactions}. @internal */
+export const ORDER_TRANSACTIONS_WIRE: RevivePaths = {
+  dates: ['payments.createdDate', 'refunds.createdDate'],
+  floats: [
+    'refunds.details.items.quantity',
+    'refunds.restockedItems.quantity',
+    'refundable.lineItems.quantity',
+  ],
 };
 
 /** Wire conversions of {@link SavedPaymentMethod}. @internal */

@@ -1,6 +1,6 @@
 // The buyer's own orders (docs/api/cart-checkout-orders.md); paid digital lines carry signed download links.
 
-import { ORDER_WIRE, type Order } from '../entities/index.js';
+import { FULFILLMENT_WIRE, type Fulfillment, ORDER_WIRE, type Order } from '../entities/index.js';
 import type { QueryMetadata } from '../paging.js';
 import { QueryBuilder } from '../query.js';
 import { reviveEntity } from '../wire.js';
@@ -28,6 +28,15 @@ export interface OrdersModule {
    * ```
    */
   query(): QueryBuilder<Order>;
+  /**
+   * The shipments of an order, with their carrier, tracking number and tracking link.
+   *
+   * @example
+   * ```ts
+   * for (const shipment of await client.orders.fulfillments(orderId)) console.log(shipment.trackingInfo?.trackingLink);
+   * ```
+   */
+  fulfillments(orderId: string): Promise<Fulfillment[]>;
 }
 
 const revive = (wire: unknown): Order => reviveEntity<Order>(wire, ORDER_WIRE);
@@ -48,6 +57,15 @@ export function createOrdersModule({ transport }: ClientContext): OrdersModule {
         path: `/ecom/v1/orders/${segment(id)}`,
       });
       return revive(reply.order);
+    },
+    async fulfillments(orderId) {
+      const reply = await transport.request<{ orderWithFulfillments: { fulfillments: unknown[] } }>({
+        method: 'GET',
+        path: `/ecom/v1/fulfillments/orders/${segment(orderId)}`,
+      });
+      return reply.orderWithFulfillments.fulfillments.map((wire) =>
+        reviveEntity<Fulfillment>(wire, FULFILLMENT_WIRE),
+      );
     },
     query: () =>
       new QueryBuilder<Order>(async (request) => {

@@ -9,6 +9,7 @@ import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import type { TokenResolver } from '../domains/access/auth.plugin.js';
 import type { EcomMailer } from '../domains/orders/order-mail.js';
+import type { PaymentProviders } from '../domains/payments/index.js';
 import type { TaxProvider } from '../domains/pricing/totals/types.js';
 import { createTestDatabase } from './database.js';
 import { testShopperResolver } from './shoppers.js';
@@ -30,6 +31,8 @@ export interface TestAppOptions {
   storefront?: boolean;
   taxProvider?: TaxProvider;
   mailer?: EcomMailer;
+  /** Payment gateways in place of the sandbox (e.g. one that records or fails refunds). */
+  paymentProviders?: PaymentProviders;
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Extra token resolvers, e.g. SHOPPER_TOKENS to call as a visitor or member. */
@@ -65,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     extraTokenResolvers: [testShopperResolver, ...(options.tokenResolvers ?? [])],
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
   });

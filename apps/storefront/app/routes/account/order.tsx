@@ -14,9 +14,14 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   try {
-    const order = await asMember(request, session, () => session.client.orders.get(params.orderId));
+    const [order, shipments] = await asMember(request, session, () =>
+      Promise.all([
+        session.client.orders.get(params.orderId),
+        session.client.orders.fulfillments(params.orderId),
+      ]),
+    );
     const destination = order.shippingInfo?.shippingDestination;
-    return { order, shipTo: addressLines(destination?.address, destination?.contactDetails) };
+    return { order, shipments, shipTo: addressLines(destination?.address, destination?.contactDetails) };
   } catch (error) {
     // Someone else's order answers like a missing one: the member cannot tell the difference.
     const status = (error as { status?: number }).status;
@@ -26,7 +31,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, shipTo } = loaderData;
+  const { order, shipments, shipTo } = loaderData;
+  const names = new Map(order.lineItems.map((line) => [line.id, line.productName.original]));
   const summary = order.priceSummary;
   return (
     <section aria-labelledby="order-title" className="account-section">
@@ -128,6 +134,42 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <dd>{summary.total.formattedAmount}</dd>
         </div>
       </dl>
+      {shipments.length > 0 ? (
+        <div className="order-shipments">
+          <h3>Shipments</h3>
+          <ul>
+            {shipments.map((shipment) => (
+              <li key={shipment.id}>
+                <span>
+                  {shipment.lineItems
+                    .map((line) => `${line.quantity} × ${names.get(line.id) ?? 'Item'}`)
+                    .join(', ')}
+                </span>{' '}
+                <span className="muted">shipped {longDate(shipment.createdDate)}</span>
+                {shipment.trackingInfo?.trackingLink ? (
+                  <>
+                    {' '}
+                    <a href={shipment.trackingInfo.trackingLink} rel="noopener noreferrer">
+                      Track parcel
+                      {shipment.trackingInfo.shippingProvider
+                        ? ` (${shipment.trackingInfo.shippingProvider})`
+                        : ''}
+                    </a>
+                  </>
+                ) : shipment.trackingInfo?.trackingNumber ? (
+                  <span>
+                    {' '}
+                    Tracking number {shipment.trackingInfo.trackingNumber}
+                    {shipment.trackingInfo.shippingProvider
+                      ? ` (${shipment.trackingInfo.shippingProvider})`
+                      : ''}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {shipTo.length > 0 ? (
         <div className="order-address">
           <h3>Shipping to</h3>

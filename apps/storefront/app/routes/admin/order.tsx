@@ -1,50 +1,56 @@
-import type { OrderAction } from '@openshelf/sdk';
 import { Link } from 'react-router';
-import { formFailure } from '../../lib/admin/forms.server';
+import { addressLines } from '../../lib/address.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/order';
+import { type OrderActionResult, orderAction } from './order-actions.server';
+import { ConfirmStep, RefundForm, ShipForm, Shipments, Timeline } from './order-panels';
 import { ActionButton, Badge, FormMessage, formatDate, PageHeader } from './ui';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Order #${data?.order.number ?? ''} · Admin` },
+export const meta: Route.MetaFunction = ({ data: loaded }) => [
+  { title: `Order #${loaded?.order.number ?? ''} · Admin` },
 ];
-
-const DONE: Record<OrderAction, string> = {
-  'mark-paid': 'Marked as paid.',
-  capture: 'Payment captured.',
-  fulfill: 'Marked as fulfilled.',
-  cancel: 'Order cancelled: stock returned, payments voided or refunded.',
-};
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  return { order: await run((client) => client.orders.get(args.params.id)) };
+  const id = args.params.id;
+  const [order, transactions, fulfillments] = await run((client) =>
+    Promise.all([client.orders.get(id), client.orders.transactions(id), client.orders.fulfillments(id)]),
+  );
+  const destination = order.shippingInfo?.shippingDestination;
+  return {
+    order,
+    transactions,
+    fulfillments,
+    shipTo: addressLines(destination?.address, destination?.contactDetails),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { run } = await requireStaff(args);
-  const intent = String((await args.request.formData()).get('intent')) as OrderAction;
-  if (!(intent in DONE)) return { ok: false, formError: 'Unknown action. Reload the page and try again.' };
-  try {
-    await run((client) => client.orders.act(args.params.id, intent));
-    return { ok: true, message: DONE[intent] };
-  } catch (error) {
-    return formFailure(error);
-  }
+  const order = await run((client) => client.orders.get(args.params.id));
+  // A refused form comes back with its 4xx status (data()); a success or a confirmation step as data.
+  return orderAction(run, order, await args.request.formData());
 }
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, transactions, fulfillments, shipTo } = loaderData;
+  const result = actionData as OrderActionResult | undefined;
   const open = order.status !== 'CANCELED';
-  const destination = order.shippingInfo?.shippingDestination;
-  const address = destination?.address;
-  const recipient = [destination?.contactDetails?.firstName, destination?.contactDetails?.lastName]
-    .filter(Boolean)
-    .join(' ');
+  const refundable = open && Number(transactions.refundable.amount.amount) > 0;
+  const shippable = open && order.fulfillmentStatus !== 'FULFILLED';
+  const shippedByLine = new Map<string, number>();
+  for (const shipment of fulfillments)
+    for (const line of shipment.lineItems)
+      shippedByLine.set(line.id, (shippedByLine.get(line.id) ?? 0) + line.quantity);
+  const refundedOf = (paymentId: string) =>
+    transactions.payments.find((payment) => payment.id === paymentId)?.refundedAmount;
+  const refundLeft = new Map(
+    transactions.refundable.lineItems.map((line) => [line.lineItemId, line.quantity]),
+  );
   return (
     <>
       <PageHeader title={`Order #${order.number}`}>
-        {open && order.paymentStatus === 'NOT_PAID' ? (
+        {open && (order.paymentStatus === 'NOT_PAID' || order.paymentStatus === 'PARTIALLY_PAID') ? (
           <ActionButton intent="mark-paid" variant="primary">
             Mark as paid
           </ActionButton>
@@ -54,10 +60,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             Capture payment
           </ActionButton>
         ) : null}
+        {shippable ? <ActionButton intent="fulfill">Mark as fulfilled</ActionButton> : null}
+        {/* Shipped goods are refunded (and restocked when they come back), not cancelled. */}
         {open && order.fulfillmentStatus === 'NOT_FULFILLED' ? (
-          <ActionButton intent="fulfill">Mark as fulfilled</ActionButton>
-        ) : null}
-        {open ? (
           <ActionButton intent="cancel" variant="danger">
             Cancel order
           </ActionButton>
@@ -66,7 +71,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <p className="admin-breadcrumb">
         <Link to="/admin/orders">← All orders</Link>
       </p>
-      <FormMessage result={actionData} />
+      {result?.confirm ? <ConfirmStep confirm={result.confirm} orderId={order.id} /> : null}
+      <FormMessage result={result?.form ? undefined : result} />
       <div className="admin-status-row">
         <Badge status={order.status} />
         <Badge status={order.paymentStatus} />
@@ -89,6 +95,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                 <th scope="col" className="num">
                   Total
                 </th>
+                <th scope="col" className="num">
+                  Shipped
+                </th>
+                <th scope="col" className="num">
+                  Refunded
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -110,6 +122,8 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                   <td className="num">{line.quantity}</td>
                   <td className="num">{line.price.formattedAmount}</td>
                   <td className="num">{line.totalPriceBeforeTax.formattedAmount}</td>
+                  <td className="num">{shippedByLine.get(line.id) ?? 0}</td>
+                  <td className="num">{line.quantity - (refundLeft.get(line.id) ?? line.quantity)}</td>
                 </tr>
               ))}
             </tbody>
@@ -120,6 +134,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                     {key.charAt(0).toUpperCase() + key.slice(1)}
                   </th>
                   <td className="num">{order.priceSummary[key].formattedAmount}</td>
+                  <td colSpan={2} />
                 </tr>
               ))}
             </tfoot>
@@ -139,20 +154,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <section className="admin-card" aria-labelledby="delivery-heading">
             <h2 id="delivery-heading">Delivery</h2>
             <p>{order.shippingInfo?.title ?? 'No delivery needed'}</p>
-            {address ? (
+            {shipTo.length > 0 ? (
               <address>
-                {recipient ? <span className="admin-block">{recipient}</span> : null}
-                {address.formattedAddress ??
-                  [
-                    address.addressLine,
-                    address.addressLine2,
-                    address.city,
-                    address.subdivision,
-                    address.postalCode,
-                    address.country,
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
+                {shipTo.map((line) => (
+                  <span key={line} className="admin-block">
+                    {line}
+                  </span>
+                ))}
               </address>
             ) : null}
             {order.fulfilledDate ? (
@@ -171,6 +179,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                       {payment.provider === 'OFFLINE' ? 'Offline' : 'Card'}
                       {payment.cardLast4 ? ` •••• ${payment.cardLast4}` : ''} ·{' '}
                       {payment.amount.formattedAmount}
+                      {Number(refundedOf(payment.id)?.amount ?? 0) > 0
+                        ? ` · ${refundedOf(payment.id)?.formattedAmount} refunded`
+                        : ''}
                     </span>
                     <Badge status={payment.status === 'CAPTURED' ? 'PAID' : payment.status} />
                   </li>
@@ -187,6 +198,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             ) : null}
           </section>
         </div>
+      </div>
+      <div className="admin-grid-2">
+        {shippable ? <ShipForm order={order} fulfillments={fulfillments} result={result} /> : null}
+        {refundable ? <RefundForm order={order} transactions={transactions} result={result} /> : null}
+      </div>
+      <div className="admin-grid-2 admin-grid-wide-left">
+        <Timeline order={order} result={result} />
+        <Shipments order={order} fulfillments={fulfillments} result={result} />
       </div>
     </>
   );

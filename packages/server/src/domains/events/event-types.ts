@@ -18,6 +18,10 @@ export const EVENT_TYPES = [
   'ecom.checkout.completed',
   'ecom.order.created',
   'ecom.order.updated',
+  'ecom.refund.created',
+  'ecom.fulfillment.created',
+  'ecom.fulfillment.updated',
+  'ecom.fulfillment.deleted',
   'webhook.ping',
 ] as const;
 

@@ -6,6 +6,8 @@ export { createOrderRoutes } from './create-order.routes.js';
 export { registerOrderMail } from './order-emails.js';
 export { insertOrderRecord, orderStatusOf } from './order-insert.service.js';
 export type { EcomMailer } from './order-mail.js';
+export { orderOperationsRoutes } from './order-operations.routes.js';
+export { registerOrderOperationsMail } from './order-ops-emails.js';
 export { orderEventPayload, orderTotalsOf } from './order-snapshot.js';
 export type { OrderLine } from './order-types.js';
 export { orderRoutes } from './orders.routes.js';

@@ -8,6 +8,7 @@ import {
   type OrderGiftCard,
   storeSigningKey,
 } from '../store-setup/index.js';
+import { recordActivity } from './activities.service.js';
 import { downloadLinks } from './downloads.service.js';
 import type { EcomMailer } from './order-mail.js';
 import { orderNotifications, orders } from './orders.schema.js';
@@ -70,6 +71,13 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
         tags: ['ecom.order.confirmation'],
       });
       await markSent(deps.db, key, order.id);
+      await recordActivity(deps.db, {
+        orderId: order.id,
+        type: 'EMAIL_SENT',
+        message: `E-mail sent to ${order.buyerEmail}: order confirmation`,
+        details: { key, tag: 'ecom.order.confirmation' },
+        now: deps.clock(),
+      });
     },
   });
 

@@ -11,9 +11,12 @@ import {
   reversePayments,
 } from '../payments/index.js';
 import { refundGiftCard } from '../store-setup/index.js';
+import type { OrderActivityType } from './activities.schema.js';
+import { recordActivity } from './activities.service.js';
 import { orderEventPayload } from './order-snapshot.js';
 import { orders } from './orders.schema.js';
 import type { OrderRecord } from './orders-read.service.js';
+import { refundHistory } from './refunds.service.js';
 
 export interface StatusContext {
   actor: EventActor;
@@ -22,9 +25,19 @@ export interface StatusContext {
 }
 
 type Change = (tx: Tx, order: OrderRecord) => Promise<Partial<OrderRecord> | undefined>;
+type Activity = { type: OrderActivityType; message: (order: OrderRecord) => string };
 
-/** Every status change: lock the order, check, change, record `ecom.order.updated` — one transaction. */
-function changeOrder(db: DbOrTx, id: string, ctx: StatusContext, change: Change): Promise<OrderRecord> {
+/**
+ * Every status change: lock the order, check, change, record `ecom.order.updated` and the timeline
+ * entry — one transaction.
+ */
+function changeOrder(
+  db: DbOrTx,
+  id: string,
+  ctx: StatusContext,
+  activity: Activity,
+  change: Change,
+): Promise<OrderRecord> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!order) throw notFound('Order', id);
@@ -42,6 +55,13 @@ function changeOrder(db: DbOrTx, id: string, ctx: StatusContext, change: Change)
       entityId: id,
       payload: orderEventPayload(saved),
       actor: ctx.actor,
+    });
+    await recordActivity(tx, {
+      orderId: id,
+      type: activity.type,
+      message: activity.message(saved),
+      actor: ctx.actor,
+      now: ctx.now,
     });
     return saved;
   });
@@ -62,9 +82,11 @@ function refuseIfCanceled(order: OrderRecord, action: string): void {
  * (offline lines, offline orders) is recorded as a manual payment. Paying a paid order changes nothing.
  */
 export function markOrderPaid(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
-  return changeOrder(db, id, ctx, async (tx, order) => {
+  const activity: Activity = { type: 'ORDER_PAID', message: () => 'Marked as paid' };
+  return changeOrder(db, id, ctx, activity, async (tx, order) => {
     refuseIfCanceled(order, 'paid');
-    if (order.paymentStatus === 'PAID') return undefined;
+    // Paid, or paid and (partly) refunded since: marking it paid again changes nothing.
+    if (['PAID', 'PARTIALLY_REFUNDED', 'FULLY_REFUNDED'].includes(order.paymentStatus)) return undefined;
     await capturePayments(tx, ctx.providers, order.id);
     // What is still due is what the order costs beyond the gift card, less every payment taken so far
     // (card, captured just now, or recorded by hand): right whatever mix of deposit, offline and card.
@@ -83,7 +105,8 @@ export function markOrderPaid(db: DbOrTx, id: string, ctx: StatusContext): Promi
 
 /** Captures an authorization made with delayCapture. */
 export function captureOrderPayment(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
-  return changeOrder(db, id, ctx, async (tx, order) => {
+  const activity: Activity = { type: 'PAYMENT_CAPTURED', message: () => 'Payment captured' };
+  return changeOrder(db, id, ctx, activity, async (tx, order) => {
     refuseIfCanceled(order, 'captured');
     if (order.paymentStatus !== 'AUTHORIZED') {
       throw new AppError('NOTHING_TO_CAPTURE', 'Nothing to capture', {
@@ -98,36 +121,35 @@ export function captureOrderPayment(db: DbOrTx, id: string, ctx: StatusContext):
   });
 }
 
-export function fulfillOrder(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
-  return changeOrder(db, id, ctx, async (_tx, order) => {
-    refuseIfCanceled(order, 'fulfilled');
-    if (order.fulfillmentStatus === 'FULFILLED') return undefined;
-    return { fulfillmentStatus: 'FULFILLED', fulfilledDate: ctx.now };
-  });
-}
-
 /**
  * Cancels an order that has not been fulfilled: stock goes back, the gift card gets its amount back,
  * authorizations are voided and card payments refunded. The coupon use and membership credits stay
  * counted (docs/api/cart-checkout-orders.md "Payments").
  */
 export function cancelOrder(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
-  return changeOrder(db, id, ctx, async (tx, order) => {
+  const activity: Activity = {
+    type: 'ORDER_CANCELED',
+    message: () => 'Canceled: stock returned, payments voided or refunded',
+  };
+  return changeOrder(db, id, ctx, activity, async (tx, order) => {
     if (order.status === 'CANCELED') return undefined;
-    if (order.fulfillmentStatus === 'FULFILLED') {
-      throw new AppError('ORDER_ALREADY_FULFILLED', 'Order already fulfilled', {
+    if (order.fulfillmentStatus !== 'NOT_FULFILLED') {
+      throw new AppError('ORDER_ALREADY_FULFILLED', 'Order already shipped', {
         status: 409,
-        description: `Order #${order.number} has been fulfilled and cannot be canceled; refund it instead.`,
-        data: { orderId: order.id },
+        description: `Order #${order.number} has been ${order.fulfillmentStatus === 'FULFILLED' ? 'fulfilled' : 'partly shipped'} and cannot be canceled; refund it instead (with restocking for items returned).`,
+        data: { orderId: order.id, fulfillmentStatus: order.fulfillmentStatus },
       });
     }
-    const stockLines = order.lines.flatMap((line) =>
-      line.productId && line.variantId && !line.custom
-        ? [{ productId: line.productId, variantId: line.variantId, quantity: line.quantity }]
-        : [],
-    );
+    // Earlier partial refunds already put some units back and gave some money back: not twice.
+    const history = await refundHistory(tx, order.id);
+    const stockLines = order.lines.flatMap((line) => {
+      const quantity = line.quantity - (history.restocked.get(line.id) ?? 0);
+      return line.productId && line.variantId && !line.custom && quantity > 0
+        ? [{ productId: line.productId, variantId: line.variantId, quantity }]
+        : [];
+    });
     if (stockLines.length > 0) await restoreStock(tx, stockLines, { actor: ctx.actor });
-    const giftCardAmount = order.totals.giftCard?.appliedAmount ?? 0;
+    const giftCardAmount = (order.totals.giftCard?.appliedAmount ?? 0) - history.giftCardMinor;
     if (order.giftCardId && giftCardAmount > 0)
       await refundGiftCard(tx, {
         giftCardId: order.giftCardId,

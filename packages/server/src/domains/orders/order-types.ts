@@ -11,7 +11,7 @@ import type {
 
 export const ORDER_STATUSES = ['APPROVED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'FULFILLED'] as const;
+export const FULFILLMENT_STATUSES = ['NOT_FULFILLED', 'PARTIALLY_FULFILLED', 'FULFILLED'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
 /** An order line, frozen at order creation: later catalog or rule changes never alter it. */

@@ -7,6 +7,7 @@ import {
   priceSummaryOut,
   taxDetailsOut,
 } from '../pricing/index.js';
+import type { OrderActivity } from './activities.service.js';
 import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';
@@ -23,9 +24,34 @@ function balanceSummary(order: OrderRecord, capturedMinor: number) {
   return { paid: m(paid), balance: m(due) };
 }
 
+/** The timeline: placing the order first (it is the order's own date), then what happened since. */
+function activitiesOut(order: OrderRecord, activities: readonly OrderActivity[]) {
+  return [
+    {
+      id: `placed-${order.id}`,
+      type: 'ORDER_PLACED',
+      message: 'Order placed',
+      createdDate: order.createdDate,
+    },
+    ...activities.map((activity) => ({
+      id: activity.id,
+      type: activity.type,
+      message: activity.message,
+      ...(activity.type === 'MERCHANT_COMMENT' ? { merchantComment: { message: activity.message } } : {}),
+      ...(activity.authorId ? { authorId: activity.authorId } : {}),
+      createdDate: activity.createdDate,
+    })),
+  ];
+}
+
 export function orderOut(
   order: OrderRecord,
-  extra: { downloads?: DownloadLink[]; payments?: PaymentRecord[]; capturedMinor?: number } = {},
+  extra: {
+    downloads?: DownloadLink[];
+    payments?: PaymentRecord[];
+    capturedMinor?: number;
+    activities?: OrderActivity[];
+  } = {},
 ): Static<typeof OrderOut> {
   const m = moneyOf(order.currency);
   const totals = { ...order.totals, currency: order.currency };
@@ -168,6 +194,7 @@ export function orderOut(
     ...(extra.capturedMinor !== undefined
       ? { balanceSummary: balanceSummary(order, extra.capturedMinor) }
       : {}),
+    ...(extra.activities ? { activities: activitiesOut(order, extra.activities) } : {}),
     ...(order.paidDate ? { paidDate: order.paidDate } : {}),
     ...(order.fulfilledDate ? { fulfilledDate: order.fulfilledDate } : {}),
     ...(order.canceledDate ? { canceledDate: order.canceledDate } : {}),

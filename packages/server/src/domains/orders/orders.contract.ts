@@ -136,6 +136,22 @@ export const OrderOut = Type.Object({
       },
     ),
   ),
+  activities: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        type: Type.String({
+          description:
+            'ORDER_PLACED, ORDER_PAID, ORDER_REFUNDED, FULFILLMENT_CREATED, EMAIL_SENT, MERCHANT_COMMENT, …',
+        }),
+        message: Type.String(),
+        merchantComment: Type.Optional(Type.Object({ message: Type.String() })),
+        authorId: Type.Optional(Type.String()),
+        createdDate: DateTimeOut(),
+      }),
+      { description: "The order's timeline, oldest first (merchants only)" },
+    ),
+  ),
   paidDate: Type.Optional(DateTimeOut()),
   fulfilledDate: Type.Optional(DateTimeOut()),
   canceledDate: Type.Optional(DateTimeOut()),
@@ -173,4 +189,10 @@ export const DownloadParams = Type.Object({
 export const DownloadQuery = Type.Object({
   expires: Type.Integer({ minimum: 0, maximum: 99_999_999_999 }),
   signature: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+export const AddActivityRequest = Type.Object({
+  activity: Type.Object({
+    merchantComment: Type.Object({ message: Type.String({ maxLength: 2000 }) }),
+  }),
 });

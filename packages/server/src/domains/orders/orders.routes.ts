@@ -7,8 +7,15 @@ import type { LocalCatalogChanges } from '../catalog/index.js';
 import { actorOf } from '../events/index.js';
 import type { MediaStorage } from '../media/index.js';
 import { capturedByOrder, listPayments, type PaymentProviders } from '../payments/index.js';
+import { listActivities } from './activities.service.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
-import { cancelOrder, captureOrderPayment, fulfillOrder, markOrderPaid } from './order-status.service.js';
+import { createFulfillment } from './fulfillments.service.js';
+import {
+  cancelOrder,
+  captureOrderPayment,
+  markOrderPaid,
+  type StatusContext,
+} from './order-status.service.js';
 import {
   DownloadParams,
   DownloadQuery,
@@ -162,16 +169,22 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
   );
   /** An order for the merchant: its payments listed, and what they add up to. */
   async function withPayments(order: Awaited<ReturnType<typeof getOrder>>) {
-    const payments = await listPayments(db, order.id);
+    const [payments, activities] = await Promise.all([
+      listPayments(db, order.id),
+      listActivities(db, order.id),
+    ]);
     const capturedMinor = payments
       .filter((payment) => payment.status === 'CAPTURED')
       .reduce((sum, payment) => sum + payment.amountMinor, 0);
-    return { order: orderOut(order, { payments, capturedMinor }) };
+    return { order: orderOut(order, { payments, capturedMinor, activities }) };
   }
+  // Mark fulfilled is a shipment of every unit not shipped yet, so statuses and the timeline agree.
+  const fulfillRest = async (database: Db, id: string, ctx: StatusContext) =>
+    (await createFulfillment(database, { orderId: id, tracking: {} }, ctx)).order;
   const actions = [
     ['mark-paid', 'Mark paid (captures authorizations; records money received offline)', markOrderPaid],
     ['capture', 'Capture an authorized payment (delayCapture)', captureOrderPayment],
-    ['fulfill', 'Mark fulfilled', fulfillOrder],
+    ['fulfill', 'Mark fulfilled: ships whatever is not shipped yet, without tracking', fulfillRest],
     ['cancel', 'Cancel: stock returned, gift card refunded, payments voided or refunded', cancelOrder],
   ] as const;
   for (const [action, summary, change] of actions) {

@@ -16,6 +16,11 @@ export {
   requireCardProvider,
 } from './payment-providers.js';
 export {
+  lockRefundablePayments,
+  type PaymentRefundPart,
+  refundCapturedPayments,
+} from './payment-refunds.service.js';
+export {
   PaymentMethodIn,
   SelectPaymentMethodRequest,
   SelectPaymentMethodResponse,

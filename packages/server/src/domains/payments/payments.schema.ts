@@ -9,6 +9,10 @@ export const PAYMENT_STATUSES = [
   'PARTIALLY_PAID',
   'VOIDED',
   'REFUNDED',
+  /** Part of what was paid went back to the buyer (a refund of some lines, shipping or an amount). */
+  'PARTIALLY_REFUNDED',
+  /** Everything paid went back to the buyer through refunds (REFUNDED is a cancelled order's). */
+  'FULLY_REFUNDED',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -32,6 +36,8 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     savedPaymentMethodId: text('saved_payment_method_id'),
+    /** What refunds gave back of this payment so far; never more than amount_minor. */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     ...entityDates(),
   },
   (table) => [

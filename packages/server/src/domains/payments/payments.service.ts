@@ -37,6 +37,7 @@ export interface PaymentRecord {
   providerReference?: string;
   cardBrand?: string;
   cardLast4?: string;
+  refundedMinor: number;
   createdDate: Date;
 }
 
@@ -199,6 +200,7 @@ const recordOf = (row: typeof payments.$inferSelect): PaymentRecord => ({
   ...(row.providerReference ? { providerReference: row.providerReference } : {}),
   ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}),
   ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}),
+  refundedMinor: row.refundedMinor,
   createdDate: row.createdDate,
 });
 
@@ -270,11 +272,16 @@ export async function reversePayments(
       await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
       outcome ??= 'VOIDED';
     } else if (row.status === 'CAPTURED') {
-      if (provider && row.providerReference)
-        await provider.refund(row.providerReference, row.amountMinor, {
+      // Only what earlier partial refunds have not already given back.
+      const remaining = row.amountMinor - row.refundedMinor;
+      if (provider && row.providerReference && remaining > 0)
+        await provider.refund(row.providerReference, remaining, {
           idempotencyKey: `openshelf:payment:${row.id}:refund`,
         });
-      await tx.update(payments).set({ status: 'REFUNDED' }).where(eq(payments.id, row.id));
+      await tx
+        .update(payments)
+        .set({ status: 'REFUNDED', refundedMinor: row.amountMinor })
+        .where(eq(payments.id, row.id));
       outcome = 'REFUNDED';
     }
   }

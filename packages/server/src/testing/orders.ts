@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { PaymentProvider } from '../domains/payments/provider.js';
+import { SANDBOX_CARDS, sandboxCardProvider } from '../domains/payments/sandbox-card.provider.js';
+import { lineItem } from './ecom.js';
+import { visitorToken } from './shoppers.js';
+
+/** A New York delivery address with the standard rate (setUpTestStore's region). */
+export const NEW_YORK_DELIVERY = {
+  shippingDestination: {
+    address: {
+      country: 'US',
+      subdivision: 'US-NY',
+      city: 'New York',
+      postalCode: '10001',
+      addressLine: '1 Main St',
+    },
+    contactDetails: { firstName: 'Ada', lastName: 'Lovelace' },
+  },
+  selectedCarrierServiceOption: { code: 'std' },
+};
+
+export const sandboxCard = (number: string = SANDBOX_CARDS.success[0]) => ({
+  type: 'SANDBOX_CARD',
+  card: { number, expMonth: 12, expYear: 2030, cvc: '123' },
+});
+
+/**
+ * The sandbox gateway, with what refunds it was asked for kept and a switch to make the next refund
+ * fail as a gateway outage would: the gateway is a third party, so tests may stand in for it.
+ */
+export function recordingGateway(clock: () => Date) {
+  const sandbox = sandboxCardProvider(clock);
+  const refunds: { reference: string; amountMinor: number; idempotencyKey: string }[] = [];
+  const state = { failRefunds: 0 };
+  const provider: PaymentProvider = {
+    ...sandbox,
+    async refund(reference, amountMinor, options) {
+      if (state.failRefunds > 0) {
+        state.failRefunds -= 1;
+        throw new Error('gateway unreachable');
+      }
+      refunds.push({ reference, amountMinor, idempotencyKey: options.idempotencyKey });
+    },
+  };
+  return { provider, refunds, state };
+}
+
+/** A visitor buys `items` delivered to New York and pays with the given method; returns the order id. */
+export async function placeTestOrder(
+  app: FastifyInstance,
+  visitor: string,
+  items: { productId: string; quantity: number }[],
+  options: { paymentMethod?: object; giftCardCode?: string; email?: string; token?: string } = {},
+): Promise<string> {
+  const token = options.token ?? visitorToken(visitor);
+  const call = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
+    const reply = await app.inject({ method, url, headers: { authorization: token }, payload });
+    if (reply.statusCode !== 200) throw new Error(`${method} ${url} → ${reply.statusCode}: ${reply.body}`);
+    return reply.json();
+  };
+  await call('POST', '/ecom/v1/carts/current/add-to-cart', {
+    lineItems: items.map((item) => lineItem(item.productId, item.quantity)),
+  });
+  const { checkoutId } = await call('POST', '/ecom/v1/carts/current/create-checkout', {});
+  await call('PATCH', `/ecom/v1/checkouts/${checkoutId}`, {
+    checkout: {
+      buyerInfo: { email: options.email ?? `${visitor}@example.com` },
+      shippingInfo: NEW_YORK_DELIVERY,
+    },
+    ...(options.giftCardCode ? { giftCardCode: options.giftCardCode } : {}),
+  });
+  const placed = await call('POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, {
+    paymentMethod: options.paymentMethod ?? sandboxCard(),
+  });
+  return placed.orderId as string;
+}
