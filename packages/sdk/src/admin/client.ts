@@ -3,6 +3,7 @@ import { apiKeysModule, authModule, mediaModule, webhooksModule } from './access
 import { collectionsModule, productsModule } from './catalog.js';
 import { couponsModule, giftCardsModule, ordersModule, storeSetupModules } from './commerce.js';
 import { dashboardModule } from './dashboard.js';
+import { emailsModule } from './emails.js';
 import { mailboxModule } from './mailbox.js';
 
 /**
@@ -69,6 +70,7 @@ export function createAdminClient(options: AdminClientOptions) {
     webhooks: webhooksModule(transport),
     apiKeys: apiKeysModule(transport),
     mailbox: mailboxModule(transport),
+    emails: emailsModule(transport),
     dashboard: dashboardModule(orders, products),
     /** The underlying request core, for calls this client does not wrap yet. */
     transport,

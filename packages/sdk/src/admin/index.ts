@@ -26,5 +26,6 @@ export {
 } from './client.js';
 export type { OrderAction } from './commerce.js';
 export { type SalesDay, type SalesSummary, toMinorUnits } from './dashboard.js';
+export type { EmailKind, EmailPreview } from './emails.js';
 export type { MailboxMessage } from './mailbox.js';
 export type * from './types.js';
