@@ -21,6 +21,8 @@ const page = {
 };
 const card = { backgroundColor: '#ffffff', maxWidth: '560px', margin: '0 auto', padding: '24px' };
 const muted = { color: '#555555', fontSize: '13px', lineHeight: '20px' };
+/** Links inside text: underlined (not told apart by colour alone) and dark enough for AA contrast. */
+export const inlineLink = { color: '#0b57d0', textDecoration: 'underline' };
 
 /**
  * Every e-mail's frame: the store's logo (or name) on top, a heading, the content, and a footer with
@@ -55,11 +57,16 @@ export function MailLayout(props: { store: MailStore; preview: string; title: st
           {props.children}
           <Hr style={{ borderColor: '#e5e5e5', margin: '32px 0 16px' }} />
           <Text style={muted}>
-            {store.name} · <Link href={store.url}>{store.url.replace(/^https?:\/\//, '')}</Link>
+            {store.name} ·{' '}
+            <Link href={store.url} style={inlineLink}>
+              {store.url.replace(/^https?:\/\//, '')}
+            </Link>
             {store.contactEmail ? (
               <>
                 {' · Questions? Write to '}
-                <Link href={`mailto:${store.contactEmail}`}>{store.contactEmail}</Link>
+                <Link href={`mailto:${store.contactEmail}`} style={inlineLink}>
+                  {store.contactEmail}
+                </Link>
               </>
             ) : null}
           </Text>

@@ -1,6 +1,6 @@
 import { Link } from '@react-email/components';
 import type { MailStore, ShippingMail } from '../mail-templates.contract.js';
-import { ActionLink, MailLayout, Paragraph } from './layout.js';
+import { ActionLink, inlineLink, MailLayout, Paragraph } from './layout.js';
 import { AddressBlock, LinesTable } from './parts.js';
 
 export const shippingSubject = (props: ShippingMail, store: MailStore) =>
@@ -31,7 +31,10 @@ export function Shipping(props: ShippingMail & { store: MailStore }) {
           {props.trackingNumber ? <Paragraph>Tracking number: {props.trackingNumber}</Paragraph> : null}
           {props.trackingUrl ? (
             <Paragraph>
-              Track your parcel: <Link href={props.trackingUrl}>{props.trackingUrl}</Link>
+              Track your parcel:{' '}
+              <Link href={props.trackingUrl} style={inlineLink}>
+                {props.trackingUrl}
+              </Link>
             </Paragraph>
           ) : null}
         </>
