@@ -3,7 +3,7 @@
 // each has a front door. Biome checks file cycles (noImportCycles) and that other domains are imported
 // only through index.ts (noRestrictedImports, see biome.json); it cannot see a cycle between domains
 // whose files do not form a file cycle (a/x → b/index → b/y → a/index → a/z), so this does.
-// Reads every non-test source file under packages/server/src; prints each domain cycle with the imports
+// Reads every non-test source file (.ts, .tsx) under packages/server/src; prints each domain cycle with the imports
 // that make it, and exits 1. See docs/architecture.md.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return name === 'testing' ? [] : sourceFiles(full);
-    return /\.ts$/.test(name) && !/\.(test|spec|d)\.ts$/.test(name) ? [full] : [];
+    return /\.tsx?$/.test(name) && !/\.(test|spec)\.tsx?$|\.d\.ts$/.test(name) ? [full] : [];
   });
 }
 
@@ -37,7 +37,9 @@ function specifiers(text) {
 
 function resolve(from, specifier) {
   const base = path.resolve(path.dirname(from), specifier).replace(/\.(js|ts)$/, '');
-  return [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) =>
+    existsSync(candidate),
+  );
 }
 
 const domains = readdirSync(domainsDir).filter((name) => statSync(path.join(domainsDir, name)).isDirectory());

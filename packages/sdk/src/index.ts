@@ -117,7 +117,12 @@ export { codeForStatus, statusText } from './http-status.js';
 export { type AuthModule, type AuthUrlOptions, createAuthModule } from './modules/auth.js';
 export type { AuthAccountCalls, ChangePasswordOptions } from './modules/auth-account.js';
 export type { AuthFactorCalls, EnrolledFactor } from './modules/auth-factors.js';
-export { type CheckoutModule, createCheckoutModule, type UpdateCheckoutOptions } from './modules/checkout.js';
+export {
+  type CheckoutModule,
+  createCheckoutModule,
+  type PreparedPayment,
+  type UpdateCheckoutOptions,
+} from './modules/checkout.js';
 export { type CollectionsModule, createCollectionsModule } from './modules/collections.js';
 export type { ClientContext } from './modules/context.js';
 export { type CurrentCartModule, createCurrentCartModule } from './modules/current-cart.js';

@@ -21,7 +21,14 @@ import {
   delegatedApiKeyResolver,
   identityRoutes,
 } from './domains/identity/index.js';
-import { createMailer, devMailboxRoutes, mailbox, ownerMailboxRoutes } from './domains/mail/index.js';
+import {
+  createMailer,
+  devMailboxRoutes,
+  type MailStore,
+  mailbox,
+  mailPreviewRoutes,
+  ownerMailboxRoutes,
+} from './domains/mail/index.js';
 import { type MediaStorage, mediaRoutes, mediaStorageFor } from './domains/media/index.js';
 import type { EcomMailer } from './domains/orders/index.js';
 import {
@@ -195,6 +202,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   const apiKeys = apiKeyResolver(db);
+  // Who the e-mails are from, as Settings say: `latest()` from memory where a sender may hold a
+  // transaction (identity), `current()` where it reads fresh (the order e-mails' consumers).
+  const shopUrl = config.publicUrl.replace(/\/$/, '');
+  const mailStoreOf = (identity: ReturnType<typeof storeIdentity.latest>): MailStore => ({
+    name: identity.storeName,
+    url: shopUrl,
+    ...(identity.logo ? { logoUrl: `${shopUrl}${identity.logo.url}` } : {}),
+    ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
+  });
+  const currentMailStore = async () => mailStoreOf(await storeIdentity.current());
   // One mailer for every domain (identity codes and links now, order mail later).
   const mailer = createMailer({
     db,
@@ -210,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ...(current.contactEmail ? { replyTo: current.contactEmail } : {}),
       };
     },
+    store: async () => mailStoreOf(storeIdentity.latest()),
   });
   const identity = createIdentityDeps({
     db,
@@ -305,7 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     mailer: options.mailer ?? mailer,
     publicUrl: config.publicUrl,
-    storeName: async () => (await storeIdentity.current()).storeName,
+    store: currentMailStore,
     clock,
   };
   registerOrderMail(events, orderMail);
@@ -325,6 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redirectsRoutes, { deps: identity });
   // Kept mail holds every shopper's sign-in codes and reset links: the owner reads it in the admin; the
   // open /dev/mailbox only exists when a developer asks for it (DEV_MAILBOX=open).
+  await app.register(mailPreviewRoutes, { store: currentMailStore });
   await app.register(ownerMailboxRoutes, { db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 

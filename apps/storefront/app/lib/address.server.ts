@@ -1,10 +1,9 @@
 // Addresses in the shopper's terms: their country's postal code and region rules (the same libraries the
 // API checks with, so the form names every problem at once), and printing in the country's own layout.
 
-import addressFormatter from '@fragaria/address-formatter';
 import { allCountries } from 'country-region-data';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import type { Address, Contact } from './checkout.server';
+import type { Address } from './checkout.server';
 
 const COUNTRIES = new Map<string, { name: string; regions: readonly [name: string, code: string][] }>(
   allCountries.map(([name, code, regions]) => [code, { name, regions }]),
@@ -16,11 +15,6 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .trim()
     .toUpperCase();
-
-/** The country's name for people ("United States"), or the code when it is not a country we know. */
-export function countryName(code: string): string {
-  return COUNTRIES.get(code.toUpperCase())?.name ?? code;
-}
 
 /** What a country calls its postal code: Americans write a "ZIP code". */
 export function postalCodeWord(country: string | undefined): string {
@@ -57,32 +51,5 @@ export function addressProblems(address: Address): Partial<Record<'postalCode' |
   return problems;
 }
 
-/**
- * The address as its country prints it (OpenCage's templates): "1 Main St / New York, NY 10001 / United
- * States", "Hauptstr. 1 / 10115 Berlin / Germany". The name line comes first when contact details are given.
- */
-export function addressLines(address: Address | undefined, contact?: Contact): string[] {
-  if (!address) return [];
-  const country = address.country?.toUpperCase();
-  const regionCode = address.subdivision?.includes('-')
-    ? address.subdivision.split('-')[1]
-    : address.subdivision;
-  const region = country
-    ? COUNTRIES.get(country)?.regions.find(([, code]) => code.toUpperCase() === regionCode?.toUpperCase())
-    : undefined;
-  const name = [contact?.firstName, contact?.lastName].filter(Boolean).join(' ');
-  const lines = addressFormatter.format(
-    {
-      ...(address.addressLine ? { road: address.addressLine } : {}),
-      ...(address.city ? { city: address.city } : {}),
-      ...(address.postalCode ? { postcode: address.postalCode } : {}),
-      ...(region ? { state: region[0] } : {}),
-      ...(regionCode ? { stateCode: regionCode } : {}),
-      ...(country ? { countryCode: country } : {}),
-    },
-    { output: 'array', appendCountry: true },
-  );
-  // The formatter knows no second address line; it belongs right under the first.
-  if (address.addressLine2) lines.splice(address.addressLine ? 1 : 0, 0, address.addressLine2);
-  return [...(name ? [name] : []), ...lines];
-}
+// Printing is shared with the server's e-mails (one function, in the SDK's address subpath).
+export { addressLines, countryName } from '@openshelf/sdk/address';

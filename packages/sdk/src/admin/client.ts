@@ -4,6 +4,7 @@ import { collectionsModule, productsModule } from './catalog.js';
 import { couponsModule, giftCardsModule, ordersModule, storeSetupModules } from './commerce.js';
 import { customersModule } from './customers.js';
 import { dashboardModule } from './dashboard.js';
+import { emailsModule } from './emails.js';
 import { mailboxModule } from './mailbox.js';
 
 /**
@@ -71,6 +72,7 @@ export function createAdminClient(options: AdminClientOptions) {
     webhooks: webhooksModule(transport),
     apiKeys: apiKeysModule(transport),
     mailbox: mailboxModule(transport),
+    emails: emailsModule(transport),
     dashboard: dashboardModule(orders, products),
     /** The underlying request core, for calls this client does not wrap yet. */
     transport,

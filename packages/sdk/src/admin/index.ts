@@ -27,5 +27,6 @@ export {
 export type { OrderAction } from './commerce.js';
 export type { Customer, CustomerNote, CustomerOrder } from './customers.js';
 export { type SalesDay, type SalesSummary, toMinorUnits } from './dashboard.js';
+export type { EmailKind, EmailPreview } from './emails.js';
 export type { MailboxMessage } from './mailbox.js';
 export type * from './types.js';

@@ -12,7 +12,6 @@ import {
   type LineItemInput,
   type LineItemQuantity,
   type PaymentMethodInput,
-  type PreparedPayment,
   type SelectedPaymentMethod,
   type UpdateCheckoutRequest,
 } from '../entities/index.js';
@@ -20,6 +19,12 @@ import { reviveEntity } from '../wire.js';
 import { type ClientContext, segment } from './context.js';
 
 const PATH = '/ecom/v1/checkouts';
+
+/** A Stripe PaymentIntent for a checkout, for Stripe.js to confirm (`checkout.preparePayment`). */
+export interface PreparedPayment {
+  paymentIntentId: string;
+  clientSecret: string;
+}
 
 /** Everything of a checkout update except the checkout fields themselves. */
 export type UpdateCheckoutOptions = Omit<UpdateCheckoutRequest, 'checkout'>;

@@ -27,6 +27,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     page('/shipping', 'shipping.tsx'),
     page('/tax', 'tax.tsx'),
     page('/settings', 'settings.tsx'),
+    page('/settings/emails', 'emails.tsx'),
     page('/webhooks', 'webhooks.tsx'),
     page('/webhooks/:id', 'webhook.tsx'),
     page('/api-keys', 'api-keys.tsx'),

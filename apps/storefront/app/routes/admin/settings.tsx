@@ -1,5 +1,5 @@
 import type { StoreSettings } from '@openshelf/sdk';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { IMAGE_ACCEPT, IMAGE_FORMATS } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
@@ -81,6 +81,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Settings" />
+      <p className="admin-hint">
+        The e-mails shoppers receive use the name, logo and contact below:{' '}
+        <Link to="/admin/settings/emails">preview the e-mails</Link>.
+      </p>
       <FormMessage result={actionData} />
       <Form method="post" encType="multipart/form-data" noValidate>
         <section className="admin-card" aria-labelledby="identity-heading">

@@ -36,7 +36,12 @@ export async function runFlow<T>(
     for (const message of outbox) {
       deps.mailer
         .send(message)
-        .catch((error: unknown) => deps.log.error({ err: error }, `could not send "${message.subject}"`));
+        .catch((error: unknown) =>
+          deps.log.error(
+            { err: error },
+            `could not send "${'template' in message ? message.template.name : message.subject}"`,
+          ),
+        );
     }
   } else {
     for (const message of outbox) await deps.mailer.send(message);
@@ -91,7 +96,7 @@ export async function nextAuthState(
     const remembered =
       factors.length > 0 && (await isRememberedDevice(tx, options.deviceToken, identity.id, now));
     if (factors.length > 0 && !remembered) {
-      return beginSecondFactor(deps, tx, outbox, { identity, view, factors, ...tokenOrigin });
+      return beginSecondFactor(tx, outbox, { identity, view, factors, ...tokenOrigin });
     }
   }
   // The member proved who they are just now: the session this token becomes signed in at this time.
@@ -123,14 +128,13 @@ export async function startEmailVerification(
     data: { salt, codeHash: hashCode(salt, code) },
     now,
   });
-  outbox.push(await verificationEmail(deps, identity.email, code));
+  outbox.push(verificationEmail(identity.email, code));
   return stateToken;
 }
 
-export async function verificationEmail(deps: IdentityDeps, to: string, code: string): Promise<MailMessage> {
+export function verificationEmail(to: string, code: string): MailMessage {
   return verificationCodeEmail({
     to,
-    storeName: await deps.storeName(),
     code,
     minutes: TOKEN_TTL_SECONDS.email_verification / 60,
   });

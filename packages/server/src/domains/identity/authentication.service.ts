@@ -211,7 +211,6 @@ export async function changePassword(
     outbox.push(
       passwordChangedEmail({
         to: identity.email,
-        storeName: await deps.storeName(),
         resetUrl: new URL(FORGOT_PASSWORD_PATH, `${deps.config.publicUrl}/`).toString(),
       }),
     );

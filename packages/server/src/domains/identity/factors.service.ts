@@ -241,7 +241,6 @@ async function mailFactorCode(
   outbox.push(
     factorCodeEmail({
       to: input.email,
-      storeName: await deps.storeName(),
       code,
       minutes: TOKEN_TTL_SECONDS.factor_code / 60,
       purpose: input.purpose,

@@ -108,7 +108,6 @@ export async function sendRecoveryEmail(
       outbox.push(
         recoveryEmail({
           to: identity.email,
-          storeName: await deps.storeName(),
           url: resetLink(deps, token, redirectUrl ? { redirect: redirectUrl } : {}),
           minutes: TOKEN_TTL_SECONDS.recovery / 60,
         }),
@@ -217,7 +216,6 @@ export async function sendActivationEmail(
     outbox.push(
       activationEmail({
         to: identity.email,
-        storeName: await deps.storeName(),
         url: resetLink(deps, token, { activation: '1', ...(redirectUrl ? { redirect: redirectUrl } : {}) }),
         days: TOKEN_TTL_SECONDS.activation / 86_400,
       }),

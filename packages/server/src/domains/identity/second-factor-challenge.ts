@@ -3,7 +3,6 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import type { MailMessage } from '../mail/index.js';
 import type { AuthResult } from './auth-result.js';
 import { factorCodeEmail } from './emails.js';
-import type { IdentityDeps } from './identity.deps.js';
 import { memberFactors, SERVED_FACTOR_TYPES, type ServedFactorType } from './identity.schema.js';
 import { createIdentityToken, TOKEN_TTL_SECONDS } from './identity-tokens.js';
 import type { IdentityRow, IdentityView } from './members.service.js';
@@ -33,10 +32,9 @@ export function maskEmail(email: string): string {
 }
 
 /** The e-mail carrying a login step's code. */
-export async function loginCodeEmail(deps: IdentityDeps, to: string, code: string): Promise<MailMessage> {
+export function loginCodeEmail(to: string, code: string): MailMessage {
   return factorCodeEmail({
     to,
-    storeName: await deps.storeName(),
     code,
     minutes: TOKEN_TTL_SECONDS.mfa / 60,
     purpose: 'login',
@@ -50,7 +48,6 @@ export async function loginCodeEmail(deps: IdentityDeps, to: string, code: strin
  * platform answers a verify that picked a factor.
  */
 export async function beginSecondFactor(
-  deps: IdentityDeps,
   tx: Tx,
   outbox: MailMessage[],
   input: {
@@ -74,7 +71,7 @@ export async function beginSecondFactor(
     const { code, stored } = newEmailedCode();
     const data: MfaStepData = { emailCode: stored };
     const stateToken = await createIdentityToken(tx, { ...origin, data: { ...data } });
-    outbox.push(await loginCodeEmail(deps, identity.email, code));
+    outbox.push(loginCodeEmail(identity.email, code));
     return {
       state: 'MFA_CHALLENGE',
       stateToken,

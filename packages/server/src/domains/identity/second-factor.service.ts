@@ -94,7 +94,7 @@ export async function verifySecondFactor(
           data: { ...data },
           expiresDate: new Date(now.getTime() + TOKEN_TTL_SECONDS.mfa * 1000),
         });
-        outbox.push(await loginCodeEmail(deps, identity.email, emailed));
+        outbox.push(loginCodeEmail(identity.email, emailed));
         hint = maskEmail(identity.email);
       }
       return {

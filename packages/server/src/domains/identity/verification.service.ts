@@ -130,7 +130,7 @@ export async function resendVerificationCode(
       attempts: 0,
       expiresDate: new Date(now.getTime() + TOKEN_TTL_SECONDS.email_verification * 1000),
     });
-    outbox.push(await verificationEmail(deps, identity.email, code));
+    outbox.push(verificationEmail(identity.email, code));
     return undefined;
   });
 }

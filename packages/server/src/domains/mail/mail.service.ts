@@ -3,9 +3,11 @@ import type { Transporter } from 'nodemailer';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
 import { mailMessages } from './mail.schema.js';
+import type { MailStore, MailTemplate } from './mail-templates.contract.js';
+import { renderMail } from './render.js';
 
-/** A message any domain may send (identity codes and links now, order confirmations later). */
-export interface MailMessage {
+/** A message already written: subject, text and (usually) HTML. */
+export interface RenderedMail {
   to: string;
   subject: string;
   text: string;
@@ -13,6 +15,16 @@ export interface MailMessage {
   /** Free-form labels for filtering and tests, e.g. `identity.verification`. */
   tags?: string[];
 }
+
+/** A message to write from a template when it is sent, with the store's identity of that moment. */
+export interface TemplatedMail {
+  to: string;
+  template: MailTemplate;
+  tags?: string[];
+}
+
+/** What any domain may send. */
+export type MailMessage = RenderedMail | TemplatedMail;
 
 export interface SentMail {
   /** `smtp`: handed to the SMTP server; `mailbox`: stored for /dev/mailbox (no SMTP_URL). */
@@ -34,6 +46,8 @@ export interface MailerOptions {
   from: string | (() => Promise<{ from: string; replyTo?: string }>);
   /** smtp(s)://user:pass@host:port; absent: messages go to the development mailbox. */
   smtpUrl?: string;
+  /** Who templated mail is written as (name, logo, contact); asked per message, as `from`. */
+  store?: () => Promise<MailStore>;
 }
 
 /**
@@ -48,7 +62,8 @@ export function createMailer(options: MailerOptions): Mailer {
     ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
     : undefined;
   return {
-    async send(message) {
+    async send(mail) {
+      const message = 'template' in mail ? await written(mail, options.store) : mail;
       const { from, replyTo } =
         typeof options.from === 'string' ? { from: options.from, replyTo: undefined } : await options.from();
       if (!transport) {
@@ -88,6 +103,12 @@ export function createMailer(options: MailerOptions): Mailer {
       (await transport)?.close();
     },
   };
+}
+
+async function written(mail: TemplatedMail, store: MailerOptions['store']): Promise<RenderedMail> {
+  if (!store) throw new Error('A templated e-mail needs the mailer to know the store (MailerOptions.store)');
+  const content = await renderMail(mail.template, await store());
+  return { to: mail.to, ...content, ...(mail.tags ? { tags: mail.tags } : {}) };
 }
 
 /** `"Harbor & Pine" <no-reply@shop.example>`: a display name made safe for a header, and the address. */

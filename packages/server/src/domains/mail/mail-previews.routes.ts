@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { requireCaller } from '../access/index.js';
+import { MAIL_DESCRIPTIONS, sampleMail } from './mail-samples.js';
+import { MAIL_TEMPLATE_NAMES, type MailStore, type MailTemplateName } from './mail-templates.contract.js';
+import { renderMail } from './render.js';
+
+const EmailKind = Type.Object({
+  name: Type.String({ description: 'The template name, e.g. `order-confirmation`' }),
+  title: Type.String(),
+  sentWhen: Type.String({ description: 'When the store sends it' }),
+});
+
+const EmailPreview = Type.Object({
+  ...EmailKind.properties,
+  subject: Type.String(),
+  html: Type.String({ description: 'The HTML part; show it in a sandboxed frame' }),
+  text: Type.String({ description: 'The plain-text part, written from the same template' }),
+});
+
+/**
+ * The admin's e-mail previews: every e-mail the store sends, written with sample order data and the
+ * store's real name, logo and contact address. Staff only (the admin's session): the previews reveal
+ * nothing private, but they are part of running the store, not of its API for apps.
+ */
+export const mailPreviewRoutes: FastifyPluginAsyncTypebox<{ store: () => Promise<MailStore> }> = async (
+  app,
+  { store },
+) => {
+  const tags = ['admin: e-mails'];
+  const staffOnly = requireCaller(['staff']);
+
+  app.get(
+    '/admin-api/v1/emails',
+    {
+      schema: {
+        summary: 'The e-mails the store sends, and when',
+        tags,
+        response: { 200: Type.Object({ emails: Type.Array(EmailKind) }) },
+      },
+      preHandler: staffOnly,
+    },
+    async () => ({ emails: MAIL_TEMPLATE_NAMES.map((name) => ({ name, ...MAIL_DESCRIPTIONS[name] })) }),
+  );
+
+  app.get(
+    '/admin-api/v1/emails/:name/preview',
+    {
+      schema: {
+        summary: 'One e-mail written with sample data and the store identity: subject, HTML and text',
+        tags,
+        params: Type.Object({ name: Type.Union(MAIL_TEMPLATE_NAMES.map((name) => Type.Literal(name))) }),
+        response: { 200: Type.Object({ email: EmailPreview }) },
+      },
+      preHandler: staffOnly,
+    },
+    async (request, reply) => {
+      // The schema allowed only the names listed.
+      const name = request.params.name as MailTemplateName;
+      const current = await store();
+      const content = await renderMail(sampleMail(name, current), current);
+      reply.header('cache-control', 'no-store');
+      return { email: { name, ...MAIL_DESCRIPTIONS[name], ...content } };
+    },
+  );
+};
