@@ -38,6 +38,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
   ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff|mailbox)/, 'owner'],
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
+  // E-mail previews hold the store's templates and identity: staff only, not apps' keys.
+  ['GET', /^\/admin-api\/v1\/emails/, 'staff'],
   ['*', /^\/admin-api\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/carts\/current/, 'shopper'],
   // The elevated cart calls (a shopper's cart by id: merchant discounts, custom lines) are the store's.
