@@ -82,63 +82,65 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <div className="admin-grid-2 admin-grid-wide-left">
         <section className="admin-card admin-card-flush" aria-labelledby="items-heading">
           <h2 id="items-heading">Items</h2>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="num">
-                  Qty
-                </th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-                <th scope="col" className="num">
-                  Shipped
-                </th>
-                <th scope="col" className="num">
-                  Refunded
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.lineItems.map((line) => (
-                <tr key={line.id}>
-                  <td>
-                    {line.productName.original}
-                    {line.descriptionLines.length > 0 ? (
-                      <small className="admin-muted admin-block">
-                        {line.descriptionLines
-                          .map(
-                            (d) =>
-                              `${d.name.original}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`,
-                          )
-                          .join(' · ')}
-                      </small>
-                    ) : null}
-                  </td>
-                  <td className="num">{line.quantity}</td>
-                  <td className="num">{line.price.formattedAmount}</td>
-                  <td className="num">{line.totalPriceBeforeTax.formattedAmount}</td>
-                  <td className="num">{shippedByLine.get(line.id) ?? 0}</td>
-                  <td className="num">{line.quantity - (refundLeft.get(line.id) ?? line.quantity)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              {(['subtotal', 'discount', 'shipping', 'tax', 'total'] as const).map((key) => (
-                <tr key={key} className={key === 'total' ? 'admin-total' : undefined}>
-                  <th scope="row" colSpan={3}>
-                    {key.charAt(0).toUpperCase() + key.slice(1)}
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col" className="num">
+                    Qty
                   </th>
-                  <td className="num">{order.priceSummary[key].formattedAmount}</td>
-                  <td colSpan={2} />
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col" className="num">
+                    Shipped
+                  </th>
+                  <th scope="col" className="num">
+                    Refunded
+                  </th>
                 </tr>
-              ))}
-            </tfoot>
-          </table>
+              </thead>
+              <tbody>
+                {order.lineItems.map((line) => (
+                  <tr key={line.id}>
+                    <td>
+                      {line.productName.original}
+                      {line.descriptionLines.length > 0 ? (
+                        <small className="admin-muted admin-block">
+                          {line.descriptionLines
+                            .map(
+                              (d) =>
+                                `${d.name.original}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`,
+                            )
+                            .join(' · ')}
+                        </small>
+                      ) : null}
+                    </td>
+                    <td className="num">{line.quantity}</td>
+                    <td className="num">{line.price.formattedAmount}</td>
+                    <td className="num">{line.totalPriceBeforeTax.formattedAmount}</td>
+                    <td className="num">{shippedByLine.get(line.id) ?? 0}</td>
+                    <td className="num">{line.quantity - (refundLeft.get(line.id) ?? line.quantity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                {(['subtotal', 'discount', 'shipping', 'tax', 'total'] as const).map((key) => (
+                  <tr key={key} className={key === 'total' ? 'admin-total' : undefined}>
+                    <th scope="row" colSpan={3}>
+                      {key.charAt(0).toUpperCase() + key.slice(1)}
+                    </th>
+                    <td className="num">{order.priceSummary[key].formattedAmount}</td>
+                    <td colSpan={2} />
+                  </tr>
+                ))}
+              </tfoot>
+            </table>
+          </div>
         </section>
         <div className="admin-stack">
           <section className="admin-card" aria-labelledby="customer-heading">
