@@ -33,7 +33,10 @@ describe.runIf(browserAvailable())('shop: pages from the page cache', () => {
         if (/Content Security Policy/i.test(message.text())) refusedScripts.push(message.text());
       });
       await open(shopper, url);
+      // Wait for the add itself: the count shows at once, and leaving the page then would cancel it.
+      const added = shopper.waitForResponse((response) => response.request().method() === 'POST');
       await shopper.getByRole('button', { name: 'Add to cart' }).click();
+      expect((await added).status()).toBe(200);
       await expect.poll(() => shopper.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
 
       // The same URL again: the kept page, the same for everyone, and this shopper's count once it runs.
