@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Violations } from '../../lib/http/violations.js';
 import { formatMoney, toMajorNumber } from '../../lib/money.js';
 import { requireMerchant } from '../access/index.js';
 import {
@@ -10,7 +11,6 @@ import {
 } from './bulk.service.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
-import { Violations } from './product-input.js';
 import { productOut } from './product-wire.js';
 import { minorOf } from './product-wire-in.js';
 import {

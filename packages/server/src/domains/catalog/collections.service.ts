@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import type { FilterFields } from '../../lib/query-fields.js';
@@ -11,7 +12,7 @@ import { type CollectionRecord, LIMITS } from './catalog.types.js';
 import { collectionEvent } from './catalog-events.js';
 import { resolveMediaRefs } from './catalog-media.js';
 import { collections } from './collections.schema.js';
-import { type MediaRef, Violations } from './product-input.js';
+import type { MediaRef } from './product-input.js';
 import { dedupeSlug, SLUG_PATTERN, slugify } from './product-model.js';
 import { isUniqueViolation, lockSlug } from './product-slugs.js';
 import type { WriteContext } from './product-write.service.js';

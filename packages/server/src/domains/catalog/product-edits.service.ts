@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { LIMITS, type ProductOption, type ProductRecord } from './catalog.types.js';
 import { productEvent } from './catalog-events.js';
 import { resolveMediaRefs } from './catalog-media.js';
-import { type MediaRef, Violations } from './product-input.js';
+import type { MediaRef } from './product-input.js';
 import type { ProductView } from './product-model.js';
 import { viewProduct } from './product-model.js';
 import { attachChoiceMedia } from './product-refs.js';

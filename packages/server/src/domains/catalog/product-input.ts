@@ -1,3 +1,4 @@
+import type { Violations } from '../../lib/http/violations.js';
 import { uuidv7 } from '../../lib/ids.js';
 import {
   type CustomTextField,
@@ -75,11 +76,6 @@ export interface ProductInput {
   giftCard?: boolean;
   variants?: VariantInput[];
 }
-
-// The one violations collector lives in lib/http; catalog files import it from here too.
-import { Violations } from '../../lib/http/violations.js';
-
-export { Violations };
 
 /** Trims text fields and turns empty optional text into null, so "" and absent mean the same. */
 export function cleanText(value: string | null | undefined): string | null | undefined {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { notFound } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { EventActor } from '../events/index.js';
 import type { ProductOption, ProductRecord, VariantRecord } from './catalog.types.js';
@@ -11,7 +12,6 @@ import {
   cleanText,
   normalizeOptions,
   type ProductInput,
-  Violations,
   withPlanIds,
 } from './product-input.js';
 import { type ProductView, slugify, viewProduct } from './product-model.js';

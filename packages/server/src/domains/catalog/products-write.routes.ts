@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
+import { Violations } from '../../lib/http/violations.js';
 import { requireMerchant } from '../access/index.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, WRITE_PREFIXES } from './catalog-http.js';
@@ -12,7 +13,7 @@ import {
   removeProductMedia,
   removeRibbon,
 } from './product-edits.service.js';
-import { type ProductInput, Violations } from './product-input.js';
+import type { ProductInput } from './product-input.js';
 import { productV3Out, proxyProductIn } from './product-v3-wire.js';
 import { productOut } from './product-wire.js';
 import { mediaRefsIn, productInputIn } from './product-wire-in.js';

@@ -1,6 +1,7 @@
+import type { Violations } from '../../lib/http/violations.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { LIMITS, type ProductOption, type VariantRecord } from './catalog.types.js';
-import type { StockInput, VariantInput, Violations } from './product-input.js';
+import type { StockInput, VariantInput } from './product-input.js';
 import {
   choiceCombinations,
   choicesKey,

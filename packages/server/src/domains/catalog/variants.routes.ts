@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
+import { Violations } from '../../lib/http/violations.js';
 import { requireMerchant } from '../access/index.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import { QueryBody } from './collections.contract.js';
-import { Violations } from './product-input.js';
 import type { ProductView, VariantView } from './product-model.js';
 import {
   absoluteUrl,

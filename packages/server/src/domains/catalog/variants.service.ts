@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
+import { Violations } from '../../lib/http/violations.js';
 import { type Paging, resolvePaging } from '../../lib/paging.js';
 import type { CatalogMediaItem } from './catalog.types.js';
 import { variantsChangedEvent } from './catalog-events.js';
 import { assertManagesVariants } from './product-edits.service.js';
-import { type VariantInput, Violations } from './product-input.js';
+import type { VariantInput } from './product-input.js';
 import {
   choiceAvailability,
   matchesChoices,
