@@ -1,41 +1,23 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
-import {
-  createTestProduct,
-  lineItem,
-  setUpTestStore,
-  shopperCheckout,
-  type TestProduct,
-} from '../../testing/ecom.js';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe/index.js';
-import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
+import { createTestProduct, lineItem, shopperCheckout, type TestProduct } from '../../testing/ecom.js';
+import type { FakeStripe } from '../../testing/fake-stripe/index.js';
+import { type StripeTestStore, startStripeTestStore } from '../../testing/fake-stripe/store.js';
+import { type TestApp, visitorToken } from '../../testing/index.js';
 
 // Stripe's webhooks against a listening app: signatures, and events applied once however they arrive.
 let stripe: FakeStripe;
 let t: TestApp;
 let owner: string;
 let mug: TestProduct;
+let store: StripeTestStore;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ env: stripe.env });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  stripe.setWebhookUrl(`http://127.0.0.1:${port}/payments/v1/stripe/webhook`, false);
-  await setUpTestStore(t.database.db);
-  owner = await merchantKey(t.database);
-  mug = await createTestProduct(t.database.db, {
-    name: 'Mug',
-    priceMinor: 1250,
-    stock: { trackInventory: true, quantity: 100 },
-  });
+  store = await startStripeTestStore({ webhookTo: { autoDeliver: false } });
+  ({ stripe, t, owner, mug } = store);
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => store.close());
 
 const send = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });

@@ -9,7 +9,8 @@ import {
   type TestProduct,
 } from '../../testing/ecom.js';
 import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe/index.js';
-import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
+import { type StripeTestStore, startStripeTestStore } from '../../testing/fake-stripe/store.js';
+import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
 import { getCoupon } from '../store-setup/coupons.service.js';
 
 // The Stripe provider through the real `stripe` client against the local fake of Stripe's API (ADR 035).
@@ -18,21 +19,12 @@ let t: TestApp;
 let owner: string;
 let mug: TestProduct;
 let couponIds: Record<string, string>;
+let store: StripeTestStore;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  t = await createTestApp({ env: stripe.env });
-  ({ couponIds } = await setUpTestStore(t.database.db));
-  owner = await merchantKey(t.database);
-  mug = await createTestProduct(t.database.db, {
-    name: 'Mug',
-    priceMinor: 1250,
-    stock: { trackInventory: true, quantity: 100 },
-  });
+  store = await startStripeTestStore();
+  ({ stripe, t, owner, mug, couponIds } = store);
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => store.close());
 
 const send = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
