@@ -161,15 +161,7 @@ export function PaymentStep({
               </span>
             </span>
           </label>
-          <label className="option-row">
-            <input type="radio" name="paymentMethod" value="OFFLINE" onChange={() => setMethod('OFFLINE')} />
-            <span className="option-text">
-              <strong>Pay later</strong>
-              <span className="option-detail">
-                Bank transfer or at pickup; we hold your order until it is paid.
-              </span>
-            </span>
-          </label>
+          <PayLaterOption onSelect={() => setMethod('OFFLINE')} />
         </fieldset>
         {method === 'SANDBOX_CARD' ? <CardFields errors={errors} /> : null}
         <div className="span-2">
@@ -181,5 +173,20 @@ export function PaymentStep({
         {blocked ? <p className="muted span-2">Enter your contact details and address above first.</p> : null}
       </Form>
     </section>
+  );
+}
+
+/** The payment choice that charges nothing now: the order waits for the merchant to mark it paid. */
+export function PayLaterOption({ onSelect }: { onSelect: () => void }) {
+  return (
+    <label className="option-row">
+      <input type="radio" name="paymentMethod" value="OFFLINE" onChange={onSelect} />
+      <span className="option-text">
+        <strong>Pay later</strong>
+        <span className="option-detail">
+          Bank transfer or at pickup; we hold your order until it is paid.
+        </span>
+      </span>
+    </label>
   );
 }

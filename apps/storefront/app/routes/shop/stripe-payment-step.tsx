@@ -6,6 +6,7 @@ import { FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
 import type { StripePayment } from '../../lib/stripe-payment.server';
+import { PayLaterOption } from './checkout-steps';
 
 /** Loads Stripe.js from the configured address once; `loadStripe` then uses the `Stripe` it defined. */
 function loadScript(src: string): Promise<void> {
@@ -163,15 +164,7 @@ export function StripePaymentStep({
               <span className="option-detail">Paid securely through Stripe.</span>
             </span>
           </label>
-          <label className="option-row">
-            <input type="radio" name="paymentMethod" value="OFFLINE" onChange={() => setMethod('OFFLINE')} />
-            <span className="option-text">
-              <strong>Pay later</strong>
-              <span className="option-detail">
-                Bank transfer or at pickup; we hold your order until it is paid.
-              </span>
-            </span>
-          </label>
+          <PayLaterOption onSelect={() => setMethod('OFFLINE')} />
         </fieldset>
         {method === 'STRIPE' ? (
           <div className="span-2 stripe-card">
