@@ -81,18 +81,32 @@ export function uniqueEmail(prefix = 'member'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
 }
 
-/** The newest code e-mailed to an address, from the development mailbox (no SMTP_URL). */
+/**
+ * The newest message to an address in the development mailbox (no SMTP_URL), waiting for it: some flows
+ * send their mail after the reply (recovery must answer as fast for unknown addresses), so it may land a
+ * moment after the request that caused it.
+ */
+async function newestMailText(t: TestApp, email: string, found: (text: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const reply = await t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+    const text: string = reply.json().messages[0]?.text ?? '';
+    if (found(text) || Date.now() > deadline) return text;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The newest code e-mailed to an address. */
 export async function mailboxCode(t: TestApp, email: string): Promise<string> {
-  const reply = await t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-  const text: string = reply.json().messages[0]?.text ?? '';
+  const text = await newestMailText(t, email, (candidate) => /code is (\d{6})/.test(candidate));
   const code = /code is (\d{6})/.exec(text)?.[1];
   if (!code) throw new Error(`no code e-mailed to ${email}`);
   return code;
 }
 
+/** The first link of the newest e-mail to an address. */
 export async function mailboxLink(t: TestApp, email: string): Promise<URL> {
-  const reply = await t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-  const text: string = reply.json().messages[0]?.text ?? '';
+  const text = await newestMailText(t, email, (candidate) => /https?:\/\/\S+/.test(candidate));
   const link = /(https?:\/\/\S+)/.exec(text)?.[1];
   if (!link) throw new Error(`no link e-mailed to ${email}`);
   return new URL(link);
