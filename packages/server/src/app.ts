@@ -19,6 +19,7 @@ import {
   basicClientAuthResolver,
   createIdentityDeps,
   delegatedApiKeyResolver,
+  IdentityHooks,
   identityRoutes,
 } from './domains/identity/index.js';
 import {
@@ -91,8 +92,13 @@ declare module 'fastify' {
 }
 
 export interface BuildAppOptions
-  extends Omit<AppContext, 'clock' | 'events' | 'catalogChanges' | 'storeIdentity' | 'pageCache'> {
+  extends Omit<
+    AppContext,
+    'clock' | 'events' | 'catalogChanges' | 'storeIdentity' | 'pageCache' | 'identityHooks'
+  > {
   clock?: () => Date;
+  /** Identity's extension points; tests pass their own to listen in. */
+  identityHooks?: IdentityHooks;
   /** Randomness for retry jitter (tests make it deterministic). */
   random?: () => number;
   /** Pino logger options, or false to log nothing (tests). Defaults to the configured level. */
@@ -125,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock: options.clock ?? (() => new Date()),
     events,
     catalogChanges: new LocalCatalogChanges(),
+    identityHooks: options.identityHooks ?? new IdentityHooks(),
     storeIdentity: new StoreIdentityCache(database.db, config.storeName),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
     ...(options.storefront !== false && config.pageCache.enabled
@@ -132,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {}),
   };
   // The slices the plugins take (context.ts): most need the database and the clock.
-  const { clock, catalogChanges, storeIdentity } = context;
+  const { clock, catalogChanges, storeIdentity, identityHooks } = context;
   const db = database.db;
   const pricing: PricingEnv = {
     currency: config.storeCurrency,
@@ -235,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     mailer,
     log: app.log,
+    hooks: identityHooks,
     // Identity writes its e-mails inside its transactions: the name must come from memory there (a
     // read on the pool could wait for the very connection the transaction holds).
     storeName: async () => storeIdentity.latest().storeName,
@@ -285,11 +293,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes, { database, clock, catalogChanges, config });
   await app.register(cartRoutes, ecom);
   await app.register(cartByIdRoutes, ecom);
-  const stopCartMerge = mergeCartsOnLogin(clock);
+  const stopCartMerge = mergeCartsOnLogin(identityHooks, clock);
   app.addHook('onClose', async () => stopCartMerge());
-  const stopBuyerContacts = provideBuyerContacts();
+  const stopBuyerContacts = provideBuyerContacts(identityHooks);
   app.addHook('onClose', async () => stopBuyerContacts());
-  const stopGuestOrderAttach = attachGuestOrdersOnLogin();
+  const stopGuestOrderAttach = attachGuestOrdersOnLogin(identityHooks);
   app.addHook('onClose', async () => stopGuestOrderAttach());
   await app.register(checkoutRoutes, ecom);
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, config.stripe);
@@ -336,7 +344,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
   registerPlanOrders(events, { db, clock });
   await app.register(preferencesRoutes, { db, clock });
-  const stopPreferencesMove = movePreferencesOnLogin();
+  const stopPreferencesMove = movePreferencesOnLogin(identityHooks);
   app.addHook('onClose', async () => stopPreferencesMove());
   await app.register(mediaRoutes, { db, config, storage: mediaStorage });
   await app.register(identityRoutes, { deps: identity });

@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { LocalCatalogChanges } from './domains/catalog/index.js';
 import type { EventRouting } from './domains/events/index.js';
+import type { IdentityHooks } from './domains/identity/index.js';
 import type { TaxProvider } from './domains/pricing/index.js';
 import type { StoreIdentityCache } from './domains/store-setup/index.js';
 import type { PageCache } from './lib/http/page-cache.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   events: EventRouting;
   /** Catalog changes this process committed outside the catalog routes (stock taken by orders). */
   catalogChanges: LocalCatalogChanges;
+  /** Where other domains plug into sign-in (cart merge, guest orders, preferences, contact data). */
+  identityHooks: IdentityHooks;
   /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
   taxProvider?: TaxProvider;
   /** The store's name, logo and contact address as set in Settings (STORE_NAME until then), cached. */

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import type { TokenResolver } from '../domains/access/auth.plugin.js';
+import type { IdentityHooks } from '../domains/identity/index.js';
 import type { EcomMailer } from '../domains/orders/order-mail.js';
 import type { PaymentProviders } from '../domains/payments/index.js';
 import type { TaxProvider } from '../domains/pricing/totals/types.js';
@@ -37,6 +38,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Extra token resolvers, e.g. SHOPPER_TOKENS to call as a visitor or member. */
   tokenResolvers?: TokenResolver[];
+  /** Identity's extension points, to listen in on logins (the app makes its own otherwise). */
+  identityHooks?: IdentityHooks;
 }
 
 /** Test tokens for shopper callers (until the identity domain issues real ones): "visitor-token", "member-token". */
@@ -70,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.identityHooks ? { identityHooks: options.identityHooks } : {}),
     ...(options.random ? { random: options.random } : {}),
   });
   await options.extend?.(app);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { EventActor } from '../events/index.js';
-import { onVisitorBecameMember } from '../identity/index.js';
+import type { IdentityHooks } from '../identity/index.js';
 import { combineLines } from '../pricing/index.js';
 import { carts } from './cart.schema.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';
@@ -50,8 +50,8 @@ export async function mergeVisitorCartIntoMember(
  * visitor token): the merge runs in the login's transaction. Returns the unsubscribe function (the app
  * calls it when it closes).
  */
-export function mergeCartsOnLogin(clock: () => Date): () => void {
-  return onVisitorBecameMember(async ({ tx, visitorId, memberId }) => {
+export function mergeCartsOnLogin(hooks: IdentityHooks, clock: () => Date): () => void {
+  return hooks.onVisitorBecameMember(async ({ tx, visitorId, memberId }) => {
     await mergeVisitorCartIntoMember(
       tx,
       { visitorId, memberId },

@@ -1,6 +1,5 @@
 import { type CryptoKey, decodeProtectedHeader, errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { perOwner } from '../../lib/per-owner.js';
 import type { StaffRole } from './identity.schema.js';
 import { type KeyRing, SIGNING_ALGORITHM } from './signing-keys.service.js';
 
@@ -61,19 +60,18 @@ export function looksLikeJwt(token: string): boolean {
  * or undefined for any token that does not pass. Revocation is checked by the caller (session cache).
  */
 export async function verifyAccessToken(
-  keys: KeyRing,
+  { keys, verifiedTokens }: { keys: KeyRing; verifiedTokens: VerifiedTokens },
   token: string,
   options: { issuer: string; now: Date },
 ): Promise<VerifiedClaims | undefined> {
-  const seen = verifiedTokens(keys).get(token);
+  const seen = verifiedTokens.get(token);
   if (seen) {
     // The signature was checked once; what can change since is the clock and the key ring.
     const fresh = seen.claims.expiresAt > options.now.getTime() / 1000 && seen.issuer === options.issuer;
     return fresh && (await keys.verificationKey(seen.kid)) ? seen.claims : undefined;
   }
   const claims = await verifySignedToken(keys, token, options);
-  if (claims)
-    verifiedTokens(keys).set(token, { claims: claims.claims, kid: claims.kid, issuer: options.issuer });
+  if (claims) verifiedTokens.set(token, { claims: claims.claims, kid: claims.kid, issuer: options.issuer });
   return claims?.claims;
 }
 
@@ -86,10 +84,15 @@ interface Verified {
 
 /*
  * An ES256 check costs ~0.1 ms of CPU, and a shopper sends the same token with every request until it
- * expires; verified tokens are remembered per key ring (bounded, oldest forgotten first). Revocation is
- * not cached here: the caller checks the session on every request (its own short cache, ADR 005).
+ * expires; verified tokens are remembered by the app's identity deps (bounded, oldest forgotten first).
+ * Revocation is not cached here: the caller checks the session on every request (its own short cache,
+ * ADR 005).
  */
-const verifiedTokens = perOwner<KeyRing, LRUCache<string, Verified>>(() => new LRUCache({ max: 10_000 }));
+export type VerifiedTokens = LRUCache<string, Verified>;
+
+export function verifiedTokenMemo(): VerifiedTokens {
+  return new LRUCache({ max: 10_000 });
+}
 
 async function verifySignedToken(
   keys: KeyRing,

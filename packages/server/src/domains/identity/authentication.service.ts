@@ -5,7 +5,7 @@ import { actorOf, recordEvent } from '../events/index.js';
 import { type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
 import type { AuthResult } from './auth-result.js';
 import type { CaptchaTokenInput } from './captcha.service.js';
-import { type ContactData, findContactData } from './contacts.js';
+import type { ContactData } from './contacts.js';
 import { passwordChangedEmail } from './emails.js';
 import type { IdentityDeps } from './identity.deps.js';
 import type { StatusReason, StoredProfile } from './identity.schema.js';
@@ -311,7 +311,8 @@ export async function signOn(
     const now = deps.clock();
     let identity = await findIdentityByEmail(tx, email, { forUpdate: true });
     if (!identity) {
-      const contact = input.mergeExistingContact === false ? undefined : await findContactData(tx, email);
+      const contact =
+        input.mergeExistingContact === false ? undefined : await deps.hooks.contactData(tx, email);
       const profile = contact ? withContactData(sent, contact) : sent;
       identity = await insertIdentity(tx, {
         email,

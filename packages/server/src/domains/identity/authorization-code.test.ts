@@ -12,7 +12,9 @@ import {
   visitorTokens,
 } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
-import { onVisitorBecameMember } from './hooks.js';
+import { IdentityHooks } from './hooks.js';
+
+const hooks = new IdentityHooks();
 
 let t: TestApp;
 let now = new Date('2030-02-01T10:00:00.000Z');
@@ -20,7 +22,7 @@ let owner: string;
 let clientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: () => now, identityHooks: hooks });
   owner = await merchantKey(t.database);
   ({ clientId } = await createClient(t, owner));
   await setSettings(t, owner, { requireEmailVerification: false });
@@ -165,7 +167,7 @@ describe('authorized_client grant (external login)', () => {
     const { memberId } = await registerMember(t, { email: uniqueEmail() });
     const visitor = await visitorTokens(t, clientId);
     const calls: { visitorId: string; memberId: string }[] = [];
-    const stop = onVisitorBecameMember(({ visitorId, memberId }) => {
+    const stop = hooks.onVisitorBecameMember(({ visitorId, memberId }) => {
       calls.push({ visitorId, memberId });
     });
     try {

@@ -1,7 +1,9 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../mail/index.js';
+import { type VerifiedTokens, verifiedTokenMemo } from './access-tokens.js';
 import { Captcha } from './captcha.service.js';
+import type { IdentityHooks } from './hooks.js';
 import { POLICIES, RateLimiter } from './rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
 import { SessionStatusCache } from './sessions.service.js';
@@ -17,6 +19,8 @@ export interface IdentityDeps {
   config: Config;
   clock: () => Date;
   keys: KeyRing;
+  /** Access tokens whose signature was checked, until they expire (access-tokens.ts). */
+  verifiedTokens: VerifiedTokens;
   sessions: SessionStatusCache;
   limiter: RateLimiter;
   captcha: Captcha;
@@ -29,6 +33,8 @@ export interface IdentityDeps {
   issuer: string;
   /** For failures that happen after the reply (mail sent in the background). */
   log: IdentityLogger;
+  /** Other domains' listeners and contact sources (the app's own instance). */
+  hooks: IdentityHooks;
 }
 
 export interface IdentityLogger {
@@ -42,6 +48,7 @@ export interface IdentityDepsOptions {
   /** The app's mailer (shared with other domains). */
   mailer: Mailer;
   log: IdentityLogger;
+  hooks: IdentityHooks;
   /** Default: STORE_NAME, fixed. */
   storeName?: () => Promise<string>;
   /** Defaults: Redis when REDIS_URL is set, else memory. */
@@ -61,6 +68,7 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     config,
     clock,
     keys: new KeyRing(db, clock),
+    verifiedTokens: verifiedTokenMemo(),
     sessions: new SessionStatusCache(db),
     limiter: new RateLimiter(store, clock, {
       'anonymous-token:ip': {
@@ -74,6 +82,7 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     storeName: options.storeName ?? (async () => config.storeName),
     issuer: config.publicUrl,
     log: options.log,
+    hooks: options.hooks,
     close: () => store.close(),
   };
 }

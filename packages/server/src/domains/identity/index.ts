@@ -3,8 +3,8 @@
 export { registeredAppOrigins } from './app-origins.js';
 export { createLogoutToken } from './authorize.service.js';
 export { ensureBundledStorefrontClient, ensureOwnerStaff, ownerLoginFileIn } from './bootstrap.js';
-export { type ContactData, registerContactSource } from './contacts.js';
-export { onVisitorBecameMember } from './hooks.js';
+export type { ContactData } from './contacts.js';
+export { type ContactSource, IdentityHooks, type VisitorBecameMember } from './hooks.js';
 export { createIdentityDeps, type IdentityDeps } from './identity.deps.js';
 export { identityRoutes } from './identity.routes.js';
 export { type OAuthClient, STAFF_ROLES, type StaffRole, type StoredAddress } from './identity.schema.js';

@@ -8,14 +8,16 @@ import {
   visitorTokens,
 } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
-import { onVisitorBecameMember } from './hooks.js';
+import { IdentityHooks } from './hooks.js';
+
+const hooks = new IdentityHooks();
 
 let t: TestApp;
 let owner: string;
 let clientId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ identityHooks: hooks });
   owner = await merchantKey(t.database);
   ({ clientId } = await createClient(t, owner));
 });
@@ -101,7 +103,7 @@ describe('login', () => {
   it('calls the visitor→member hook exactly once per login, with the visitor of the login request', async () => {
     const visitor = await visitorTokens(t, clientId);
     const calls: { visitorId: string; memberId: string }[] = [];
-    const stop = onVisitorBecameMember(({ visitorId, memberId }) => {
+    const stop = hooks.onVisitorBecameMember(({ visitorId, memberId }) => {
       calls.push({ visitorId, memberId });
     });
     try {
@@ -124,7 +126,7 @@ describe('login', () => {
 
   it('rolls the login back when a hook listener fails (the cart merge and the login commit together)', async () => {
     const visitor = await visitorTokens(t, clientId);
-    const stop = onVisitorBecameMember(() => {
+    const stop = hooks.onVisitorBecameMember(() => {
       throw new Error('cart merge failed');
     });
     try {

@@ -153,7 +153,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
       const { token } = request.body;
       const now = deps.clock();
       const claims = looksLikeJwt(token)
-        ? await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, now })
+        ? await verifyAccessToken(deps, token, { issuer: deps.issuer, now })
         : undefined;
       if (!claims || !(await deps.sessions.isActive(claims.sessionId, now))) return { active: false };
       const issuedAt = decodeJwt(token).iat;

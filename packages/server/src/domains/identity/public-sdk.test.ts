@@ -12,7 +12,9 @@ import {
 import { merchantKey, type TestApp } from '../../testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
-import { onVisitorBecameMember, type VisitorBecameMember } from './hooks.js';
+import { IdentityHooks, type VisitorBecameMember } from './hooks.js';
+
+const hooks = new IdentityHooks();
 
 // The real public client (@wix/sdk OAuthStrategy) against a listening server, pointed at it by
 // rewriting the global fetch exactly as wire-protocol.md §1.3 shows. If it fails, the server is wrong.
@@ -28,11 +30,11 @@ let unsubscribe: () => void;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  ({ t, base } = await listeningTestApp({ env: { SMTP_URL: smtp.url } }));
+  ({ t, base } = await listeningTestApp({ env: { SMTP_URL: smtp.url }, identityHooks: hooks }));
   owner = await merchantKey(t.database);
   ({ clientId } = await createClient(t, owner));
   restoreFetch = routeWixSdkTo(base);
-  unsubscribe = onVisitorBecameMember(({ tx: _tx, ...event }) => {
+  unsubscribe = hooks.onVisitorBecameMember(({ tx: _tx, ...event }) => {
     hookCalls.push(event);
   });
 });

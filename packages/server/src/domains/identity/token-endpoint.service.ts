@@ -132,7 +132,7 @@ async function authorizedClientGrant(
   const now = deps.clock();
   const visitor =
     context.visitorToken && looksLikeJwt(context.visitorToken)
-      ? await verifyAccessToken(deps.keys, context.visitorToken, { issuer: deps.issuer, now })
+      ? await verifyAccessToken(deps, context.visitorToken, { issuer: deps.issuer, now })
       : undefined;
   if (
     context.visitorToken &&

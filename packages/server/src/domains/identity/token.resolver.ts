@@ -12,7 +12,7 @@ export function accessTokenResolver(deps: IdentityDeps): TokenResolver {
   return async (token) => {
     if (!looksLikeJwt(token)) return undefined;
     const now = deps.clock();
-    const claims = await verifyAccessToken(deps.keys, token, { issuer: deps.issuer, now });
+    const claims = await verifyAccessToken(deps, token, { issuer: deps.issuer, now });
     if (!claims || !(await deps.sessions.isActive(claims.sessionId, now))) return undefined;
     let caller: Caller;
     switch (claims.role) {

@@ -3,7 +3,6 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type AccessClaims, signAccessToken } from './access-tokens.js';
-import { notifyVisitorBecameMember } from './hooks.js';
 import type { IdentityDeps } from './identity.deps.js';
 import { authSessions, visitors } from './identity.schema.js';
 import { findIdentity, LOCKED_STATUSES } from './members.service.js';
@@ -123,7 +122,7 @@ export async function startMemberSession(
   });
   if (input.visitorId) {
     await tx.update(visitors).set({ memberId: input.memberId }).where(eq(visitors.id, input.visitorId));
-    await notifyVisitorBecameMember({
+    await deps.hooks.visitorBecameMember({
       visitorId: input.visitorId,
       memberId: input.memberId,
       sessionId: session.id,

@@ -12,6 +12,7 @@ import {
 } from '../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
 import { createMailer } from '../mail/mail.service.js';
+import { IdentityHooks } from './hooks.js';
 import { createIdentityDeps } from './identity.deps.js';
 import { accessTokenResolver } from './token.resolver.js';
 
@@ -107,6 +108,7 @@ describe('access tokens', () => {
       clock: () => now,
       mailer: createMailer({ db: t.database.db, from: 'x@y.z' }),
       log: { error: () => {} },
+      hooks: new IdentityHooks(),
     });
     try {
       const resolve = accessTokenResolver(deps);

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { StoredAddress } from '../identity/index.js';
-import { type ContactData, registerContactSource } from '../identity/index.js';
+import type { ContactData, IdentityHooks, StoredAddress } from '../identity/index.js';
 import { orders } from './orders.schema.js';
 
 /**
@@ -8,8 +7,8 @@ import { orders } from './orders.schema.js';
  * account gives the name, phone and billing address a member signing on with that address inherits
  * (sign-on's mergeExistingContact). Returns the function that stops providing them.
  */
-export function provideBuyerContacts(): () => void {
-  return registerContactSource(async (db, email) => {
+export function provideBuyerContacts(hooks: IdentityHooks): () => void {
+  return hooks.addContactSource(async (db, email) => {
     const [row] = await db
       .select({ billingInfo: orders.billingInfo })
       .from(orders)

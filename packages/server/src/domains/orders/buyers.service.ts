@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { escapeLike } from '../../lib/query-values.js';
-import { memberContact, onVisitorBecameMember } from '../identity/index.js';
+import { type IdentityHooks, memberContact } from '../identity/index.js';
 import { orders } from './orders.schema.js';
 
 /** One buyer's orders, summed: what the merchant's customers page shows per e-mail address. */
@@ -114,8 +114,8 @@ export async function attachGuestOrders(
  * shop): in the login's transaction, a member whose e-mail is verified takes the guest orders placed with
  * it. Returns the unsubscribe function (the app calls it when it closes).
  */
-export function attachGuestOrdersOnLogin(): () => void {
-  return onVisitorBecameMember(async ({ tx, memberId }) => {
+export function attachGuestOrdersOnLogin(hooks: IdentityHooks): () => void {
+  return hooks.onVisitorBecameMember(async ({ tx, memberId }) => {
     const member = await memberContact(tx, memberId);
     if (member?.emailVerified) await attachGuestOrders(tx, { memberId, email: member.email });
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import type { Caller } from '../access/index.js';
-import { onVisitorBecameMember } from '../identity/index.js';
+import type { IdentityHooks } from '../identity/index.js';
 import { shopperPreferences } from './preferences.schema.js';
 
 /** A shopper's communication preferences; every choice is off until the shopper turns it on. */
@@ -75,8 +75,8 @@ export async function movePreferencesToMember(
 }
 
 /** Wires {@link movePreferencesToMember} to the identity domain's visitor → member moment. */
-export function movePreferencesOnLogin(): () => void {
-  return onVisitorBecameMember(({ tx, visitorId, memberId }) =>
+export function movePreferencesOnLogin(hooks: IdentityHooks): () => void {
+  return hooks.onVisitorBecameMember(({ tx, visitorId, memberId }) =>
     movePreferencesToMember(tx, { visitorId, memberId }),
   );
 }
