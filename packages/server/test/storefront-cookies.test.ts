@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../src/domains/identity/staff.service.js';
+import { createStaffUser } from '../src/domains/identity/members/staff.service.js';
 import { mailboxCode, uniqueEmail } from '../src/testing/identity.js';
 import { createTestApp, type TestApp } from '../src/testing/index.js';
 

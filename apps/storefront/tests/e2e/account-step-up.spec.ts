@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffUser } from '../../../../packages/server/src/domains/identity/staff.service.js';
+import { createStaffUser } from '../../../../packages/server/src/domains/identity/members/staff.service.js';
 import { post } from '../../../../packages/server/src/testing/identity.js';
 import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import { PASSWORD, uniqueEmail } from './account-support.js';

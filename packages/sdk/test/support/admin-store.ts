@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { createStaffUser } from '../../../server/src/domains/identity/staff.service.js';
+import { createStaffUser } from '../../../server/src/domains/identity/members/staff.service.js';
 import { lineItem, setUpTestStore } from '../../../server/src/testing/ecom.js';
 import {
   createTestApp,

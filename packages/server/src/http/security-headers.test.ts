@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOAuthClient } from '../domains/identity/oauth-clients.service.js';
+import { createOAuthClient } from '../domains/identity/oauth/oauth-clients.service.js';
 import { createTestApp, makeProduct, merchantKey, type TestApp } from '../testing/index.js';
 
 // The headers of each kind of reply (docs/security.md, "Security headers"), on a store whose PUBLIC_URL

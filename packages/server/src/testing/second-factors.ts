@@ -1,4 +1,4 @@
-import { currentTotpCode } from '../domains/identity/totp.js';
+import { currentTotpCode } from '../domains/identity/second-factors/totp.js';
 import { createClient, mailboxCode, memberTokens, post, registerMember, uniqueEmail } from './identity.js';
 import { merchantKey, type TestApp } from './index.js';
 

@@ -4,7 +4,7 @@ import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../lib/paging.js';
 import { CaptchaTokensIn, IdentityOut } from './identity.contract.js';
 import { IDENTITY_STATUSES, STAFF_ROLES } from './identity.schema.js';
-import { MEMBER_ACTIONS } from './member-admin.service.js';
+import { MEMBER_ACTIONS } from './members/member-admin.service.js';
 
 const Uri = Type.String({ minLength: 1, maxLength: 2048 });
 const RedirectUris = Type.Array(Uri, {

@@ -21,11 +21,17 @@ import {
 } from './admin.contract.js';
 import { Empty, IdentityOut, toWireIdentity } from './identity.contract.js';
 import type { IdentityDeps } from './identity.deps.js';
-import { changeMemberStatus, listMembers } from './member-admin.service.js';
-import { createOAuthClient, listOAuthClients, updateOAuthClient } from './oauth-clients.service.js';
+import { changeMemberStatus, listMembers } from './members/member-admin.service.js';
+import {
+  createStaffUser,
+  getStaffUser,
+  listStaffUsers,
+  staffLogin,
+  staffLogout,
+} from './members/staff.service.js';
+import { createOAuthClient, listOAuthClients, updateOAuthClient } from './oauth/oauth-clients.service.js';
+import { listSigningKeys } from './sessions/signing-keys.service.js';
 import { getIdentitySettings, updateIdentitySettings } from './settings.service.js';
-import { listSigningKeys } from './signing-keys.service.js';
-import { createStaffUser, getStaffUser, listStaffUsers, staffLogin, staffLogout } from './staff.service.js';
 
 /** The merchant side of identity: OAuth clients, sign-up settings, members, staff, signing keys. */
 export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (

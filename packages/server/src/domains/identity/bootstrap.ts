@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db/client.js';
 import type { OAuthClient } from './identity.schema.js';
-import { createOAuthClient, findBundledClient, updateOAuthClient } from './oauth-clients.service.js';
+import { createOAuthClient, findBundledClient, updateOAuthClient } from './oauth/oauth-clients.service.js';
 
-export { ensureOwnerStaff, ownerLoginFileIn } from './staff.service.js';
+export { ensureOwnerStaff, ownerLoginFileIn } from './members/staff.service.js';
 
 /**
  * The OAuth client of the storefront this process serves: created on first start (its id written to

@@ -7,10 +7,10 @@ import {
   WireFloat,
   WireFloatOut,
 } from '../../lib/http/wire.js';
-import type { AuthResult } from './auth-result.js';
 import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
-import type { IdentityView } from './members.service.js';
-import type { CustomField, Profile } from './profile.js';
+import type { IdentityView } from './members/members.service.js';
+import type { CustomField, Profile } from './members/profile.js';
+import type { AuthResult } from './sign-in/auth-result.js';
 
 /*
  * Identity wire shapes (wire-protocol.md §4.6, @wix/identity). Profile addresses travel in the REST form

@@ -1,14 +1,18 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../mail/index.js';
-import { type VerifiedTokens, verifiedTokenMemo } from './access-tokens.js';
-import { Captcha } from './captcha.service.js';
+import { Captcha } from './guards/captcha.service.js';
+import { POLICIES, RateLimiter } from './guards/rate-limit.js';
+import {
+  memoryRateLimitStore,
+  type RateLimitStore,
+  redisRateLimitStore,
+} from './guards/rate-limit.stores.js';
+import { SignInGuard } from './guards/sign-in-guard.js';
 import type { IdentityHooks } from './hooks.js';
-import { POLICIES, RateLimiter } from './rate-limit.js';
-import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
-import { SessionStatusCache } from './sessions.service.js';
-import { SignInGuard } from './sign-in-guard.js';
-import { KeyRing } from './signing-keys.service.js';
+import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.js';
+import { SessionStatusCache } from './sessions/sessions.service.js';
+import { KeyRing } from './sessions/signing-keys.service.js';
 
 /**
  * What the identity services need besides the database: one instance per app (buildApp), shared by the

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, describeViolations, ValidationFailed } from '../../lib/http/errors.js';
 import { type SchemaError, violationsFromSchemaErrors } from '../../lib/http/validation.js';
-import type { FlowOrigin } from './auth-flow.js';
-import type { BrowserReply } from './authorize.pages.js';
+import type { BrowserReply } from './oauth/authorize.pages.js';
+import type { FlowOrigin } from './sign-in/auth-flow.js';
 
 /** Edge helpers shared by the identity routes. */
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { identityAdminRoutes } from './admin.routes.js';
-import { authenticationRoutes } from './authentication.routes.js';
-import { identitiesRoutes } from './identities.routes.js';
 import type { IdentityDeps } from './identity.deps.js';
-import { oauthRoutes } from './oauth.routes.js';
-import { verificationRoutes } from './verification.routes.js';
+import { identitiesRoutes } from './members/identities.routes.js';
+import { oauthRoutes } from './oauth/oauth.routes.js';
+import { authenticationRoutes } from './sign-in/authentication.routes.js';
+import { verificationRoutes } from './sign-in/verification.routes.js';
 
 /** Every identity route (registered in app.ts next to the access routes). */
 export const identityRoutes: FastifyPluginAsync<{ deps: IdentityDeps }> = async (app, { deps }) => {

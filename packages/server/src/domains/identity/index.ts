@@ -1,7 +1,6 @@
 // The identity domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
-export { registeredAppOrigins } from './app-origins.js';
-export { createLogoutToken } from './authorize.service.js';
+
 export { ensureBundledStorefrontClient, ensureOwnerStaff, ownerLoginFileIn } from './bootstrap.js';
 export type { ContactData } from './contacts.js';
 export { type ContactSource, IdentityHooks, type VisitorBecameMember } from './hooks.js';
@@ -14,17 +13,23 @@ export {
   memberContact,
   memberContactsByEmail,
   searchMemberContacts,
-} from './member-directory.service.js';
-export { getMemberSummary } from './members.service.js';
+} from './members/member-directory.service.js';
+export { getMemberSummary } from './members/members.service.js';
+export { createStaffUser, listStaffUsers } from './members/staff.service.js';
+export { registeredAppOrigins } from './oauth/app-origins.js';
+export { createLogoutToken } from './oauth/authorize.service.js';
 export {
   clientOfCaller,
   createOAuthClient,
   findOAuthClient,
   listOAuthClients,
   updateOAuthClient,
-} from './oauth-clients.service.js';
-export { isAllowedReturnUrl, isRegisteredRedirectUri } from './redirect-uris.js';
+} from './oauth/oauth-clients.service.js';
+export { isAllowedReturnUrl, isRegisteredRedirectUri } from './oauth/redirect-uris.js';
 export { newOpaqueToken, sha256 } from './secrets.js';
-export { createStaffUser, listStaffUsers } from './staff.service.js';
-export { accessTokenResolver, basicClientAuthResolver, delegatedApiKeyResolver } from './token.resolver.js';
-export { type IssuedTokens, startHandOverSession } from './tokens.service.js';
+export {
+  accessTokenResolver,
+  basicClientAuthResolver,
+  delegatedApiKeyResolver,
+} from './sessions/token.resolver.js';
+export { type IssuedTokens, startHandOverSession } from './sessions/tokens.service.js';

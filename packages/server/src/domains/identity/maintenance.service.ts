@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { pruneRedemptions } from './captcha.service.js';
+import { pruneRedemptions } from './guards/captcha.service.js';
 import { authorizationCodes, authSessions, identityTokens } from './identity.schema.js';
 
 /** Sessions revoked or expired longer ago than this are kept for audit, then deleted. */

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.js';
+import { AppError, invalidField } from '../../../lib/http/errors.js';
+import type { IdentityDeps } from '../identity.deps.js';
+import { memberFactors, type ServedFactorType } from '../identity.schema.js';
+import { requireIdentity, toIdentityView } from '../members/members.service.js';
+import { codeMatches, newEmailedCode } from '../secrets.js';
+import { type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from '../sign-in/auth-flow.js';
+import type { AuthResult } from '../sign-in/auth-result.js';
+import {
+  consumeToken,
+  countAttempt,
+  findLiveToken,
+  type IdentityToken,
+  TOKEN_TTL_SECONDS,
+  updateTokenData,
+} from '../sign-in/identity-tokens.js';
+import { verificationFailed } from '../sign-in/verification.service.js';
+import { type FactorType, requireServedFactor } from './factor-types.js';
+import { lockFactor } from './factors.service.js';
+import {
+  activeSecondFactors,
+  loginCodeEmail,
+  type MfaStepData,
+  maskEmail,
+} from './second-factor-challenge.js';
+import { acceptedTotpStep } from './totp.js';
+import { rememberDevice } from './trusted-devices.service.js';
+
+export interface SecondFactorVerifyInput {
+  stateToken?: string;
+  factorType: FactorType;
+  /** The code typed (totpData.code, emailData.code); absent to choose the factor (EMAIL: send a code). */
+  code?: string;
+  rememberThisDevice?: boolean;
+}
+
+function unknownStep(): AppError {
+  return new AppError('INVALID_STATE_TOKEN', 'Login step not found', {
+    status: 400,
+    description: 'This login step has expired or is already complete. Log in again.',
+  });
+}
+
+/**
+ * The platform's verify call (`VerifyRequest` of @wix/auto_sdk_identity_authentication) for the second
+ * factor of a login in REQUIRE_MFA or MFA_CHALLENGE:
+ * - without a code it picks the factor and answers MFA_CHALLENGE (for EMAIL a code is e-mailed; asking
+ *   again sends a new one, rate-limited like every resend);
+ * - with a code it completes the step (SUCCESS, with a device token when `rememberThisDevice`), or fails
+ *   with VERIFICATION_FAILED. One login step takes MAX_CODE_ATTEMPTS wrong codes across its factors;
+ *   each code works once, however many requests carry it at the same time (the step's row is locked).
+ */
+export async function verifySecondFactor(
+  deps: IdentityDeps,
+  input: SecondFactorVerifyInput,
+  origin: FlowOrigin,
+): Promise<AuthResult> {
+  const factorType = requireServedFactor(input.factorType, 'factorType');
+  if (!input.stateToken) throw invalidField('stateToken', 'REQUIRED_FIELD', 'is required');
+  const stateToken = input.stateToken;
+  const code = input.code?.trim() || undefined;
+  const now = deps.clock();
+  const step = await findLiveToken(deps.db, 'mfa', stateToken, now);
+  if (!step) throw unknownStep();
+  const limits = [
+    { policy: 'verification:ip', key: origin.ip },
+    { policy: 'verification:account', key: step.identityId },
+  ] as const;
+  // Sending mail counts every time (a resend); checking a code counts only when it is wrong.
+  if (!code && factorType === 'EMAIL') await deps.limiter.consume(limits);
+  else await deps.limiter.check(limits);
+
+  return runFlow(deps, async (tx, outbox) => {
+    const token = await findLiveToken(tx, 'mfa', stateToken, now, { forUpdate: true });
+    if (!token) return { refuse: unknownStep() };
+    const factors = await activeSecondFactors(tx, token.identityId);
+    if (!factors.includes(factorType)) {
+      return {
+        refuse: new AppError('FACTOR_NOT_ENABLED', `${factorType} is not set up for this account`, {
+          status: 400,
+          description: `Verify with one of the factors this login offers: ${factors.join(', ')}.`,
+          data: { factorType, availableFactors: factors },
+        }),
+      };
+    }
+    const identity = await requireIdentity(tx, token.identityId);
+    if (!code) {
+      let hint: string | undefined;
+      if (factorType === 'EMAIL') {
+        const { code: emailed, stored } = newEmailedCode();
+        const data: MfaStepData = { ...(token.data as MfaStepData), emailCode: stored };
+        await updateTokenData(tx, token.tokenHash, {
+          data: { ...data },
+          expiresDate: new Date(now.getTime() + TOKEN_TTL_SECONDS.mfa * 1000),
+        });
+        outbox.push(loginCodeEmail(identity.email, emailed));
+        hint = maskEmail(identity.email);
+      }
+      return {
+        state: 'MFA_CHALLENGE' as const,
+        stateToken,
+        identity: await toIdentityView(tx, identity),
+        secondFactor: { factors, challenge: { factorType, ...(hint ? { hint } : {}) } },
+      };
+    }
+    if (token.attempts >= MAX_CODE_ATTEMPTS) {
+      return { refuse: verificationFailed(0, 'Too many wrong codes for this login. Log in again.') };
+    }
+    const verdict = await checkCode(tx, token, factorType, code, now);
+    if (verdict === 'not-sent') {
+      return {
+        refuse: verificationFailed(
+          MAX_CODE_ATTEMPTS - token.attempts,
+          'No code has been e-mailed for this login yet: verify with factorType EMAIL and no code to get one.',
+        ),
+      };
+    }
+    if (verdict === 'wrong') {
+      const attempts = await countAttempt(tx, token.tokenHash);
+      await deps.limiter.fail(limits);
+      const left = Math.max(0, MAX_CODE_ATTEMPTS - attempts);
+      return {
+        refuse: verificationFailed(
+          left,
+          left === 0
+            ? 'Too many wrong codes for this login. Log in again.'
+            : factorType === 'TOTP'
+              ? `That is not the current code of your authenticator app. ${left} attempt${left === 1 ? '' : 's'} left.`
+              : `That is not the code we e-mailed. ${left} attempt${left === 1 ? '' : 's'} left.`,
+        ),
+      };
+    }
+    await consumeToken(tx, token.tokenHash, now);
+    const result = await nextAuthState(
+      deps,
+      tx,
+      outbox,
+      identity,
+      {
+        ip: origin.ip,
+        visitorId: token.visitorId ?? origin.visitorId,
+        clientId: token.clientId ?? origin.clientId,
+      },
+      { secondFactorDone: true },
+    );
+    if (result.state !== 'SUCCESS' || !input.rememberThisDevice) return result;
+    return { ...result, deviceToken: await rememberDevice(tx, identity.id, now) };
+  });
+}
+
+/** Checks a code against the factor; an accepted TOTP code's time step is recorded so it never works again. */
+async function checkCode(
+  tx: Tx,
+  token: IdentityToken,
+  factorType: ServedFactorType,
+  code: string,
+  now: Date,
+): Promise<'ok' | 'wrong' | 'not-sent'> {
+  if (factorType === 'EMAIL') {
+    const stored = (token.data as MfaStepData).emailCode;
+    if (!stored) return 'not-sent';
+    return codeMatches(stored, code) ? 'ok' : 'wrong';
+  }
+  // Locked: two login steps presenting the same code at once are serialised here, and the second sees
+  // the step the first recorded.
+  const factor = await lockFactor(tx, token.identityId, 'TOTP');
+  const step =
+    factor?.status === 'ACTIVE' && factor.secret
+      ? acceptedTotpStep(factor.secret, code, now, factor.lastUsedStep)
+      : undefined;
+  if (step === undefined || !factor) return 'wrong';
+  await tx.update(memberFactors).set({ lastUsedStep: step }).where(eq(memberFactors.id, factor.id));
+  return 'ok';
+}
