@@ -59,10 +59,13 @@ export default defineConfig({
           env: { TEST_DB: db },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // A page reacting to a click can take over vitest's default second when the machine is busy
-          // (CI runs these beside the other suites); the state polled for is the same.
+          // A page reacting to a click can take over vitest's default second when the machine is busy;
+          // the state polled for is the same.
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // A browser file keeps about one core busy (its app, Chromium, the runner, and much waiting
+          // for pages), so two run side by side on CI's two cores; each builds its own app, database
+          // and browser, so a worker keeps its loaded modules from one file to the next.
+          isolate: false,
         },
       })),
     ],
