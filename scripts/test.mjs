@@ -95,8 +95,8 @@ function runVitest(name, args, output) {
 }
 
 // With no arguments: the server and SDK suites, then the browser suites (two files at a time: each drives
-// its own Chromium and keeps about one core busy). Run side by side on a 2-core machine, each took about 2.7× as long as alone (13.5 min
-// together against 9 min one after the other), so they take turns.
+// its own Chromium and keeps about one core busy). The two groups run side by side on a 2-core machine
+// took about 2.7× as long as alone (13.5 min together against 9 min one after the other), so they take turns.
 const runs = [];
 if (process.argv.length > 2) runs.push(await runVitest('vitest', process.argv.slice(2), 'inherit'));
 else {
