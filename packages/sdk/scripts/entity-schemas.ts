@@ -23,7 +23,7 @@ import * as payments from '../../server/src/domains/payments/payments.contract.j
 import * as plans from '../../server/src/domains/plans/plans.contract.js';
 import * as preferences from '../../server/src/domains/preferences/preferences.contract.js';
 import * as common from '../../server/src/domains/pricing/wire/common.contract.js';
-import { CheckoutLineItemOut } from '../../server/src/domains/pricing/wire/lines-wire.js';
+import { CheckoutLineItemOut } from '../../server/src/domains/pricing/wire/lines.mapper.js';
 import * as totals from '../../server/src/domains/pricing/wire/totals.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
 import { DateTimeOut } from '../../server/src/lib/http/wire.js';

@@ -3,10 +3,10 @@ import { invalidField } from '../../lib/http/errors.js';
 import { requireCaller } from '../access/index.js';
 import { type EcomDeps, ecomHttp, onPaths } from '../pricing/index.js';
 import { CartByIdRequest, CartIdParams, CartResponse } from './cart.contract.js';
+import { cartOut } from './cart.mapper.js';
 import { createCartFor, getCartById, updateCartById } from './cart-by-id.service.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';
-import { cartUpdateIn } from './cart-update-in.js';
-import { cartOut } from './cart-wire.js';
+import { cartUpdateIn } from './cart-update-in.mapper.js';
 
 const CART_BY_ID_PREFIXES = ['/ecom/v1/carts', '/v1/carts'] as const;
 

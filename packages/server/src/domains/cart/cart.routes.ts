@@ -22,6 +22,7 @@ import {
   EstimateTotalsResponse,
   UpdateCartRequest,
 } from './cart.contract.js';
+import { cartOut, estimateOut } from './cart.mapper.js';
 import {
   addToCurrentCart,
   deleteCurrentCart,
@@ -34,8 +35,7 @@ import {
 import { createCheckoutFromCurrentCart, estimateCurrentCartTotals } from './cart-checkout.service.js';
 import { cartOwnerOf } from './cart-owner.js';
 import { cartNotFound } from './cart-store.js';
-import { cartUpdateIn } from './cart-update-in.js';
-import { cartOut, estimateOut } from './cart-wire.js';
+import { cartUpdateIn } from './cart-update-in.mapper.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
 export const cartRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {

@@ -11,8 +11,8 @@ import {
 } from './bulk.service.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
-import { productOut } from './product-wire.js';
-import { minorOf } from './product-wire-in.js';
+import { productOut } from './product.mapper.js';
+import { minorOf } from './product-in.mapper.js';
 import {
   BulkAdjustRequest,
   BulkResponse,

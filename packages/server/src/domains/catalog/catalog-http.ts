@@ -5,7 +5,7 @@ import { isMerchant } from '../access/index.js';
 import { actorOf } from '../events/index.js';
 import type { LocalCatalogChanges } from './catalog-events.js';
 import type { CountMemo } from './count-memo.js';
-import type { WireContext } from './product-wire.js';
+import type { WireContext } from './product.mapper.js';
 import type { WriteContext } from './product-write.service.js';
 
 declare module 'fastify' {

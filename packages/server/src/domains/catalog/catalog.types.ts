@@ -1,7 +1,7 @@
 /**
  * The catalog's domain vocabulary (spec §3 Product, Collection). Amounts are integer minor units of the
  * product's currency (ADR 004); wire shapes (major-unit numbers, formatted text) exist only in
- * product-wire.ts.
+ * product.mapper.ts.
  */
 export const PRODUCT_TYPES = ['physical', 'digital'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

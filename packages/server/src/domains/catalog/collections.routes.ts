@@ -28,8 +28,8 @@ import {
   removeProductsFromCollection,
   updateCollection,
 } from './collections.service.js';
-import { mediaOut } from './product-wire.js';
-import { mediaRefsIn } from './product-wire-in.js';
+import { mediaOut } from './product.mapper.js';
+import { mediaRefsIn } from './product-in.mapper.js';
 import { EmptyResponse } from './products.contract.js';
 
 /** Collections: v2 reads (no prefix, as the clients call them), v1 reads and writes, membership. */

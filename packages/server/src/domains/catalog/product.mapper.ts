@@ -13,7 +13,7 @@ import type {
 
 /*
  * The one place products cross the wire: domain views (minor units, Dates) out to the protocol's
- * shapes (major-unit numbers, formatted text, absolute URLs). Requests come in through product-wire-in.ts.
+ * shapes (major-unit numbers, formatted text, absolute URLs). Requests come in through product-in.mapper.ts.
  */
 
 const THUMBNAIL_WIDTH = 256;

@@ -4,8 +4,8 @@ import type { Static } from 'typebox';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { onPaths, READ_PREFIXES } from './catalog-http.js';
+import { productOut } from './product.mapper.js';
 import { getProduct, queryProducts } from './product-read.service.js';
-import { productOut } from './product-wire.js';
 import { GetProductQuery, ProductIdParams, ProductResponse } from './products.contract.js';
 import { QueryProductsRequest, QueryProductsResponse } from './queries.contract.js';
 

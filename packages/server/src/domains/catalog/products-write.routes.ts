@@ -4,6 +4,7 @@ import { Violations } from '../../lib/http/violations.js';
 import { requireMerchant } from '../access/index.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, WRITE_PREFIXES } from './catalog-http.js';
+import { productOut } from './product.mapper.js';
 import {
   addChoiceMedia,
   addProductMedia,
@@ -13,10 +14,9 @@ import {
   removeProductMedia,
   removeRibbon,
 } from './product-edits.service.js';
+import { mediaRefsIn, productInputIn } from './product-in.mapper.js';
 import type { ProductInput } from './product-input.js';
-import { productV3Out, proxyProductIn } from './product-v3-wire.js';
-import { productOut } from './product-wire.js';
-import { mediaRefsIn, productInputIn } from './product-wire-in.js';
+import { productV3Out, proxyProductIn } from './product-v3.mapper.js';
 import { createProduct, deleteProduct, updateProduct } from './product-write.service.js';
 import { EmptyResponse, ProductIdParams, ProductResponse } from './products.contract.js';
 import { ProductV3Write } from './products-v3.contract.js';
@@ -41,7 +41,7 @@ const ChoiceMediaRequest = Type.Object({
 /**
  * A product body of either catalog shape: the write proxy reads catalog v1 (as `/stores/v1/products`) and
  * catalog v3 (as the public `productsV3` module writes it), told apart by their fields and checked
- * against the matching contract in the handler (product-v3-wire.ts).
+ * against the matching contract in the handler (product-v3.mapper.ts).
  */
 const EitherProductRequest = Type.Object({
   product: Type.Object(

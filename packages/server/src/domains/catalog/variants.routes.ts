@@ -6,7 +6,6 @@ import { requireMerchant } from '../access/index.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from './catalog-http.js';
 import { QueryBody } from './collections.contract.js';
-import type { ProductView, VariantView } from './product-model.js';
 import {
   absoluteUrl,
   mediaOut,
@@ -14,8 +13,9 @@ import {
   productOut,
   variantOut,
   type WireContext,
-} from './product-wire.js';
-import { variantInputIn } from './product-wire-in.js';
+} from './product.mapper.js';
+import { variantInputIn } from './product-in.mapper.js';
+import type { ProductView, VariantView } from './product-model.js';
 import { EmptyResponse, ProductIdParams } from './products.contract.js';
 import { getStoreVariant, queryStoreVariants } from './store-variants.service.js';
 import {

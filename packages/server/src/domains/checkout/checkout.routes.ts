@@ -21,8 +21,9 @@ import {
   CreateCheckoutRequest,
   UpdateCheckoutRequest,
 } from './checkout.contract.js';
+import { checkoutOut } from './checkout.mapper.js';
 import { createCheckoutFromLineItems, getCheckout, getCheckoutByCartId } from './checkout.service.js';
-import { checkoutInfoIn, fieldMaskIn } from './checkout-in.js';
+import { checkoutInfoIn, fieldMaskIn } from './checkout-in.mapper.js';
 import {
   addToCheckout,
   markCheckoutAsCompleted,
@@ -33,7 +34,6 @@ import {
   updateCheckout,
   updateCheckoutLineItemsQuantity,
 } from './checkout-update.service.js';
-import { checkoutOut } from './checkout-wire.js';
 import { checkOverrideCheckoutUrl } from './override-checkout-url.js';
 
 /**

@@ -9,8 +9,8 @@ import {
 } from '../../lib/http/errors.js';
 import { type EventActor, recordEvent } from '../events/index.js';
 import { recordActivity } from './activities.service.js';
+import { fulfillmentOut } from './fulfillments.mapper.js';
 import { orderFulfillments } from './fulfillments.schema.js';
-import { fulfillmentOut } from './fulfillments-wire.js';
 import { orderEventPayload } from './order-snapshot.js';
 import type { FulfillmentStatus } from './order-types.js';
 import { orders } from './orders.schema.js';

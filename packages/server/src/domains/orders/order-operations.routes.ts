@@ -12,24 +12,24 @@ import {
   OrderWithFulfillmentsResponse,
   UpdateFulfillmentRequest,
 } from './fulfillments.contract.js';
+import { fulfillmentOut } from './fulfillments.mapper.js';
 import {
   createFulfillment,
   deleteFulfillment,
   listFulfillments,
   updateFulfillment,
 } from './fulfillments.service.js';
-import { fulfillmentOut } from './fulfillments-wire.js';
 import { AddActivityRequest, OrderIdParams, OrderResponse } from './orders.contract.js';
+import { orderOut } from './orders.mapper.js';
 import { getOrder } from './orders-read.service.js';
-import { orderOut } from './orders-wire.js';
 import {
   OrderIdOnlyParams,
   OrderTransactionsResponse,
   RefundPaymentsRequest,
   RefundPaymentsResponse,
 } from './refunds.contract.js';
+import { orderTransactionsOut, refundOut } from './refunds.mapper.js';
 import { listRefunds, refundOrder } from './refunds.service.js';
-import { orderTransactionsOut, refundOut } from './refunds-wire.js';
 
 /**
  * What happens to an order after it was placed, in the protocol's shapes: refunds (Order Billing and

@@ -25,8 +25,8 @@ import {
   QueryOrdersRequest,
   SearchOrdersQuery,
 } from './orders.contract.js';
+import { orderOut } from './orders.mapper.js';
 import { getOrder, queryOrders, searchOrders } from './orders-read.service.js';
-import { orderOut } from './orders-wire.js';
 
 /**
  * Order reads for buyers (their own orders only) and merchants, the merchant's status changes, and the

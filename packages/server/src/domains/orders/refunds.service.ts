@@ -30,8 +30,8 @@ import {
   refundHistoryOf,
   shippingPaidMinor,
 } from './refund-amounts.js';
+import { refundOut } from './refunds.mapper.js';
 import { orderRefunds } from './refunds.schema.js';
-import { refundOut } from './refunds-wire.js';
 
 export type RefundRecord = typeof orderRefunds.$inferSelect;
 

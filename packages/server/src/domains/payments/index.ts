@@ -6,7 +6,7 @@ export {
   paymentByReference,
   settleGatewayPayment,
 } from './gateway-events.service.js';
-export { paymentMethodIn } from './payment-method-in.js';
+export { paymentMethodIn } from './payment-method-in.mapper.js';
 export { assertOwnMethod, ownerKeyOf, storableMethod } from './payment-methods.service.js';
 export {
   cardProviderOf,

@@ -24,7 +24,7 @@ export type {
 export { loadSetup, type PricingEnv, priceLines, type StoredMerchantDiscount } from './pricing.js';
 export { calculateTotals } from './totals/calculate.js';
 export type { ItemType, PaymentOption, TaxBreakdown, TaxProvider, Totals } from './totals/types.js';
-export { addressIn, addressWithContactIn, addressWithContactOut } from './wire/address-wire.js';
+export { addressIn, addressWithContactIn, addressWithContactOut } from './wire/address.mapper.js';
 export {
   AddressIn,
   AddressWithContactIn,
@@ -51,14 +51,14 @@ export {
   onPaths,
 } from './wire/ecom-http.js';
 export { CART_PREFIXES, CHECKOUT_PREFIXES } from './wire/ecom-paths.js';
-export { checkDiscountedLines, customLinesIn, merchantDiscountsIn } from './wire/lines-in.js';
 export {
   CartLineItemOut,
   CheckoutLineItemOut,
   cartLineItemOut,
   checkoutLineItemOut,
-} from './wire/lines-wire.js';
-export { shippingInfoOut } from './wire/shipping-wire.js';
+} from './wire/lines.mapper.js';
+export { checkDiscountedLines, customLinesIn, merchantDiscountsIn } from './wire/lines-in.mapper.js';
+export { shippingInfoOut } from './wire/shipping.mapper.js';
 export {
   AppliedDiscountOut,
   CalculatedLineItemOut,
@@ -75,4 +75,4 @@ export {
   priceSummaryOut,
   taxDetailsOut,
   totalsOut,
-} from './wire/totals-wire.js';
+} from './wire/totals.mapper.js';

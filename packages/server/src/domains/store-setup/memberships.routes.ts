@@ -23,7 +23,7 @@ import {
   UpdateMembershipRequest,
   UpdatePlanRequest,
 } from './promotions.contract.js';
-import { Converter, membershipOut, planIn, planOut } from './setup-wire.js';
+import { Converter, membershipOut, planIn, planOut } from './setup.mapper.js';
 import { EmptyResponse, IdParams } from './store-setup.contract.js';
 
 /** Membership plans and members' memberships (admin API, any merchant key). */

@@ -21,7 +21,7 @@ import {
   IssueGiftCardResponse,
   UpdateCouponRequest,
 } from './promotions.contract.js';
-import { Converter, couponIn, couponOut, giftCardOut, giftCardTransactionsOut } from './setup-wire.js';
+import { Converter, couponIn, couponOut, giftCardOut, giftCardTransactionsOut } from './setup.mapper.js';
 import { EmptyResponse, IdParams, ListQuery } from './store-setup.contract.js';
 
 /** Coupons, gift cards, membership plans and members' memberships (admin API, any merchant key). */

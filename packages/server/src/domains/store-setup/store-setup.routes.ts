@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireMerchant } from '../access/index.js';
 import { getStoreSettings, updateStoreSettings } from './settings.service.js';
-import { Converter, pickupOut, ratesIn, regionOut, settingsIn, settingsOut } from './setup-wire.js';
+import { Converter, pickupOut, ratesIn, regionOut, settingsIn, settingsOut } from './setup.mapper.js';
 import {
   createPickupLocation,
   createShippingRegion,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireMerchant } from '../access/index.js';
-import { Converter, taxRatesIn, taxRegionOut } from './setup-wire.js';
+import { Converter, taxRatesIn, taxRegionOut } from './setup.mapper.js';
 import {
   CreateTaxRegionRequest,
   EmptyResponse,

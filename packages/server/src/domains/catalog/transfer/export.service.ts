@@ -2,8 +2,8 @@ import type { Static } from 'typebox';
 import type { DbOrTx } from '../../../db/client.js';
 import type { CollectionOut } from '../collections.contract.js';
 import { queryCollections } from '../collections.service.js';
+import { mediaOut, productOut } from '../product.mapper.js';
 import { queryProducts } from '../product-read.service.js';
-import { mediaOut, productOut } from '../product-wire.js';
 import type { ProductOut } from '../products.contract.js';
 
 /*

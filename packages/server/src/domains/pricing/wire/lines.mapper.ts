@@ -5,7 +5,7 @@ import { STORES_APP_ID } from '../lines/line-types.js';
 import type { LineTotals } from '../totals/types.js';
 import { ImageOut, lineItemFields, MoneyOut } from './common.contract.js';
 import { TaxDetailsOut } from './totals.contract.js';
-import { MEMBERSHIPS_APP_ID, moneyOf, taxDetailsOut } from './totals-wire.js';
+import { MEMBERSHIPS_APP_ID, moneyOf, taxDetailsOut } from './totals.mapper.js';
 
 /** A cart line item: the image is `image` (without `id`: wire-protocol.md §2.5). */
 export const CartLineItemOut = Type.Object({ ...lineItemFields, image: Type.Optional(ImageOut) });

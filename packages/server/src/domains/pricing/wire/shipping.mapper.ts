@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import type { ShippingOption, Totals } from '../totals/types.js';
-import { addressOut } from './address-wire.js';
+import { addressOut } from './address.mapper.js';
 import type { ShippingInfoOut } from './totals.contract.js';
-import { moneyOf, type TotalsWireContext, taxDetailsOut } from './totals-wire.js';
+import { moneyOf, type TotalsWireContext, taxDetailsOut } from './totals.mapper.js';
 
 /* The shipping part of a totals response: options by carrier, and the chosen one with its cost and tax. */
 
