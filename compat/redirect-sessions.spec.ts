@@ -1,146 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { checkout, currentCart, orders, recommendations } from '@wix/ecom';
-import { redirects } from '@wix/redirects';
-import { createClient, OAuthStrategy, type Tokens } from '@wix/sdk';
-import { products } from '@wix/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailboxCode, uniqueEmail } from '../packages/server/src/testing/identity.js';
-import { routeWixSdkTo } from '../packages/server/src/testing/wix-sdk.js';
-import { registerApp, type Store, startStore } from './fixture.js';
+import type { Store } from './fixture.js';
+import {
+  APP,
+  type AppClient,
+  CALLBACKS,
+  open,
+  type RedirectStore,
+  STORES_APP_ID,
+  said,
+  startRedirectStore,
+} from './redirect-sessions.support.js';
 
-// Every redirect kind the store serves, created the way a third-party app creates it (the public
-// @wix/redirects client with an OAuthStrategy visitor or member) and opened the way a browser that has
-// never seen our origin opens it: plain fetch, no cookie, redirects not followed.
-
-const APP = 'https://headless-shop.test';
-const CALLBACKS = {
-  postFlowUrl: `${APP}/`,
-  thankYouPageUrl: `${APP}/thank-you`,
-  cartPageUrl: `${APP}/cart`,
-};
-const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
-const modules = { products, currentCart, checkout, orders, recommendations, redirects };
-
-interface Opened {
-  status: number;
-  /** Location, resolved against the URL opened. */
-  location?: string;
-  /** `name=value` of every Set-Cookie. */
-  cookies: string[];
-  contentType: string;
-  body: string;
-}
-
-/** One request as a browser without our cookies makes it (or with the cookies given), no redirect followed. */
-async function open(url: string, cookies: string[] = []): Promise<Opened> {
-  const reply = await fetch(url, {
-    redirect: 'manual',
-    headers: { accept: 'text/html', ...(cookies.length ? { cookie: cookies.join('; ') } : {}) },
-  });
-  const location = reply.headers.get('location');
-  return {
-    status: reply.status,
-    ...(location ? { location: new URL(location, url).href } : {}),
-    cookies: reply.headers.getSetCookie().map((c) => c.split(';')[0] as string),
-    contentType: reply.headers.get('content-type') ?? '',
-    body: await reply.text(),
-  };
-}
-
-/** What the server answered, for assertion messages. */
-function said(reply: Opened): string {
-  return `${reply.status} Location=${reply.location ?? '-'} Set-Cookie=${reply.cookies.join(',') || '-'} ${reply.contentType}: ${reply.body.replace(/\s+/g, ' ').slice(0, 300)}`;
-}
-
+// Every redirect kind the store serves for shopping, created the way a third-party app creates it (the
+// public @wix/redirects client with an OAuthStrategy visitor) and opened the way a browser that has never
+// seen our origin opens it (redirect-sessions.support.ts). Sign-in and members: redirect-sessions-members.spec.ts.
 describe('redirect sessions of the public @wix/redirects client, opened without our cookies', () => {
+  let r: RedirectStore;
   let store: Store;
-  let clientId: string;
-  let restoreFetch: () => void;
   let mugId: string;
-
+  const visitor = () => r.visitor();
+  const checkoutWithMug = (wix: AppClient) => r.checkoutWithMug(wix);
+  const handOver = (fullUrl: string, path: string | RegExp) => r.handOver(fullUrl, path);
   beforeAll(async () => {
-    store = await startStore();
-    clientId = await registerApp(store, APP);
-    restoreFetch = routeWixSdkTo(store.base);
-    const { items } = await visitorClientSync().products.queryProducts().eq('slug', 'stoneware-mug').find();
-    mugId = items[0]?._id as string;
+    r = await startRedirectStore();
+    ({ store, mugId } = r);
   });
-  afterAll(async () => {
-    restoreFetch?.();
-    await store?.t.close();
-  });
-
-  function visitorClientSync(tokens?: Tokens) {
-    return createClient({ modules, auth: OAuthStrategy({ clientId, ...(tokens ? { tokens } : {}) }) });
-  }
-
-  /** An app's per-request client for a new visitor, whose tokens it minted first. */
-  async function visitor() {
-    const wix = visitorClientSync();
-    wix.auth.setTokens(await wix.auth.generateVisitorTokens());
-    return wix;
-  }
-
-  /** A member of the app, signed up and logged in through the public SDK alone. */
-  async function member() {
-    const wix = await visitor();
-    const email = uniqueEmail('compat');
-    let state = await wix.auth.register({
-      email,
-      password: 'correct-horse-42',
-      profile: { nickname: 'Ada' },
-    });
-    if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
-      state = await wix.auth.processVerification({ verificationCode: await mailboxCode(store.t, email) });
-    }
-    if (state.loginState !== 'SUCCESS') throw new Error(`sign-up ended in ${state.loginState}`);
-    const oauthData = wix.auth.generateOAuthData(`${APP}/callback`, `${APP}/`);
-    // The session token goes on the authorize request (the SDK passes it on; its types do not list it).
-    const silent = { responseMode: 'query', prompt: 'none', sessionToken: state.data.sessionToken } as const;
-    const { authUrl } = await wix.auth.getAuthUrl(oauthData, silent);
-    const authorized = await open(authUrl);
-    expect(authorized.status, said(authorized)).toBe(302);
-    const { code, state: oauthState } = wix.auth.parseFromUrl(authorized.location as string, 'query');
-    const tokens = await wix.auth.getMemberTokens(code as string, oauthState as string, oauthData);
-    return visitorClientSync(tokens);
-  }
-
-  /** A raw API call with the app's access token (for what the public client cannot send or read). */
-  function withToken(wix: Awaited<ReturnType<typeof visitor>>, path: string, init: RequestInit = {}) {
-    return fetch(`${store.base}${path}`, {
-      ...init,
-      headers: {
-        'content-type': 'application/json',
-        authorization: wix.auth.getTokens().accessToken.value,
-        ...(init.headers ?? {}),
-      },
-    });
-  }
-
-  async function checkoutWithMug(wix: Awaited<ReturnType<typeof visitor>>): Promise<string> {
-    await wix.currentCart.addToCurrentCart({
-      lineItems: [{ catalogReference: { appId: STORES_APP_ID, catalogItemId: mugId }, quantity: 2 }],
-    });
-    const { checkoutId } = await wix.currentCart.createCheckoutFromCurrentCart({ channelType: 'WEB' });
-    return checkoutId as string;
-  }
-
-  /** The hand-over contract: 303 to the same page with `flow` instead of `session`, and a cookie of ours. */
-  async function handOver(fullUrl: string, path: string | RegExp): Promise<Opened> {
-    const first = await open(fullUrl);
-    expect(first.status, said(first)).toBe(303);
-    const next = new URL(first.location as string);
-    expect(next.origin).toBe(store.base);
-    expect(next.pathname).toMatch(path);
-    expect(next.pathname).toBe(new URL(fullUrl).pathname);
-    expect(next.searchParams.has('session'), next.href).toBe(false);
-    expect(next.searchParams.get('flow'), next.href).toBeTruthy();
-    expect(first.cookies.length, said(first)).toBeGreaterThan(0);
-    const page = await open(next.href, first.cookies);
-    expect(page.status, said(page)).toBe(200);
-    expect(page.contentType).toMatch(/^text\/html/);
-    return page;
-  }
+  afterAll(() => r?.close());
 
   it('ecomCheckout: one hand-over to the visitor’s checkout, then the spent link names no lines', async () => {
     const wix = await visitor();
@@ -207,77 +93,6 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
     expect(page.body).toContain('Linen Tee');
   });
 
-  it('login: the hand-over, then the login form', async () => {
-    const wix = await visitor();
-    const { redirectSession } = await wix.redirects.createRedirectSession({
-      login: {},
-      callbacks: { postFlowUrl: CALLBACKS.postFlowUrl },
-    });
-    const page = await handOver(redirectSession?.fullUrl as string, '/login');
-    expect(page.body).toMatch(/<form[^>]*method="post"/);
-    expect(page.body).toMatch(/type="password"/);
-  });
-
-  it('auth: getAuthUrl leads to our login page, which returns to the authorize request', async () => {
-    const wix = await visitor();
-    const oauthData = wix.auth.generateOAuthData(`${APP}/callback`, `${APP}/`);
-    const { authUrl } = await wix.auth.getAuthUrl(oauthData);
-    const reply = await open(authUrl);
-    expect(reply.status, said(reply)).toBe(302);
-    const login = new URL(reply.location as string);
-    expect(login.origin).toBe(store.base);
-    expect(login.pathname).toBe('/login');
-    const returnTo = new URL(login.searchParams.get('returnTo') ?? '', store.base);
-    expect(returnTo.pathname).toBe('/oauth2/authorize');
-    expect(returnTo.searchParams.get('client_id')).toBe(clientId);
-    expect(returnTo.searchParams.get('code_challenge')).toBe(oauthData.codeChallenge);
-  });
-
-  it('logout: back to the app, and the member’s refresh token is refused afterwards', async () => {
-    // A member of the app, signed up and logged in through the public SDK alone.
-    const wix = await visitor();
-    const email = uniqueEmail('compat');
-    let state = await wix.auth.register({
-      email,
-      password: 'correct-horse-42',
-      profile: { nickname: 'Ada' },
-    });
-    if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
-      state = await wix.auth.processVerification({ verificationCode: await mailboxCode(store.t, email) });
-    }
-    if (state.loginState !== 'SUCCESS') throw new Error(`sign-up ended in ${state.loginState}`);
-    const oauthData = wix.auth.generateOAuthData(`${APP}/callback`, `${APP}/`);
-    // The session token goes on the authorize request (the SDK passes it on; its types do not list it).
-    const silent = { responseMode: 'query', prompt: 'none', sessionToken: state.data.sessionToken } as const;
-    const { authUrl } = await wix.auth.getAuthUrl(oauthData, silent);
-    const authorized = await open(authUrl);
-    expect(authorized.status, said(authorized)).toBe(302);
-    const { code, state: oauthState } = wix.auth.parseFromUrl(authorized.location as string, 'query');
-    const tokens = await wix.auth.getMemberTokens(code as string, oauthState as string, oauthData);
-    const member = visitorClientSync(tokens);
-    expect(member.auth.loggedIn()).toBe(true);
-
-    const refresh = () =>
-      fetch(`${store.base}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          clientId,
-          grantType: 'refresh_token',
-          refreshToken: tokens.refreshToken.value,
-        }),
-      });
-    expect((await refresh()).status).toBe(200);
-
-    const { logoutUrl } = await member.auth.logout(`${APP}/`);
-    const reply = await open(logoutUrl);
-    expect(reply.status, said(reply)).toBe(302);
-    expect(reply.location).toBe(`${APP}/`);
-    const refused = await refresh();
-    expect(refused.status, await refused.clone().text()).toBeGreaterThanOrEqual(400);
-    expect(refused.status).toBeLessThan(500);
-  });
-
   it('paidPlansCheckout: the hand-over, then the plan checkout, which asks a visitor to sign in first', async () => {
     const created = await store.t.app.inject({
       method: 'POST',
@@ -304,62 +119,6 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
         callbacks: CALLBACKS,
       }),
     ).rejects.toMatchObject({ status: 404 });
-  });
-
-  it('preferences: the hand-over, the form saved cookie-less, back to the app, read over the API', async () => {
-    const wix = await visitor();
-    const { redirectSession } = await wix.redirects.createRedirectSession({
-      preferences: {},
-      callbacks: { postFlowUrl: `${APP}/preferences` },
-    });
-    const fullUrl = redirectSession?.fullUrl as string;
-    expect(new URL(fullUrl).pathname).toBe('/preferences');
-    const first = await open(fullUrl);
-    expect(first.status, said(first)).toBe(303);
-    const pageUrl = first.location as string;
-    expect(new URL(pageUrl).searchParams.get('flow')).toBeTruthy();
-    const page = await open(pageUrl, first.cookies);
-    expect(page.status, said(page)).toBe(200);
-    expect(page.body).toContain('Communication preferences');
-    const cookies = page.cookies.length > 0 ? page.cookies : first.cookies;
-    const saved = await fetch(pageUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        accept: 'text/html',
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: cookies.join('; '),
-      },
-      body: new URLSearchParams({ marketingEmails: 'on', analyticsCookies: 'on' }),
-    });
-    expect([302, 303]).toContain(saved.status);
-    expect(saved.headers.get('location')).toBe(`${APP}/preferences`);
-    const reply = await withToken(wix, '/_api/preferences/v1/preferences/current');
-    const read = (await reply.json()) as { preferences: unknown };
-    expect(read.preferences).toMatchObject({
-      marketingEmails: { optIn: true },
-      cookieConsent: { analytics: true, marketing: false },
-    });
-  });
-
-  it('memberAccountPage: the member’s orders page, opened cookie-less as that member', async () => {
-    const wix = await member();
-    // The installed @wix/redirects client does not send `memberAccountPage` (an internal field of the
-    // platform's API), so an app sends it as JSON.
-    const reply = await withToken(wix, '/_api/redirects-api/v1/redirect-session', {
-      method: 'POST',
-      body: JSON.stringify({ memberAccountPage: { section: 'ORDERS' }, callbacks: CALLBACKS }),
-    });
-    expect(reply.status).toBe(200);
-    const { redirectSession } = (await reply.json()) as { redirectSession: { fullUrl: string } };
-    const page = await handOver(redirectSession.fullUrl, '/account/orders');
-    expect(page.body).toContain('You have not placed an order yet.');
-    expect(page.body).toContain('href="https://headless-shop.test/"');
-    const bookings = await withToken(wix, '/_api/redirects-api/v1/redirect-session', {
-      method: 'POST',
-      body: JSON.stringify({ memberAccountPage: { section: 'BOOKINGS' } }),
-    });
-    expect(bookings.status).toBe(400);
   });
 
   it('callbacks: the session’s URL is the app’s own postFlowUrl', async () => {

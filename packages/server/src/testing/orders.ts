@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { saveMediaFile } from '../domains/media/media.service.js';
+import { mediaStorageFor } from '../domains/media/storage.js';
 import type { PaymentProvider } from '../domains/payments/provider.js';
 import { SANDBOX_CARDS, sandboxCardProvider } from '../domains/payments/sandbox-card.provider.js';
-import { lineItem } from './ecom.js';
+import { createTestProduct, lineItem, setUpTestStore, shopperCheckout, type TestProduct } from './ecom.js';
+import { merchantKey, type TestApp } from './index.js';
 import { visitorToken } from './shoppers.js';
 
 /** A New York delivery address with the standard rate (setUpTestStore's region). */
@@ -73,4 +76,61 @@ export async function placeTestOrder(
     paymentMethod: options.paymentMethod ?? sandboxCard(),
   });
   return placed.orderId as string;
+}
+
+/**
+ * The store the order route suites share: set up (setUpTestStore), an owner's key, a tracked Mug (10 in
+ * stock), a digital Brewing guide with a private PDF, and Coffee beans sold only by monthly subscription.
+ */
+export async function createOrdersTestStore(t: TestApp) {
+  const db = t.database.db;
+  await setUpTestStore(db);
+  const owner = await merchantKey(t.database);
+  const mug = await createTestProduct(db, {
+    name: 'Mug',
+    priceMinor: 1250,
+    stock: { trackInventory: true, quantity: 10 },
+  });
+  const file = await saveMediaFile(db, mediaStorageFor(t.config), {
+    fileName: 'guide.pdf',
+    data: Buffer.from('%PDF-1.4 the guide'),
+    visibility: 'private',
+  });
+  const guide = await createTestProduct(db, {
+    name: 'Brewing guide',
+    priceMinor: 500,
+    productType: 'digital',
+    digitalFiles: [{ id: file.id, fileName: 'guide.pdf', fileType: 'SECURE_DOCUMENT' }],
+  });
+  const coffee = await createTestProduct(db, {
+    name: 'Coffee beans',
+    priceMinor: 1800,
+    subscriptionOptions: {
+      oneTimePurchase: false,
+      subscriptions: [
+        {
+          id: 'monthly',
+          title: 'Every month',
+          visible: true,
+          frequency: 'MONTH',
+          interval: 1,
+          billingCycles: 12,
+          discount: { type: 'PERCENT', value: 1000 },
+        },
+      ],
+    },
+  });
+  return { owner, mug, guide, coffee };
+}
+
+/** Calls as a shopper or merchant token, a shopper's checkout, and a product's stock, on `app()`. */
+export function orderRouteHelpers(app: () => FastifyInstance) {
+  const send = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    app().inject({ method, url, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+  const checkoutFor = (token: string, items: object[], extra: object = {}) =>
+    shopperCheckout(app(), token, items, extra);
+  // The public (cached) read: orders drop this process's cache as they commit, so it is fresh at once.
+  const stockOf = async (product: TestProduct) =>
+    (await app().inject(`/stores-reader/v1/products/${product.id}`)).json().product.stock.quantity;
+  return { send, checkoutFor, stockOf };
 }
