@@ -6,6 +6,7 @@ import { actorOf } from '../events/index.js';
 import type { LocalCatalogChanges } from './catalog-events.js';
 import type { CountMemo } from './count-memo.js';
 import type { WireContext } from './product.mapper.js';
+import type { ProductRecordsById } from './product-rows-by-id.js';
 import type { WriteContext } from './product-write.service.js';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export interface CatalogDeps {
   clock: () => Date;
   /** Catalog changes committed elsewhere in this process (orders taking stock): they drop the caches. */
   catalogChanges: Pick<LocalCatalogChanges, 'subscribe' | 'committed'>;
+  /** The app's products-by-id reader: its records cache is dropped with the other caches. */
+  productRecords: Pick<ProductRecordsById, 'invalidate' | 'caching'>;
   config: Pick<Config, 'storeCurrency' | 'publicUrl' | 'catalogCacheSeconds' | 'catalogCountSeconds'>;
 }
 
