@@ -157,6 +157,18 @@ export interface Order {
     authorId?: string;
     createdDate: Date;
   }[];
+  /** Openshelf: the order's payment disputes (chargebacks), latest state (merchants only) */
+  disputes?: {
+    /** The gateway's dispute id (Stripe's `dp_…`) */
+    id: string;
+    amount: Money;
+    /** As the gateway says it, e.g. "fraudulent", "product_not_received" */
+    reason: string;
+    /** needs_response, under_review, won, lost, … (Stripe's dispute statuses) */
+    status: string;
+    openedDate: Date;
+    updatedDate: Date;
+  }[];
   paidDate?: Date;
   fulfilledDate?: Date;
   canceledDate?: Date;
@@ -360,6 +372,8 @@ export const ORDER_WIRE: RevivePaths = {
     'shippingInfo.logistics.deliveryTimeSlot.to',
     'payments.createdDate',
     'activities.createdDate',
+    'disputes.openedDate',
+    'disputes.updatedDate',
     'paidDate',
     'fulfilledDate',
     'canceledDate',

@@ -8,6 +8,7 @@ import {
   taxDetailsOut,
 } from '../pricing/index.js';
 import type { OrderActivity } from './activities.service.js';
+import { disputesOf } from './disputes.service.js';
 import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';
@@ -195,6 +196,18 @@ export function orderOut(
       ? { balanceSummary: balanceSummary(order, extra.capturedMinor) }
       : {}),
     ...(extra.activities ? { activities: activitiesOut(order, extra.activities) } : {}),
+    ...(extra.activities && disputesOf(extra.activities).length > 0
+      ? {
+          disputes: disputesOf(extra.activities).map((dispute) => ({
+            id: dispute.id,
+            amount: m(dispute.amountMinor),
+            reason: dispute.reason,
+            status: dispute.status,
+            openedDate: dispute.openedDate,
+            updatedDate: dispute.updatedDate,
+          })),
+        }
+      : {}),
     ...(order.paidDate ? { paidDate: order.paidDate } : {}),
     ...(order.fulfilledDate ? { fulfilledDate: order.fulfilledDate } : {}),
     ...(order.canceledDate ? { canceledDate: order.canceledDate } : {}),

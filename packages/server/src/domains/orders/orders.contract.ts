@@ -152,6 +152,23 @@ export const OrderOut = Type.Object({
       { description: "The order's timeline, oldest first (merchants only)" },
     ),
   ),
+  disputes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String({ description: "The gateway's dispute id (Stripe's `dp_…`)" }),
+        amount: MoneyOut,
+        reason: Type.String({
+          description: 'As the gateway says it, e.g. "fraudulent", "product_not_received"',
+        }),
+        status: Type.String({
+          description: "needs_response, under_review, won, lost, … (Stripe's dispute statuses)",
+        }),
+        openedDate: DateTimeOut(),
+        updatedDate: DateTimeOut(),
+      }),
+      { description: "Openshelf: the order's payment disputes (chargebacks), latest state (merchants only)" },
+    ),
+  ),
   paidDate: Type.Optional(DateTimeOut()),
   fulfilledDate: Type.Optional(DateTimeOut()),
   canceledDate: Type.Optional(DateTimeOut()),

@@ -12,6 +12,7 @@ import {
 } from '../payments/index.js';
 import type { PricingEnv } from '../pricing/index.js';
 import { createOrder } from './create-order.service.js';
+import { recordDispute, recordPaymentFailure } from './disputes.service.js';
 import { recordRefundFromGateway } from './gateway-refunds.service.js';
 import { orderEventPayload } from './order-snapshot.js';
 import { orders } from './orders.schema.js';
@@ -59,6 +60,12 @@ export async function applyStripeEvent(
       case 'refund.created':
       case 'refund.updated':
         return refunded(tx, event.data.object, deps);
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return disputed(tx, event.data.object, event.type, deps);
+      case 'payment_intent.payment_failed':
+        return paymentFailed(tx, event.data.object, event.id, deps);
       default:
         return 'ignored';
     }
@@ -147,6 +154,56 @@ async function chargeRefunded(
       outcome = 'applied';
   }
   return outcome;
+}
+
+/** A chargeback: on the order's timeline and its dispute panel (disputes.service). */
+function disputed(
+  tx: Tx,
+  dispute: Stripe.Dispute,
+  type: 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed',
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> | WebhookOutcome {
+  const intentId = idOf(dispute.payment_intent);
+  if (!intentId) return 'ignored';
+  return recordDispute(
+    tx,
+    {
+      id: dispute.id,
+      paymentReference: intentId,
+      amountMinor: dispute.amount,
+      reason: dispute.reason,
+      status: dispute.status,
+      stage:
+        type === 'charge.dispute.created'
+          ? 'created'
+          : type === 'charge.dispute.closed'
+            ? 'closed'
+            : 'updated',
+    },
+    { actor: STRIPE_ACTOR, now: deps.now },
+  );
+}
+
+/**
+ * A payment that failed. At checkout no order has it yet (the shopper sees the decline and nothing is
+ * left behind), so only a payment an order already holds is noted on its timeline; its state is Stripe's
+ * to change by the events that follow (succeeded, canceled).
+ */
+function paymentFailed(
+  tx: Tx,
+  intent: Stripe.PaymentIntent,
+  eventId: string,
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> {
+  return recordPaymentFailure(
+    tx,
+    {
+      paymentReference: intent.id,
+      eventId,
+      message: intent.last_payment_error?.message ?? 'the card was declined',
+    },
+    { actor: STRIPE_ACTOR, now: deps.now },
+  );
 }
 
 async function setOrderPaymentStatus(
