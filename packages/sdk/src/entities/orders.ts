@@ -140,10 +140,11 @@ export interface Order {
     cardLast4?: string;
     createdDate: Date;
   }[];
-  /** Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized) */
+  /** Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized); refunded: what refunds gave back of it */
   balanceSummary?: {
     paid: Money;
     balance: Money;
+    refunded: Money;
   };
   /** The order's timeline, oldest first (merchants only) */
   activities?: {

@@ -41,7 +41,11 @@ export const orderLinkRoutes: FastifyPluginAsyncTypebox<{
       ]);
       void reply.header('cache-control', 'private, no-store');
       return {
-        order: orderOut(order, { downloads, capturedMinor: captured.get(order.id) ?? 0 }),
+        order: orderOut(order, {
+          downloads,
+          capturedMinor: captured.get(order.id) ?? 0,
+          refundedMinor: refunds.reduce((sum, refund) => sum + refund.amountMinor, 0),
+        }),
         fulfillments: fulfillments.map(fulfillmentOut),
         orderTransactions: orderTransactionsOut(order, payments, refunds),
       };

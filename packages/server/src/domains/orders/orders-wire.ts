@@ -17,12 +17,12 @@ import type { OrderRecord } from './orders-read.service.js';
  * What the buyer has paid: the captured payments plus the gift card's part (a cancelled order gave the
  * card its amount back); the balance is what is still due. As the protocol's `balanceSummary`.
  */
-function balanceSummary(order: OrderRecord, capturedMinor: number) {
+function balanceSummary(order: OrderRecord, capturedMinor: number, refundedMinor: number) {
   const m = moneyOf(order.currency);
   const giftCard = order.status === 'CANCELED' ? 0 : (order.totals.giftCard?.appliedAmount ?? 0);
   const paid = capturedMinor + giftCard;
   const due = order.status === 'CANCELED' ? 0 : Math.max(order.totals.priceSummary.total - paid, 0);
-  return { paid: m(paid), balance: m(due) };
+  return { paid: m(paid), balance: m(due), refunded: m(refundedMinor) };
 }
 
 /** The timeline: placing the order first (it is the order's own date), then what happened since. */
@@ -51,6 +51,8 @@ export function orderOut(
     downloads?: DownloadLink[];
     payments?: PaymentRecord[];
     capturedMinor?: number;
+    /** What the order's refunds gave back (refundedByOrder); with `capturedMinor`. */
+    refundedMinor?: number;
     activities?: OrderActivity[];
   } = {},
 ): Static<typeof OrderOut> {
@@ -193,7 +195,7 @@ export function orderOut(
         }
       : {}),
     ...(extra.capturedMinor !== undefined
-      ? { balanceSummary: balanceSummary(order, extra.capturedMinor) }
+      ? { balanceSummary: balanceSummary(order, extra.capturedMinor, extra.refundedMinor ?? 0) }
       : {}),
     ...(extra.activities ? { activities: activitiesOut(order, extra.activities) } : {}),
     ...(extra.activities && disputesOf(extra.activities).length > 0

@@ -129,10 +129,10 @@ export const OrderOut = Type.Object({
   ),
   balanceSummary: Type.Optional(
     Type.Object(
-      { paid: MoneyOut, balance: MoneyOut },
+      { paid: MoneyOut, balance: MoneyOut, refunded: MoneyOut },
       {
         description:
-          'Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized)',
+          'Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized); refunded: what refunds gave back of it',
       },
     ),
   ),

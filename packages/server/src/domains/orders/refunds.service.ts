@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
   AppError,
@@ -60,6 +60,17 @@ export async function listRefunds(db: DbOrTx, orderId: string): Promise<RefundRe
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdDate), asc(orderRefunds.id));
+}
+
+/** What the refunds of each order gave back (money and gift card), for the orders' balance summaries. */
+export async function refundedByOrder(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderRefunds.orderId, total: sql<string>`sum(${orderRefunds.amountMinor})` })
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderIds]))
+    .groupBy(orderRefunds.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.total)]));
 }
 
 /**
