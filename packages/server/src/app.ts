@@ -35,6 +35,7 @@ import type { EcomMailer } from './domains/orders/index.js';
 import {
   attachGuestOrdersOnLogin,
   createOrderRoutes,
+  orderLinkRoutes,
   orderOperationsRoutes,
   orderRoutes,
   provideBuyerContacts,
@@ -311,6 +312,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: mediaStorage,
   });
   await app.register(orderOperationsRoutes, { db, clock, catalogChanges, providers: paymentProviders });
+  await app.register(orderLinkRoutes, { db, clock, publicUrl: config.publicUrl });
   await app.register(paymentSelectionRoutes, { db, clock, pricing, providers: paymentProviders });
   await app.register(paymentRoutes, { db, providers: paymentProviders, stripe: config.stripe });
   if (config.stripe)
