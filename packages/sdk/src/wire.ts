@@ -111,7 +111,7 @@ function revive(value: unknown, node: ReviveNode): unknown {
     return changed ? items : value;
   }
   if (value === null || value === undefined) return value;
-  let result = value;
+  let result: unknown = value;
   if (node.convert) for (const convert of node.convert) result = convert(result);
   if (!node.children || typeof result !== 'object' || result === null || result instanceof Date)
     return result;
