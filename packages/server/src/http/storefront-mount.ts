@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { ensureBundledStorefrontClient, registeredAppOrigins } from '../domains/identity/index.js';
+import { AppOriginsCache, ensureBundledStorefrontClient } from '../domains/identity/index.js';
 import type { StoreIdentityCache } from '../domains/store-setup/index.js';
 import type { PageCache } from '../lib/http/page-cache.js';
 import { injectFetch } from './inject-fetch.js';
@@ -24,6 +24,10 @@ export async function mountStorefront(
   const sharedPageCacheControl = sharedCacheControl(config.pageCache.cdnSeconds);
   // Catalog reads count no one (no per-address limit): one fetch, and so one SDK client, for every render.
   const catalogFetch = injectFetch(app);
+  // Every page's CSP names the apps' origins: kept in memory, read again when any process changes a client.
+  const appOrigins = new AppOriginsCache(database.db);
+  const unwatchAppOrigins = await appOrigins.watch(database);
+  app.addHook('onClose', async () => unwatchAppOrigins());
   await app.register(storefrontPlugin, {
     buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
     stripe: config.stripe
@@ -54,7 +58,7 @@ export async function mountStorefront(
       };
     },
     publicUrl: config.publicUrl,
-    appOrigins: () => registeredAppOrigins(database.db),
+    appOrigins: () => appOrigins.current(),
     pageCache,
   });
 }

@@ -1,6 +1,6 @@
 // The identity domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
-export { registeredAppOrigins } from './app-origins.js';
+export { AppOriginsCache } from './app-origins.js';
 export { createLogoutToken } from './authorize.service.js';
 export { ensureBundledStorefrontClient, ensureOwnerStaff, ownerLoginFileIn } from './bootstrap.js';
 export { type ContactData, registerContactSource } from './contacts.js';

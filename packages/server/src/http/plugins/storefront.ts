@@ -26,7 +26,7 @@ export interface StorefrontOptions {
   loadContext: (request: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The store's address (PUBLIC_URL): HSTS when https, the media origin of the pages' CSP. */
   publicUrl: string;
-  /** The registered apps' origins, which the pages' forms may end on (CSP form-action), read per page. */
+  /** The registered apps' origins, which the pages' forms may end on (CSP form-action); asked per page, kept in memory. */
   appOrigins: () => Promise<readonly string[]>;
   /** Keeps the pages every shopper sees alike (ADR 037); absent with PAGE_CACHE=off. */
   pageCache?: PageCache | undefined;
