@@ -90,24 +90,27 @@ async function createSession(
   const attributes = cookieAttributes(SESSION_COOKIE, isSecureSite(publicUrl, request));
   const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE.name, attributes);
   const storage = cookieStorage(cookie);
-  const client = createClient({
-    baseUrl: publicUrl,
-    clientId: await storefrontClientId(),
-    fetch: apiFetch,
-    storage,
-  });
+  const clientId = await storefrontClientId();
+  // Built on first use: a shared page (most renders) reads only the catalog and never needs it.
+  let client: OpenshelfClient | undefined;
+  const sessionClient = () => {
+    client ??= createClient({ baseUrl: publicUrl, clientId, fetch: apiFetch, storage });
+    return client;
+  };
   const catalog = catalogClient(catalogFetch ?? apiFetch, publicUrl);
   let collections: Promise<Collection[]> | undefined;
   return {
     role: () => storage.get()?.refreshToken.role ?? 'none',
     hasIdentity: () => storage.get() !== undefined,
-    client,
+    get client() {
+      return sessionClient();
+    },
     catalog,
     collections: () => {
       collections ??= listCollections(catalog);
       return collections;
     },
-    setTokens: (tokens) => client.auth.setTokens(tokens),
+    setTokens: (tokens) => sessionClient().auth.setTokens(tokens),
     clear: () => storage.clear(),
     commit() {
       const headers = new Headers();
