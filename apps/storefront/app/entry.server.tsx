@@ -84,7 +84,7 @@ export default function handleRequest(
 }
 
 /** A sink for React's output that hands over the whole document, as one buffer, once React ends it. */
-function collect(respond: (body: Uint8Array) => void, fail: (error: unknown) => void): Writable {
+function collect(respond: (body: Uint8Array<ArrayBuffer>) => void, fail: (error: unknown) => void): Writable {
   const chunks: Buffer[] = [];
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -92,7 +92,8 @@ function collect(respond: (body: Uint8Array) => void, fail: (error: unknown) => 
       done();
     },
     final(done) {
-      respond(Buffer.concat(chunks));
+      // Node's Buffer is a Uint8Array over an ArrayBuffer (never a shared one).
+      respond(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>);
       done();
     },
     destroy(error, done) {
