@@ -49,6 +49,8 @@ function productionReactRouterOnServer(): Plugin {
   return {
     name: 'openshelf:production-react-router-on-server',
     enforce: 'pre',
+    // The dev server keeps React Router's development build and its warnings.
+    apply: 'build',
     applyToEnvironment: (environment) => environment.name !== 'client',
     resolveId(source, importer) {
       if (source === 'react-router') return { id: REACT_ROUTER_PRODUCTION, external: false };
