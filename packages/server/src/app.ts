@@ -357,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownerMailboxRoutes, { db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 
-  if (options.storefront !== false) await mountStorefront(app, database, config, storeIdentity, pageCache);
+  if (options.storefront !== false)
+    await mountStorefront(app, database, config, storeIdentity, pageCache, catalogChanges);
   return app;
 }
