@@ -56,18 +56,37 @@ export function productWhere(input: Pick<ProductQueryInput, 'filter' | 'includeH
 
 /** A page of products matching a filter, sorted (numericId ascending by default). */
 export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promise<ProductPage> {
+  return queryProductsAs(db, input, VIEWS);
+}
+
+/**
+ * What a page statement returns for each product: its select list (SQL text without bound values, so
+ * the statement can be a named one), an optional join beside `products`, and how its rows become the
+ * page's items. Views (the wire mapping's input) by default; product-documents.service.ts reads the
+ * ready documents instead (ADR 041).
+ */
+export interface PageShape<Row, Item> {
+  select: SQL;
+  join?: SQL;
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+const VIEWS: PageShape<ProductRow, ProductView> = {
+  select: PRODUCT_SELECT_LIST,
+  toItems: (rows) => rows.map((row) => viewProduct(toProductRecord(row))),
+};
+
+/** `queryProducts` with another page shape: the same plan, count and order, other columns. */
+export async function queryProductsAs<Row, Item>(
+  db: DbOrTx,
+  input: ProductQueryInput,
+  shape: PageShape<Row, Item>,
+): Promise<{ items: Item[]; metadata: PagingMetadata }> {
   const orderBy = compileSort(input.sort, filterFields(input.currency), products.id, {
     entity: 'products',
     defaultSort: [sql`${products.numericId} ASC`],
   });
-  return queryProductPage(
-    db,
-    productWhere(input),
-    orderBy,
-    input.paging,
-    input.counts,
-    collectionPage(input),
-  );
+  return pageOf(db, productWhere(input), orderBy, input.paging, input.counts, collectionPage(input), shape);
 }
 
 /**
@@ -83,6 +102,18 @@ export async function queryProductPage(
   counts?: CountMemo,
   listing?: ListingPage,
 ): Promise<ProductPage> {
+  return pageOf(db, where, orderBy, pagingInput, counts, listing, VIEWS);
+}
+
+async function pageOf<Row, Item>(
+  db: DbOrTx,
+  where: SQL,
+  orderBy: SQL[],
+  pagingInput: ProductQueryInput['paging'],
+  counts: CountMemo | undefined,
+  listing: ListingPage | undefined,
+  shape: PageShape<Row, Item>,
+): Promise<{ items: Item[]; metadata: PagingMetadata }> {
   const paging = resolvePaging(pagingInput);
   const filter = whereOf(where);
   let known = counts?.get(filter.key);
@@ -93,7 +124,7 @@ export async function queryProductPage(
   if (running) known = await running;
   const finish = counts && known === undefined ? counts.start(filter.key) : undefined;
   try {
-    const page = await readPage(db, where, orderBy, paging, known, filter.valued, listing);
+    const page = await readPage(db, where, orderBy, paging, known, filter.valued, listing, shape);
     finish?.(page.total);
     return { items: page.items, metadata: toMetadata(page.items.length, paging, page.total) };
   } catch (error) {
@@ -102,7 +133,7 @@ export async function queryProductPage(
   }
 }
 
-async function readPage(
+async function readPage<Row, Item>(
   db: DbOrTx,
   where: SQL,
   orderBy: SQL[],
@@ -110,7 +141,8 @@ async function readPage(
   known: number | undefined,
   valued: boolean,
   listing: ListingPage | undefined,
-): Promise<{ items: ProductView[]; total: number }> {
+  shape: PageShape<Row, Item>,
+): Promise<{ items: Item[]; total: number }> {
   const count = listing ? listing.count(COUNT_CAP) : countSql(where);
   const countAlone = async () => {
     const [row] = await queryRows<{ total: number }>(db, sql`SELECT ${count} AS "total"`);
@@ -126,7 +158,7 @@ async function readPage(
     sql`(SELECT ${products.id} FROM ${products} WHERE ${where} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${paging.limit} OFFSET ${paging.offset})`;
   // Composed from the select list rendered once (product-rows.ts): the query builder would rebuild
   // its thirty columns on every request, which cost a third of an uncached list's CPU (bench profile).
-  const query = sql`SELECT ${PRODUCT_SELECT_LIST}, ${total} AS "total" FROM ${products} WHERE ${products.id} IN ${pageIds} ORDER BY ${sql.join(orderBy, sql`, `)}`;
+  const query = sql`SELECT ${shape.select}, ${total} AS "total" FROM ${products}${shape.join ?? sql``} WHERE ${products.id} IN ${pageIds} ORDER BY ${sql.join(orderBy, sql`, `)}`;
   // An unfiltered list is a named statement (values are parameters): PostgreSQL parses and plans it once
   // per connection — planning costs more than running it. A filtered query is planned for its values
   // every time: after five runs PostgreSQL would switch a named statement to a generic plan, which
@@ -135,7 +167,7 @@ async function readPage(
   const pool = valued ? undefined : pooledDb(db);
   const rendered = pool && renderSql(query);
   const name = rendered && statementName(rendered.sql);
-  type PageRow = ProductRow & { total: number | null };
+  type PageRow = Row & { total: number | null };
   const rows =
     pool && rendered && name
       ? await runStatement<PageRow>(pool, { name, text: rendered.sql }, rendered.params as Param[])
@@ -143,7 +175,7 @@ async function readPage(
   const inRow = rows[0]?.total;
   const counted = known ?? (inRow === undefined || inRow === null ? await countAlone() : Number(inRow));
   return {
-    items: rows.map(({ total: _total, ...row }) => viewProduct(toProductRecord(row))),
+    items: await shape.toItems(rows.map(({ total: _total, ...row }) => row as unknown as Row)),
     total: counted,
   };
 }
