@@ -75,6 +75,7 @@ export async function queryProductDocuments(
     db,
     { ...input, includeHidden: false },
     {
+      name: 'documents',
       select: DOCUMENT_SELECT,
       join: DOCUMENT_JOIN,
       toItems: (rows: DocumentRow[]) => withDocuments(db, rows, ctx),

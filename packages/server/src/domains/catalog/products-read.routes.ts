@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
+import { notFound } from '../../lib/http/errors.js';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
 import type { PagingMetadata } from '../../lib/paging.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { onPaths, READ_PREFIXES } from './catalog-http.js';
-import { notFound } from '../../lib/http/errors.js';
 import {
   type DocumentContext,
   productDocumentById,
@@ -84,6 +84,7 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
           paging: query.paging,
           currency: http.currency,
           counts: http.counts,
+          plans: http.plans,
         },
         documents(reply),
       );
@@ -98,6 +99,7 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
       includeHidden: merchant && body.includeHiddenProducts !== false,
       currency: http.currency,
       counts: merchant ? undefined : http.counts,
+      plans: http.plans,
     });
     const wire = http.wire(request, {
       merchantData: body.includeMerchantSpecificData === true,
