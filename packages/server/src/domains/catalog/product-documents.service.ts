@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
+import { type PreparedStatement, pooledDb, runStatement } from '../../db/statements.js';
 import type { PagingMetadata } from '../../lib/paging.js';
 import type { ProductRecord } from './catalog.types.js';
 import { viewProduct } from './product-model.js';
@@ -56,10 +57,15 @@ interface DocumentRow {
   publicUrl: string | null;
 }
 
-const DOCUMENT_SELECT = sql.raw(
-  `"products"."id" AS "id", CASE WHEN d.fingerprint = ${FINGERPRINT_TEXT} THEN d.body END AS "body", d.public_url AS "publicUrl"`,
-);
-const DOCUMENT_JOIN = sql.raw(' LEFT JOIN product_documents d ON d.product_id = "products"."id"');
+const DOCUMENT_SELECT_TEXT = `"products"."id" AS "id", CASE WHEN d.fingerprint = ${FINGERPRINT_TEXT} THEN d.body END AS "body", d.public_url AS "publicUrl"`;
+const DOCUMENT_JOIN_TEXT = ' LEFT JOIN product_documents d ON d.product_id = "products"."id"';
+const DOCUMENT_SELECT = sql.raw(DOCUMENT_SELECT_TEXT);
+const DOCUMENT_JOIN = sql.raw(DOCUMENT_JOIN_TEXT);
+/** A product page's document: a named statement, parsed and planned once per connection. */
+const DOCUMENT_BY_ID: PreparedStatement = {
+  name: 'catalog_product_document',
+  text: `SELECT ${DOCUMENT_SELECT_TEXT} FROM products${DOCUMENT_JOIN_TEXT} WHERE "products"."id" = $1 AND "products"."visible"`,
+};
 
 /**
  * A shoppers' page of products as documents: the same plan, order and total as `queryProducts`
@@ -89,10 +95,13 @@ export async function productDocumentById(
   id: string,
   ctx: DocumentContext,
 ): Promise<ProductDocument | undefined> {
-  const rows = await queryRows<DocumentRow>(
-    db,
-    sql`SELECT ${DOCUMENT_SELECT} FROM ${products}${DOCUMENT_JOIN} WHERE ${products.id} = ${id} AND ${products.visible}`,
-  );
+  const pool = pooledDb(db);
+  const rows = pool
+    ? await runStatement<DocumentRow>(pool, DOCUMENT_BY_ID, [id])
+    : await queryRows<DocumentRow>(
+        db,
+        sql`SELECT ${DOCUMENT_SELECT} FROM ${products}${DOCUMENT_JOIN} WHERE ${products.id} = ${id} AND ${products.visible}`,
+      );
   const [document] = await withDocuments(db, rows, ctx);
   return document;
 }
