@@ -115,7 +115,7 @@ async function withDocuments(
   if (rows.every(fresh)) return rows.map((row) => row.body as string);
   const stale = rows.filter((row) => !fresh(row)).map((row) => row.id);
   const rebuilt = await rebuildProductDocuments(db, stale, ctx);
-  // A product deleted since the page was planned has no document: it leaves the page.
+  // A product deleted or hidden since the page was planned has no document: it leaves the page.
   return rows.flatMap((row) => {
     const body = fresh(row) ? row.body : rebuilt.get(row.id);
     return body === undefined || body === null ? [] : [body];
@@ -135,7 +135,9 @@ export async function rebuildProductDocuments(
   if (ids.length === 0) return built;
   const rows = await queryRows<ProductRow & { fingerprint: string }>(
     db,
-    sql`SELECT ${PRODUCT_SELECT_LIST}, ${PRODUCT_FINGERPRINT} AS "fingerprint" FROM ${products} WHERE ${PRODUCT_ID} IN ${idList(ids)}`,
+    // Only visible products: one hidden since its page was planned leaves the page, as it would from a
+    // page planned now (hidden products' documents are never served).
+    sql`SELECT ${PRODUCT_SELECT_LIST}, ${PRODUCT_FINGERPRINT} AS "fingerprint" FROM ${products} WHERE ${PRODUCT_ID} IN ${idList(ids)} AND ${products.visible}`,
   );
   const stored = rows.map(({ fingerprint, ...row }) => {
     const body = productDocument(toProductRecord(row as ProductRow), ctx);
