@@ -346,7 +346,7 @@ describe('registering redirect URIs (admin API)', () => {
     const backend = await register('Backend from before', []);
     const storefront = await register('Bundled storefront', ['https://store.example'], true);
     // The data step of the migration that adds the column (its file keeps its name when renumbered).
-    const folder = path.resolve(import.meta.dirname, '../../../drizzle');
+    const folder = path.resolve(import.meta.dirname, '../../../../drizzle');
     const file = readdirSync(folder).find((name) => name.endsWith('_exact_redirect_uris.sql')) as string;
     const updates = readFileSync(path.join(folder, file), 'utf8')
       .split('--> statement-breakpoint')
