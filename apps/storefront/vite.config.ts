@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -28,7 +30,38 @@ function preactInBrowser(): Plugin {
   };
 }
 
+/**
+ * On the server, React Router's production build. Its package exports have no `production` condition for
+ * Node, so a bare `react-router` resolves to dist/development, whose dev warnings run on every render. It
+ * is bundled into the server build instead, and the hosting server takes `createRequestHandler` from the
+ * build (entry.server.tsx), so the handler and the routes share this one copy (React Router checks
+ * `instanceof RouterContextProvider`). Its own dependencies (cookie, set-cookie-parser) are bundled with
+ * it, resolved from its directory: other packages hoist other majors of them.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(APP_ROOT).resolve('react-router')), // …/dist/development/index.js
+  '../production/index.mjs',
+);
+const REACT_ROUTER_DIR = path.resolve(REACT_ROUTER_PRODUCTION, '../../..');
+const fromReactRouter = createRequire(REACT_ROUTER_PRODUCTION);
+
+function productionReactRouterOnServer(): Plugin {
+  return {
+    name: 'openshelf:production-react-router-on-server',
+    enforce: 'pre',
+    // The dev server keeps React Router's development build and its warnings.
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name !== 'client',
+    resolveId(source, importer) {
+      if (source === 'react-router') return { id: REACT_ROUTER_PRODUCTION, external: false };
+      if (!importer?.startsWith(REACT_ROUTER_DIR) || source.startsWith('.') || source.startsWith('react'))
+        return null;
+      return { id: fromReactRouter.resolve(source), external: false };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preactInBrowser(), reactRouter()],
+  plugins: [preactInBrowser(), productionReactRouterOnServer(), reactRouter()],
   build: { sourcemap: false },
 });

@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
@@ -7,7 +6,9 @@ import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { NonceContext, storefrontContext } from './lib/context';
 import { isSharedPageRequest, PERSONAL_CACHE_CONTROL } from './lib/shared-page';
 
-// Re-exported so the hosting server can build each request's context from this same module instance.
+// Re-exported so the hosting server builds each request's context and its request handler from the React
+// Router this build bundles (its production build, see vite.config.ts), the one the routes use.
+export { createRequestHandler } from 'react-router';
 export { createLoadContext } from './lib/context';
 
 const STREAM_TIMEOUT_MS = 5_000;
@@ -51,15 +52,23 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          const respond = (body: BodyInit) =>
+            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+          // A shared page is complete here and is kept whole by the server: its chunks are joined into one
+          // buffer, without a stream between React and the server (a share of every uncached render's CPU).
+          if (shared)
+            pipe(
+              collect((body) => {
+                clearTimeout(timeout);
+                respond(body);
+              }, reject),
+            );
+          else {
+            const body = new PassThrough();
+            respond(Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>);
+            pipe(body);
+          }
         },
         onShellError(error: unknown) {
           reject(error);
@@ -70,6 +79,26 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, STREAM_TIMEOUT_MS + 1_000);
+    const timeout = setTimeout(abort, STREAM_TIMEOUT_MS + 1_000);
+  });
+}
+
+/** A sink for React's output that hands over the whole document, as one buffer, once React ends it. */
+function collect(respond: (body: Uint8Array<ArrayBuffer>) => void, fail: (error: unknown) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+    final(done) {
+      // Node's Buffer is a Uint8Array over an ArrayBuffer (never a shared one).
+      respond(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>);
+      done();
+    },
+    destroy(error, done) {
+      if (error) fail(error);
+      done(error);
+    },
   });
 }

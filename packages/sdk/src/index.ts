@@ -127,7 +127,7 @@ export { type CollectionsModule, createCollectionsModule } from './modules/colle
 export type { ClientContext } from './modules/context.js';
 export { type CurrentCartModule, createCurrentCartModule } from './modules/current-cart.js';
 export { createMembersModule, type MembersModule } from './modules/members.js';
-export { createOrdersModule, type OrdersModule } from './modules/orders.js';
+export { createOrdersModule, type OrderByLink, type OrdersModule } from './modules/orders.js';
 export { createPaymentMethodsModule, type PaymentMethodsModule } from './modules/payment-methods.js';
 export { createPlansModule, type PlansModule } from './modules/plans.js';
 export { createPreferencesModule, type PreferencesModule } from './modules/preferences.js';

@@ -94,6 +94,15 @@ describe('reviveEntity', () => {
     expect(wire.variants[0]?.variant?.weight).toBe('NaN');
   });
 
+  it('returns the parts it does not change as they are (no copies), also on a second use of the paths', () => {
+    expect(revived.priceData).toBe(wire.priceData);
+    expect((revived.variants as unknown[])[2]).toBe(wire.variants[2]);
+    const paths = { floats: ['a.b'] };
+    const unchanged = { a: { b: 1 }, c: [1] };
+    expect(reviveEntity(unchanged, paths)).toBe(unchanged);
+    expect(reviveEntity({ a: [{ b: '2' }] }, paths)).toEqual({ a: [{ b: 2 }] });
+  });
+
   it('revives a top-level array', () => {
     expect(reviveEntity([{ d: '2024-01-01T00:00:00.000Z' }], { dates: ['d'] })).toEqual([
       { d: new Date('2024-01-01T00:00:00.000Z') },

@@ -59,35 +59,73 @@ export interface RevivePaths {
  * ```
  */
 export function reviveEntity<T>(value: unknown, paths: RevivePaths): T {
-  let result = value;
-  for (const path of paths.dates ?? []) {
-    result = reviveAt(result, segments(path), (v) => (typeof v === 'string' ? fromWireDate(v) : v));
-  }
-  for (const path of paths.floats ?? []) {
-    result = reviveAt(result, segments(path), (v) =>
-      typeof v === 'string' || typeof v === 'number' ? fromWireFloat(v) : v,
-    );
-  }
-  return result as T;
+  return revive(value, compiled(paths)) as T;
 }
 
-function segments(path: string): string[] {
-  return path.split('.').map((s) => (s.endsWith('[]') ? s.slice(0, -2) : s));
+/** The paths of one {@link RevivePaths} as a tree, so that an entity is walked once for all of them. */
+interface ReviveNode {
+  convert?: Array<(leaf: unknown) => unknown>;
+  children?: Map<string, ReviveNode>;
 }
 
-/** Converts the leaves at `path`; parts of `value` that do not change are returned as they are, not copied. */
-function reviveAt(value: unknown, path: readonly string[], convert: (leaf: unknown) => unknown): unknown {
+const reviveDate = (v: unknown) => (typeof v === 'string' ? fromWireDate(v) : v);
+const reviveFloat = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? fromWireFloat(v) : v);
+
+// Built once per paths object (they are the entities' constants): a product has some sixty paths, and
+// walking it once per path was a visible share of a server render's CPU.
+const trees = new WeakMap<RevivePaths, ReviveNode>();
+
+function compiled(paths: RevivePaths): ReviveNode {
+  let tree = trees.get(paths);
+  if (tree) return tree;
+  tree = {};
+  const add = (path: string, convert: (leaf: unknown) => unknown) => {
+    let node = tree as ReviveNode;
+    for (const part of path.split('.')) {
+      const key = part.endsWith('[]') ? part.slice(0, -2) : part;
+      node.children ??= new Map();
+      let child = node.children.get(key);
+      if (!child) {
+        child = {};
+        node.children.set(key, child);
+      }
+      node = child;
+    }
+    node.convert = [...(node.convert ?? []), convert];
+  };
+  for (const path of paths.dates ?? []) add(path, reviveDate);
+  for (const path of paths.floats ?? []) add(path, reviveFloat);
+  trees.set(paths, tree);
+  return tree;
+}
+
+/** Converts the leaves under `node`; parts of `value` that do not change are returned as they are, not copied. */
+function revive(value: unknown, node: ReviveNode): unknown {
   if (Array.isArray(value)) {
-    const items = value.map((item) => reviveAt(item, path, convert));
-    return items.every((item, i) => Object.is(item, value[i])) ? value : items;
+    let changed = false;
+    const items = value.map((item) => {
+      const revived = revive(item, node);
+      if (!Object.is(revived, item)) changed = true;
+      return revived;
+    });
+    return changed ? items : value;
   }
-  if (path.length === 0) return value === null || value === undefined ? value : convert(value);
-  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  const record = value as Record<string, unknown>;
-  if (!Object.hasOwn(record, head)) return value;
-  const revived = reviveAt(record[head], rest, convert);
-  return Object.is(revived, record[head]) ? value : { ...record, [head]: revived };
+  if (value === null || value === undefined) return value;
+  let result: unknown = value;
+  if (node.convert) for (const convert of node.convert) result = convert(result);
+  if (!node.children || typeof result !== 'object' || result === null || result instanceof Date)
+    return result;
+  const record = result as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, child] of node.children) {
+    if (!Object.hasOwn(record, key)) continue;
+    const revived = revive(record[key], child);
+    if (!Object.is(revived, record[key])) {
+      copy ??= { ...record };
+      copy[key] = revived;
+    }
+  }
+  return copy ?? record;
 }
 
 /**

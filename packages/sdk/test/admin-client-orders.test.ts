@@ -51,6 +51,14 @@ describe('admin client: orders and the dashboard', () => {
     expect(sales.days).toHaveLength(7);
     expect(sales.days.at(-1)).toMatchObject({ orders: 2, revenueMinor: toMinorUnits(paidTotal) });
     expect(sales.topProducts[0]).toMatchObject({ name: 'Enamel Mug', quantity: 1 });
+
+    // A refund takes its amount off the revenue: the dashboard counts money kept, not money once taken.
+    await admin.orders.refund({ orderId, paymentRefunds: [{ amount: '2.50' }] });
+    expect((await admin.orders.get(orderId)).balanceSummary?.refunded.amount).toBe('2.50');
+    const net = await admin.dashboard.sales({ days: 7 });
+    expect(net.revenueMinor).toBe(toMinorUnits(paidTotal) - 250);
+    expect(net.days.at(-1)?.revenueMinor).toBe(toMinorUnits(paidTotal) - 250);
+    expect(net.paidOrders).toBe(1);
     const low = await admin.dashboard.lowStock();
     expect(low.map((p) => p.name)).toEqual([]);
   });

@@ -40,6 +40,7 @@ import type { EcomMailer } from './domains/orders/index.js';
 import {
   attachGuestOrdersOnLogin,
   createOrderRoutes,
+  orderLinkRoutes,
   orderOperationsRoutes,
   orderRoutes,
   provideBuyerContacts,
@@ -329,6 +330,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: mediaStorage,
   });
   await app.register(orderOperationsRoutes, { db, clock, catalogChanges, providers: paymentProviders });
+  await app.register(orderLinkRoutes, { db, clock, publicUrl: config.publicUrl });
   await app.register(paymentSelectionRoutes, { db, clock, pricing, providers: paymentProviders });
   await app.register(paymentRoutes, { db, providers: paymentProviders, stripe: config.stripe });
   if (config.stripe)
@@ -373,6 +375,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ownerMailboxRoutes, { db, delivery: config.smtpUrl ? 'smtp' : 'mailbox' });
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 
-  if (options.storefront !== false) await mountStorefront(app, database, config, storeIdentity, pageCache);
+  if (options.storefront !== false)
+    await mountStorefront(app, database, config, storeIdentity, pageCache, catalogChanges);
   return app;
 }

@@ -58,6 +58,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/ecom\/v1\/(fulfillments|order-billing|payments\/orders)\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
   ['GET', /^\/ecom\/v1\/downloads\//, 'public'],
+  // An order e-mail's link: no sign-in, its key is the credential (ADR 042; a wrong key is a 404).
+  ['GET', /^\/ecom\/v1\/order-links\//, 'public'],
   // The catalog: reads (including query and search calls sent as POST) are public, writes are merchant.
   ['*', /\/(query|query-platformized|search|productOptionsAvailability)$/, 'public'],
   ['GET', /^\/(stores-reader|stores)\/v1\/|^\/v[12]\//, 'public'],

@@ -157,6 +157,10 @@ async function run(call: (typeof CALLS)[number]) {
 
 describe(`read path (${testDatabaseKind()})`, () => {
   it('issues a fixed, small number of statements per call (no N+1)', async () => {
+    // The first shopper read after a change also builds its page's missing product documents (ADR 041):
+    // the page, the rows of those missing, one write-back. Every later read is the page's statement.
+    const list = CALLS.find((c) => c.name.startsWith('product list')) as (typeof CALLS)[number];
+    expect((await run(list)).queries, 'a list that builds its documents').toBeLessThanOrEqual(3);
     const counts: Record<string, number> = {};
     for (const call of CALLS) {
       counts[call.name] = (await run(call)).queries;

@@ -12,6 +12,12 @@ export interface StorefrontContext {
    * the catalog's SDK client is built once too. Absent: `apiFetch` is used.
    */
   catalogFetch?: typeof fetch | undefined;
+  /**
+   * Present when catalog reads may be kept between renders: `version()` changes with every catalog change
+   * (any process's), and nothing is kept longer than `ttlMs`. The shop's collections (every page's header)
+   * are read once per version instead of once per render.
+   */
+  catalogMemo?: { version: () => number; ttlMs: number } | undefined;
   /** The store's name as set in the admin's Settings (STORE_NAME until then). */
   storeName: string;
   /** The store's logo (a path under /media), when the owner set one. */

@@ -86,28 +86,32 @@ async function createSession(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<ShopSession> {
-  const { apiFetch, catalogFetch, publicUrl, storefrontClientId } = context.get(storefrontContext);
+  const { apiFetch, catalogFetch, catalogMemo, publicUrl, storefrontClientId } =
+    context.get(storefrontContext);
   const attributes = cookieAttributes(SESSION_COOKIE, isSecureSite(publicUrl, request));
   const cookie = requestCookie(request.headers.get('Cookie'), SESSION_COOKIE.name, attributes);
   const storage = cookieStorage(cookie);
-  const client = createClient({
-    baseUrl: publicUrl,
-    clientId: await storefrontClientId(),
-    fetch: apiFetch,
-    storage,
-  });
+  const clientId = await storefrontClientId();
+  // Built on first use: a shared page (most renders) reads only the catalog and never needs it.
+  let client: OpenshelfClient | undefined;
+  const sessionClient = () => {
+    client ??= createClient({ baseUrl: publicUrl, clientId, fetch: apiFetch, storage });
+    return client;
+  };
   const catalog = catalogClient(catalogFetch ?? apiFetch, publicUrl);
   let collections: Promise<Collection[]> | undefined;
   return {
     role: () => storage.get()?.refreshToken.role ?? 'none',
     hasIdentity: () => storage.get() !== undefined,
-    client,
+    get client() {
+      return sessionClient();
+    },
     catalog,
     collections: () => {
-      collections ??= listCollections(catalog);
+      collections ??= catalogMemo ? keptCollections(catalog, catalogMemo) : listCollections(catalog);
       return collections;
     },
-    setTokens: (tokens) => client.auth.setTokens(tokens),
+    setTokens: (tokens) => sessionClient().auth.setTokens(tokens),
     clear: () => storage.clear(),
     commit() {
       const headers = new Headers();
@@ -128,4 +132,35 @@ function catalogClient(apiFetch: FetchLike, baseUrl: string): OpenshelfClient {
     catalogClients.set(apiFetch, client);
   }
   return client;
+}
+
+interface KeptCollections {
+  version: number;
+  until: number;
+  collections: Promise<Collection[]>;
+}
+
+const keptCollectionsOf = new WeakMap<OpenshelfClient, KeptCollections>();
+
+/**
+ * The shop's collections, read once per catalog version (lib/context.ts `catalogMemo`): every page's
+ * header lists them, and re-reading them on each render was one of its three API calls. The version is
+ * read before the call, so a list read while the catalog changed is read again by the next render.
+ */
+function keptCollections(
+  catalog: OpenshelfClient,
+  memo: { version: () => number; ttlMs: number },
+): Promise<Collection[]> {
+  const version = memo.version();
+  const now = Date.now();
+  const kept = keptCollectionsOf.get(catalog);
+  if (kept && kept.version === version && kept.until > now) return kept.collections;
+  const collections = listCollections(catalog);
+  const entry = { version, until: now + memo.ttlMs, collections };
+  keptCollectionsOf.set(catalog, entry);
+  // A failed read is not kept: the next render asks again.
+  collections.catch(() => {
+    if (keptCollectionsOf.get(catalog) === entry) keptCollectionsOf.delete(catalog);
+  });
+  return collections;
 }

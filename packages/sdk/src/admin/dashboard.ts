@@ -17,7 +17,8 @@ export interface SalesSummary {
   /** Orders placed in the window (not cancelled), paid or not. */
   orders: number;
   /**
-   * Money received for those orders: captured payments and gift cards redeemed. Not what is still due
+   * Money received for those orders, net of refunds: captured payments and gift cards redeemed, less
+   * what refunds gave back (the admin's and those made in Stripe's dashboard). Not what is still due
    * (pay-later balances, unpaid offline orders, card authorizations not captured yet).
    */
   revenueMinor: number;
@@ -37,8 +38,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Figures for the admin dashboard, computed from the merchant order list (newest first) so that no extra
- * server endpoint is needed. Revenue is money received (each order's `balanceSummary.paid`); cancelled
- * orders are left out. Reads at most `maxOrders` orders.
+ * server endpoint is needed. Revenue is money received net of refunds (each order's
+ * `balanceSummary.paid` less `balanceSummary.refunded`); cancelled orders are left out. Reads at most `maxOrders` orders.
  */
 export function dashboardModule(
   orders: ReturnType<typeof ordersModule>,
@@ -95,12 +96,13 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
     if (order.status === 'CANCELED') continue;
     counted += 1;
     const paid = paidMinor(order);
-    revenueMinor += paid;
+    const net = paid - refundedMinor(order);
+    revenueMinor += net;
     if (paid > 0) paidOrders += 1;
     const day = byDate.get(isoDay(new Date(order.createdDate)));
     if (day) {
       day.orders += 1;
-      day.revenueMinor += paid;
+      day.revenueMinor += net;
     }
     if (order.paymentStatus === 'NOT_PAID' || order.paymentStatus === 'AUTHORIZED') awaitingPayment += 1;
     if (order.fulfillmentStatus === 'NOT_FULFILLED') awaitingFulfillment += 1;
@@ -140,6 +142,12 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
 function paidMinor(order: Order): number {
   if (order.balanceSummary) return toMinorUnits(order.balanceSummary.paid.amount);
   return order.paymentStatus === 'PAID' ? toMinorUnits(order.priceSummary.total.amount) : 0;
+}
+
+/** What refunds gave back of an order (servers before `balanceSummary.refunded` did not say: none). */
+function refundedMinor(order: Order): number {
+  const refunded = order.balanceSummary?.refunded;
+  return refunded ? toMinorUnits(refunded.amount) : 0;
 }
 
 /**

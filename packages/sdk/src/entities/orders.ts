@@ -140,10 +140,11 @@ export interface Order {
     cardLast4?: string;
     createdDate: Date;
   }[];
-  /** Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized) */
+  /** Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized); refunded: what refunds gave back of it */
   balanceSummary?: {
     paid: Money;
     balance: Money;
+    refunded: Money;
   };
   /** The order's timeline, oldest first (merchants only) */
   activities?: {
@@ -156,6 +157,18 @@ export interface Order {
     };
     authorId?: string;
     createdDate: Date;
+  }[];
+  /** Openshelf: the order's payment disputes (chargebacks), latest state (merchants only) */
+  disputes?: {
+    /** The gateway's dispute id (Stripe's `dp_…`) */
+    id: string;
+    amount: Money;
+    /** As the gateway says it, e.g. "fraudulent", "product_not_received" */
+    reason: string;
+    /** needs_response, under_review, won, lost, … (Stripe's dispute statuses) */
+    status: string;
+    openedDate: Date;
+    updatedDate: Date;
   }[];
   paidDate?: Date;
   fulfilledDate?: Date;
@@ -360,6 +373,8 @@ export const ORDER_WIRE: RevivePaths = {
     'shippingInfo.logistics.deliveryTimeSlot.to',
     'payments.createdDate',
     'activities.createdDate',
+    'disputes.openedDate',
+    'disputes.updatedDate',
     'paidDate',
     'fulfilledDate',
     'canceledDate',

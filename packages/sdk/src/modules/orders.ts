@@ -1,6 +1,13 @@
 // The buyer's own orders (docs/api/cart-checkout-orders.md); paid digital lines carry signed download links.
 
-import { FULFILLMENT_WIRE, type Fulfillment, ORDER_WIRE, type Order } from '../entities/index.js';
+import {
+  FULFILLMENT_WIRE,
+  type Fulfillment,
+  ORDER_TRANSACTIONS_WIRE,
+  ORDER_WIRE,
+  type Order,
+  type OrderTransactions,
+} from '../entities/index.js';
 import type { QueryMetadata } from '../paging.js';
 import { QueryBuilder } from '../query.js';
 import { reviveEntity } from '../wire.js';
@@ -37,6 +44,24 @@ export interface OrdersModule {
    * ```
    */
   fulfillments(orderId: string): Promise<Fulfillment[]>;
+  /**
+   * Openshelf: the order an e-mail's order link names (`/orders/{orderId}?key=…`), with its shipments,
+   * payments and refunds; no sign-in needed, the key is the credential. A wrong key is a 404, as an
+   * unknown order.
+   *
+   * @example
+   * ```ts
+   * const { order, fulfillments, transactions } = await client.orders.byLink(orderId, key);
+   * ```
+   */
+  byLink(orderId: string, key: string): Promise<OrderByLink>;
+}
+
+/** What an order link shows: the order, its shipments, and its payments and refunds. */
+export interface OrderByLink {
+  order: Order;
+  fulfillments: Fulfillment[];
+  transactions: OrderTransactions;
 }
 
 const revive = (wire: unknown): Order => reviveEntity<Order>(wire, ORDER_WIRE);
@@ -66,6 +91,22 @@ export function createOrdersModule({ transport }: ClientContext): OrdersModule {
       return reply.orderWithFulfillments.fulfillments.map((wire) =>
         reviveEntity<Fulfillment>(wire, FULFILLMENT_WIRE),
       );
+    },
+    async byLink(orderId, key) {
+      const reply = await transport.request<{
+        order: unknown;
+        fulfillments: unknown[];
+        orderTransactions: unknown;
+      }>({
+        method: 'GET',
+        path: `/ecom/v1/order-links/${segment(orderId)}`,
+        query: { key },
+      });
+      return {
+        order: revive(reply.order),
+        fulfillments: reply.fulfillments.map((wire) => reviveEntity<Fulfillment>(wire, FULFILLMENT_WIRE)),
+        transactions: reviveEntity<OrderTransactions>(reply.orderTransactions, ORDER_TRANSACTIONS_WIRE),
+      };
     },
     query: () =>
       new QueryBuilder<Order>(async (request) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuthClient } from '../domains/identity/oauth/oauth-clients.service.js';
-import { createTestApp, makeProduct, merchantKey, type TestApp } from '../testing/index.js';
+import { createTestApp, makeProduct, merchantKey, pollUntil, type TestApp } from '../testing/index.js';
 
 // The headers of each kind of reply (docs/security.md, "Security headers"), on a store whose PUBLIC_URL
 // is plain http and on one behind https. The browser side (no CSP violation on any page) is
@@ -123,15 +123,19 @@ describe.each([
       },
       { publicUrl: t.config.publicUrl },
     );
-    // Read per page: the new client counts at once. The store's own client (created on the first page)
-    // has its callback on PUBLIC_URL. A loopback redirect URI may answer on any port (RFC 8252 §7.3).
-    const after = policy((await page('/login')).headers['content-security-policy']).get('form-action');
+    // Kept in memory and read again on the change's NOTIFY (on PostgreSQL it arrives a moment later). The
+    // store's own client (created on the first page) has its callback on PUBLIC_URL. A loopback redirect
+    // URI may answer on any port (RFC 8252 §7.3).
     const origins = [
       'https://app.example',
       'https://shop-app.example',
       'http://127.0.0.1:*',
       new URL(t.config.publicUrl).origin,
     ];
+    const after = await pollUntil(
+      async () => policy((await page('/login')).headers['content-security-policy']).get('form-action'),
+      (sources) => sources?.length === origins.length + 1,
+    );
     expect(after).toEqual(["'self'", ...origins.sort()]);
   });
 

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { ensureBundledStorefrontClient, registeredAppOrigins } from '../domains/identity/index.js';
+import { type LocalCatalogChanges, watchCatalogChanges } from '../domains/catalog/index.js';
+import { AppOriginsCache, ensureBundledStorefrontClient } from '../domains/identity/index.js';
 import type { StoreIdentityCache } from '../domains/store-setup/index.js';
 import type { PageCache } from '../lib/http/page-cache.js';
 import { injectFetch } from './inject-fetch.js';
@@ -19,11 +20,27 @@ export async function mountStorefront(
   config: Config,
   storeIdentity: StoreIdentityCache,
   pageCache: PageCache | undefined,
+  catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>,
 ): Promise<void> {
   const storefrontClientId = bundledClientIdOnce(database, config);
   const sharedPageCacheControl = sharedCacheControl(config.pageCache.cdnSeconds);
   // Catalog reads count no one (no per-address limit): one fetch, and so one SDK client, for every render.
   const catalogFetch = injectFetch(app);
+  // Every page's CSP names the apps' origins: kept in memory, read again when any process changes a client.
+  const appOrigins = new AppOriginsCache(database.db);
+  const unwatchAppOrigins = await appOrigins.watch(database);
+  app.addHook('onClose', async () => unwatchAppOrigins());
+  // Counts catalog changes (this process's at once, others' by NOTIFY), so the storefront may keep the
+  // shop's collections, which every page's header shows, until the next one. Off with the read cache.
+  let catalogVersion = 0;
+  const unwatchCatalog = await watchCatalogChanges(database, catalogChanges, () => {
+    catalogVersion += 1;
+  });
+  app.addHook('onClose', async () => unwatchCatalog());
+  const catalogMemo =
+    config.catalogCacheSeconds > 0
+      ? { version: () => catalogVersion, ttlMs: config.catalogCacheSeconds * 1000 }
+      : undefined;
   await app.register(storefrontPlugin, {
     buildDir: config.storefrontBuildDir ?? defaultStorefrontBuildDir(),
     stripe: config.stripe
@@ -41,6 +58,7 @@ export async function mountStorefront(
       return {
         apiFetch: injectFetch(app, request.ip),
         catalogFetch,
+        ...(catalogMemo ? { catalogMemo } : {}),
         storeName: identity.storeName,
         ...(identity.logo ? { storeLogo: identity.logo } : {}),
         ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
@@ -54,7 +72,7 @@ export async function mountStorefront(
       };
     },
     publicUrl: config.publicUrl,
-    appOrigins: () => registeredAppOrigins(database.db),
+    appOrigins: () => appOrigins.current(),
     pageCache,
   });
 }

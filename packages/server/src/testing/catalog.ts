@@ -1,7 +1,10 @@
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { DbOrTx } from '../db/client.js';
 import { createCollection } from '../domains/catalog/collections.service.js';
+import type { DocumentContext } from '../domains/catalog/product-documents.service.js';
 import type { ProductInput } from '../domains/catalog/product-input.js';
 import { createProduct, type WriteContext } from '../domains/catalog/product-write.service.js';
+import { ProductOut } from '../domains/catalog/products.contract.js';
 
 /** The write context catalog service tests use: a staff actor, prices in USD. */
 export const TEST_WRITE: WriteContext = { actor: { identityType: 'WIX_USER', id: 'test' }, currency: 'USD' };
@@ -45,4 +48,14 @@ export function makeTee(db: DbOrTx, quantity = 3, input: ProductInput = {}) {
     stock: { trackInventory: true, quantity },
     ...input,
   });
+}
+
+/**
+ * What the product routes give product documents (ADR 041): the public URL and a serializer of the
+ * reply schema's product compiled by Fastify's own compiler, as `reply.compileSerializationSchema` does.
+ */
+export function testDocumentContext(publicUrl = 'http://localhost:3000'): DocumentContext {
+  const compile = SerializerSelector()(undefined as never, undefined as never);
+  const serialize = compile({ schema: ProductOut, method: 'GET', url: '/', httpStatus: '200' } as never);
+  return { publicUrl, serialize: serialize as DocumentContext['serialize'] };
 }

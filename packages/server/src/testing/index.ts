@@ -94,6 +94,6 @@ export async function merchantKey(database: Database, role: MerchantRole = 'owne
   const key = await createApiKey(database.db, { name: `test ${role}`, role });
   return key.secret;
 }
-export { makeCollection, makeProduct, makeTee, TEST_WRITE } from './catalog.js';
+export { makeCollection, makeProduct, makeTee, TEST_WRITE, testDocumentContext } from './catalog.js';
 export { httpHelpers } from './http.js';
 export { pollUntil } from './poll.js';

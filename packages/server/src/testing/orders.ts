@@ -43,6 +43,7 @@ export function recordingGateway(clock: () => Date) {
         throw new Error('gateway unreachable');
       }
       refunds.push({ reference, amountMinor, idempotencyKey: options.idempotencyKey });
+      return {};
     },
   };
   return { provider, refunds, state };

@@ -2,7 +2,7 @@ import { data, Link } from 'react-router';
 import { addressLines } from '../../lib/address.server';
 import type { Route } from './+types/order';
 import { asMember, requireMember } from './member.server';
-import { longDate, scheduleWords, statusWord } from './order-format';
+import { OrderDetails } from './order-details';
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   return [
@@ -32,154 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, shipments, shipTo } = loaderData;
-  const names = new Map(order.lineItems.map((line) => [line.id, line.productName.original]));
-  const summary = order.priceSummary;
   return (
     <section aria-labelledby="order-title" className="account-section">
       <p>
         <Link to="/account/orders">← All orders</Link>
       </p>
       <h2 id="order-title">Order #{order.number}</h2>
-      <dl className="facts">
-        <div>
-          <dt>Placed</dt>
-          <dd>{longDate(order.createdDate)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{statusWord(order.status)}</dd>
-        </div>
-        <div>
-          <dt>Payment</dt>
-          <dd>{statusWord(order.paymentStatus)}</dd>
-        </div>
-        <div>
-          <dt>Delivery</dt>
-          <dd>{statusWord(order.fulfillmentStatus)}</dd>
-        </div>
-      </dl>
-      <table className="order-lines">
-        <caption className="visually-hidden">Items in this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Price</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lineItems.map((line) => (
-            <tr key={line.id}>
-              <td>
-                <span className="line-name">{line.productName.original}</span>
-                {line.descriptionLines.map((d) => (
-                  <span key={d.name.original} className="line-option">
-                    {d.name.original}: {d.plainText?.original ?? d.colorInfo?.original}
-                  </span>
-                ))}
-                {line.subscriptionInfo?.frequency ? (
-                  <span className="line-option">
-                    Subscription:{' '}
-                    {scheduleWords(
-                      line.subscriptionInfo.frequency,
-                      line.subscriptionInfo.interval ?? 1,
-                      line.subscriptionInfo.billingCycles ?? 0,
-                    )}
-                  </span>
-                ) : null}
-                {line.downloads?.length ? (
-                  <ul className="downloads" aria-label={`Downloads for ${line.productName.original}`}>
-                    {line.downloads.map((file, index) => (
-                      <li key={file.fileId}>
-                        <a href={file.url} download>
-                          Download{' '}
-                          {line.downloads && line.downloads.length > 1 ? `file ${index + 1}` : 'file'}
-                        </a>{' '}
-                        <span className="muted">(link valid until {longDate(file.expiresAt)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </td>
-              <td>{line.quantity}</td>
-              <td>{line.price.formattedAmount}</td>
-              {/* Before tax, as the merchant's order page shows it; tax is its own row below. */}
-              <td>{line.totalPriceBeforeTax.formattedAmount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{summary.subtotal.formattedAmount}</dd>
-        </div>
-        {Number(summary.discount.amount) > 0 ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{summary.discount.formattedAmount}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping{order.shippingInfo?.title ? ` (${order.shippingInfo.title})` : ''}</dt>
-          <dd>{summary.shipping.formattedAmount}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{summary.tax.formattedAmount}</dd>
-        </div>
-        <div className="totals-total">
-          <dt>Total</dt>
-          <dd>{summary.total.formattedAmount}</dd>
-        </div>
-      </dl>
-      {shipments.length > 0 ? (
-        <div className="order-shipments">
-          <h3>Shipments</h3>
-          <ul>
-            {shipments.map((shipment) => (
-              <li key={shipment.id}>
-                <span>
-                  {shipment.lineItems
-                    .map((line) => `${line.quantity} × ${names.get(line.id) ?? 'Item'}`)
-                    .join(', ')}
-                </span>{' '}
-                <span className="muted">shipped {longDate(shipment.createdDate)}</span>
-                {shipment.trackingInfo?.trackingLink ? (
-                  <>
-                    {' '}
-                    <a href={shipment.trackingInfo.trackingLink} rel="noopener noreferrer">
-                      Track parcel
-                      {shipment.trackingInfo.shippingProvider
-                        ? ` (${shipment.trackingInfo.shippingProvider})`
-                        : ''}
-                    </a>
-                  </>
-                ) : shipment.trackingInfo?.trackingNumber ? (
-                  <span>
-                    {' '}
-                    Tracking number {shipment.trackingInfo.trackingNumber}
-                    {shipment.trackingInfo.shippingProvider
-                      ? ` (${shipment.trackingInfo.shippingProvider})`
-                      : ''}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {shipTo.length > 0 ? (
-        <div className="order-address">
-          <h3>Shipping to</h3>
-          <address>
-            {shipTo.map((line) => (
-              <span key={line}>{line}</span>
-            ))}
-          </address>
-        </div>
-      ) : null}
+      <OrderDetails order={order} shipments={shipments} shipTo={shipTo} />
     </section>
   );
 }

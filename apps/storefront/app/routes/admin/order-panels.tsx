@@ -2,7 +2,7 @@ import type { Fulfillment, Order, OrderTransactions } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
 import type { Confirmation, OrderActionResult } from './order-actions.server';
-import { Field, formatDate, Submit } from './ui';
+import { Badge, Field, formatDate, humanize, Submit } from './ui';
 
 type Result = OrderActionResult | undefined;
 const errorsFor = (result: Result, form: string) => (result?.form === form ? result.fieldErrors : undefined);
@@ -278,6 +278,43 @@ export function Timeline({ order, result }: { order: Order; result: Result }) {
           </li>
         ))}
       </ol>
+    </section>
+  );
+}
+
+const DISPUTE_WORDS: Record<string, string> = {
+  warning_needs_response: 'Inquiry: respond in Stripe',
+  needs_response: 'Needs your response in Stripe',
+  under_review: 'Under review by the bank',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** Chargebacks the gateway reported: what is disputed, why, and where it stands (won or lost). */
+export function Disputes({ order }: { order: Order }) {
+  const disputes = order.disputes ?? [];
+  if (disputes.length === 0) return null;
+  return (
+    <section className="admin-card" aria-labelledby="disputes-heading">
+      <h2 id="disputes-heading">Disputes</h2>
+      <ul className="admin-list">
+        {disputes.map((dispute) => (
+          <li key={dispute.id}>
+            <span>
+              {dispute.amount.formattedAmount} · {humanize(dispute.reason)}
+              <small className="admin-muted admin-block">
+                Opened {formatDate(dispute.openedDate, true)} ·{' '}
+                {DISPUTE_WORDS[dispute.status] ?? humanize(dispute.status)}
+              </small>
+            </span>
+            <Badge
+              status={dispute.status === 'won' ? 'PAID' : dispute.status === 'lost' ? 'CANCELED' : 'PENDING'}
+            >
+              {dispute.status === 'won' ? 'Won' : dispute.status === 'lost' ? 'Lost' : 'Open'}
+            </Badge>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

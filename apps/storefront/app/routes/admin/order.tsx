@@ -3,7 +3,7 @@ import { addressLines } from '../../lib/address.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/order';
 import { type OrderActionResult, orderAction } from './order-actions.server';
-import { ConfirmStep, RefundForm, ShipForm, Shipments, Timeline } from './order-panels';
+import { ConfirmStep, Disputes, RefundForm, ShipForm, Shipments, Timeline } from './order-panels';
 import { ActionButton, Badge, FormMessage, formatDate, PageHeader } from './ui';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -201,6 +201,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           </section>
         </div>
       </div>
+      <Disputes order={order} />
       <div className="admin-grid-2">
         {shippable ? <ShipForm order={order} fulfillments={fulfillments} result={result} /> : null}
         {refundable ? <RefundForm order={order} transactions={transactions} result={result} /> : null}

@@ -11,6 +11,8 @@ export const shopRoutes: RouteConfigEntry[] = [
   route('cart', 'routes/shop/cart.tsx'),
   route('checkout/:checkoutId', 'routes/shop/checkout.tsx'),
   route('thank-you/:orderId', 'routes/shop/thank-you.tsx'),
+  // An order e-mail's link: the order, opened by its access key without signing in (ADR 042).
+  route('orders/:orderId', 'routes/shop/order-link.tsx'),
   route('plans', 'routes/shop/plans.tsx'),
   route('plan-checkout/:planId', 'routes/shop/plan-checkout.tsx'),
   route('preferences', 'routes/shop/preferences.tsx'),

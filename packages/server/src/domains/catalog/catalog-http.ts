@@ -5,6 +5,7 @@ import { isMerchant } from '../access/index.js';
 import { actorOf } from '../events/index.js';
 import type { LocalCatalogChanges } from './catalog-events.js';
 import type { CountMemo } from './count-memo.js';
+import { PagePlans } from './page-plans.js';
 import type { WireContext } from './product.mapper.js';
 import type { ProductRecordsById } from './product-rows-by-id.js';
 import type { WriteContext } from './product-write.service.js';
@@ -54,6 +55,8 @@ export function catalogHttp(deps: CatalogDeps, counts?: CountMemo) {
     db: deps.database.db,
     /** Totals of public queries (merchants always get a fresh count). */
     counts,
+    /** Plans of product queries that bind no values, made once per process (ADR 041). */
+    plans: new PagePlans(),
     currency: config.storeCurrency,
     publicUrl: config.publicUrl,
     merchant: (request: FastifyRequest) => isMerchant(request.caller),

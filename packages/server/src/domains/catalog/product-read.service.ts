@@ -8,6 +8,7 @@ import { compileFilter } from '../../lib/query-filter.js';
 import { compileSort } from '../../lib/query-sort.js';
 import type { CountMemo } from './count-memo.js';
 import { collectionPage, type ListingPage } from './listing-plan.js';
+import { type PagePlan, type PagePlans, planKey } from './page-plans.js';
 import { type ProductView, viewProduct } from './product-model.js';
 import { productFilterFields } from './product-query-fields.js';
 import { loadProductRecords, PRODUCT_SELECT_LIST, type ProductRow, toProductRecord } from './product-rows.js';
@@ -30,6 +31,8 @@ export interface ProductQueryInput {
   currency: string;
   /** Totals already counted for a filter (public reads only; ADR 020). */
   counts?: CountMemo;
+  /** Plans already made for queries that bind no values (ADR 041). */
+  plans?: PagePlans;
 }
 
 export interface ProductPage {
@@ -56,18 +59,50 @@ export function productWhere(input: Pick<ProductQueryInput, 'filter' | 'includeH
 
 /** A page of products matching a filter, sorted (numericId ascending by default). */
 export async function queryProducts(db: DbOrTx, input: ProductQueryInput): Promise<ProductPage> {
-  const orderBy = compileSort(input.sort, filterFields(input.currency), products.id, {
-    entity: 'products',
-    defaultSort: [sql`${products.numericId} ASC`],
-  });
-  return queryProductPage(
-    db,
-    productWhere(input),
-    orderBy,
-    input.paging,
-    input.counts,
-    collectionPage(input),
-  );
+  return queryProductsAs(db, input, VIEWS);
+}
+
+/**
+ * What a page statement returns for each product: its select list (SQL text without bound values, so
+ * the statement can be a named one), an optional join beside `products`, and how its rows become the
+ * page's items. Views (the wire mapping's input) by default; product-documents.service.ts reads the
+ * ready documents instead (ADR 041). `name` tells shapes apart in the plans kept.
+ */
+export interface PageShape<Row, Item> {
+  name: string;
+  select: SQL;
+  join?: SQL;
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>;
+}
+
+const VIEWS: PageShape<ProductRow, ProductView> = {
+  name: 'views',
+  select: PRODUCT_SELECT_LIST,
+  toItems: (rows) => rows.map((row) => viewProduct(toProductRecord(row))),
+};
+
+/**
+ * `queryProducts` with another page shape: the same plan, count and order, other columns. A plan that
+ * binds no value a plan depends on (the storefront's unfiltered list) is kept in `input.plans` and
+ * reused as it is: compiling the filter and sort and rendering the statement cost more CPU than the rest
+ * of a list of documents (bench profile, ADR 041).
+ */
+export async function queryProductsAs<Row, Item>(
+  db: DbOrTx,
+  input: ProductQueryInput,
+  shape: PageShape<Row, Item>,
+): Promise<{ items: Item[]; metadata: PagingMetadata }> {
+  const key = input.plans && planKey(shape.name, input);
+  let plan = key === undefined ? undefined : input.plans?.get(key);
+  if (!plan) {
+    const orderBy = compileSort(input.sort, filterFields(input.currency), products.id, {
+      entity: 'products',
+      defaultSort: [sql`${products.numericId} ASC`],
+    });
+    plan = planPage(productWhere(input), orderBy, input.paging, collectionPage(input), shape);
+    if (key !== undefined && !plan.valued) input.plans?.set(key, plan);
+  }
+  return pageOf(db, plan, input.counts, shape);
 }
 
 /**
@@ -83,69 +118,105 @@ export async function queryProductPage(
   counts?: CountMemo,
   listing?: ListingPage,
 ): Promise<ProductPage> {
+  return pageOf(db, planPage(where, orderBy, pagingInput, listing, VIEWS), counts, VIEWS);
+}
+
+function planPage(
+  where: SQL,
+  orderBy: SQL[],
+  pagingInput: ProductQueryInput['paging'],
+  listing: ListingPage | undefined,
+  shape: Pick<PageShape<unknown, unknown>, 'select' | 'join'>,
+): PagePlan {
   const paging = resolvePaging(pagingInput);
   const filter = whereOf(where);
-  let known = counts?.get(filter.key);
+  const count = listing ? listing.count(COUNT_CAP) : countSql(where);
+  // The page is chosen from the narrow index scan first (of products, or of the listing read model);
+  // only its rows are read whole (rows skipped by the offset would otherwise be built and thrown away).
+  const pageIds =
+    listing?.pageIds(paging) ??
+    sql`(SELECT ${products.id} FROM ${products} WHERE ${where} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${paging.limit} OFFSET ${paging.offset})`;
+  // Composed from a select list rendered once (product-rows.ts): the query builder would rebuild its
+  // thirty columns on every request, which cost a third of an uncached list's CPU (bench profile).
+  const statement = (total: SQL) =>
+    sql`SELECT ${shape.select}, ${total} AS "total" FROM ${products}${shape.join ?? sql``} WHERE ${products.id} IN ${pageIds} ORDER BY ${sql.join(orderBy, sql`, `)}`;
+  return {
+    filterKey: filter.key,
+    valued: filter.valued,
+    paging,
+    counted: statement(count),
+    uncounted: statement(sql`NULL::int`),
+    countAlone: sql`SELECT ${count} AS "total"`,
+    named: {},
+  };
+}
+
+async function pageOf<Row, Item>(
+  db: DbOrTx,
+  plan: PagePlan,
+  counts: CountMemo | undefined,
+  shape: PageShape<Row, Item>,
+): Promise<{ items: Item[]; metadata: PagingMetadata }> {
+  let known = counts?.get(plan.filterKey);
   // Right after a catalog change every shopper misses at once: one request counts, the others wait
   // for its total instead of running the same count side by side.
   // (No await unless there is one to wait for: between the lookup and `start` nothing may interleave.)
-  const running = known === undefined ? counts?.waitFor(filter.key) : undefined;
+  const running = known === undefined ? counts?.waitFor(plan.filterKey) : undefined;
   if (running) known = await running;
-  const finish = counts && known === undefined ? counts.start(filter.key) : undefined;
+  const finish = counts && known === undefined ? counts.start(plan.filterKey) : undefined;
   try {
-    const page = await readPage(db, where, orderBy, paging, known, filter.valued, listing);
+    const page = await readPage(db, plan, known, shape);
     finish?.(page.total);
-    return { items: page.items, metadata: toMetadata(page.items.length, paging, page.total) };
+    return { items: page.items, metadata: toMetadata(page.items.length, plan.paging, page.total) };
   } catch (error) {
     finish?.(undefined);
     throw error;
   }
 }
 
-async function readPage(
+async function readPage<Row, Item>(
   db: DbOrTx,
-  where: SQL,
-  orderBy: SQL[],
-  paging: { limit: number; offset: number },
+  plan: PagePlan,
   known: number | undefined,
-  valued: boolean,
-  listing: ListingPage | undefined,
-): Promise<{ items: ProductView[]; total: number }> {
-  const count = listing ? listing.count(COUNT_CAP) : countSql(where);
+  shape: PageShape<Row, Item>,
+): Promise<{ items: Item[]; total: number }> {
   const countAlone = async () => {
-    const [row] = await queryRows<{ total: number }>(db, sql`SELECT ${count} AS "total"`);
+    const [row] = await queryRows<{ total: number }>(db, plan.countAlone);
     return Number(row?.total ?? 0);
   };
-  if (paging.limit === 0) return { items: [], total: known ?? (await countAlone()) };
-  const total = known === undefined ? count : sql<number | null>`NULL::int`;
-  // The page is chosen from the narrow index scan first (of products, or of the listing read model);
-  // only its rows are read whole with their variants (rows skipped by the offset would otherwise be
-  // built and thrown away).
-  const pageIds =
-    listing?.pageIds(paging) ??
-    sql`(SELECT ${products.id} FROM ${products} WHERE ${where} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${paging.limit} OFFSET ${paging.offset})`;
-  // Composed from the select list rendered once (product-rows.ts): the query builder would rebuild
-  // its thirty columns on every request, which cost a third of an uncached list's CPU (bench profile).
-  const query = sql`SELECT ${PRODUCT_SELECT_LIST}, ${total} AS "total" FROM ${products} WHERE ${products.id} IN ${pageIds} ORDER BY ${sql.join(orderBy, sql`, `)}`;
-  // An unfiltered list is a named statement (values are parameters): PostgreSQL parses and plans it once
-  // per connection — planning costs more than running it. A filtered query is planned for its values
-  // every time: after five runs PostgreSQL would switch a named statement to a generic plan, which
-  // guesses a price band or a collection matches a handful of rows and sorts every match (ADR 020).
-  // (Unfiltered statements bind only booleans and numbers, which both drivers take as they are.)
-  const pool = valued ? undefined : pooledDb(db);
-  const rendered = pool && renderSql(query);
-  const name = rendered && statementName(rendered.sql);
-  type PageRow = ProductRow & { total: number | null };
-  const rows =
-    pool && rendered && name
-      ? await runStatement<PageRow>(pool, { name, text: rendered.sql }, rendered.params as Param[])
-      : await queryRows<PageRow>(db, query);
+  if (plan.paging.limit === 0) return { items: [], total: known ?? (await countAlone()) };
+  type PageRow = Row & { total: number | null };
+  const rows = await runPlanned<PageRow>(db, plan, known === undefined ? 'counted' : 'uncounted');
   const inRow = rows[0]?.total;
   const counted = known ?? (inRow === undefined || inRow === null ? await countAlone() : Number(inRow));
   return {
-    items: rows.map(({ total: _total, ...row }) => viewProduct(toProductRecord(row))),
+    items: await shape.toItems(rows.map(({ total: _total, ...row }) => row as unknown as Row)),
     total: counted,
   };
+}
+
+/**
+ * An unfiltered list is a named statement (values are parameters): PostgreSQL parses and plans it once
+ * per connection — planning costs more than running it. A filtered query is planned for its values
+ * every time: after five runs PostgreSQL would switch a named statement to a generic plan, which
+ * guesses a price band or a collection matches a handful of rows and sorts every match (ADR 020).
+ * (Unfiltered statements bind only booleans and numbers, which both drivers take as they are.)
+ */
+async function runPlanned<Row>(db: DbOrTx, plan: PagePlan, which: 'counted' | 'uncounted'): Promise<Row[]> {
+  const pool = plan.valued ? undefined : pooledDb(db);
+  if (pool) {
+    let named = plan.named[which];
+    if (!named) {
+      const rendered = renderSql(plan[which]);
+      const name = statementName(rendered.sql);
+      if (name) {
+        named = { name, text: rendered.sql, params: rendered.params as Param[] };
+        plan.named[which] = named;
+      }
+    }
+    if (named) return runStatement<Row>(pool, named, named.params);
+  }
+  return queryRows<Row>(db, plan[which]);
 }
 
 /**

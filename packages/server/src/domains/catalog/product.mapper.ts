@@ -150,7 +150,9 @@ function margin(variant: VariantView): number {
   );
 }
 
-export function productOut(view: ProductView, ctx: WireContext): Static<typeof ProductOut> {
+export type ProductOutValue = Static<typeof ProductOut>;
+
+export function productOut(view: ProductView, ctx: WireContext): ProductOutValue {
   const p = view.record;
   const { currency } = p;
   const major = (minor: number) => toMajorNumber(minor, currency);

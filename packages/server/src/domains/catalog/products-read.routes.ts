@@ -1,17 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
+import { notFound } from '../../lib/http/errors.js';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
+import type { PagingMetadata } from '../../lib/paging.js';
 import type { CatalogHttp } from './catalog-http.js';
 import { onPaths, READ_PREFIXES } from './catalog-http.js';
 import { productOut } from './product.mapper.js';
+import {
+  type DocumentContext,
+  productDocumentById,
+  queryProductDocuments,
+} from './product-documents.service.js';
 import { getProduct, queryProducts } from './product-read.service.js';
-import { GetProductQuery, ProductIdParams, ProductResponse } from './products.contract.js';
+import { GetProductQuery, ProductIdParams, ProductOut, ProductResponse } from './products.contract.js';
 import { QueryProductsRequest, QueryProductsResponse } from './queries.contract.js';
 
 /** Product reads: get by id (v1 and platformized) and queries (platformized and the v1 REST form). */
 export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
   const tags = ['catalog: products'];
+
+  // Shoppers' products come as ready documents (ADR 041), serialized by the reply schema's own serializer
+  // (compiled once per route), so a document is byte for byte what the route would have sent.
+  const documents = (reply: FastifyReply): DocumentContext => ({
+    publicUrl: http.publicUrl,
+    serialize: reply.compileSerializationSchema(
+      ProductOut as unknown as Record<string, unknown>,
+    ) as DocumentContext['serialize'],
+  });
+  /** Sends JSON text as it is: Fastify serializes nothing it is given as a string with a JSON type. */
+  const sendJson = (reply: FastifyReply, text: string) =>
+    reply.type('application/json; charset=utf-8').send(text as never);
 
   for (const kind of ['products', 'products-platformized'] as const) {
     onPaths(READ_PREFIXES, `/${kind}/:id`, (url, alias) =>
@@ -29,7 +48,12 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
             response: { 200: ProductResponse },
           },
         },
-        async (request) => {
+        async (request, reply) => {
+          if (!http.merchant(request)) {
+            const document = await productDocumentById(http.db, request.params.id, documents(reply));
+            if (document === undefined) throw notFound('Product', request.params.id);
+            return sendJson(reply, `{"product":${document}}`);
+          }
           const view = await getProduct(http.db, {
             id: request.params.id,
             includeHidden: http.merchant(request),
@@ -45,9 +69,29 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
     request: FastifyRequest,
     body: Static<typeof QueryProductsRequest>,
     restForm: boolean,
+    reply: FastifyReply,
   ) => {
     const merchant = http.merchant(request);
     const query = body.query ?? {};
+    // A shopper's list with variants (what the storefront asks for) is the page's documents joined as
+    // they are; merchants, and lists without variants, are built from the rows as before.
+    if (!merchant && body.includeVariants !== false) {
+      const page = await queryProductDocuments(
+        http.db,
+        {
+          filter: query.filter,
+          sort: query.sort,
+          paging: query.paging,
+          currency: http.currency,
+          counts: http.counts,
+          plans: http.plans,
+        },
+        documents(reply),
+      );
+      // The envelope by the route's own serializer, with the documents spliced into its empty list.
+      const envelope = reply.serialize({ products: [], ...pageMetadata(page.metadata, restForm) });
+      return sendJson(reply, `{"products":[${page.items.join(',')}]${envelope.slice(EMPTY_LIST.length)}`);
+    }
     const page = await queryProducts(http.db, {
       filter: query.filter,
       sort: query.sort,
@@ -55,6 +99,7 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
       includeHidden: merchant && body.includeHiddenProducts !== false,
       currency: http.currency,
       counts: merchant ? undefined : http.counts,
+      plans: http.plans,
     });
     const wire = http.wire(request, {
       merchantData: body.includeMerchantSpecificData === true,
@@ -62,8 +107,7 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
     });
     return {
       products: page.items.map((view) => productOut(view, wire)),
-      metadata: restForm ? { ...page.metadata, items: page.metadata.count } : page.metadata,
-      ...(restForm && page.metadata.total !== undefined ? { totalResults: page.metadata.total } : {}),
+      ...pageMetadata(page.metadata, restForm),
     };
   };
 
@@ -82,8 +126,18 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
           summary: restForm ? 'Query products (v1 REST form)' : 'Query products',
           tags,
         },
-        (request, body) => runQuery(request, body, restForm),
+        (request, body, reply) => runQuery(request, body, restForm, reply),
       ),
     );
   }
 };
+
+const EMPTY_LIST = '{"products":[]';
+
+/** A query reply's metadata; the v1 REST form also names the page size and total its own way. */
+function pageMetadata(metadata: PagingMetadata, restForm: boolean) {
+  return {
+    metadata: restForm ? { ...metadata, items: metadata.count } : metadata,
+    ...(restForm && metadata.total !== undefined ? { totalResults: metadata.total } : {}),
+  };
+}

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -26,6 +27,15 @@ import type {
   ProductType,
   SubscriptionOptions,
 } from './catalog.types.js';
+
+/**
+ * Revisions of product and variant rows (ADR 041): every insert and update takes the next value (a
+ * trigger sets it), so a row version's revision is never seen again — what a product document's
+ * fingerprint is made of.
+ */
+export const catalogRevisions = pgSequence('catalog_revisions');
+const revisionColumn = () =>
+  bigint('revision', { mode: 'number' }).notNull().default(sql`nextval('catalog_revisions')`);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -88,6 +98,8 @@ export const products = pgTable(
     ),
     createdDate: timestampColumn('created_date').notNull().defaultNow(),
     lastUpdated: timestampColumn('last_updated').notNull().defaultNow(),
+    /** Set by a trigger on every insert and update, never by the app (ADR 041). */
+    revision: revisionColumn(),
   },
   (table) => [
     uniqueIndex('products_slug_idx').on(table.slug),
@@ -124,6 +136,8 @@ export const productVariants = pgTable(
     inStock: boolean('in_stock').notNull().default(true),
     /** Overrides the product's deposit; null: as the product. */
     deposit: jsonb('deposit').$type<ProductDeposit>(),
+    /** Set by a trigger on every insert and update, never by the app (ADR 041). */
+    revision: revisionColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.id] }),
@@ -190,3 +204,21 @@ export const productListings = pgTable(
     index('product_listings_product_idx').on(table.productId),
   ],
 );
+
+/**
+ * Each product's public wire shape (ADR 041): the JSON a shopper's list or product page returns for it,
+ * built by the one wire mapping and kept as text, so an uncached list sends it without building it.
+ * A document is served only while its fingerprint — the revisions of the product row and of its
+ * variant rows, which every write changes — equals the one computed from the rows in the same
+ * statement; otherwise the read rebuilds it and writes it back. No write path has to remember it.
+ */
+export const productDocuments = pgTable('product_documents', {
+  productId: text('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  /** The product's and its variants' revisions the body was built from (productFingerprintSql). */
+  fingerprint: text('fingerprint').notNull(),
+  /** The public URL the body's absolute URLs start with (a server with another one rebuilds). */
+  publicUrl: text('public_url').notNull(),
+  body: text('body').notNull(),
+});

@@ -1,6 +1,5 @@
 // The identity domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
-
 export { ensureBundledStorefrontClient, ensureOwnerStaff, ownerLoginFileIn } from './bootstrap.js';
 export type { ContactData } from './contacts.js';
 export { type ContactSource, IdentityHooks, type VisitorBecameMember } from './hooks.js';
@@ -16,7 +15,7 @@ export {
 } from './members/member-directory.service.js';
 export { getMemberSummary } from './members/members.service.js';
 export { createStaffUser, listStaffUsers } from './members/staff.service.js';
-export { registeredAppOrigins } from './oauth/app-origins.js';
+export { AppOriginsCache } from './oauth/app-origins.js';
 export { createLogoutToken } from './oauth/authorize.service.js';
 export {
   clientOfCaller,

@@ -12,6 +12,10 @@ export const ORDER_ACTIVITY_TYPES = [
   'ORDER_CANCELED',
   'EMAIL_SENT',
   'MERCHANT_COMMENT',
+  'PAYMENT_FAILED',
+  'DISPUTE_OPENED',
+  'DISPUTE_UPDATED',
+  'DISPUTE_CLOSED',
 ] as const;
 export type OrderActivityType = (typeof ORDER_ACTIVITY_TYPES)[number];
 

@@ -5,6 +5,7 @@ export { attachGuestOrdersOnLogin, type BuyerTotals, ordersOfBuyer, searchBuyers
 export { createOrderRoutes } from './create-order.routes.js';
 export { registerOrderMail } from './order-emails.js';
 export { insertOrderRecord, orderStatusOf } from './order-insert.service.js';
+export { orderLinkRoutes } from './order-links.routes.js';
 export type { EcomMailer } from './order-mail.js';
 export { orderOperationsRoutes } from './order-operations.routes.js';
 export { registerOrderOperationsMail } from './order-ops-emails.js';

@@ -9,6 +9,7 @@ import {
   storeSigningKey,
 } from '../store-setup/index.js';
 import { downloadLinks } from './downloads.service.js';
+import { orderLink } from './order-links.service.js';
 import { alreadySent, type OrderMailDeps, sendOrderMail } from './order-mail.js';
 import {
   confirmationView,
@@ -61,7 +62,7 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
           name: 'order-confirmation',
           props: confirmationView(
             order,
-            deps.publicUrl,
+            await orderLink(deps.db, order, deps.publicUrl),
             links.map((link) => link.url),
           ),
         },
@@ -78,7 +79,10 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
       if (order?.paymentStatus !== 'NOT_PAID' || order.totals.payNow + order.totals.payLater <= 0) return;
       await sendOrderMail(deps, order, {
         key: `payment-instructions:${order.id}`,
-        template: { name: 'payment-instructions', props: paymentInstructionsView(order, deps.publicUrl) },
+        template: {
+          name: 'payment-instructions',
+          props: paymentInstructionsView(order, await orderLink(deps.db, order, deps.publicUrl)),
+        },
         tags: ['ecom.order.payment-instructions'],
       });
     },

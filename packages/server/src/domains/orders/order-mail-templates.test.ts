@@ -142,8 +142,16 @@ describe(`order e-mails from templates, over SMTP (${testDatabaseKind()})`, () =
       expect(part).toContain(`${due} to pay for order #${order.number}`);
       expect(part).toContain('hello@harbor.example');
     }
-    // A guest has no account page: the link is the shop's.
-    expect(instructions.html).toContain(`href="${t.config.publicUrl}"`);
+    // A guest has no account page: the link is the order's own access link, and it opens the order.
+    const link = new RegExp(`${t.config.publicUrl}/orders/${orderId}\\?key=[\\w-]{43}`).exec(
+      instructions.text,
+    )?.[0];
+    expect(instructions.html).toContain(`href="${link}"`);
+    const opened = await t.app.inject({
+      url: `/ecom/v1/order-links/${orderId}?key=${new URL(link ?? '').searchParams.get('key')}`,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().order.number).toBe(order.number);
 
     const canceled = await t.app.inject({
       method: 'POST',

@@ -32,14 +32,6 @@ export const paymentWords = (order: OrderRecord) => PAYMENT_WORDS[order.paymentS
 /** A plan bought through the plans domain (its orders carry the `plan:` checkout). */
 export const isPlanPurchase = (order: OrderRecord) => order.checkoutId.startsWith('plan:');
 
-/** Where the buyer sees the order: a member's account page; a guest has no account, so the shop. */
-export function orderLink(order: OrderRecord, publicUrl: string): MailLink {
-  const shop = publicUrl.replace(/\/$/, '');
-  return order.memberId
-    ? { label: 'See your order', url: `${shop}/account/orders/${order.id}` }
-    : { label: 'Visit the shop', url: shop };
-}
-
 export const optionsOf = (line: OrderLine) =>
   line.descriptionLines.map((option) => `${option.name}: ${option.value}`);
 
@@ -63,7 +55,7 @@ function totalRows(order: OrderRecord): MailTotalRow[] {
   ];
 }
 
-function mailOrder(order: OrderRecord, publicUrl: string): MailOrder {
+function mailOrder(order: OrderRecord, link: MailLink): MailOrder {
   const money = (minor: number) => formatMoney(minor, order.currency);
   const shipping = order.shipping;
   const delivery = [shipping?.title, shipping?.deliveryTime].filter(Boolean).join(' · ');
@@ -80,27 +72,29 @@ function mailOrder(order: OrderRecord, publicUrl: string): MailOrder {
     totals: totalRows(order),
     shipTo: shipTo(order),
     ...(delivery ? { delivery } : {}),
-    link: orderLink(order, publicUrl),
+    link,
   };
 }
 
+// `link` is the order's own page (order-links.service.ts): a member's account page or a guest's access link.
+
 export function confirmationView(
   order: OrderRecord,
-  publicUrl: string,
+  link: MailLink,
   downloads: string[],
 ): OrderConfirmationMail {
   return {
-    order: mailOrder(order, publicUrl),
+    order: mailOrder(order, link),
     paymentStatus: paymentWords(order),
     downloads: downloads.map((url, index) => ({ label: `Download file ${index + 1}`, url })),
   };
 }
 
-export function paymentInstructionsView(order: OrderRecord, publicUrl: string): PaymentInstructionsMail {
+export function paymentInstructionsView(order: OrderRecord, link: MailLink): PaymentInstructionsMail {
   return {
     orderNumber: String(order.number),
     amountDue: formatMoney(order.totals.payNow + order.totals.payLater, order.currency),
-    link: orderLink(order, publicUrl),
+    link,
   };
 }
 
@@ -119,7 +113,7 @@ export function planPurchaseView(order: OrderRecord, publicUrl: string): PlanPur
   };
 }
 
-export function cancellationView(order: OrderRecord, publicUrl: string): CancellationMail {
+export function cancellationView(order: OrderRecord, link: MailLink): CancellationMail {
   return {
     orderNumber: String(order.number),
     lines: order.lines.map((line) => ({
@@ -133,6 +127,6 @@ export function cancellationView(order: OrderRecord, publicUrl: string): Cancell
         : order.paymentStatus === 'VOIDED'
           ? 'released'
           : 'none',
-    link: orderLink(order, publicUrl),
+    link,
   };
 }

@@ -29,7 +29,7 @@ import {
   RefundPaymentsResponse,
 } from './refunds.contract.js';
 import { orderTransactionsOut, refundOut } from './refunds.mapper.js';
-import { listRefunds, refundOrder } from './refunds.service.js';
+import { listRefunds, refundedByOrder, refundOrder } from './refunds.service.js';
 
 /**
  * What happens to an order after it was placed, in the protocol's shapes: refunds (Order Billing and
@@ -229,7 +229,15 @@ export const orderOperationsRoutes: FastifyPluginAsyncTypebox<{
       const capturedMinor = payments
         .filter((payment) => payment.status === 'CAPTURED')
         .reduce((sum, payment) => sum + payment.amountMinor, 0);
-      return { order: orderOut(order, { payments, capturedMinor, activities }) };
+      const refunded = await refundedByOrder(db, [order.id]);
+      return {
+        order: orderOut(order, {
+          payments,
+          capturedMinor,
+          refundedMinor: refunded.get(order.id) ?? 0,
+          activities,
+        }),
+      };
     },
   );
 };

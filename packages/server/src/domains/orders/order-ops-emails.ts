@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../lib/money.js';
 import type { EventRouting } from '../events/index.js';
-import type { RefundMail, ShippingMail } from '../mail/index.js';
+import type { MailLink, RefundMail, ShippingMail } from '../mail/index.js';
 import { orderFulfillments } from './fulfillments.schema.js';
+import { orderLink } from './order-links.service.js';
 import { type OrderMailDeps, sendOrderMail } from './order-mail.js';
-import { cancellationView, optionsOf, orderLink, shipTo } from './order-mail-views.js';
+import { cancellationView, optionsOf, shipTo } from './order-mail-views.js';
 import { orders } from './orders.schema.js';
 import type { OrderRecord } from './orders-read.service.js';
 import { orderRefunds } from './refunds.schema.js';
@@ -30,7 +31,10 @@ export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMa
       if (!order) return;
       await sendOrderMail(deps, order, {
         key: `refund:${refund.id}`,
-        template: { name: 'refund', props: refundView(order, refund, deps.publicUrl) },
+        template: {
+          name: 'refund',
+          props: refundView(order, refund, await orderLink(deps.db, order, deps.publicUrl)),
+        },
         tags: ['ecom.order.refund'],
       });
     },
@@ -51,7 +55,10 @@ export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMa
       const update = event.type !== 'ecom.fulfillment.created';
       await sendOrderMail(deps, order, {
         key: `shipping:${fulfillment.id}:${fulfillment.trackingNumber ?? ''}:${fulfillment.trackingUrl ?? ''}`,
-        template: { name: 'shipping', props: shippingView(order, fulfillment, update, deps.publicUrl) },
+        template: {
+          name: 'shipping',
+          props: shippingView(order, fulfillment, update, await orderLink(deps.db, order, deps.publicUrl)),
+        },
         tags: ['ecom.order.shipping'],
       });
     },
@@ -65,7 +72,10 @@ export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMa
       if (order?.status !== 'CANCELED') return;
       await sendOrderMail(deps, order, {
         key: `cancellation:${order.id}`,
-        template: { name: 'cancellation', props: cancellationView(order, deps.publicUrl) },
+        template: {
+          name: 'cancellation',
+          props: cancellationView(order, await orderLink(deps.db, order, deps.publicUrl)),
+        },
         tags: ['ecom.order.cancellation'],
       });
     },
@@ -74,7 +84,7 @@ export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMa
 
 const lineOf = (order: OrderRecord, lineItemId: string) => order.lines.find((line) => line.id === lineItemId);
 
-function refundView(order: OrderRecord, refund: RefundRow, publicUrl: string): RefundMail {
+function refundView(order: OrderRecord, refund: RefundRow, link: MailLink): RefundMail {
   const money = (minor: number) => formatMoney(minor, order.currency);
   const cardPart = refund.amountMinor - refund.giftCardMinor;
   return {
@@ -89,7 +99,7 @@ function refundView(order: OrderRecord, refund: RefundRow, publicUrl: string): R
     ...(cardPart > 0 ? { toPaymentMethod: money(cardPart) } : {}),
     ...(refund.giftCardMinor > 0 ? { toGiftCard: money(refund.giftCardMinor) } : {}),
     ...(refund.reason ? { reason: refund.reason } : {}),
-    link: orderLink(order, publicUrl),
+    link,
   };
 }
 
@@ -97,7 +107,7 @@ function shippingView(
   order: OrderRecord,
   fulfillment: FulfillmentRow,
   update: boolean,
-  publicUrl: string,
+  link: MailLink,
 ): ShippingMail {
   return {
     orderNumber: String(order.number),
@@ -114,6 +124,6 @@ function shippingView(
     ...(fulfillment.trackingNumber ? { trackingNumber: fulfillment.trackingNumber } : {}),
     ...(fulfillment.trackingUrl ? { trackingUrl: fulfillment.trackingUrl } : {}),
     shipTo: shipTo(order),
-    link: orderLink(order, publicUrl),
+    link,
   };
 }

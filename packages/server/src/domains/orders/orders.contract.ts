@@ -129,10 +129,10 @@ export const OrderOut = Type.Object({
   ),
   balanceSummary: Type.Optional(
     Type.Object(
-      { paid: MoneyOut, balance: MoneyOut },
+      { paid: MoneyOut, balance: MoneyOut, refunded: MoneyOut },
       {
         description:
-          'Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized)',
+          'Paid: captured payments and the gift card part; balance: still due (pay-later, offline, authorized); refunded: what refunds gave back of it',
       },
     ),
   ),
@@ -150,6 +150,23 @@ export const OrderOut = Type.Object({
         createdDate: DateTimeOut(),
       }),
       { description: "The order's timeline, oldest first (merchants only)" },
+    ),
+  ),
+  disputes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String({ description: "The gateway's dispute id (Stripe's `dp_…`)" }),
+        amount: MoneyOut,
+        reason: Type.String({
+          description: 'As the gateway says it, e.g. "fraudulent", "product_not_received"',
+        }),
+        status: Type.String({
+          description: "needs_response, under_review, won, lost, … (Stripe's dispute statuses)",
+        }),
+        openedDate: DateTimeOut(),
+        updatedDate: DateTimeOut(),
+      }),
+      { description: "Openshelf: the order's payment disputes (chargebacks), latest state (merchants only)" },
     ),
   ),
   paidDate: Type.Optional(DateTimeOut()),

@@ -8,6 +8,7 @@ import {
   taxDetailsOut,
 } from '../pricing/index.js';
 import type { OrderActivity } from './activities.service.js';
+import { disputesOf } from './disputes.service.js';
 import type { DownloadLink } from './downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';
@@ -16,12 +17,12 @@ import type { OrderRecord } from './orders-read.service.js';
  * What the buyer has paid: the captured payments plus the gift card's part (a cancelled order gave the
  * card its amount back); the balance is what is still due. As the protocol's `balanceSummary`.
  */
-function balanceSummary(order: OrderRecord, capturedMinor: number) {
+function balanceSummary(order: OrderRecord, capturedMinor: number, refundedMinor: number) {
   const m = moneyOf(order.currency);
   const giftCard = order.status === 'CANCELED' ? 0 : (order.totals.giftCard?.appliedAmount ?? 0);
   const paid = capturedMinor + giftCard;
   const due = order.status === 'CANCELED' ? 0 : Math.max(order.totals.priceSummary.total - paid, 0);
-  return { paid: m(paid), balance: m(due) };
+  return { paid: m(paid), balance: m(due), refunded: m(refundedMinor) };
 }
 
 /** The timeline: placing the order first (it is the order's own date), then what happened since. */
@@ -50,6 +51,8 @@ export function orderOut(
     downloads?: DownloadLink[];
     payments?: PaymentRecord[];
     capturedMinor?: number;
+    /** What the order's refunds gave back (refundedByOrder); with `capturedMinor`. */
+    refundedMinor?: number;
     activities?: OrderActivity[];
   } = {},
 ): Static<typeof OrderOut> {
@@ -192,9 +195,21 @@ export function orderOut(
         }
       : {}),
     ...(extra.capturedMinor !== undefined
-      ? { balanceSummary: balanceSummary(order, extra.capturedMinor) }
+      ? { balanceSummary: balanceSummary(order, extra.capturedMinor, extra.refundedMinor ?? 0) }
       : {}),
     ...(extra.activities ? { activities: activitiesOut(order, extra.activities) } : {}),
+    ...(extra.activities && disputesOf(extra.activities).length > 0
+      ? {
+          disputes: disputesOf(extra.activities).map((dispute) => ({
+            id: dispute.id,
+            amount: m(dispute.amountMinor),
+            reason: dispute.reason,
+            status: dispute.status,
+            openedDate: dispute.openedDate,
+            updatedDate: dispute.updatedDate,
+          })),
+        }
+      : {}),
     ...(order.paidDate ? { paidDate: order.paidDate } : {}),
     ...(order.fulfilledDate ? { fulfilledDate: order.fulfilledDate } : {}),
     ...(order.canceledDate ? { canceledDate: order.canceledDate } : {}),

@@ -27,6 +27,7 @@ import {
 } from './orders.contract.js';
 import { orderOut } from './orders.mapper.js';
 import { getOrder, queryOrders, searchOrders } from './orders-read.service.js';
+import { refundedByOrder } from './refunds.service.js';
 
 /**
  * Order reads for buyers (their own orders only) and merchants, the merchant's status changes, and the
@@ -42,6 +43,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { db, clock, publicUrl, catalogChanges, providers, storage }) => {
   const anyone = requireCaller(['visitor', 'member', 'staff', 'app']);
   const tags = ['ecom: orders'];
+  /** What each order took and gave back, for its balance summary. */
+  async function moneyOf(ids: string[]) {
+    const [captured, refunded] = await Promise.all([capturedByOrder(db, ids), refundedByOrder(db, ids)]);
+    return (id: string) => ({ capturedMinor: captured.get(id) ?? 0, refundedMinor: refunded.get(id) ?? 0 });
+  }
 
   app.get(
     '/ecom/v1/orders/:id',
@@ -56,11 +62,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const order = await getOrder(db, request.params.id, request.caller);
-      const [downloads, captured] = await Promise.all([
+      const [downloads, money] = await Promise.all([
         downloadLinks(db, order, publicUrl, clock()),
-        capturedByOrder(db, [order.id]),
+        moneyOf([order.id]),
       ]);
-      return { order: orderOut(order, { downloads, capturedMinor: captured.get(order.id) ?? 0 }) };
+      return { order: orderOut(order, { downloads, ...money(order.id) }) };
     },
   );
 
@@ -82,12 +88,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
         sort: body.query?.sort,
         paging,
       });
-      const captured = await capturedByOrder(
-        db,
-        result.orders.map((order) => order.id),
-      );
+      const money = await moneyOf(result.orders.map((order) => order.id));
       return {
-        orders: result.orders.map((order) => orderOut(order, { capturedMinor: captured.get(order.id) ?? 0 })),
+        orders: result.orders.map((order) => orderOut(order, money(order.id))),
         metadata: pagingMetadata(result.orders.length, paging, result.total),
       };
     },
@@ -141,12 +144,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
         ...(paymentStatus ? { paymentStatus } : {}),
         ...(fulfillmentStatus ? { fulfillmentStatus } : {}),
       });
-      const captured = await capturedByOrder(
-        db,
-        result.orders.map((order) => order.id),
-      );
+      const money = await moneyOf(result.orders.map((order) => order.id));
       return {
-        orders: result.orders.map((order) => orderOut(order, { capturedMinor: captured.get(order.id) ?? 0 })),
+        orders: result.orders.map((order) => orderOut(order, money(order.id))),
         metadata: pagingMetadata(result.orders.length, paging, result.total),
       };
     },
@@ -176,7 +176,15 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     const capturedMinor = payments
       .filter((payment) => payment.status === 'CAPTURED')
       .reduce((sum, payment) => sum + payment.amountMinor, 0);
-    return { order: orderOut(order, { payments, capturedMinor, activities }) };
+    const refunded = await refundedByOrder(db, [order.id]);
+    return {
+      order: orderOut(order, {
+        payments,
+        capturedMinor,
+        refundedMinor: refunded.get(order.id) ?? 0,
+        activities,
+      }),
+    };
   }
   // Mark fulfilled is a shipment of every unit not shipped yet, so statuses and the timeline agree.
   const fulfillRest = async (database: Db, id: string, ctx: StatusContext) =>

@@ -15,6 +15,8 @@ export interface RefundTransaction {
   paymentId: string;
   provider: string;
   amountMinor: number;
+  /** The gateway's id of the refund (Stripe's `re_…`): its webhooks are matched on it, so none counts twice. */
+  providerRefundId?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
   AppError,
@@ -60,6 +60,17 @@ export async function listRefunds(db: DbOrTx, orderId: string): Promise<RefundRe
     .from(orderRefunds)
     .where(eq(orderRefunds.orderId, orderId))
     .orderBy(asc(orderRefunds.createdDate), asc(orderRefunds.id));
+}
+
+/** What the refunds of each order gave back (money and gift card), for the orders' balance summaries. */
+export async function refundedByOrder(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderRefunds.orderId, total: sql<string>`sum(${orderRefunds.amountMinor})` })
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.orderId, [...orderIds]))
+    .groupBy(orderRefunds.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.total)]));
 }
 
 /**
@@ -146,49 +157,78 @@ export function refundOrder(
       });
     if (restock.length > 0) await restoreStock(tx, stockLinesOf(order, restock), { actor: ctx.actor });
 
-    const [refund] = await tx
-      .insert(orderRefunds)
-      .values({ ...values, transactions })
-      .returning();
-    if (!refund) throw notFound('Refund', refundId);
-    const paid =
-      ((await capturedByOrder(tx, [order.id])).get(order.id) ?? 0) +
-      (order.giftCardId ? (order.totals.giftCard?.appliedAmount ?? 0) : 0);
-    const fully = history.totalMinor + amountMinor >= paid;
-    const [saved] = await tx
-      .update(orders)
-      .set({ paymentStatus: fully ? 'FULLY_REFUNDED' : 'PARTIALLY_REFUNDED', updatedDate: ctx.now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!saved) throw notFound('Order', order.id);
-    await recordEvent(tx, {
-      type: 'ecom.refund.created',
-      entityType: 'refund',
-      entityId: refundId,
-      payload: {
-        orderId: order.id,
-        refund: refundOut(refund, order),
-        sendOrderRefundedEmail: request.sendEmail,
-      },
+    const { refund, order: saved } = await commitRefund(tx, {
+      order,
+      previousMinor: history.totalMinor,
+      values: { ...values, transactions },
+      sendEmail: request.sendEmail,
       actor: ctx.actor,
-    });
-    await recordEvent(tx, {
-      type: 'ecom.order.updated',
-      entityType: 'order',
-      entityId: order.id,
-      payload: orderEventPayload(saved),
-      actor: ctx.actor,
-    });
-    await recordActivity(tx, {
-      orderId: order.id,
-      type: 'ORDER_REFUNDED',
-      message: refundMessage(order, refund),
-      actor: ctx.actor,
-      details: { refundId, amount: toDecimalString(amountMinor, order.currency) },
       now: ctx.now,
     });
     return { refund, order: saved, restocked: restock.length > 0 };
   });
+}
+
+/**
+ * Records a refund already given back (by us or by the gateway on its own) the one way every refund is
+ * recorded: its row, the order's payment status (FULLY_REFUNDED once all that was paid is back, else
+ * PARTIALLY_REFUNDED), `ecom.refund.created` and `ecom.order.updated`, and the timeline entry. The caller
+ * holds the order row locked and has checked the amount fits.
+ */
+export async function commitRefund(
+  tx: Tx,
+  input: {
+    order: OrderRecord;
+    /** What earlier refunds of the order gave back. */
+    previousMinor: number;
+    values: typeof orderRefunds.$inferInsert & { id: string; amountMinor: number };
+    sendEmail: boolean;
+    actor: EventActor;
+    now: Date;
+    /** The timeline's words, when not the usual ones (a refund made elsewhere says where). */
+    message?: string;
+  },
+): Promise<{ refund: RefundRecord; order: OrderRecord }> {
+  const { order, values, now } = input;
+  const [refund] = await tx.insert(orderRefunds).values(values).returning();
+  if (!refund) throw notFound('Refund', values.id);
+  const paid =
+    ((await capturedByOrder(tx, [order.id])).get(order.id) ?? 0) +
+    (order.giftCardId ? (order.totals.giftCard?.appliedAmount ?? 0) : 0);
+  const fully = input.previousMinor + values.amountMinor >= paid;
+  const [saved] = await tx
+    .update(orders)
+    .set({ paymentStatus: fully ? 'FULLY_REFUNDED' : 'PARTIALLY_REFUNDED', updatedDate: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!saved) throw notFound('Order', order.id);
+  await recordEvent(tx, {
+    type: 'ecom.refund.created',
+    entityType: 'refund',
+    entityId: refund.id,
+    payload: {
+      orderId: order.id,
+      refund: refundOut(refund, order),
+      sendOrderRefundedEmail: input.sendEmail,
+    },
+    actor: input.actor,
+  });
+  await recordEvent(tx, {
+    type: 'ecom.order.updated',
+    entityType: 'order',
+    entityId: order.id,
+    payload: orderEventPayload(saved),
+    actor: input.actor,
+  });
+  await recordActivity(tx, {
+    orderId: order.id,
+    type: 'ORDER_REFUNDED',
+    message: input.message ?? refundMessage(order, refund),
+    actor: input.actor,
+    details: { refundId: refund.id, amount: toDecimalString(values.amountMinor, order.currency) },
+    now,
+  });
+  return { refund, order: saved };
 }
 
 function setAmountOf(order: OrderRecord, amount: string | number | undefined): number | undefined {

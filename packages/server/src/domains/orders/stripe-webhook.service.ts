@@ -6,13 +6,14 @@ import type { Caller } from '../access/index.js';
 import { type EventActor, recordEvent } from '../events/index.js';
 import {
   claimGatewayEvent,
-  listPayments,
   type PaymentProviders,
   paymentByReference,
   settleGatewayPayment,
 } from '../payments/index.js';
 import type { PricingEnv } from '../pricing/index.js';
 import { createOrder } from './create-order.service.js';
+import { recordDispute, recordPaymentFailure } from './disputes.service.js';
+import { recordRefundFromGateway } from './gateway-refunds.service.js';
 import { orderEventPayload } from './order-snapshot.js';
 import { orders } from './orders.schema.js';
 
@@ -56,6 +57,15 @@ export async function applyStripeEvent(
         return intentCanceled(tx, event.data.object, deps);
       case 'charge.refunded':
         return chargeRefunded(tx, event.data.object, deps);
+      case 'refund.created':
+      case 'refund.updated':
+        return refunded(tx, event.data.object, deps);
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return disputed(tx, event.data.object, event.type, deps);
+      case 'payment_intent.payment_failed':
+        return paymentFailed(tx, event.data.object, event.id, deps);
       default:
         return 'ignored';
     }
@@ -109,31 +119,97 @@ async function intentCanceled(
   return 'applied';
 }
 
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : value?.id;
+
 /**
- * A charge refunded in full outside the store (Stripe's dashboard): the payment becomes REFUNDED. Our own
- * refunds already marked it, so the event that follows them changes nothing.
+ * A refund, ours or made in Stripe's dashboard: recorded once, matched on its id (gateway-refunds.service).
+ * Pending refunds count, as Stripe counts them in the charge's refunded amount; failed ones do not.
  */
+async function refunded(tx: Tx, refund: Stripe.Refund, deps: StripeWebhookDeps): Promise<WebhookOutcome> {
+  const intentId = idOf(refund.payment_intent);
+  if (!intentId || (refund.status !== 'succeeded' && refund.status !== 'pending')) return 'ignored';
+  return recordRefundFromGateway(
+    tx,
+    {
+      paymentReference: intentId,
+      refundId: refund.id,
+      amountMinor: refund.amount,
+      ourKey: refund.metadata?.openshelf_key,
+    },
+    { actor: STRIPE_ACTOR, now: deps.now },
+  );
+}
+
+/** The charge's refunds, when the event carries them (Stripe's `refunds` list); each recorded once. */
 async function chargeRefunded(
   tx: Tx,
   charge: Stripe.Charge,
   deps: StripeWebhookDeps,
 ): Promise<WebhookOutcome> {
-  const intentId =
-    typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-  if (!intentId || !charge.refunded) return 'ignored';
-  const known = await paymentByReference(tx, 'STRIPE', intentId);
-  if (!known || !(await settleGatewayPayment(tx, known.id, 'CAPTURED', 'REFUNDED', deps.now)))
-    return 'ignored';
-  const payments = await listPayments(tx, known.orderId);
-  if (payments.every((payment) => payment.status !== 'CAPTURED'))
-    await setOrderPaymentStatus(tx, known.orderId, 'REFUNDED', deps.now);
-  return 'applied';
+  let outcome: WebhookOutcome = 'ignored';
+  for (const refund of charge.refunds?.data ?? []) {
+    const intentId = idOf(refund.payment_intent) ?? idOf(charge.payment_intent);
+    if ((await refunded(tx, { ...refund, payment_intent: intentId ?? null }, deps)) === 'applied')
+      outcome = 'applied';
+  }
+  return outcome;
+}
+
+/** A chargeback: on the order's timeline and its dispute panel (disputes.service). */
+function disputed(
+  tx: Tx,
+  dispute: Stripe.Dispute,
+  type: 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed',
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> | WebhookOutcome {
+  const intentId = idOf(dispute.payment_intent);
+  if (!intentId) return 'ignored';
+  return recordDispute(
+    tx,
+    {
+      id: dispute.id,
+      paymentReference: intentId,
+      amountMinor: dispute.amount,
+      reason: dispute.reason,
+      status: dispute.status,
+      stage:
+        type === 'charge.dispute.created'
+          ? 'created'
+          : type === 'charge.dispute.closed'
+            ? 'closed'
+            : 'updated',
+    },
+    { actor: STRIPE_ACTOR, now: deps.now },
+  );
+}
+
+/**
+ * A payment that failed. At checkout no order has it yet (the shopper sees the decline and nothing is
+ * left behind), so only a payment an order already holds is noted on its timeline; its state is Stripe's
+ * to change by the events that follow (succeeded, canceled).
+ */
+function paymentFailed(
+  tx: Tx,
+  intent: Stripe.PaymentIntent,
+  eventId: string,
+  deps: StripeWebhookDeps,
+): Promise<WebhookOutcome> {
+  return recordPaymentFailure(
+    tx,
+    {
+      paymentReference: intent.id,
+      eventId,
+      message: intent.last_payment_error?.message ?? 'the card was declined',
+    },
+    { actor: STRIPE_ACTOR, now: deps.now },
+  );
 }
 
 async function setOrderPaymentStatus(
   tx: Tx,
   orderId: string,
-  paymentStatus: 'PAID' | 'VOIDED' | 'REFUNDED',
+  paymentStatus: 'PAID' | 'VOIDED',
   now: Date,
 ): Promise<void> {
   const [saved] = await tx

@@ -155,7 +155,7 @@ describe('the Stripe webhook endpoint', () => {
     ];
     expect(outcomes.sort()).toEqual(['applied', 'duplicate']);
     const refunded = await send(owner, 'GET', `/admin-api/v1/orders/${order.json().orderId}`);
-    expect(refunded.json().order.paymentStatus).toBe('REFUNDED');
+    expect(refunded.json().order.paymentStatus).toBe('FULLY_REFUNDED');
   });
 
   it('a payment for a checkout that changed while paying is given back, not kept', async () => {

@@ -31,13 +31,17 @@ export interface GatewayPayment {
   amountMinor: number;
 }
 
-/** Our payment for a gateway reference (a Stripe PaymentIntent id), if an order has it. */
+/**
+ * Our payment for a gateway reference (a Stripe PaymentIntent id), if an order has it; locked unless
+ * `lock` is false (a caller that must lock the order first, as refunds do, reads it unlocked).
+ */
 export async function paymentByReference(
   db: DbOrTx,
   provider: PaymentProviderName,
   reference: string,
+  lock = true,
 ): Promise<GatewayPayment | undefined> {
-  const [row] = await db
+  const query = db
     .select({
       id: payments.id,
       orderId: payments.orderId,
@@ -45,8 +49,8 @@ export async function paymentByReference(
       amountMinor: payments.amountMinor,
     })
     .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)))
-    .for('update');
+    .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -18,6 +18,7 @@ export {
 export {
   lockRefundablePayments,
   type PaymentRefundPart,
+  recordGatewayRefund,
   refundCapturedPayments,
 } from './payment-refunds.service.js';
 export {

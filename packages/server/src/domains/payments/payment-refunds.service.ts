@@ -9,6 +9,8 @@ export interface PaymentRefundPart {
   paymentId: string;
   provider: PaymentProviderName;
   amountMinor: number;
+  /** The gateway's id of this refund (Stripe's `re_…`), which its webhooks name. */
+  providerRefundId?: string;
 }
 
 /**
@@ -45,11 +47,12 @@ export async function refundCapturedPayments(
     if (left <= 0) break;
     const amountMinor = Math.min(left, refundable);
     const provider = providers[row.provider];
+    let providerRefundId: string | undefined;
     if (provider && row.providerReference) {
       try {
-        await provider.refund(row.providerReference, amountMinor, {
+        ({ reference: providerRefundId } = await provider.refund(row.providerReference, amountMinor, {
           idempotencyKey: `refund:${input.refundId}:${row.id}`,
-        });
+        }));
       } catch (error) {
         if (error instanceof AppError) throw error;
         throw new AppError('PAYMENT_PROVIDER_ERROR', 'The payment gateway did not refund', {
@@ -64,8 +67,29 @@ export async function refundCapturedPayments(
       .update(payments)
       .set({ refundedMinor: row.refundedMinor + amountMinor })
       .where(eq(payments.id, row.id));
-    parts.push({ paymentId: row.id, provider: row.provider, amountMinor });
+    parts.push({
+      paymentId: row.id,
+      provider: row.provider,
+      amountMinor,
+      ...(providerRefundId ? { providerRefundId } : {}),
+    });
     left -= amountMinor;
   }
   return parts;
+}
+
+/**
+ * Records money a gateway gave back without our asking (a refund made in Stripe's dashboard) against a
+ * captured payment, locked; answers how much of it the payment could still give back (the part recorded).
+ */
+export async function recordGatewayRefund(tx: Tx, paymentId: string, amountMinor: number): Promise<number> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (row?.status !== 'CAPTURED') return 0;
+  const applied = Math.min(amountMinor, row.amountMinor - row.refundedMinor);
+  if (applied <= 0) return 0;
+  await tx
+    .update(payments)
+    .set({ refundedMinor: row.refundedMinor + applied })
+    .where(eq(payments.id, paymentId));
+  return applied;
 }

@@ -149,12 +149,11 @@ export async function takePayment(
         : charged;
   }
   const reference = result.reference;
-  const compensate = () =>
-    result.status === 'AUTHORIZED'
-      ? provider.void(reference, { idempotencyKey: `openshelf:charge:${reference}:compensate` })
-      : provider.refund(reference, input.amountMinor, {
-          idempotencyKey: `openshelf:charge:${reference}:compensate`,
-        });
+  const compensate = async () => {
+    const options = { idempotencyKey: `openshelf:charge:${reference}:compensate` };
+    if (result.status === 'AUTHORIZED') await provider.void(reference, options);
+    else await provider.refund(reference, input.amountMinor, options);
+  };
   if (result.token && result.card && input.ownerKey) {
     const [saved] = await tx
       .insert(savedPaymentMethods)

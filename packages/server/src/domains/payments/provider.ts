@@ -102,6 +102,11 @@ export interface PreparedIntent {
   clientSecret: string;
 }
 
+/** What a gateway says of a refund it made. */
+export interface RefundOutcome {
+  reference?: string;
+}
+
 /** Options every money-moving call takes. */
 export interface MoneyCallOptions {
   idempotencyKey: string;
@@ -119,7 +124,11 @@ export interface PaymentProvider {
   capture(reference: string, amountMinor: number, options: MoneyCallOptions): Promise<void>;
   /** Releases an authorization that will not be captured. */
   void(reference: string, options: MoneyCallOptions): Promise<void>;
-  refund(reference: string, amountMinor: number, options: MoneyCallOptions): Promise<void>;
+  /**
+   * Gives money back; answers the gateway's id of the refund when it has one, so the refund's own
+   * webhook (which Stripe also sends for refunds made in its dashboard) is known as ours.
+   */
+  refund(reference: string, amountMinor: number, options: MoneyCallOptions): Promise<RefundOutcome>;
   /** What may be shown of a gateway payment method sent as is (a 400 naming the field if unknown). */
   describeMethod?(token: string): Promise<CardSummary>;
   /** The gateway's customer for one of our buyers (`member:<id>`), created once. */

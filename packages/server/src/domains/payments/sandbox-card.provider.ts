@@ -125,6 +125,8 @@ export function sandboxCardProvider(clock: () => Date = () => new Date()): Payme
     },
     async capture() {},
     async void() {},
-    async refund() {},
+    async refund() {
+      return {};
+    },
   };
 }

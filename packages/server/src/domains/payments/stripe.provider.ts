@@ -216,9 +216,14 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       await stripeCall(() => stripe.paymentIntents.cancel(reference, {}, { idempotencyKey }));
     },
     async refund(reference, amountMinor, { idempotencyKey }) {
-      await stripeCall(() =>
-        stripe.refunds.create({ payment_intent: reference, amount: amountMinor }, { idempotencyKey }),
+      const refund = await stripeCall(() =>
+        stripe.refunds.create(
+          // The key in metadata too: the refund's webhook names which of our refunds it was.
+          { payment_intent: reference, amount: amountMinor, metadata: { openshelf_key: idempotencyKey } },
+          { idempotencyKey },
+        ),
       );
+      return { reference: refund.id };
     },
   };
 }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import { AppError } from '../../lib/http/errors.js';
 import type { PageCache } from '../../lib/http/page-cache.js';
 import { isApiRequest } from '../api-request.js';
@@ -26,7 +26,7 @@ export interface StorefrontOptions {
   loadContext: (request: FastifyRequest) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** The store's address (PUBLIC_URL): HSTS when https, the media origin of the pages' CSP. */
   publicUrl: string;
-  /** The registered apps' origins, which the pages' forms may end on (CSP form-action), read per page. */
+  /** The registered apps' origins, which the pages' forms may end on (CSP form-action); asked per page, kept in memory. */
   appOrigins: () => Promise<readonly string[]>;
   /** Keeps the pages every shopper sees alike (ADR 037); absent with PAGE_CACHE=off. */
   pageCache?: PageCache | undefined;
@@ -59,16 +59,18 @@ export async function storefrontPlugin(app: FastifyInstance, options: Storefront
   }
 
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(build, options.mode === 'production' ? 'production' : 'development');
-  // The storefront owns its context type; its entry module gives us the factory (see entry.server.tsx).
-  const { createLoadContext } = build.entry.module as unknown as {
+  // The storefront owns its context type and bundles React Router's production build; its entry module
+  // gives us the context factory and the request handler of that same copy (see entry.server.tsx).
+  const { createLoadContext, createRequestHandler: createHandler } = build.entry.module as unknown as {
     createLoadContext: (values: Record<string, unknown>) => RouterContextProvider;
+    createRequestHandler: typeof createRequestHandler;
   };
-  if (typeof createLoadContext !== 'function') {
+  if (typeof createLoadContext !== 'function' || typeof createHandler !== 'function') {
     throw new Error(
-      `${serverEntry} does not export createLoadContext; rebuild the storefront with \`npm run build\`.`,
+      `${serverEntry} does not export createLoadContext and createRequestHandler; rebuild the storefront with \`npm run build\`.`,
     );
   }
+  const handle = createHandler(build, options.mode === 'production' ? 'production' : 'development');
 
   await app.register(fastifyStatic, {
     root: path.join(options.buildDir, 'client'),

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
 import { ValidationFailed } from './errors.js';
 import { rejectNulCharacters } from './hostile-values.js';
@@ -26,7 +32,7 @@ export interface QueryRouteOptions<Body extends TSchema> {
 export function registerQueryRoute<Body extends TSchema>(
   app: FastifyInstance,
   options: QueryRouteOptions<Body>,
-  handler: (request: FastifyRequest, body: Static<Body>) => Promise<unknown>,
+  handler: (request: FastifyRequest, body: Static<Body>, reply: FastifyReply) => Promise<unknown>,
 ): void {
   const common = {
     summary: options.summary,
@@ -43,7 +49,7 @@ export function registerQueryRoute<Body extends TSchema>(
       preValidation: async (request) => normalizeQueryBody(request.body),
       preHandler: guards,
     },
-    async (request) => handler(request, request.body as Static<Body>),
+    async (request, reply) => handler(request, request.body as Static<Body>, reply),
   );
 
   app.get(
@@ -71,7 +77,7 @@ export function registerQueryRoute<Body extends TSchema>(
         },
       ],
     },
-    async (request) => handler(request, request.body as Static<Body>),
+    async (request, reply) => handler(request, request.body as Static<Body>, reply),
   );
 }
 

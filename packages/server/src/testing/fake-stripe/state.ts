@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FormObject } from './form.js';
 
 /**
  * The fake's objects, shaped like Stripe's JSON (only the fields our code and Stripe.js read), and the
@@ -105,3 +106,69 @@ export function publicMethod(method: FakePaymentMethod) {
   const { number: _number, ...rest } = method;
   return rest;
 }
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  status: 'succeeded' | 'failed';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: 'warning_needs_response' | 'needs_response' | 'under_review' | 'won' | 'lost';
+  created: number;
+}
+
+export interface FakeCustomer {
+  id: string;
+  object: 'customer';
+  metadata: Record<string, string>;
+}
+
+/** What the fake holds, shared by its parts (charges, refunds, disputes, the HTTP server). */
+export interface FakeStore {
+  intents: Map<string, FakeIntent>;
+  methods: Map<string, FakePaymentMethod>;
+  charges: Map<string, FakeCharge>;
+  customers: Map<string, FakeCustomer>;
+  refunds: Map<string, FakeRefund>;
+  disputes: Map<string, FakeDispute>;
+  /** Records a Stripe event and, when set to, sends it to the webhook (webhooks.ts). */
+  emit(type: string, object: unknown): void;
+  /** The fake's own address, once it listens. */
+  base(): string;
+}
+
+export type Reply = { status: number; body: unknown };
+export type Auth = { secret: boolean; key: string };
+export type Handler = (form: FormObject, auth: Auth, query: URLSearchParams) => Reply;
+export type Route = [method: string, path: RegExp, handler: (match: RegExpMatchArray) => Handler];
+
+export const missing = (id: string, param = 'id'): Reply => ({
+  status: 404,
+  body: {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param,
+      message: `No such object: '${id}'`,
+    },
+  },
+});
+export const invalid = (message: string, code = 'parameter_invalid'): Reply => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', code, message } },
+});

@@ -1,12 +1,20 @@
-import { isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
+import { isNull, sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../../db/client.js';
+import { VersionedCache } from '../../../lib/versioned-cache.js';
 import { oauthClients } from '../identity.schema.js';
+
+/** NOTIFY channel every server process listens on to read the apps' origins again (sent on commit). */
+const OAUTH_CLIENTS_CHANNEL = 'openshelf_oauth_clients_changed';
+
+/** Tells every process (this one too) that the OAuth clients changed; delivered when `db`'s work commits. */
+export async function notifyOAuthClientsChanged(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${OAUTH_CLIENTS_CHANNEL}, '')`);
+}
 
 /**
  * Every http(s) origin an enabled OAuth client registered (its allowed origins and its redirect URIs'
  * origins): the places a hosted page may send the browser after a form post, so the pages' CSP
- * form-action lists them (http/security-headers.ts). Read per page, not cached: a client registered
- * from the CLI (another process) works at once.
+ * form-action lists them (http/security-headers.ts). Pages read them through {@link AppOriginsCache}.
  */
 export async function registeredAppOrigins(db: DbOrTx): Promise<string[]> {
   const rows = await db
@@ -33,5 +41,39 @@ function httpOrigin(url: string): string | undefined {
     return parsed.origin;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The apps' origins as every page's CSP reads them: from memory, read again after any process changes
+ * an OAuth client (the NOTIFY sent in the change's transaction, which reaches this process too; within
+ * `ttlMs` should one be missed). It was one statement per rendered page.
+ */
+export class AppOriginsCache {
+  readonly #cache: VersionedCache<string[]>;
+
+  constructor(
+    private readonly db: DbOrTx,
+    ttlMs = 30_000,
+  ) {
+    this.#cache = new VersionedCache({ ttlMs, maxEntries: 1 });
+  }
+
+  async current(): Promise<readonly string[]> {
+    const cached = this.#cache.get('origins');
+    if (cached) return cached;
+    const version = this.#cache.version;
+    const origins = await registeredAppOrigins(this.db);
+    this.#cache.set('origins', origins, version);
+    return origins;
+  }
+
+  /** Follows changes of every process, this one's included; resolves to an unsubscribe. */
+  watch(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {
+    return database.listen(OAUTH_CLIENTS_CHANNEL, () => this.changed());
+  }
+
+  changed(): void {
+    this.#cache.invalidate();
   }
 }

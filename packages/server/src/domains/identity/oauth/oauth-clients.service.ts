@@ -7,6 +7,7 @@ import type { OAuthClient } from '../identity.schema.js';
 import { oauthClients } from '../identity.schema.js';
 import { newOpaqueToken, safeEqual, sha256 } from '../secrets.js';
 import { findSession } from '../sessions/sessions.service.js';
+import { notifyOAuthClientsChanged } from './app-origins.js';
 import { originProblem, type RegistrationRules, redirectUriProblem } from './redirect-uris.js';
 
 export type ClientKind = 'public' | 'confidential';
@@ -30,18 +31,22 @@ export async function createOAuthClient(
 ): Promise<{ client: OAuthClient; secret?: string }> {
   const clean = validateClientInput(input, rules);
   const secret = input.kind === 'confidential' ? newOpaqueToken(CLIENT_SECRET_PREFIX) : undefined;
-  const [row] = await db
-    .insert(oauthClients)
-    .values({
-      name: input.name.trim(),
-      kind: input.kind,
-      redirectUris: clean.redirectUris ?? [],
-      allowedOrigins: clean.allowedOrigins ?? [],
-      allowAnyRedirectPathOnAllowedOrigins: input.allowAnyRedirectPathOnAllowedOrigins ?? false,
-      bundled: input.bundled ?? false,
-      secretHash: secret ? sha256(secret) : null,
-    })
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    // Pages' CSP lists the apps' origins from memory: every process reads them again once this commits.
+    await notifyOAuthClientsChanged(tx);
+    return tx
+      .insert(oauthClients)
+      .values({
+        name: input.name.trim(),
+        kind: input.kind,
+        redirectUris: clean.redirectUris ?? [],
+        allowedOrigins: clean.allowedOrigins ?? [],
+        allowAnyRedirectPathOnAllowedOrigins: input.allowAnyRedirectPathOnAllowedOrigins ?? false,
+        bundled: input.bundled ?? false,
+        secretHash: secret ? sha256(secret) : null,
+      })
+      .returning();
+  });
   if (!row) throw new AppError('INTERNAL', 'OAuth client was not stored');
   return { client: withoutSecret(row), ...(secret ? { secret } : {}) };
 }
@@ -91,18 +96,21 @@ export async function updateOAuthClient(
   const [current] = await db.select().from(oauthClients).where(eq(oauthClients.id, clientId));
   if (!current) throw clientNotFound(clientId);
   const clean = validateClientInput(patch, rules, current);
-  const [row] = await db
-    .update(oauthClients)
-    .set({
-      ...clean,
-      updatedDate: new Date(),
-      ...(patch.allowAnyRedirectPathOnAllowedOrigins === undefined
-        ? {}
-        : { allowAnyRedirectPathOnAllowedOrigins: patch.allowAnyRedirectPathOnAllowedOrigins }),
-      ...(patch.disabled === undefined ? {} : { disabledDate: patch.disabled ? new Date() : null }),
-    })
-    .where(eq(oauthClients.id, clientId))
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    await notifyOAuthClientsChanged(tx);
+    return tx
+      .update(oauthClients)
+      .set({
+        ...clean,
+        updatedDate: new Date(),
+        ...(patch.allowAnyRedirectPathOnAllowedOrigins === undefined
+          ? {}
+          : { allowAnyRedirectPathOnAllowedOrigins: patch.allowAnyRedirectPathOnAllowedOrigins }),
+        ...(patch.disabled === undefined ? {} : { disabledDate: patch.disabled ? new Date() : null }),
+      })
+      .where(eq(oauthClients.id, clientId))
+      .returning();
+  });
   return withoutSecret(row as typeof oauthClients.$inferSelect);
 }
 
