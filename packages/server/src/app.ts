@@ -3,8 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext, RouteInfo } from './context.js';
 import { accessRoutes, apiKeyResolver, authPlugin, type TokenResolver } from './domains/access/index.js';
-import { cartByIdRoutes, cartRoutes, mergeCartsOnLogin } from './domains/cart/index.js';
-import { catalogRoutes, LocalCatalogChanges, watchCatalogChanges } from './domains/catalog/index.js';
+import { CartMemo, cartByIdRoutes, cartRoutes, mergeCartsOnLogin } from './domains/cart/index.js';
+import {
+  catalogRoutes,
+  LocalCatalogChanges,
+  ProductRecordsById,
+  watchCatalogChanges,
+} from './domains/catalog/index.js';
 import { checkoutRoutes, paymentSelectionRoutes } from './domains/checkout/index.js';
 import { customerRoutes } from './domains/customers/index.js';
 import {
@@ -95,7 +100,14 @@ declare module 'fastify' {
 export interface BuildAppOptions
   extends Omit<
     AppContext,
-    'clock' | 'events' | 'catalogChanges' | 'storeIdentity' | 'pageCache' | 'identityHooks'
+    | 'clock'
+    | 'events'
+    | 'catalogChanges'
+    | 'storeIdentity'
+    | 'pageCache'
+    | 'identityHooks'
+    | 'productRecords'
+    | 'cartMemo'
   > {
   clock?: () => Date;
   /** Identity's extension points; tests pass their own to listen in. */
@@ -134,18 +146,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogChanges: new LocalCatalogChanges(),
     identityHooks: options.identityHooks ?? new IdentityHooks(),
     storeIdentity: new StoreIdentityCache(database.db, config.storeName),
+    // Records live as long as the catalog's public reads (CATALOG_CACHE_SECONDS; 0 turns both off).
+    productRecords: new ProductRecordsById(database.db, {
+      cacheTtlMs: config.catalogCacheSeconds * 1000,
+    }),
+    cartMemo: new CartMemo(),
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
     ...(options.storefront !== false && config.pageCache.enabled
       ? { pageCache: new PageCache({ maxBytes: config.pageCache.maxBytes, ttlMs: PAGE_CACHE_TTL_MS }) }
       : {}),
   };
   // The slices the plugins take (context.ts): most need the database and the clock.
-  const { clock, catalogChanges, storeIdentity, identityHooks } = context;
+  const { clock, catalogChanges, storeIdentity, identityHooks, productRecords, cartMemo } = context;
   const db = database.db;
   const pricing: PricingEnv = {
     currency: config.storeCurrency,
     baseUrl: config.publicUrl,
     ...(context.taxProvider ? { taxProvider: context.taxProvider } : {}),
+    catalogRecords: productRecords,
   };
   const ecom = { db, clock, pricing };
   let closing = false;
@@ -291,9 +309,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessRoutes, { db, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { db, clock });
   const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
-  await app.register(catalogRoutes, { database, clock, catalogChanges, config });
-  await app.register(cartRoutes, ecom);
-  await app.register(cartByIdRoutes, ecom);
+  await app.register(catalogRoutes, { database, clock, catalogChanges, productRecords, config });
+  await app.register(cartRoutes, { ...ecom, cartMemo });
+  await app.register(cartByIdRoutes, { ...ecom, cartMemo });
   const stopCartMerge = mergeCartsOnLogin(identityHooks, clock);
   app.addHook('onClose', async () => stopCartMerge());
   const stopBuyerContacts = provideBuyerContacts(identityHooks);

@@ -9,7 +9,8 @@ import type {
 } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { LocalCatalogChanges } from './domains/catalog/index.js';
+import type { CartMemo } from './domains/cart/index.js';
+import type { LocalCatalogChanges, ProductRecordsById } from './domains/catalog/index.js';
 import type { EventRouting } from './domains/events/index.js';
 import type { IdentityHooks } from './domains/identity/index.js';
 import type { TaxProvider } from './domains/pricing/index.js';
@@ -32,6 +33,10 @@ export interface AppContext {
   catalogChanges: LocalCatalogChanges;
   /** Where other domains plug into sign-in (cart merge, guest orders, preferences, contact data). */
   identityHooks: IdentityHooks;
+  /** Products by id as carts and checkouts price lines: a prepared statement and, when on, a records cache. */
+  productRecords: ProductRecordsById;
+  /** The last cart row per shopper this app read or wrote, where its lock-free adds start (ADR 022). */
+  cartMemo: CartMemo;
   /** The automatic (AUTO_RATE) tax service, when one is configured; none by default (ADR 008). */
   taxProvider?: TaxProvider;
   /** The store's name, logo and contact address as set in Settings (STORE_NAME until then), cached. */

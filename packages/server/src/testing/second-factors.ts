@@ -1,6 +1,6 @@
 import { currentTotpCode } from '../domains/identity/second-factors/totp.js';
 import { createClient, mailboxCode, memberTokens, post, registerMember, uniqueEmail } from './identity.js';
-import { merchantKey, type TestApp } from './index.js';
+import { createTestApp, merchantKey, type TestApp } from './index.js';
 
 /** Second-factor set-ups over real HTTP, shared by the identity suites. */
 
@@ -57,3 +57,42 @@ export async function memberWithFactors(
   }
   return member;
 }
+
+/** A suite's app on a clock the suite moves by hand (codes are made for "now"), with its members' client. */
+export interface ClockedMfaApp {
+  t: TestApp;
+  clientId: string;
+  now(): Date;
+  /** Moves the clock on: 30 s is a new authenticator window, 10 minutes ends a login step. */
+  later(ms: number): void;
+  /** A new member with these factors set up at the current time. */
+  member(factors: ('TOTP' | 'EMAIL')[]): Promise<MemberWithFactors>;
+  close(): Promise<void>;
+}
+
+/** One per test file: start it in beforeAll, close it in afterAll. */
+export async function startClockedMfaApp(
+  start = new Date('2030-05-01T08:00:00.000Z'),
+): Promise<ClockedMfaApp> {
+  let now = start;
+  const t = await createTestApp({ clock: () => now, env: { REQUIRE_EMAIL_VERIFICATION: 'false' } });
+  const clientId = await memberClient(t);
+  return {
+    t,
+    clientId,
+    now: () => now,
+    later: (ms) => {
+      now = new Date(now.getTime() + ms);
+    },
+    member: (factors) => memberWithFactors(t, { clientId, factors, now: () => now }),
+    close: () => t.close(),
+  };
+}
+
+/** A six-digit code that is surely not `code`. */
+export const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
+export const applicationErrorOf = (reply: { json(): { details: { applicationError: unknown } } }) =>
+  reply.json().details.applicationError;
+export const firstViolationOf = (reply: {
+  json(): { details: { validationError: { fieldViolations: unknown[] } } };
+}) => reply.json().details.validationError.fieldViolations[0];

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidField } from '../../lib/http/errors.js';
 import { requireCaller } from '../access/index.js';
-import { type EcomDeps, ecomHttp, onPaths } from '../pricing/index.js';
+import { onPaths } from '../pricing/index.js';
 import { CartByIdRequest, CartIdParams, CartResponse } from './cart.contract.js';
 import { cartOut } from './cart.mapper.js';
 import { createCartFor, getCartById, updateCartById } from './cart-by-id.service.js';
+import { type CartDeps, cartHttp } from './cart-http.js';
 import { memberOwner, visitorOwner } from './cart-owner.js';
 import { cartUpdateIn } from './cart-update-in.mapper.js';
 
@@ -15,8 +16,8 @@ const CART_BY_ID_PREFIXES = ['/ecom/v1/carts', '/v1/carts'] as const;
  * merchant and app keys: they can set merchant discounts, custom lines and catalog overrides on a
  * shopper's cart. `/current` stays the shopper's own (its static route wins over `/:id`).
  */
-export const cartByIdRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
-  const http = ecomHttp(deps);
+export const cartByIdRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps) => {
+  const http = cartHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: carts (merchant)'];
   const preHandler = requireCaller(['staff', 'app']);

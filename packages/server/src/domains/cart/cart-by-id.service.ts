@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/http/errors.js';
 import type { PricingEnv } from '../pricing/index.js';
 import { carts } from './cart.schema.js';
 import { type UpdateCartInput, updateLockedCart } from './cart.service.js';
-import { rememberCart } from './cart-memo.js';
+import type { CartMemo } from './cart-memo.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, lockOrCreateCart } from './cart-store.js';
 import { type CartContext, type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
@@ -33,6 +33,7 @@ export function updateCartById(
 ): Promise<CartView> {
   return remember(
     db,
+    ctx.memo,
     db.transaction(async (tx) => updateLockedCart(tx, await lockCartById(tx, id), false, input, ctx)),
   );
 }
@@ -49,6 +50,7 @@ export function createCartFor(
 ): Promise<CartView> {
   return remember(
     db,
+    ctx.memo,
     db.transaction(async (tx) => {
       const { row, created } = await lockOrCreateCart(tx, owner);
       if (!created)
@@ -68,9 +70,8 @@ async function lockCartById(tx: Tx, id: string): Promise<CartRow> {
   return row;
 }
 
-async function remember(db: DbOrTx, change: Promise<CartView>): Promise<CartView> {
+async function remember(db: DbOrTx, memo: CartMemo, change: Promise<CartView>): Promise<CartView> {
   const view = await change;
-  const pool = pooledDb(db);
-  if (pool) rememberCart(pool, view.row);
+  if (pooledDb(db)) memo.remember(view.row);
   return view;
 }

@@ -33,7 +33,11 @@ export async function estimateCurrentCartTotals(
   const row = await readCart(db, owner);
   if (!row) throw cartNotFound();
   const [lines, setup] = await Promise.all([
-    evaluateLines(db, row.lines, { currency: env.currency, baseUrl: env.baseUrl }),
+    evaluateLines(db, row.lines, {
+      catalogRecords: env.catalogRecords,
+      currency: env.currency,
+      baseUrl: env.baseUrl,
+    }),
     loadSetup(db, env, { couponId: row.couponId, memberId: owner.memberId }),
   ]);
   const shippingAddress = options.shippingAddress ?? row.contactInfo?.address;

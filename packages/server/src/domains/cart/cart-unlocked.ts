@@ -3,7 +3,7 @@ import { AppError } from '../../lib/http/errors.js';
 import type { ResolvedCatalogItem } from '../catalog/index.js';
 import type { LineView, StoredLine } from '../pricing/index.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
-import { forgetCart, recentCart, rememberCart } from './cart-memo.js';
+import type { CartMemo } from './cart-memo.js';
 import { saveLinesIfUnchanged } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import { type CartRow, cartNotFound, readCart } from './cart-store.js';
@@ -34,18 +34,19 @@ export type UnlockedChange = (read: CartRow) => Promise<SavedLines | undefined>;
  */
 export async function changeWithoutLock(
   db: Db,
+  memo: CartMemo,
   owner: CartOwner,
   change: UnlockedChange,
   create?: () => CartRow,
 ): Promise<SavedLines | undefined> {
-  const recent = recentCart(db, owner);
+  const recent = memo.recent(owner);
   if (recent) {
     try {
       const saved = await change(recent);
       if (saved) return saved;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      forgetCart(db, owner.key);
+      memo.forget(owner.key);
     }
   }
   const fresh = (await readCart(db, owner)) ?? create?.();
@@ -66,9 +67,9 @@ export async function saveLinesWithoutLock(
   checkAvailability(views, touched);
   const saved = await saveLinesIfUnchanged(db, read, withSnapshots(lines, views), ctx);
   if (!saved) {
-    forgetCart(db, read.ownerKey);
+    ctx.memo.forget(read.ownerKey);
     return undefined;
   }
-  rememberCart(db, saved);
+  ctx.memo.remember(saved);
   return { row: saved, views };
 }

@@ -4,6 +4,7 @@ import type { EventActor } from '../events/index.js';
 import type { CatalogLineRequest, LineView, StoredLine, Totals } from '../pricing/index.js';
 import { catalogRefOf, type PricingEnv, priceLines, refOfRequest, viewLine } from '../pricing/index.js';
 import { type Coupon, cartPricingSetup, findCoupon } from '../store-setup/index.js';
+import type { CartMemo } from './cart-memo.js';
 import type { CartRow } from './cart-store.js';
 
 /* A cart's lines evaluated against the catalog now, and its totals: what every cart reply shows. */
@@ -12,6 +13,8 @@ export interface CartContext {
   env: PricingEnv;
   actor: EventActor;
   now: Date;
+  /** The app's remembered cart rows (cart-memo.ts), used on its pooled handle only. */
+  memo: CartMemo;
 }
 
 /** A cart as callers see it: its row, its lines evaluated against the catalog now, and its totals. */
@@ -42,7 +45,10 @@ export async function resolveLines(
     return ref ? [ref] : [];
   });
   const all = [...requestRefs, ...lineRefs];
-  const resolved = all.length > 0 ? await resolveCatalogItems(db, all, { baseUrl: env.baseUrl }) : [];
+  const resolved =
+    all.length > 0
+      ? await resolveCatalogItems(db, all, { records: env.catalogRecords, baseUrl: env.baseUrl })
+      : [];
   const byKey = new Map<string, ResolvedCatalogItem>();
   for (const item of resolved) if (!item.problem) byKey.set(itemKey(item.productId, item.variantId), item);
   return { requested: resolved.slice(0, requests.length), byKey };

@@ -5,9 +5,7 @@ import {
   CART_PREFIXES,
   catalogLinesIn,
   checkAddresses,
-  type EcomDeps,
   EmptyOut,
-  ecomHttp,
   merchantOnlyField,
   onPaths,
   RemoveLineItemsRequest,
@@ -33,13 +31,14 @@ import {
   updateLineItemsQuantity,
 } from './cart.service.js';
 import { createCheckoutFromCurrentCart, estimateCurrentCartTotals } from './cart-checkout.service.js';
+import { type CartDeps, cartHttp } from './cart-http.js';
 import { cartOwnerOf } from './cart-owner.js';
 import { cartNotFound } from './cart-store.js';
 import { cartUpdateIn } from './cart-update-in.mapper.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
-export const cartRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps) => {
-  const http = ecomHttp(deps);
+export const cartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps) => {
+  const http = cartHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: current cart'];
   const preHandler = requireShopper();
@@ -57,7 +56,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps)
         preHandler,
       },
       async (request) => {
-        const view = await getCurrentCart(db, env, cartOwnerOf(request.caller), http.now());
+        const view = await getCurrentCart(db, http.memo, env, cartOwnerOf(request.caller), http.now());
         // The platform's answer for "no cart yet": apps catch exactly this code (wire-protocol.md §8.1).
         if (!view) throw cartNotFound();
         return { cart: cartOut(view) };

@@ -19,7 +19,7 @@ import {
 } from '../pricing/index.js';
 import { findUsableCoupon } from '../store-setup/index.js';
 import { checkAvailability, withSnapshots } from './cart-line-checks.js';
-import { forgetCart, rememberCart } from './cart-memo.js';
+import type { CartMemo } from './cart-memo.js';
 import { newCartRow } from './cart-optimistic.js';
 import type { CartOwner } from './cart-owner.js';
 import {
@@ -38,6 +38,7 @@ import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
 
 export async function getCurrentCart(
   db: DbOrTx,
+  memo: CartMemo,
   env: PricingEnv,
   owner: CartOwner,
   now: Date,
@@ -45,8 +46,8 @@ export async function getCurrentCart(
   const row = await readCart(db, owner);
   const pool = pooledDb(db);
   if (pool) {
-    if (row) rememberCart(pool, row);
-    else forgetCart(pool, owner.key);
+    if (row) memo.remember(row);
+    else memo.forget(owner.key);
   }
   if (!row) return undefined;
   const items = await resolveLines(db, env, row.lines, []);
@@ -75,6 +76,7 @@ export async function addToCurrentCart(
     const requests = input.lineItems;
     const saved = await changeWithoutLock(
       pool,
+      ctx.memo,
       owner,
       async (read) => {
         const resolved = await resolveLines(pool, ctx.env, read.lines, requests);
@@ -87,6 +89,7 @@ export async function addToCurrentCart(
   }
   return remembered(
     db,
+    ctx.memo,
     db.transaction(async (tx) => {
       const { row, created } = await lockOrCreateCart(tx, owner);
       return applyLineItems(tx, row, created, {}, input.lineItems, ctx);
@@ -106,7 +109,7 @@ async function linesWithoutLock(
 ): Promise<CartView | undefined> {
   const pool = pooledDb(db);
   if (!pool) return undefined;
-  const saved = await changeWithoutLock(pool, owner, async (read) => {
+  const saved = await changeWithoutLock(pool, ctx.memo, owner, async (read) => {
     const { lines, touched } = change(read);
     const resolved = await resolveLines(pool, ctx.env, lines, []);
     return saveLinesWithoutLock(pool, read, lines, resolved.byKey, touched, ctx);
@@ -115,10 +118,9 @@ async function linesWithoutLock(
 }
 
 /** Keeps the row a locked change saved as this owner's most recent cart (for the next add). */
-async function remembered(db: DbOrTx, change: Promise<CartView>): Promise<CartView> {
+async function remembered(db: DbOrTx, memo: CartMemo, change: Promise<CartView>): Promise<CartView> {
   const view = await change;
-  const pool = pooledDb(db);
-  if (pool) rememberCart(pool, view.row);
+  if (pooledDb(db)) memo.remember(view.row);
   return view;
 }
 
@@ -143,6 +145,7 @@ export function updateCurrentCart(
 ): Promise<CartView> {
   return remembered(
     db,
+    ctx.memo,
     db.transaction(async (tx) => {
       const { row, created } = await lockOrCreateCart(tx, owner);
       return updateLockedCart(tx, row, created, input, ctx);
@@ -186,6 +189,7 @@ export async function updateLineItemsQuantity(
   if (unlocked) return unlocked;
   return remembered(
     db,
+    ctx.memo,
     db.transaction(async (tx) => {
       const row = await lockCart(tx, owner);
       const lines = setQuantities(row.lines, updates);
@@ -214,6 +218,7 @@ export async function removeLineItems(
   if (unlocked) return unlocked;
   return remembered(
     db,
+    ctx.memo,
     db.transaction(async (tx) => {
       const row = await lockCart(tx, owner);
       return saveLines(tx, row, removeLines(row.lines, ids), {}, [], ctx);
@@ -224,6 +229,7 @@ export async function removeLineItems(
 export function removeCoupon(db: DbOrTx, owner: CartOwner, ctx: CartContext): Promise<CartView> {
   return remembered(
     db,
+    ctx.memo,
     db.transaction(async (tx) => {
       const row = await lockCart(tx, owner);
       return saveLines(tx, row, row.lines, { couponId: null }, [], ctx);
@@ -241,7 +247,7 @@ export function deleteCurrentCart(
   ctx: Omit<CartContext, 'env'>,
 ): Promise<void> {
   const pool = pooledDb(db);
-  if (pool) forgetCart(pool, owner.key);
+  if (pool) ctx.memo.forget(owner.key);
   return db.transaction(async (tx) => {
     const row = await readCart(tx, owner);
     if (!row) throw cartNotFound();

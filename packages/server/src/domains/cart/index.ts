@@ -2,4 +2,5 @@
 // (docs/architecture.md). Inside the domain, files import each other directly.
 export { cartRoutes } from './cart.routes.js';
 export { cartByIdRoutes } from './cart-by-id.routes.js';
+export { CartMemo } from './cart-memo.js';
 export { mergeCartsOnLogin } from './cart-merge.service.js';

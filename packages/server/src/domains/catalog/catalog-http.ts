@@ -7,6 +7,7 @@ import type { LocalCatalogChanges } from './catalog-events.js';
 import type { CountMemo } from './count-memo.js';
 import { PagePlans } from './page-plans.js';
 import type { WireContext } from './product.mapper.js';
+import type { ProductRecordsById } from './product-rows-by-id.js';
 import type { WriteContext } from './product-write.service.js';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ export interface CatalogDeps {
   clock: () => Date;
   /** Catalog changes committed elsewhere in this process (orders taking stock): they drop the caches. */
   catalogChanges: Pick<LocalCatalogChanges, 'subscribe' | 'committed'>;
+  /** The app's products-by-id reader: its records cache is dropped with the other caches. */
+  productRecords: Pick<ProductRecordsById, 'invalidate' | 'caching'>;
   config: Pick<Config, 'storeCurrency' | 'publicUrl' | 'catalogCacheSeconds' | 'catalogCountSeconds'>;
 }
 

@@ -17,7 +17,7 @@ import {
   viewProduct,
   viewVariant,
 } from './product-model.js';
-import { loadProductRecordsById } from './product-rows-by-id.js';
+import type { ProductRecordsById } from './product-rows-by-id.js';
 import { variantMedia } from './variants.service.js';
 
 /**
@@ -134,13 +134,15 @@ export async function resolveCatalogItems(
   db: DbOrTx,
   refs: readonly CatalogItemRef[],
   options: {
+    /** The app's products-by-id reader (its prepared statement and records cache). */
+    records: ProductRecordsById;
     baseUrl?: string;
     /** Receives the product records read, so a later step of the same transaction need not re-read them. */
     loaded?: Map<string, ProductRecord>;
-  } = {},
+  },
 ): Promise<ResolvedCatalogItem[]> {
   const ids = [...new Set(refs.map((ref) => ref.productId))];
-  const records = await loadProductRecordsById(db, ids);
+  const records = await options.records.load(db, ids);
   for (const record of records) options.loaded?.set(record.id, record);
   const byId = new Map(records.map((record) => [record.id, viewProduct(record)]));
   const base = options.baseUrl ?? '';

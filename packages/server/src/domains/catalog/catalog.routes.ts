@@ -7,7 +7,6 @@ import { type CatalogDeps, catalogHttp } from './catalog-http.js';
 import { collectionRoutes } from './collections.routes.js';
 import { CountMemo } from './count-memo.js';
 import { depositRoutes } from './deposits.routes.js';
-import { cacheProductRecords, stopCachingProductRecords } from './product-rows-by-id.js';
 import { productReadRoutes } from './products-read.routes.js';
 import { productWriteRoutes } from './products-write.routes.js';
 import { variantRoutes } from './variants.routes.js';
@@ -26,16 +25,14 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogDeps> = async (app,
   const cache = seconds > 0 ? new ResponseCache({ ttlMs: seconds * 1000 }) : undefined;
   const countSeconds = deps.config.catalogCountSeconds;
   const counts = countSeconds > 0 ? new CountMemo({ ttlMs: countSeconds * 1000 }) : undefined;
-  const records = seconds > 0 ? cacheProductRecords(deps.database.db, seconds * 1000) : undefined;
   const invalidate = () => {
     cache?.invalidate();
     counts?.invalidate();
-    records?.invalidate();
+    deps.productRecords.invalidate();
   };
-  if (cache || counts) {
+  if (cache || counts || deps.productRecords.caching) {
     const unwatch = await watchCatalogChanges(deps.database, deps.catalogChanges, invalidate);
     app.addHook('onClose', async () => {
-      stopCachingProductRecords(deps.database.db);
       await unwatch();
     });
   }

@@ -9,6 +9,7 @@ export {
   resolveCatalogItems,
 } from './catalog-items.service.js';
 export { discountedMinor, findChoice, findCustomTextField, findOption } from './product-model.js';
+export { ProductRecordsById } from './product-rows-by-id.js';
 export { seedDemoCatalog } from './seed/seed.service.js';
 export { decrementStock, restoreStock } from './stock.service.js';
 export { CSV_COLUMNS, productFromRow, rowFromProduct } from './transfer/catalog-csv.js';

@@ -8,22 +8,62 @@ import { products } from './products.schema.js';
 
 /*
  * Products by id — what every cart change and checkout reads to price its lines — as a prepared
- * statement on the pooled handle (ADR 021): built once per database, parsed once per connection.
+ * statement on the app's pooled handle (ADR 021): built once per app, parsed once per connection.
  * Inside a transaction the statement is built as usual, so it stays in that transaction. Reads on the
- * pooled handle go through the records cache when the catalog routes enabled one (ADR 022).
+ * pooled handle go through the records cache when the app keeps one (CATALOG_CACHE_SECONDS > 0,
+ * ADR 022); the catalog routes drop it on every catalog change.
+ *
+ * One per app: app.ts puts it in the AppContext and hands it to pricing in the PricingEnv, so two apps
+ * in one process (tests, a CLI beside a server) never share records.
  */
-const preparedByDb = new WeakMap<Db, ReturnType<typeof prepare>>();
-const cacheByDb = new WeakMap<Db, ProductRecordCache>();
+export class ProductRecordsById {
+  readonly #pool: Db;
+  readonly #cache: ProductRecordCache | undefined;
+  #prepared: ReturnType<typeof prepare> | undefined;
 
-/** Keeps product records read on `db`'s pool; the caller drops it on every catalog change. */
-export function cacheProductRecords(db: Db, ttlMs: number): ProductRecordCache {
-  const cache = new ProductRecordCache({ ttlMs });
-  cacheByDb.set(db, cache);
-  return cache;
-}
+  /** `cacheTtlMs` keeps records read on `pool`; without it every read goes to the database. */
+  constructor(pool: Db, options: { cacheTtlMs?: number } = {}) {
+    this.#pool = pool;
+    this.#cache = options.cacheTtlMs ? new ProductRecordCache({ ttlMs: options.cacheTtlMs }) : undefined;
+  }
 
-export function stopCachingProductRecords(db: Db): void {
-  cacheByDb.delete(db);
+  get caching(): boolean {
+    return this.#cache !== undefined;
+  }
+
+  /** Drops every kept record (every catalog change, local or NOTIFY'd). */
+  invalidate(): void {
+    this.#cache?.invalidate();
+  }
+
+  async load(db: DbOrTx, ids: readonly string[]): Promise<ProductRecord[]> {
+    if (ids.length === 0) return [];
+    const pool = pooledDb(db);
+    // A transaction reads under its own locks; another app's handle is not this one's to cache.
+    if (pool !== this.#pool) return loadProductRecords(db, inArray(products.id, [...ids]));
+    const cache = this.#cache;
+    if (!cache) return this.#read(ids);
+    const found: ProductRecord[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      const record = cache.get(id);
+      if (record) found.push(record);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const version = cache.version;
+    for (const record of await this.#read(missing)) {
+      cache.set(record, version);
+      found.push(record);
+    }
+    return found;
+  }
+
+  async #read(ids: readonly string[]): Promise<ProductRecord[]> {
+    this.#prepared ??= prepare(this.#pool);
+    const rows = await this.#prepared.execute({ ids: [...ids] });
+    return rows.map((row) => toProductRecord(row as ProductRow));
+  }
 }
 
 function prepare(db: Db) {
@@ -32,36 +72,4 @@ function prepare(db: Db) {
     .from(products)
     .where(sql`${products.id} = ANY(${sql.placeholder('ids')}::text[])`)
     .prepare('catalog_products_by_id');
-}
-
-export async function loadProductRecordsById(db: DbOrTx, ids: readonly string[]): Promise<ProductRecord[]> {
-  if (ids.length === 0) return [];
-  const pool = pooledDb(db);
-  if (!pool) return loadProductRecords(db, inArray(products.id, [...ids]));
-  const cache = cacheByDb.get(pool);
-  if (!cache) return readByIds(pool, ids);
-  const found: ProductRecord[] = [];
-  const missing: string[] = [];
-  for (const id of ids) {
-    const record = cache.get(id);
-    if (record) found.push(record);
-    else missing.push(id);
-  }
-  if (missing.length === 0) return found;
-  const version = cache.version;
-  for (const record of await readByIds(pool, missing)) {
-    cache.set(record, version);
-    found.push(record);
-  }
-  return found;
-}
-
-async function readByIds(pool: Db, ids: readonly string[]): Promise<ProductRecord[]> {
-  let statement = preparedByDb.get(pool);
-  if (!statement) {
-    statement = prepare(pool);
-    preparedByDb.set(pool, statement);
-  }
-  const rows = await statement.execute({ ids: [...ids] });
-  return rows.map((row) => toProductRecord(row as ProductRow));
 }

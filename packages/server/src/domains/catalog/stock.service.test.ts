@@ -7,6 +7,7 @@ import { listEntityEvents } from '../events/events.service.js';
 import { type CatalogItemRef, resolveCatalogItems } from './catalog-items.service.js';
 import { DEFAULT_VARIANT_ID } from './product-model.js';
 import { getProduct } from './product-read.service.js';
+import { ProductRecordsById } from './product-rows-by-id.js';
 import { decrementStock, restoreStock, type StockLine } from './stock.service.js';
 
 let database: Database;
@@ -142,6 +143,7 @@ describe('restoreStock', () => {
 
 describe('resolveCatalogItems', () => {
   it('resolves any number of references in one round-trip with prices, type, image, page and availability', async () => {
+    const records = new ProductRecordsById(database.db);
     const tee = await makeTee(database.db, 2, {
       discount: { type: 'PERCENT', value: 1000 },
       media: [{ url: 'https://cdn.example/tee.jpg', altText: 'A tee' }],
@@ -166,7 +168,7 @@ describe('resolveCatalogItems', () => {
       { productId: 'missing' },
     ];
     const { result, queries } = await countQueries(() =>
-      resolveCatalogItems(database.db, refs, { baseUrl: 'https://shop.example' }),
+      resolveCatalogItems(database.db, refs, { records, baseUrl: 'https://shop.example' }),
     );
     expect(queries).toBe(1);
     expect(result[0]).toMatchObject({
@@ -203,6 +205,7 @@ describe('resolveCatalogItems', () => {
       resolveCatalogItems(
         database.db,
         Array.from({ length: 200 }, () => refs[1]!),
+        { records },
       ),
     );
     expect(many.queries).toBe(1);

@@ -62,6 +62,7 @@ export function mutateCheckout(
     };
     const [views, setup] = await Promise.all([
       evaluateLines(tx, lines, {
+        catalogRecords: env.catalogRecords,
         currency: env.currency,
         baseUrl: env.baseUrl,
         hold: { until: row.holdExpiresAt, now },

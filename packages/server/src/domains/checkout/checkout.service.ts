@@ -48,6 +48,7 @@ export async function viewCheckout(
 ): Promise<CheckoutView> {
   const [lines, setup] = await Promise.all([
     evaluateLines(db, row.lines, {
+      catalogRecords: env.catalogRecords,
       currency: env.currency,
       baseUrl: env.baseUrl,
       hold: { until: row.holdExpiresAt, now },
@@ -126,7 +127,11 @@ export async function createCheckout(
   }
   const { env, now } = ctx;
   const [views, setup, defaults] = await Promise.all([
-    evaluateLines(tx, input.lines, { currency: env.currency, baseUrl: env.baseUrl }),
+    evaluateLines(tx, input.lines, {
+      catalogRecords: env.catalogRecords,
+      currency: env.currency,
+      baseUrl: env.baseUrl,
+    }),
     loadSetup(tx, env, { couponId: input.couponId, giftCardId: input.giftCardId, memberId: input.memberId }),
     input.memberId && (!input.buyerEmail || !input.shippingDestination)
       ? memberCheckoutDefaults(tx, input.memberId)
@@ -252,7 +257,7 @@ export async function catalogLinesOf(
   const resolved: ResolvedCatalogItem[] = await resolveCatalogItems(
     db,
     requests.map((request) => refOfRequest(request.catalogReference)),
-    { baseUrl: env.baseUrl },
+    { records: env.catalogRecords, baseUrl: env.baseUrl },
   );
   return mergeCatalogItems(existing, requests, resolved, field).lines;
 }

@@ -84,6 +84,7 @@ export async function createOrder(
       const loaded = new Map<string, ProductRecord>();
       const [views, setup] = await Promise.all([
         evaluateLines(tx, row.lines, {
+          catalogRecords: env.catalogRecords,
           currency: env.currency,
           baseUrl: env.baseUrl,
           hold: { until: row.holdExpiresAt, now },

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import type { ProductRecordsById } from '../catalog/index.js';
 import {
   type Coupon,
   couponProblem,
@@ -25,6 +26,8 @@ export interface PricingEnv {
   baseUrl: string;
   /** The AUTO tax provider, when one is configured (none by default: FALLBACK_RATE). */
   taxProvider?: TaxProvider;
+  /** The app's products-by-id reader: what lines are priced from (records cached per app, ADR 022). */
+  catalogRecords: ProductRecordsById;
 }
 
 export interface PricingRequest {

@@ -3,6 +3,7 @@ import type { ProductRecord } from '../../catalog/index.js';
 import {
   type CatalogItemRef,
   discountedMinor,
+  type ProductRecordsById,
   type ResolvedCatalogItem,
   resolveCatalogItems,
 } from '../../catalog/index.js';
@@ -46,13 +47,14 @@ export function optionsOf(line: Pick<StoredLine, 'catalogReference'>): Record<st
 export async function evaluateLines(
   db: DbOrTx,
   lines: readonly StoredLine[],
-  context: EvaluationContext,
+  context: EvaluationContext & { catalogRecords: ProductRecordsById },
 ): Promise<LineView[]> {
   const refs = lines.map(catalogRefOf);
   const wanted = refs.filter((ref): ref is CatalogItemRef => ref !== undefined);
   const resolved =
     wanted.length > 0
       ? await resolveCatalogItems(db, wanted, {
+          records: context.catalogRecords,
           baseUrl: context.baseUrl,
           ...(context.loaded ? { loaded: context.loaded } : {}),
         })
