@@ -36,7 +36,7 @@ import type {
 const ADMIN = '/admin-api/v1';
 
 /** What a merchant can do to an order after it was placed. */
-export type OrderAction = 'mark-paid' | 'capture' | 'fulfill' | 'cancel';
+export type OrderAction = 'mark-paid' | 'capture' | 'void' | 'fulfill' | 'cancel';
 
 /** Orders, newest first: search by number or e-mail, filter by status, and move them along. */
 export function ordersModule(transport: Transport) {
@@ -78,6 +78,8 @@ export function ordersModule(transport: Transport) {
     markPaid: (id: string) => act(id, 'mark-paid'),
     /** Captures a payment authorized with `delayCapture`. */
     capture: (id: string) => act(id, 'capture'),
+    /** Releases a payment authorized with `delayCapture` (payment status VOIDED; the order stays open). */
+    void: (id: string) => act(id, 'void'),
     fulfill: (id: string) => act(id, 'fulfill'),
     /** Returns stock and gift-card amounts, voids or refunds payments. */
     cancel: (id: string) => act(id, 'cancel'),

@@ -104,7 +104,8 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
       day.orders += 1;
       day.revenueMinor += net;
     }
-    if (order.paymentStatus === 'NOT_PAID' || order.paymentStatus === 'AUTHORIZED') awaitingPayment += 1;
+    // A voided authorization on an open order: the merchant still has to take the money or cancel.
+    if (['NOT_PAID', 'AUTHORIZED', 'VOIDED'].includes(order.paymentStatus)) awaitingPayment += 1;
     if (order.fulfillmentStatus === 'NOT_FULFILLED') awaitingFulfillment += 1;
     if (order.paymentStatus !== 'PAID') continue;
     for (const line of order.lineItems) {

@@ -188,6 +188,11 @@ export interface StoreSettings {
   businessAddress?: Address;
   checkoutHoldMinutes: number;
   extraCharges: ExtraCharge[];
+  /**
+   * Card payments: AUTOMATIC charges them at checkout; MANUAL only authorizes them, and the merchant
+   * captures (`orders.capture`) or releases (`orders.void`) each order's authorization.
+   */
+  cardCapture: 'AUTOMATIC' | 'MANUAL';
   updatedDate?: string;
   /** Shown in the shop's header, page titles and e-mails. */
   storeName: string;

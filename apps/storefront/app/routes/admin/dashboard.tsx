@@ -55,8 +55,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <p className="admin-hint" id="revenue-note">
         Revenue is money received for orders placed in the period, less what was refunded: card payments
         taken, payments you marked as received, and gift cards redeemed, minus refunds (yours and those made
-        in Stripe). Orders still awaiting payment (pay later, offline, card holds not yet captured) count once
-        they are paid. Cancelled orders are left out.
+        in Stripe). Orders still awaiting payment (pay later, offline, card holds not yet captured or voided)
+        count once they are paid. Cancelled orders are left out.
         {sales.truncated ? ' Figures cover the newest 2,000 orders of the period.' : ''}
       </p>
       <section className="admin-card">

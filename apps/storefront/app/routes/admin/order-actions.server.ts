@@ -28,7 +28,6 @@ type Run = <T>(work: (client: AdminClient) => Promise<T>) => Promise<T>;
 
 const DONE: Partial<Record<OrderAction, string>> = {
   'mark-paid': 'Marked as paid.',
-  capture: 'Payment captured.',
   fulfill: 'Marked as fulfilled.',
 };
 
@@ -63,6 +62,25 @@ export async function orderAction(run: Run, order: Order, form: FormData) {
         ]);
       await run((client) => client.orders.cancel(order.id));
       return { ok: true, message: 'Order cancelled: stock returned, payments voided or refunded.' };
+    }
+    if (intent === 'capture') {
+      if (!confirmed)
+        return confirmStep(form, `Capture the payment of order #${order.number}?`, 'Yes, capture it', [
+          `The buyer's card is charged ${order.payNow.formattedAmount} now.`,
+          'Refund it later if needed; a capture cannot be undone.',
+        ]);
+      await run((client) => client.orders.capture(order.id));
+      return { ok: true, message: 'Payment captured: the order is paid.' };
+    }
+    if (intent === 'void') {
+      if (!confirmed)
+        return confirmStep(form, `Void the authorization of order #${order.number}?`, 'Yes, void it', [
+          "The hold on the buyer's card is released: this payment can no longer be captured.",
+          'The order stays open with its stock: mark it paid if paid another way, or cancel it.',
+          'This cannot be undone.',
+        ]);
+      await run((client) => client.orders.void(order.id));
+      return { ok: true, message: 'Authorization voided: the card is no longer held.' };
     }
     if (intent === 'refund') return await refund(run, order, form, confirmed);
     if (intent === 'ship') return await ship(run, order, form);

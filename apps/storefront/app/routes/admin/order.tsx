@@ -55,10 +55,16 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             Mark as paid
           </ActionButton>
         ) : null}
+        {/* Only while the card is held: after a capture, void or cancel there is nothing to capture. */}
         {open && order.paymentStatus === 'AUTHORIZED' ? (
-          <ActionButton intent="capture" variant="primary">
-            Capture payment
-          </ActionButton>
+          <>
+            <ActionButton intent="capture" variant="primary">
+              Capture payment
+            </ActionButton>
+            <ActionButton intent="void" variant="danger">
+              Void authorization
+            </ActionButton>
+          </>
         ) : null}
         {shippable ? <ActionButton intent="fulfill">Mark as fulfilled</ActionButton> : null}
         {/* Shipped goods are refunded (and restocked when they come back), not cancelled. */}

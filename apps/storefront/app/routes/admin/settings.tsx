@@ -49,6 +49,10 @@ export async function action(args: Route.ActionArgs) {
           'SHIPPING',
         ),
         checkoutHoldMinutes: form.number('checkoutHoldMinutes') ?? 30,
+        // Sent as chosen: the server checks it and names the field when it is not a known mode.
+        ...(form.optionalText('cardCapture')
+          ? { cardCapture: form.text('cardCapture') as StoreSettings['cardCapture'] }
+          : {}),
         businessAddress: country
           ? {
               country,
@@ -161,6 +165,23 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               errors={errors}
             />
           </div>
+        </section>
+        <section className="admin-card" aria-labelledby="payments-settings-heading">
+          <h2 id="payments-settings-heading">Payments</h2>
+          <SelectField
+            label="Card payments"
+            name="cardCapture"
+            options={[
+              { value: 'AUTOMATIC', label: 'Capture automatically' },
+              { value: 'MANUAL', label: 'Authorize only, capture manually' },
+            ]}
+            defaultValue={settings.cardCapture}
+            errors={errors}
+          />
+          <p className="admin-hint">
+            Authorize only: the buyer's card is held at checkout, not charged. Capture or void each order's
+            payment from its page; card networks release holds not captured within about 7 days.
+          </p>
         </section>
         <section className="admin-card" aria-labelledby="tax-settings-heading">
           <h2 id="tax-settings-heading">Tax</h2>

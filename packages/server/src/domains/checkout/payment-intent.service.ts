@@ -31,7 +31,9 @@ export async function prepareCheckoutPayment(
       status: 409,
       description: 'No Stripe account is set up: pay with a card number (SANDBOX_CARD) or OFFLINE.',
     });
-  const { row, totals } = await getCheckout(db, ctx.env, input.checkoutId, ctx.caller, ctx.now);
+  const { row, totals, setup } = await getCheckout(db, ctx.env, input.checkoutId, ctx.caller, ctx.now);
+  // Stripe fixes capture_method when the PaymentIntent is made: the store's setting is applied here.
+  const delayCapture = input.delayCapture || setup.settings.cardCapture === 'MANUAL';
   assertOpen(row);
   const amountMinor = totals.payNow;
   if (amountMinor <= 0)
@@ -43,13 +45,13 @@ export async function prepareCheckoutPayment(
     input.savePaymentMethod && row.memberId
       ? await gatewayCustomerFor(db, provider, `member:${row.memberId}`)
       : undefined;
-  const options = [amountMinor, ctx.env.currency, input.delayCapture, customer ?? ''].join('|');
+  const options = [amountMinor, ctx.env.currency, delayCapture, customer ?? ''].join('|');
   const digest = createHash('sha256').update(options).digest('base64url').slice(0, 32);
   const intent = await provider.prepareIntent({
     checkoutId: row.id,
     amountMinor,
     currency: ctx.env.currency,
-    delayCapture: input.delayCapture,
+    delayCapture,
     ...(customer ? { customer } : {}),
     idempotencyKey: `openshelf:checkout:${row.id}:intent:${digest}`,
   });

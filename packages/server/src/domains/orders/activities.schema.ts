@@ -5,6 +5,8 @@ import { entityDates, idColumn } from '../../db/columns.js';
 export const ORDER_ACTIVITY_TYPES = [
   'ORDER_PAID',
   'PAYMENT_CAPTURED',
+  /** The card authorization was released without capturing it (the merchant's Void). */
+  'PAYMENT_VOIDED',
   'ORDER_REFUNDED',
   'FULFILLMENT_CREATED',
   'FULFILLMENT_UPDATED',

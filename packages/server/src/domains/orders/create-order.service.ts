@@ -125,7 +125,11 @@ export async function createOrder(
         payLaterMinor: totals.payLater,
         currency: env.currency,
         method: input.method ?? row.paymentSelection?.method ?? { type: 'OFFLINE' },
-        delayCapture: input.delayCapture ?? row.paymentSelection?.delayCapture ?? false,
+        // The store's "authorize only" setting holds every card payment for the merchant to capture;
+        // a client may still ask for delayCapture in a store that captures at once.
+        delayCapture:
+          setup.settings.cardCapture === 'MANUAL' ||
+          (input.delayCapture ?? row.paymentSelection?.delayCapture ?? false),
         savePaymentMethod: input.savePaymentMethod ?? row.paymentSelection?.savePaymentMethod ?? false,
         ...(ownerKeyOf(row) ? { ownerKey: ownerKeyOf(row) } : {}),
       });

@@ -9,6 +9,7 @@ import {
   type PaymentProviders,
   recordManualPayment,
   reversePayments,
+  voidAuthorizations,
 } from '../payments/index.js';
 import { refundGiftCard } from '../store-setup/index.js';
 import type { OrderActivityType } from './activities.schema.js';
@@ -118,6 +119,34 @@ export function captureOrderPayment(db: DbOrTx, id: string, ctx: StatusContext):
     await capturePayments(tx, ctx.providers, order.id);
     const paid = order.totals.payLater === 0;
     return { paymentStatus: paid ? 'PAID' : 'PARTIALLY_PAID', ...(paid ? { paidDate: ctx.now } : {}) };
+  });
+}
+
+/**
+ * Releases an authorization made with delayCapture (or the store's "authorize only"): the gateway drops
+ * the hold on the buyer's card and the order's payment status becomes VOIDED, as when the authorization
+ * is cancelled in Stripe's dashboard. The order stays open with its stock held: the merchant may still
+ * take the money another way (Mark paid) or cancel it, which returns the stock (ADR 035 addendum).
+ * Sent again, it changes nothing; racing a capture, whichever locks the order first wins and the other
+ * is refused.
+ */
+export function voidOrderPayment(db: DbOrTx, id: string, ctx: StatusContext): Promise<OrderRecord> {
+  const activity: Activity = {
+    type: 'PAYMENT_VOIDED',
+    message: () => 'Authorization voided: the card is no longer held',
+  };
+  return changeOrder(db, id, ctx, activity, async (tx, order) => {
+    refuseIfCanceled(order, 'voided');
+    if (order.paymentStatus === 'VOIDED') return undefined;
+    if (order.paymentStatus !== 'AUTHORIZED') {
+      throw new AppError('NOTHING_TO_VOID', 'Nothing to void', {
+        status: 409,
+        description: `Order #${order.number} has no authorized payment to release (payment status ${order.paymentStatus}).`,
+        data: { orderId: order.id, paymentStatus: order.paymentStatus },
+      });
+    }
+    await voidAuthorizations(tx, ctx.providers, order.id);
+    return { paymentStatus: 'VOIDED' };
   });
 }
 

@@ -15,6 +15,7 @@ import {
   captureOrderPayment,
   markOrderPaid,
   type StatusContext,
+  voidOrderPayment,
 } from './order-status.service.js';
 import {
   DownloadParams,
@@ -192,6 +193,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
   const actions = [
     ['mark-paid', 'Mark paid (captures authorizations; records money received offline)', markOrderPaid],
     ['capture', 'Capture an authorized payment (delayCapture)', captureOrderPayment],
+    ['void', 'Void an authorized payment: the card is released; the order stays open', voidOrderPayment],
     ['fulfill', 'Mark fulfilled: ships whatever is not shipped yet, without tracking', fulfillRest],
     ['cancel', 'Cancel: stock returned, gift card refunded, payments voided or refunded', cancelOrder],
   ] as const;

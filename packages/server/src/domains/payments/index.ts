@@ -37,6 +37,7 @@ export {
   reversePayments,
   type TakenPayment,
   takePayment,
+  voidAuthorizations,
 } from './payments.service.js';
 export type {
   CardSummary,

@@ -255,6 +255,32 @@ export async function recordManualPayment(
   await tx.insert(payments).values({ ...input, provider: 'OFFLINE', status: 'CAPTURED' });
 }
 
+/**
+ * Releases the order's card authorizations at their gateway (Stripe: the PaymentIntent is cancelled) and
+ * marks them VOIDED; the key is the one cancelling uses, so a void and a cancel never release twice.
+ * Returns how many were voided. Rows are locked: a capture racing it waits and then finds none.
+ */
+export async function voidAuthorizations(
+  tx: Tx,
+  providers: PaymentProviders,
+  orderId: string,
+): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'AUTHORIZED')))
+    .for('update');
+  for (const row of rows) await voidOne(tx, providers, row);
+  return rows.length;
+}
+
+async function voidOne(tx: Tx, providers: PaymentProviders, row: typeof payments.$inferSelect) {
+  const provider = providers[row.provider];
+  if (provider && row.providerReference)
+    await provider.void(row.providerReference, { idempotencyKey: `openshelf:payment:${row.id}:void` });
+  await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
+}
+
 /** A cancelled order: authorizations are voided, captured card payments refunded. */
 export async function reversePayments(
   tx: Tx,
@@ -266,9 +292,7 @@ export async function reversePayments(
   for (const row of rows) {
     const provider = providers[row.provider];
     if (row.status === 'AUTHORIZED') {
-      if (provider && row.providerReference)
-        await provider.void(row.providerReference, { idempotencyKey: `openshelf:payment:${row.id}:void` });
-      await tx.update(payments).set({ status: 'VOIDED' }).where(eq(payments.id, row.id));
+      await voidOne(tx, providers, row);
       outcome ??= 'VOIDED';
     } else if (row.status === 'CAPTURED') {
       // Only what earlier partial refunds have not already given back.

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import type { Address, TaxableAddressType, WeightUnit } from './setup-shapes.js';
-import { type StoredExtraCharge, storeSettings, type TaxCalculation } from './store-setup.schema.js';
+import {
+  type CardCapture,
+  type StoredExtraCharge,
+  storeSettings,
+  type TaxCalculation,
+} from './store-setup.schema.js';
 
 export const STORE_SETTINGS_ID = 'store';
 
@@ -17,6 +22,8 @@ export interface StoreSettings {
   businessAddress?: Address;
   checkoutHoldMinutes: number;
   extraCharges: StoredExtraCharge[];
+  /** Whether the store's card payments are charged at checkout or only authorized (captured later). */
+  cardCapture: CardCapture;
   updatedDate?: Date;
 }
 
@@ -33,6 +40,7 @@ const DEFAULTS: Omit<StoreSettings, 'currency'> = {
   taxableAddressType: 'SHIPPING',
   checkoutHoldMinutes: 30,
   extraCharges: [],
+  cardCapture: 'AUTOMATIC',
 };
 
 type Row = typeof storeSettings.$inferSelect;
@@ -48,6 +56,7 @@ export function settingsFromRow(row: Row | undefined, currency: string): StoreSe
     ...(row.businessAddress ? { businessAddress: row.businessAddress } : {}),
     checkoutHoldMinutes: row.checkoutHoldMinutes,
     extraCharges: row.extraCharges,
+    cardCapture: row.cardCapture,
     updatedDate: row.updatedDate,
   };
 }

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { AmountIn, DateTimeOut, StringEnum, WireDate } from '../../lib/http/wire.js';
 import { OffsetPagingSchema } from '../../lib/paging.js';
-import { SHIPPING_RATE_KINDS, TAX_CALCULATIONS } from './store-setup.schema.js';
+import { CARD_CAPTURES, SHIPPING_RATE_KINDS, TAX_CALCULATIONS } from './store-setup.schema.js';
 
 /*
  * The merchant's store set-up (admin API). Amounts are decimal strings in the store currency ("5.00";
@@ -51,6 +51,12 @@ export const SettingsWrite = Type.Object({
   businessAddress: Type.Optional(Type.Union([AddressSetup, Type.Null()])),
   checkoutHoldMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080 })),
   extraCharges: Type.Optional(Type.Array(ExtraCharge, { maxItems: 10 })),
+  cardCapture: Type.Optional(
+    StringEnum(CARD_CAPTURES, {
+      description:
+        'Card payments: AUTOMATIC charges at checkout; MANUAL only authorizes, the merchant captures or voids',
+    }),
+  ),
   storeName: Type.Optional(
     Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], {
       description: 'Shown in the shop, page titles and e-mails; null: STORE_NAME from the environment',
@@ -85,6 +91,7 @@ export const SettingsResponse = Type.Object({
         percentage: Type.Optional(Type.Number()),
       }),
     ),
+    cardCapture: StringEnum(CARD_CAPTURES),
     updatedDate: Type.Optional(DateTimeOut()),
     storeName: Type.String(),
     storeNameSet: Type.Boolean({ description: 'false: the name is STORE_NAME from the environment' }),

@@ -27,6 +27,9 @@ export interface StoredExtraCharge {
  * The store's own settings: exactly one row (`id = 'store'`), created with defaults on first read.
  * The currency is not stored: it is STORE_CURRENCY (config), the currency every catalog price is in.
  */
+export const CARD_CAPTURES = ['AUTOMATIC', 'MANUAL'] as const;
+export type CardCapture = (typeof CARD_CAPTURES)[number];
+
 export const storeSettings = pgTable('store_settings', {
   id: text('id').primaryKey(),
   weightUnit: text('weight_unit').$type<WeightUnit>().notNull().default('KG'),
@@ -46,6 +49,11 @@ export const storeSettings = pgTable('store_settings', {
   storeName: text('store_name'),
   logoMediaId: text('logo_media_id'),
   contactEmail: text('contact_email'),
+  /**
+   * Card payments: AUTOMATIC charges at checkout; MANUAL only authorizes (the protocol's delayCapture)
+   * and the merchant captures or voids from the order (ADR 035 addendum).
+   */
+  cardCapture: text('card_capture').$type<CardCapture>().notNull().default('AUTOMATIC'),
   ...entityDates(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "store_settings" ADD COLUMN "card_capture" text DEFAULT 'AUTOMATIC' NOT NULL;
