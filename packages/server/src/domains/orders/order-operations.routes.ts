@@ -4,7 +4,7 @@ import { requireCaller, requireMerchant } from '../access/index.js';
 import type { LocalCatalogChanges } from '../catalog/index.js';
 import { actorOf } from '../events/index.js';
 import { listPayments, type PaymentProviders } from '../payments/index.js';
-import { addMerchantNote, listActivities } from './activities.service.js';
+import { addMerchantNote } from './activities.service.js';
 import {
   CreateFulfillmentRequest,
   FulfillmentOrderParams,
@@ -19,8 +19,8 @@ import {
   listFulfillments,
   updateFulfillment,
 } from './fulfillments.service.js';
+import { merchantOrderReply } from './merchant-order.service.js';
 import { AddActivityRequest, OrderIdParams, OrderResponse } from './orders.contract.js';
-import { orderOut } from './orders.mapper.js';
 import { getOrder } from './orders-read.service.js';
 import {
   OrderIdOnlyParams,
@@ -29,7 +29,7 @@ import {
   RefundPaymentsResponse,
 } from './refunds.contract.js';
 import { orderTransactionsOut, refundOut } from './refunds.mapper.js';
-import { listRefunds, refundedByOrder, refundOrder } from './refunds.service.js';
+import { listRefunds, refundOrder } from './refunds.service.js';
 
 /**
  * What happens to an order after it was placed, in the protocol's shapes: refunds (Order Billing and
@@ -221,23 +221,7 @@ export const orderOperationsRoutes: FastifyPluginAsyncTypebox<{
         actor: actorOf(request.caller),
         now: clock(),
       });
-      const order = await getOrder(db, request.params.id, request.caller);
-      const [payments, activities] = await Promise.all([
-        listPayments(db, order.id),
-        listActivities(db, order.id),
-      ]);
-      const capturedMinor = payments
-        .filter((payment) => payment.status === 'CAPTURED')
-        .reduce((sum, payment) => sum + payment.amountMinor, 0);
-      const refunded = await refundedByOrder(db, [order.id]);
-      return {
-        order: orderOut(order, {
-          payments,
-          capturedMinor,
-          refundedMinor: refunded.get(order.id) ?? 0,
-          activities,
-        }),
-      };
+      return merchantOrderReply(db, await getOrder(db, request.params.id, request.caller));
     },
   );
 };

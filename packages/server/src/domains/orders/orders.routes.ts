@@ -6,10 +6,10 @@ import { requireCaller, requireMerchant } from '../access/index.js';
 import type { LocalCatalogChanges } from '../catalog/index.js';
 import { actorOf } from '../events/index.js';
 import type { MediaStorage } from '../media/index.js';
-import { capturedByOrder, listPayments, type PaymentProviders } from '../payments/index.js';
-import { listActivities } from './activities.service.js';
+import { capturedByOrder, type PaymentProviders } from '../payments/index.js';
 import { downloadLinks, openDownload } from './downloads.service.js';
 import { createFulfillment } from './fulfillments.service.js';
+import { merchantOrderReply } from './merchant-order.service.js';
 import {
   cancelOrder,
   captureOrderPayment,
@@ -165,28 +165,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const order = await getOrder(db, request.params.id, request.caller);
-      return withPayments(order);
+      return merchantOrderReply(db, order);
     },
   );
-  /** An order for the merchant: its payments listed, and what they add up to. */
-  async function withPayments(order: Awaited<ReturnType<typeof getOrder>>) {
-    const [payments, activities] = await Promise.all([
-      listPayments(db, order.id),
-      listActivities(db, order.id),
-    ]);
-    const capturedMinor = payments
-      .filter((payment) => payment.status === 'CAPTURED')
-      .reduce((sum, payment) => sum + payment.amountMinor, 0);
-    const refunded = await refundedByOrder(db, [order.id]);
-    return {
-      order: orderOut(order, {
-        payments,
-        capturedMinor,
-        refundedMinor: refunded.get(order.id) ?? 0,
-        activities,
-      }),
-    };
-  }
   // Mark fulfilled is a shipment of every unit not shipped yet, so statuses and the timeline agree.
   const fulfillRest = async (database: Db, id: string, ctx: StatusContext) =>
     (await createFulfillment(database, { orderId: id, tracking: {} }, ctx)).order;
@@ -212,7 +193,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
         });
         // Cancelling returned stock, committed: this process's shoppers must see it at once.
         if (change === cancelOrder) catalogChanges.committed();
-        return withPayments(order);
+        return merchantOrderReply(db, order);
       },
     );
   }
