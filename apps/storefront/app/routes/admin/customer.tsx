@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/customer';
+import { OrdersTable } from './orders-table';
 import { Badge, CreateForm, Empty, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -82,39 +83,18 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         {orders.length === 0 ? (
           <Empty>No orders yet.</Empty>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Fulfilment</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
-                      {order.status === 'CANCELED' ? <Badge status="CANCELED" /> : null}
-                    </td>
-                    <td>{formatDate(order.createdDate, true)}</td>
-                    <td>
-                      <Badge status={order.paymentStatus} />
-                    </td>
-                    <td>
-                      <Badge status={order.fulfillmentStatus} />
-                    </td>
-                    <td className="num">{formatAmount(order.total)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable
+            rows={orders.map((order) => ({
+              id: order.id,
+              number: order.number,
+              status: order.status,
+              createdDate: order.createdDate,
+              paymentStatus: order.paymentStatus,
+              fulfillmentStatus: order.fulfillmentStatus,
+              total: formatAmount(order.total),
+            }))}
+            columns={['fulfilment']}
+          />
         )}
       </section>
 

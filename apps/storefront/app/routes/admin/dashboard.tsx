@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/dashboard';
+import { OrdersTable } from './orders-table';
 import { SalesChart } from './sales-chart';
-import { Badge, Empty, formatDate, formatMinor, PageHeader } from './ui';
+import { Badge, Empty, formatMinor, PageHeader } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard · Admin' }];
 
@@ -121,36 +122,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {loaderData.recent.length === 0 ? (
           <Empty>No orders yet. They appear here as soon as someone checks out.</Empty>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.recent.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
-                    </td>
-                    <td>{formatDate(order.createdDate)}</td>
-                    <td>{order.buyerInfo.email ?? '—'}</td>
-                    <td>
-                      <Badge status={order.status === 'CANCELED' ? 'CANCELED' : order.paymentStatus} />
-                    </td>
-                    <td className="num">{order.priceSummary.total.formattedAmount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable
+            rows={loaderData.recent.map((order) => ({
+              id: order.id,
+              number: order.number,
+              status: order.status,
+              createdDate: order.createdDate,
+              email: order.buyerInfo.email,
+              paymentStatus: order.paymentStatus,
+              total: order.priceSummary.total.formattedAmount,
+            }))}
+            columns={['customer']}
+            withTime={false}
+            cancelledAs="payment"
+          />
         )}
       </section>
     </>

@@ -1,8 +1,9 @@
 import type { OrderListParams } from '@openshelf/sdk';
-import { Form, Link, useSearchParams } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/orders';
-import { Badge, Empty, Field, formatDate, PageHeader, Pager, SelectField } from './ui';
+import { OrdersTable } from './orders-table';
+import { Empty, Field, PageHeader, Pager, SelectField } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders · Admin' }];
 
@@ -86,45 +87,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         {page.orders.length === 0 ? (
           <Empty>No orders match. Clear the filters or search by another number or e-mail.</Empty>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Fulfilment</th>
-                  <th scope="col" className="num">
-                    Items
-                  </th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.orders.map((order) => (
-                  <tr key={order.id}>
-                    <td>
-                      <Link to={`/admin/orders/${order.id}`}>#{order.number}</Link>
-                      {order.status === 'CANCELED' ? <Badge status="CANCELED" /> : null}
-                    </td>
-                    <td>{formatDate(order.createdDate, true)}</td>
-                    <td>{order.buyerInfo.email ?? '—'}</td>
-                    <td>
-                      <Badge status={order.paymentStatus} />
-                    </td>
-                    <td>
-                      <Badge status={order.fulfillmentStatus} />
-                    </td>
-                    <td className="num">{order.lineItems.reduce((sum, line) => sum + line.quantity, 0)}</td>
-                    <td className="num">{order.priceSummary.total.formattedAmount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersTable
+            rows={page.orders.map((order) => ({
+              id: order.id,
+              number: order.number,
+              status: order.status,
+              createdDate: order.createdDate,
+              email: order.buyerInfo.email,
+              paymentStatus: order.paymentStatus,
+              fulfillmentStatus: order.fulfillmentStatus,
+              items: order.lineItems.reduce((sum, line) => sum + line.quantity, 0),
+              total: order.priceSummary.total.formattedAmount,
+            }))}
+            columns={['customer', 'fulfilment', 'items']}
+          />
         )}
       </div>
       <Pager
