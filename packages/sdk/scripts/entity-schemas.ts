@@ -4,10 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import * as cart from '../../server/src/domains/cart/cart.contract.js';
-import { CollectionOut } from '../../server/src/domains/catalog/collections.contract.js';
-import * as product from '../../server/src/domains/catalog/products.contract.js';
-import * as queries from '../../server/src/domains/catalog/queries.contract.js';
-import * as variants from '../../server/src/domains/catalog/variants.contract.js';
+import { CollectionOut } from '../../server/src/domains/catalog/collections/collections.contract.js';
+import * as queries from '../../server/src/domains/catalog/listing/queries.contract.js';
+import * as product from '../../server/src/domains/catalog/products/products.contract.js';
+import * as variants from '../../server/src/domains/catalog/variants/variants.contract.js';
 import * as checkout from '../../server/src/domains/checkout/checkout.contract.js';
 import {
   CaptchaSettingsOut,

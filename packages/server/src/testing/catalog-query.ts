@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.js';
-import { updateVariants } from '../domains/catalog/variants.service.js';
+import { updateVariants } from '../domains/catalog/variants/variants.service.js';
 import { makeCollection, makeProduct, TEST_WRITE } from './catalog.js';
 
 /**

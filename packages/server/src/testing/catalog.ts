@@ -1,10 +1,10 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { DbOrTx } from '../db/client.js';
-import { createCollection } from '../domains/catalog/collections.service.js';
-import type { DocumentContext } from '../domains/catalog/product-documents.service.js';
-import type { ProductInput } from '../domains/catalog/product-input.js';
-import { createProduct, type WriteContext } from '../domains/catalog/product-write.service.js';
-import { ProductOut } from '../domains/catalog/products.contract.js';
+import { createCollection } from '../domains/catalog/collections/collections.service.js';
+import type { DocumentContext } from '../domains/catalog/products/product-documents.service.js';
+import type { ProductInput } from '../domains/catalog/products/product-input.js';
+import { createProduct, type WriteContext } from '../domains/catalog/products/product-write.service.js';
+import { ProductOut } from '../domains/catalog/products/products.contract.js';
 
 /** The write context catalog service tests use: a staff actor, prices in USD. */
 export const TEST_WRITE: WriteContext = { actor: { identityType: 'WIX_USER', id: 'test' }, currency: 'USD' };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import type { ProductInput } from '../domains/catalog/product-input.js';
-import { createProduct, updateProduct } from '../domains/catalog/product-write.service.js';
+import type { ProductInput } from '../domains/catalog/products/product-input.js';
+import { createProduct, updateProduct } from '../domains/catalog/products/product-write.service.js';
 import { STORES_APP_ID } from '../domains/pricing/lines/line-types.js';
 import { US_TAX_REGIONS } from '../domains/pricing/totals/calculate.fixtures.js';
 import { createCoupon } from '../domains/store-setup/coupons.service.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, type TestProduct, updateTestProduct } from '../../testing/ecom.js';
 import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
-import { deleteProduct } from '../catalog/product-write.service.js';
+import { deleteProduct } from '../catalog/products/product-write.service.js';
 import { listEntityEvents } from '../events/events.service.js';
 import { createCoupon } from '../store-setup/coupons.service.js';
 

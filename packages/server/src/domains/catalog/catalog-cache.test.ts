@@ -11,8 +11,8 @@ import {
   type TestApp,
   testDatabaseKind,
 } from '../../testing/index.js';
-import { updateProduct } from './product-write.service.js';
-import { decrementStock } from './stock.service.js';
+import { updateProduct } from './products/product-write.service.js';
+import { decrementStock } from './variants/stock.service.js';
 
 let t: TestApp;
 let owner: string;

@@ -4,11 +4,11 @@ import type { Database } from '../../db/client.js';
 import { isMerchant } from '../access/index.js';
 import { actorOf } from '../events/index.js';
 import type { LocalCatalogChanges } from './catalog-events.js';
-import type { CountMemo } from './count-memo.js';
-import { PagePlans } from './page-plans.js';
-import type { WireContext } from './product.mapper.js';
-import type { ProductRecordsById } from './product-rows-by-id.js';
-import type { WriteContext } from './product-write.service.js';
+import type { CountMemo } from './listing/count-memo.js';
+import { PagePlans } from './listing/page-plans.js';
+import type { WireContext } from './products/product.mapper.js';
+import type { ProductRecordsById } from './products/product-rows-by-id.js';
+import type { WriteContext } from './products/product-write.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

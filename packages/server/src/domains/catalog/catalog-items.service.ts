@@ -16,9 +16,9 @@ import {
   type VariantView,
   viewProduct,
   viewVariant,
-} from './product-model.js';
-import type { ProductRecordsById } from './product-rows-by-id.js';
-import { variantMedia } from './variants.service.js';
+} from './products/product-model.js';
+import type { ProductRecordsById } from './products/product-rows-by-id.js';
+import { variantMedia } from './variants/variants.service.js';
 
 /**
  * What the cart and checkout need to know about catalog items (the `catalogReference` of a line item:

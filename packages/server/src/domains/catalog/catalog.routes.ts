@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { cacheHooks, ResponseCache } from '../../lib/http/response-cache.js';
 import { isMerchant } from '../access/index.js';
-import { bulkSearchRoutes } from './bulk-search.routes.js';
 import { watchCatalogChanges } from './catalog-events.js';
 import { type CatalogDeps, catalogHttp } from './catalog-http.js';
-import { collectionRoutes } from './collections.routes.js';
-import { CountMemo } from './count-memo.js';
-import { depositRoutes } from './deposits.routes.js';
-import { productReadRoutes } from './products-read.routes.js';
-import { productWriteRoutes } from './products-write.routes.js';
-import { variantRoutes } from './variants.routes.js';
+import { collectionRoutes } from './collections/collections.routes.js';
+import { bulkSearchRoutes } from './listing/bulk-search.routes.js';
+import { CountMemo } from './listing/count-memo.js';
+import { depositRoutes } from './products/deposits.routes.js';
+import { productReadRoutes } from './products/products-read.routes.js';
+import { productWriteRoutes } from './products/products-write.routes.js';
+import { variantRoutes } from './variants/variants.routes.js';
 
 /**
  * Every catalog call of spec §7 on the paths the protocol's clients use and the spec's own.

@@ -8,11 +8,11 @@ export {
   type ResolvedCatalogItem,
   resolveCatalogItems,
 } from './catalog-items.service.js';
-export { discountedMinor, findChoice, findCustomTextField, findOption } from './product-model.js';
-export { ProductRecordsById } from './product-rows-by-id.js';
+export { discountedMinor, findChoice, findCustomTextField, findOption } from './products/product-model.js';
+export { ProductRecordsById } from './products/product-rows-by-id.js';
 export { seedDemoCatalog } from './seed/seed.service.js';
-export { decrementStock, restoreStock } from './stock.service.js';
 export { CSV_COLUMNS, productFromRow, rowFromProduct } from './transfer/catalog-csv.js';
 export { countProducts, exportCollections, exportProducts } from './transfer/export.service.js';
 export { generateCatalog } from './transfer/generate.service.js';
 export { ImportFailed, type ImportRow, importCatalog } from './transfer/import.service.js';
+export { decrementStock, restoreStock } from './variants/stock.service.js';

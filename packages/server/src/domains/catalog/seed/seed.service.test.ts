@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { listEntityEvents } from '../../events/events.service.js';
 import { mediaStorageFor } from '../../media/storage.js';
-import { queryCollections } from '../collections.service.js';
-import { queryProducts } from '../product-read.service.js';
+import { queryCollections } from '../collections/collections.service.js';
+import { queryProducts } from '../products/product-read.service.js';
 import { DEMO_PRODUCTS } from './demo-catalog.js';
 import { demoImageJobs, seedDemoCatalog } from './seed.service.js';
 

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ProductOut } from '../products.contract.js';
+import type { ProductOut } from '../products/products.contract.js';
 
 /*
  * The CSV form of a catalog: one product per row, the fields people edit in a spreadsheet. Lists use

@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
 import type { DbOrTx } from '../../../db/client.js';
-import type { CollectionOut } from '../collections.contract.js';
-import { queryCollections } from '../collections.service.js';
-import { mediaOut, productOut } from '../product.mapper.js';
-import { queryProducts } from '../product-read.service.js';
-import type { ProductOut } from '../products.contract.js';
+import type { CollectionOut } from '../collections/collections.contract.js';
+import { queryCollections } from '../collections/collections.service.js';
+import { mediaOut, productOut } from '../products/product.mapper.js';
+import { queryProducts } from '../products/product-read.service.js';
+import type { ProductOut } from '../products/products.contract.js';
 
 /*
  * Catalog export (the CLI's `catalog export`): products and collections in their wire shape, with

@@ -3,10 +3,10 @@ import type { DbOrTx } from '../../../db/client.js';
 import { randomToken, uuidv7 } from '../../../lib/ids.js';
 import type { ProductOption, VariantRecord } from '../catalog.types.js';
 import { notifyCatalogChanged } from '../catalog-events.js';
+import { createCollection } from '../collections/collections.service.js';
 import { collections } from '../collections.schema.js';
-import { createCollection } from '../collections.service.js';
-import { DEFAULT_VARIANT_ID, inventoryStatus, slugify } from '../product-model.js';
-import type { WriteContext } from '../product-write.service.js';
+import { DEFAULT_VARIANT_ID, inventoryStatus, slugify } from '../products/product-model.js';
+import type { WriteContext } from '../products/product-write.service.js';
 import { products, productVariants } from '../products.schema.js';
 
 /*

@@ -4,14 +4,14 @@ import type { DbOrTx } from '../../../db/client.js';
 import { compileContract } from '../../../lib/http/contract.js';
 import { AppError, ValidationFailed } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
-import { CollectionCreate } from '../collections.contract.js';
+import { CollectionCreate } from '../collections/collections.contract.js';
+import { createCollection, updateCollection } from '../collections/collections.service.js';
 import { collections } from '../collections.schema.js';
-import { createCollection, updateCollection } from '../collections.service.js';
-import { mediaRefsIn, productInputIn } from '../product-in.mapper.js';
-import type { ProductInput } from '../product-input.js';
-import { createProduct, updateProduct, type WriteContext } from '../product-write.service.js';
+import { mediaRefsIn, productInputIn } from '../products/product-in.mapper.js';
+import type { ProductInput } from '../products/product-input.js';
+import { createProduct, updateProduct, type WriteContext } from '../products/product-write.service.js';
+import { ProductCreate } from '../products/products-write.contract.js';
 import { products } from '../products.schema.js';
-import { ProductCreate } from '../products-write.contract.js';
 
 /*
  * Catalog import (the CLI's `catalog import`): every row is checked against the same contract as the

@@ -13,7 +13,7 @@ import {
   TEST_WRITE,
   testDatabaseKind,
 } from '../../../testing/index.js';
-import { queryProducts } from '../product-read.service.js';
+import { queryProducts } from '../products/product-read.service.js';
 import { exportCollections, exportProducts } from './export.service.js';
 import { generateCatalog } from './generate.service.js';
 import { ImportFailed, importCatalog } from './import.service.js';

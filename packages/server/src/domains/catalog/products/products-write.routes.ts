@@ -1,0 +1,283 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type, { type Static } from 'typebox';
+import { Violations } from '../../../lib/http/violations.js';
+import { requireMerchant } from '../../access/index.js';
+import type { CatalogHttp } from '../catalog-http.js';
+import { CATALOG_WRITE, onPaths, WRITE_PREFIXES } from '../catalog-http.js';
+import { productOut } from './product.mapper.js';
+import {
+  addChoiceMedia,
+  addProductMedia,
+  deleteProductOptions,
+  removeBrand,
+  removeChoiceMedia,
+  removeProductMedia,
+  removeRibbon,
+} from './product-edits.service.js';
+import { mediaRefsIn, productInputIn } from './product-in.mapper.js';
+import type { ProductInput } from './product-input.js';
+import { productV3Out, proxyProductIn } from './product-v3.mapper.js';
+import { createProduct, deleteProduct, updateProduct } from './product-write.service.js';
+import { EmptyResponse, ProductIdParams, ProductResponse } from './products.contract.js';
+import { ProductV3Write } from './products-v3.contract.js';
+import {
+  CreateProductRequest,
+  MediaWrite,
+  type ProductWrite,
+  UpdateProductRequest,
+} from './products-write.contract.js';
+
+const ChoiceMediaRequest = Type.Object({
+  media: Type.Array(
+    Type.Object({
+      option: Type.String({ minLength: 1, maxLength: 50 }),
+      choice: Type.String({ minLength: 1, maxLength: 50 }),
+      mediaIds: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+    }),
+    { minItems: 1, maxItems: 10 },
+  ),
+});
+
+/**
+ * A product body of either catalog shape: the write proxy reads catalog v1 (as `/stores/v1/products`) and
+ * catalog v3 (as the public `productsV3` module writes it), told apart by their fields and checked
+ * against the matching contract in the handler (product-v3.mapper.ts).
+ */
+const EitherProductRequest = Type.Object({
+  product: Type.Object(
+    {},
+    {
+      description:
+        'A catalog v1 product (CreateProductRequest) or a catalog v3 product (variantsInfo, options…)',
+    },
+  ),
+});
+const EitherProductResponse = Type.Object({
+  product: Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }),
+});
+
+/** Product writes (merchants only): v1, platformized v1 and the v2 write proxy share the handlers. */
+export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
+  const tags = ['catalog: products (write)'];
+  const guard = requireMerchant();
+  const kinds = [
+    [WRITE_PREFIXES, '/products'],
+    [WRITE_PREFIXES, '/products-platformized'],
+  ] as const;
+
+  /** Stores a checked body (v1 write shape): creates without an id, updates with one. */
+  const store = async (request: Parameters<typeof http.write>[0], product: ProductWrite, id?: string) => {
+    const v = new Violations();
+    const input = productInputIn(product, http.currency, v);
+    v.throwIfAny();
+    const view =
+      id === undefined
+        ? await createProduct(
+            http.db,
+            input as ProductInput & { name: string; priceMinor: number },
+            http.write(request),
+          )
+        : await updateProduct(http.db, id, input, http.write(request));
+    return productOut(view, http.wire(request, { merchantData: true }));
+  };
+
+  // The v2 write proxy takes either catalog shape; `/stores/v3/products` (where the public productsV3
+  // module writes) takes catalog v3 only.
+  for (const [url, only] of [
+    ['/v2/products-platformized', undefined],
+    ['/stores/v3/products', 'v3'],
+  ] as const) {
+    const body = only ? ProductV3Write : EitherProductRequest;
+    const summary = only ? 'catalog v3 product' : 'catalog v1 or v3 product (write proxy)';
+    app.post(
+      url,
+      {
+        schema: { summary: `Create a ${summary}`, tags, body, response: { 200: EitherProductResponse } },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        const { shape, product } = proxyProductIn(request.body, 'create', http.currency, only);
+        const out = await store(request, product as ProductWrite);
+        return { product: shape === 'v3' ? productV3Out(out) : out };
+      },
+    );
+    app.patch(
+      `${url}/:id`,
+      {
+        schema: {
+          summary: `Update a ${summary} (fields given are changed)`,
+          tags,
+          params: ProductIdParams,
+          body,
+          response: { 200: EitherProductResponse },
+        },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        const { shape, product } = proxyProductIn(request.body, 'update', http.currency, only);
+        const out = await store(request, product as ProductWrite, request.params.id);
+        return { product: shape === 'v3' ? productV3Out(out) : out };
+      },
+    );
+    app.delete(
+      `${url}/:id`,
+      {
+        schema: {
+          summary: 'Delete a product',
+          tags,
+          params: ProductIdParams,
+          response: { 200: EmptyResponse },
+        },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        await deleteProduct(http.db, request.params.id, http.write(request));
+        return {};
+      },
+    );
+  }
+
+  for (const [prefixes, path] of kinds) {
+    onPaths(prefixes, path, (url, alias) =>
+      app.post(
+        url,
+        {
+          schema: {
+            summary: 'Create a product',
+            tags,
+            hide: alias,
+            body: CreateProductRequest,
+            response: { 200: ProductResponse },
+          },
+          onRequest: guard,
+          config: CATALOG_WRITE,
+        },
+        async (request) => ({ product: await store(request, request.body.product) }),
+      ),
+    );
+    onPaths(prefixes, `${path}/:id`, (url, alias) =>
+      app.patch(
+        url,
+        {
+          schema: {
+            summary: 'Update a product (fields given are changed; changing options regenerates variants)',
+            tags,
+            hide: alias,
+            params: ProductIdParams,
+            body: UpdateProductRequest,
+            response: { 200: ProductResponse },
+          },
+          onRequest: guard,
+          config: CATALOG_WRITE,
+        },
+        async (request) => ({ product: await store(request, request.body.product, request.params.id) }),
+      ),
+    );
+    onPaths(prefixes, `${path}/:id`, (url, alias) =>
+      app.delete(
+        url,
+        {
+          schema: {
+            summary: 'Delete a product',
+            tags,
+            hide: alias,
+            params: ProductIdParams,
+            response: { 200: EmptyResponse },
+          },
+          onRequest: guard,
+          config: CATALOG_WRITE,
+        },
+        async (request) => {
+          await deleteProduct(http.db, request.params.id, http.write(request));
+          return {};
+        },
+      ),
+    );
+  }
+
+  const edit = (
+    method: 'POST' | 'PATCH' | 'DELETE',
+    suffix: string,
+    summary: string,
+    body: typeof ChoiceMediaRequest | ReturnType<typeof mediaBody> | ReturnType<typeof idsBody> | undefined,
+    run: (id: string, body: never, request: Parameters<typeof http.write>[0]) => Promise<unknown>,
+  ) =>
+    onPaths(WRITE_PREFIXES, `/products/:id${suffix}`, (url, alias) =>
+      app.route({
+        method,
+        url,
+        schema: {
+          summary,
+          tags,
+          hide: alias,
+          params: ProductIdParams,
+          ...(body ? { body } : {}),
+          response: { 200: EmptyResponse },
+        },
+        onRequest: guard,
+        config: CATALOG_WRITE,
+        handler: async (request) => {
+          await run((request.params as { id: string }).id, request.body as never, request);
+          return {};
+        },
+      }),
+    );
+
+  edit(
+    'POST',
+    '/media',
+    'Add media (library ids or URLs) to a product',
+    mediaBody(),
+    (id, body: { media: Static<typeof MediaWrite>[] }, request) =>
+      addProductMedia(http.db, id, mediaRefsIn(body.media), http.write(request)),
+  );
+  edit(
+    'POST',
+    '/media/delete',
+    'Remove media from a product (all when mediaIds is empty)',
+    idsBody(),
+    (id, body: { mediaIds?: string[] }, request) =>
+      removeProductMedia(http.db, id, body.mediaIds ?? [], http.write(request)),
+  );
+  edit(
+    'PATCH',
+    '/choices/media',
+    'Show product media for option choices',
+    ChoiceMediaRequest,
+    (id, body: Static<typeof ChoiceMediaRequest>, request) =>
+      addChoiceMedia(http.db, id, body.media, http.write(request)),
+  );
+  edit(
+    'POST',
+    '/choices/media/delete',
+    'Remove media from option choices',
+    ChoiceMediaRequest,
+    (id, body: Static<typeof ChoiceMediaRequest>, request) =>
+      removeChoiceMedia(http.db, id, body.media, http.write(request)),
+  );
+  edit(
+    'DELETE',
+    '/options',
+    'Delete all product options (variants collapse to one)',
+    undefined,
+    (id, _body, request) => deleteProductOptions(http.db, id, http.write(request)),
+  );
+  edit('POST', '/remove-brand', 'Remove the brand', undefined, (id, _body, request) =>
+    removeBrand(http.db, id, http.write(request)),
+  );
+  edit('POST', '/remove-ribbon', 'Remove the ribbon', undefined, (id, _body, request) =>
+    removeRibbon(http.db, id, http.write(request)),
+  );
+};
+
+function mediaBody() {
+  return Type.Object({ media: Type.Array(MediaWrite, { minItems: 1, maxItems: 50 }) });
+}
+function idsBody() {
+  return Type.Object({
+    mediaIds: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50 })),
+  });
+}

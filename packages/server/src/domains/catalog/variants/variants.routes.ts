@@ -1,0 +1,245 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
+import { registerQueryRoute } from '../../../lib/http/query-route.js';
+import { Violations } from '../../../lib/http/violations.js';
+import { requireMerchant } from '../../access/index.js';
+import type { CatalogHttp } from '../catalog-http.js';
+import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from '../catalog-http.js';
+import { QueryBody } from '../collections/collections.contract.js';
+import {
+  absoluteUrl,
+  mediaOut,
+  priceData,
+  productOut,
+  variantOut,
+  type WireContext,
+} from '../products/product.mapper.js';
+import { variantInputIn } from '../products/product-in.mapper.js';
+import type { ProductView, VariantView } from '../products/product-model.js';
+import { EmptyResponse, ProductIdParams } from '../products/products.contract.js';
+import { getStoreVariant, queryStoreVariants } from './store-variants.service.js';
+import {
+  OptionsAvailabilityRequest,
+  OptionsAvailabilityResponse,
+  QueryProductVariantsRequest,
+  QueryProductVariantsResponse,
+  QueryStoreVariantsResponse,
+  StoreVariantIdParams,
+  type StoreVariantOut,
+  StoreVariantResponse,
+  UpdateVariantsRequest,
+  VariantsResponse,
+} from './variants.contract.js';
+import {
+  productOptionsAvailability,
+  queryProductVariants,
+  resetVariants,
+  updateVariants,
+  variantMedia,
+  variantName,
+} from './variants.service.js';
+
+function storeVariantOut(
+  product: ProductView,
+  variant: VariantView,
+  ctx: WireContext,
+): Static<typeof StoreVariantOut> {
+  const media = variantMedia(product, variant);
+  const out = variantOut(product, variant, ctx);
+  return {
+    id: `${product.record.id}-${variant.record.id}`,
+    variantId: variant.record.id,
+    productId: product.record.id,
+    variantName: variantName(product, variant),
+    productName: product.record.name,
+    managedVariant: Object.keys(variant.record.choices).length > 0,
+    ...(variant.sku ? { sku: variant.sku } : {}),
+    stock: out.stock,
+    choices: variant.record.choices,
+    collectionIds: product.record.collectionIds,
+    ...(media
+      ? {
+          media: { [media.mediaType === 'video' ? 'video' : 'image']: absoluteUrl(media.url, ctx.publicUrl) },
+        }
+      : {}),
+    preorderInfo: { enabled: false },
+    price: out.variant.priceData,
+  };
+}
+
+/** Variant reads (availability, variant queries, store variants) and writes (overrides, reset). */
+export const variantRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
+  const tags = ['catalog: variants'];
+
+  onPaths(READ_PREFIXES, '/products/:id/productOptionsAvailability', (url, alias) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary:
+            'What a (partial) option selection allows: choice availability, the selected variant, media',
+          tags,
+          hide: alias,
+          params: ProductIdParams,
+          body: OptionsAvailabilityRequest,
+          response: { 200: OptionsAvailabilityResponse },
+        },
+      },
+      async (request) => {
+        const result = await productOptionsAvailability(http.db, {
+          productId: request.params.id,
+          options: request.body.options ?? {},
+          includeHidden: http.merchant(request),
+        });
+        const wire = http.wire(request);
+        const product = productOut({ ...result.product, choiceAvailability: result.choices }, wire);
+        const selected = result.selectedVariant;
+        const currency = result.product.record.currency;
+        return {
+          ...(selected
+            ? {
+                selectedVariant: {
+                  id: selected.record.id,
+                  price: priceData(selected.priceMinor, selected.discountedPriceMinor, currency),
+                  convertedPriceData: priceData(selected.priceMinor, selected.discountedPriceMinor, currency),
+                  ...(selected.weight !== null ? { weight: selected.weight } : {}),
+                  ...(selected.sku ? { sku: selected.sku } : {}),
+                  ...(selected.record.trackQuantity ? { quantity: selected.record.quantity ?? 0 } : {}),
+                  inStock: selected.inStock,
+                  visible: selected.record.visible,
+                },
+              }
+            : {}),
+          media: mediaOut(result.media, http.publicUrl),
+          productOptions: product.productOptions,
+          availableForPurchase: result.availableForPurchase,
+        };
+      },
+    ),
+  );
+
+  onPaths(READ_PREFIXES, '/products/:id/variants/query', (url, alias) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: "Query a product's variants by choices or ids",
+          tags,
+          hide: alias,
+          params: ProductIdParams,
+          body: QueryProductVariantsRequest,
+          response: { 200: QueryProductVariantsResponse },
+        },
+      },
+      async (request) => {
+        const result = await queryProductVariants(http.db, {
+          productId: request.params.id,
+          ...request.body,
+          includeHidden: http.merchant(request),
+        });
+        const wire = http.wire(request, { merchantData: request.body.includeMerchantSpecificData === true });
+        return {
+          variants: result.variants.map((variant) => variantOut(result.product, variant, wire)),
+          metadata: { items: result.variants.length, offset: result.paging.offset },
+          totalResults: result.total,
+        };
+      },
+    ),
+  );
+
+  onPaths(READ_PREFIXES, '/variants/query', (url, hide) =>
+    registerQueryRoute(
+      app,
+      {
+        url,
+        hide,
+        body: QueryBody,
+        response: { 200: QueryStoreVariantsResponse },
+        summary: 'Query variants across the store',
+        tags,
+      },
+      async (request, body) => {
+        const page = await queryStoreVariants(http.db, {
+          ...body.query,
+          includeHidden: http.merchant(request),
+        });
+        const wire = http.wire(request);
+        return {
+          variants: page.items.map(({ product, variant }) => storeVariantOut(product, variant, wire)),
+          metadata: page.metadata,
+        };
+      },
+    ),
+  );
+
+  onPaths(READ_PREFIXES, '/variants/:id', (url, alias) =>
+    app.get(
+      url,
+      {
+        schema: {
+          summary: 'Get a store variant ({productId}-{variantId})',
+          tags,
+          hide: alias,
+          params: StoreVariantIdParams,
+          response: { 200: StoreVariantResponse },
+        },
+      },
+      async (request) => {
+        const { product, variant } = await getStoreVariant(http.db, {
+          id: request.params.id,
+          includeHidden: http.merchant(request),
+        });
+        return { variant: storeVariantOut(product, variant, http.wire(request)) };
+      },
+    ),
+  );
+
+  onPaths(WRITE_PREFIXES, '/products/:id/variants', (url, alias) =>
+    app.patch(
+      url,
+      {
+        schema: {
+          summary: 'Update managed variants (price, cost, weight, SKU, visibility; stock is our extension)',
+          tags,
+          hide: alias,
+          params: ProductIdParams,
+          body: UpdateVariantsRequest,
+          response: { 200: VariantsResponse },
+        },
+        onRequest: requireMerchant(),
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        const v = new Violations();
+        const overrides = request.body.variants.map((override, i) =>
+          variantInputIn(override, http.currency, `variants[${i}]`, v),
+        );
+        v.throwIfAny();
+        const view = await updateVariants(http.db, request.params.id, overrides, http.write(request));
+        const wire = http.wire(request, { merchantData: true });
+        return { variants: view.variants.map((variant) => variantOut(view, variant, wire)) };
+      },
+    ),
+  );
+
+  onPaths(WRITE_PREFIXES, '/products/:id/variants/resetToDefault', (url, alias) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Reset all variant overrides',
+          tags,
+          hide: alias,
+          params: ProductIdParams,
+          response: { 200: EmptyResponse },
+        },
+        onRequest: requireMerchant(),
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        await resetVariants(http.db, request.params.id, http.write(request));
+        return {};
+      },
+    ),
+  );
+};
