@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailboxCode, uniqueEmail } from '../packages/server/src/testing/identity.js';
 import type { Store } from './fixture.js';
 import {
   APP,
@@ -19,7 +18,6 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
   let clientId: string;
   const visitor = () => r.visitor();
   const member = () => r.member();
-  const visitorClientSync: RedirectStore['visitorClientSync'] = (tokens) => r.visitorClientSync(tokens);
   const withToken: RedirectStore['withToken'] = (wix, path, init) => r.withToken(wix, path, init);
   const handOver = (fullUrl: string, path: string | RegExp) => r.handOver(fullUrl, path);
   beforeAll(async () => {
@@ -55,27 +53,7 @@ describe('redirect sessions of the public @wix/redirects client, opened without 
   });
 
   it('logout: back to the app, and the member’s refresh token is refused afterwards', async () => {
-    // A member of the app, signed up and logged in through the public SDK alone.
-    const wix = await visitor();
-    const email = uniqueEmail('compat');
-    let state = await wix.auth.register({
-      email,
-      password: 'correct-horse-42',
-      profile: { nickname: 'Ada' },
-    });
-    if (state.loginState === 'EMAIL_VERIFICATION_REQUIRED') {
-      state = await wix.auth.processVerification({ verificationCode: await mailboxCode(store.t, email) });
-    }
-    if (state.loginState !== 'SUCCESS') throw new Error(`sign-up ended in ${state.loginState}`);
-    const oauthData = wix.auth.generateOAuthData(`${APP}/callback`, `${APP}/`);
-    // The session token goes on the authorize request (the SDK passes it on; its types do not list it).
-    const silent = { responseMode: 'query', prompt: 'none', sessionToken: state.data.sessionToken } as const;
-    const { authUrl } = await wix.auth.getAuthUrl(oauthData, silent);
-    const authorized = await open(authUrl);
-    expect(authorized.status, said(authorized)).toBe(302);
-    const { code, state: oauthState } = wix.auth.parseFromUrl(authorized.location as string, 'query');
-    const tokens = await wix.auth.getMemberTokens(code as string, oauthState as string, oauthData);
-    const member = visitorClientSync(tokens);
+    const { client: member, tokens } = await r.memberWithTokens();
     expect(member.auth.loggedIn()).toBe(true);
 
     const refresh = () =>

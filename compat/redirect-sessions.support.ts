@@ -70,8 +70,8 @@ export async function startRedirectStore() {
     return wix;
   }
 
-  /** A member of the app, signed up and logged in through the public SDK alone. */
-  async function member() {
+  /** A member of the app, signed up and logged in through the public SDK alone, with their tokens. */
+  async function memberWithTokens() {
     const wix = await visitor();
     const email = uniqueEmail('compat');
     let state = await wix.auth.register({
@@ -91,7 +91,12 @@ export async function startRedirectStore() {
     expect(authorized.status, said(authorized)).toBe(302);
     const { code, state: oauthState } = wix.auth.parseFromUrl(authorized.location as string, 'query');
     const tokens = await wix.auth.getMemberTokens(code as string, oauthState as string, oauthData);
-    return visitorClientSync(tokens);
+    return { client: visitorClientSync(tokens), tokens };
+  }
+
+  /** A member of the app, signed up and logged in through the public SDK alone. */
+  async function member() {
+    return (await memberWithTokens()).client;
   }
 
   /** A raw API call with the app's access token (for what the public client cannot send or read). */
@@ -139,6 +144,7 @@ export async function startRedirectStore() {
     mugId,
     visitorClientSync,
     visitor,
+    memberWithTokens,
     member,
     withToken,
     checkoutWithMug,
