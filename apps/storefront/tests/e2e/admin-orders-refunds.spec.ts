@@ -12,6 +12,7 @@ import { signUp, uniqueEmail } from './account-support.js';
 import { signIn } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
+import { deliverEvents } from './shop-fixture.js';
 
 describe.runIf(browserAvailable())('merchant admin: refunds, shipments and the timeline in Chromium', () => {
   let server: AdminTestServer;
@@ -49,10 +50,6 @@ describe.runIf(browserAvailable())('merchant admin: refunds, shipments and the t
       .members.find((m: { email: { address: string } }) => m.email.address === email);
     if (!member) throw new Error(`no member ${email}`);
     return member.id;
-  }
-
-  async function deliverEvents() {
-    for (let round = 0; round < 3; round++) await server.t.app.dispatcher.runOnce();
   }
 
   it('refunds part of an order after confirming, ships a line with tracking; the shopper sees the shipment', async () => {
@@ -142,7 +139,7 @@ describe.runIf(browserAvailable())('merchant admin: refunds, shipments and the t
     });
 
     // The buyer's e-mails: the refund and the shipment with its tracking link.
-    await deliverEvents();
+    await deliverEvents(server);
     const mailbox = async () =>
       (await server.t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`))
         .json()

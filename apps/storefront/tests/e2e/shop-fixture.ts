@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
 import { mediaStorageFor } from '../../../../packages/server/src/domains/media/storage.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo-setup.js';
-import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
+import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import { launchBrowser } from './browser.js';
 
 export interface ShopServer {
@@ -23,6 +23,23 @@ export async function startShop(env: Record<string, string> = {}, port = 0): Pro
   const setup = await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
   const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
   return { t, baseUrl, giftCardCode: setup?.giftCardCode ?? '' };
+}
+
+/** A merchant API call to the shop (the owner's key), expected to answer 200; its JSON. */
+export async function merchantCall(shop: ShopServer, method: 'GET' | 'POST', url: string, payload?: object) {
+  const reply = await shop.t.app.inject({
+    method,
+    url,
+    headers: { authorization: await merchantKey(shop.t.database) },
+    ...(payload ? { payload } : {}),
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json();
+}
+
+/** Delivers the outbox's events (e-mails, webhooks), including those the first round's consumers add. */
+export async function deliverEvents(shop: Pick<ShopServer, 't'>): Promise<void> {
+  for (let round = 0; round < 3; round++) await shop.t.app.dispatcher.runOnce();
 }
 
 /** The shopper's steps through the hosted checkout form: contact and a New York address. */

@@ -1,13 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../packages/server/src/testing/smtp.js';
 import { uniqueEmail } from './account-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 import {
   addToCartFromPage,
+  deliverEvents,
   fillCheckoutDetails,
   fillSandboxCard,
+  merchantCall,
   type ShopServer,
   startShop,
 } from './shop-fixture.js';
@@ -31,19 +32,8 @@ describe.runIf(browserAvailable())('shop: a guest opens their order from the e-m
     await smtp?.close();
   });
 
-  const admin = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const reply = await shop.t.app.inject({
-      method,
-      url,
-      headers: { authorization: await merchantKey(shop.t.database) },
-      ...(payload ? { payload } : {}),
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json();
-  };
-  const deliverEvents = async () => {
-    for (let round = 0; round < 3; round++) await shop.t.app.dispatcher.runOnce();
-  };
+  const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    merchantCall(shop, method, url, payload);
 
   it('checks out as a guest, then opens the e-mailed order link in another browser; a tampered one is 404', {
     timeout: 120_000,
@@ -84,7 +74,7 @@ describe.runIf(browserAvailable())('shop: a guest opens their order from the e-m
       paymentRefunds: [{ amount: '3.00' }],
       details: { reason: 'Late delivery' },
     });
-    await deliverEvents();
+    await deliverEvents(shop);
 
     const confirmation = await smtp.waitFor(
       (mail) => mail.to.includes(email) && /order #\d+ received/.test(mail.subject),

@@ -5,11 +5,16 @@ import {
   type FakeStripe,
   startFakeStripe,
 } from '../../../../packages/server/src/testing/fake-stripe/index.js';
-import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../packages/server/src/testing/smtp.js';
 import { PASSWORD, uniqueEmail } from './account-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  deliverEvents,
+  fillCheckoutDetails,
+  merchantCall,
+  type ShopServer,
+  startShop,
+} from './shop-fixture.js';
 
 // A sale as a merchant lives it, after the card: a member pays through Stripe (the local fake of its API
 // and Stripe.js) on the hosted checkout, the merchant refunds part of it through Stripe and ships the
@@ -43,19 +48,8 @@ describe.runIf(browserAvailable())(
 
     const mailTo = (to: string, subject: RegExp) =>
       smtp.waitFor((mail) => mail.to.includes(to) && subject.test(mail.subject), 30_000);
-    const admin = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-      const reply = await shop.t.app.inject({
-        method,
-        url,
-        headers: { authorization: await merchantKey(shop.t.database) },
-        ...(payload ? { payload } : {}),
-      });
-      expect(reply.statusCode, reply.body).toBe(200);
-      return reply.json();
-    };
-    const deliverEvents = async () => {
-      for (let round = 0; round < 3; round++) await shop.t.app.dispatcher.runOnce();
-    };
+    const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      merchantCall(shop, method, url, payload);
 
     it('pays by card, is refunded in part through Stripe, ships with tracking, and is told each time', {
       timeout: 180_000,
@@ -100,7 +94,7 @@ describe.runIf(browserAvailable())(
       await page.getByRole('button', { name: /^Place order/ }).click();
       await page.waitForURL(/\/thank-you\//, { timeout: 30_000 });
       const orderId = new URL(page.url()).pathname.split('/').pop() as string;
-      await deliverEvents();
+      await deliverEvents(shop);
 
       // The confirmation: both parts name the lines, and its link opens the order in the account.
       const confirmation = await mailTo(email, /order #\d+ received/);
@@ -144,7 +138,7 @@ describe.runIf(browserAvailable())(
           trackingInfo: { shippingProvider: 'DHL', trackingNumber: 'JD014600006281230704', trackingLink },
         },
       });
-      await deliverEvents();
+      await deliverEvents(shop);
 
       const refundMail = await mailTo(email, /refund for order/);
       expect(refundMail.text).toContain(refunded.amount.amount);
