@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -23,9 +23,51 @@ export function browserAvailable(): boolean {
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (no background fetches), plus any
  * `extraArgs` (e.g. `--host-resolver-rules` for a test app on its own host name).
+ *
+ * A worker launches Chromium once per set of flags and keeps it for its next files (vitest's
+ * `isolate: false`): a launch is ~0.6 s of CPU, a new context — all a file's pages live in its own — a few
+ * milliseconds. What a file gets behaves as its own browser: `close()` closes the contexts and pages it
+ * opened, not the shared Chromium, which ends with the worker.
  */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await sharedChromium(extraArgs);
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext')
+        return async (...args: Parameters<Browser['newContext']>) => track(await target.newContext(...args));
+      if (property === 'newPage')
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          track(page.context());
+          return page;
+        };
+      if (property === 'contexts') return () => [...opened];
+      if (property === 'close')
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close().catch(() => {})));
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const launched = new Map<string, Promise<Browser>>();
+
+async function sharedChromium(extraArgs: readonly string[]): Promise<Browser> {
+  const key = extraArgs.join(' ');
+  const known = launched.get(key);
+  if (known) {
+    const browser = await known.catch(() => undefined);
+    if (browser?.isConnected()) return browser;
+  }
+  const launching = chromium.launch({
     executablePath,
     headless: true,
     args: [
@@ -40,4 +82,6 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
       ...extraArgs,
     ],
   });
+  launched.set(key, launching);
+  return launching;
 }
