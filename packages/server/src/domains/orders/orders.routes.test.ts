@@ -10,7 +10,7 @@ import {
   placeTestOrder,
 } from '../../testing/orders.js';
 import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
-import { getGiftCard } from '../store-setup/gift-cards.service.js';
+import { getGiftCard } from '../store-setup/promotions/gift-cards.service.js';
 
 // Orders once placed: buyers read theirs, merchants search, fulfil and cancel, subscriptions are made.
 // Paying for them: placing/orders-payments.routes.test.ts.

@@ -15,13 +15,13 @@ import {
   testDatabaseKind,
   visitorToken,
 } from '../../../testing/index.js';
-import { createCoupon, getCoupon } from '../../store-setup/coupons.service.js';
-import { getGiftCard } from '../../store-setup/gift-cards.service.js';
 import {
   createMembershipPlan,
   grantMembership,
   listMemberships,
-} from '../../store-setup/memberships.service.js';
+} from '../../store-setup/memberships/memberships.service.js';
+import { createCoupon, getCoupon } from '../../store-setup/promotions/coupons.service.js';
+import { getGiftCard } from '../../store-setup/promotions/gift-cards.service.js';
 
 // More of the concurrency suite: limits that several orders of ONE buyer (or one card) race for. On
 // PostgreSQL these are real races between pooled connections; on PGlite the orders run one after the

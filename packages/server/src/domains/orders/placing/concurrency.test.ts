@@ -9,8 +9,8 @@ import {
   type TestProduct,
 } from '../../../testing/ecom.js';
 import { createTestApp, type TestApp, testDatabaseKind, visitorToken } from '../../../testing/index.js';
-import { createCoupon, getCoupon } from '../../store-setup/coupons.service.js';
-import { getGiftCard } from '../../store-setup/gift-cards.service.js';
+import { createCoupon, getCoupon } from '../../store-setup/promotions/coupons.service.js';
+import { getGiftCard } from '../../store-setup/promotions/gift-cards.service.js';
 import { orders } from '../orders.schema.js';
 
 // The concurrency suite (issue 5). On PostgreSQL these are real races between 20 pooled connections;

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp, visitorToken } from '../../../testing/inde
 import { sandboxCard as card, createOrdersTestStore, orderRouteHelpers } from '../../../testing/orders.js';
 import { savedPaymentMethods } from '../../payments/payments.schema.js';
 import { SANDBOX_CARDS } from '../../payments/sandbox-card.provider.js';
-import { createCoupon, getCoupon } from '../../store-setup/coupons.service.js';
-import { getGiftCard } from '../../store-setup/gift-cards.service.js';
+import { createCoupon, getCoupon } from '../../store-setup/promotions/coupons.service.js';
+import { getGiftCard } from '../../store-setup/promotions/gift-cards.service.js';
 
 // Paying for an order: declined, delayed capture, free and offline. Reading, fulfilling, cancelling
 // orders and subscriptions: orders.routes.test.ts.

@@ -9,7 +9,7 @@ import { createTestApp, merchantKey, type TestApp, testDatabaseKind } from '../.
 import { placeTestOrder, recordingGateway } from '../../../testing/orders.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp.js';
 import { listEntityEvents } from '../../events/events.service.js';
-import { getGiftCard } from '../../store-setup/gift-cards.service.js';
+import { getGiftCard } from '../../store-setup/promotions/gift-cards.service.js';
 
 let now = new Date('2026-09-01T09:00:00Z');
 let t: TestApp;

@@ -3,7 +3,7 @@ import { issueTestGiftCard, lineItem, shopperCheckout } from '../../../testing/e
 import type { FakeStripe } from '../../../testing/fake-stripe/index.js';
 import { type StripeTestStore, startStripeTestStore } from '../../../testing/fake-stripe/store.js';
 import { type TestApp, visitorToken } from '../../../testing/index.js';
-import { getGiftCard } from '../../store-setup/gift-cards.service.js';
+import { getGiftCard } from '../../store-setup/promotions/gift-cards.service.js';
 
 // A refund across two payments, a gift card and a Stripe card (issue #22): when Stripe fails the card's
 // part, nothing is recorded — the gift card is not credited, no refund row, no status — and the retry

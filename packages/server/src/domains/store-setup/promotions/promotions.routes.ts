@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
-import { requireMerchant } from '../access/index.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { pagingMetadata, resolvePaging } from '../../../lib/paging.js';
+import { requireMerchant } from '../../access/index.js';
+import { Converter, couponIn, couponOut, giftCardOut, giftCardTransactionsOut } from '../setup.mapper.js';
+import { EmptyResponse, IdParams, ListQuery } from '../store-setup.contract.js';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './coupons.service.js';
 import {
   disableGiftCard,
@@ -21,8 +23,6 @@ import {
   IssueGiftCardResponse,
   UpdateCouponRequest,
 } from './promotions.contract.js';
-import { Converter, couponIn, couponOut, giftCardOut, giftCardTransactionsOut } from './setup.mapper.js';
-import { EmptyResponse, IdParams, ListQuery } from './store-setup.contract.js';
 
 /** Coupons, gift cards, membership plans and members' memberships (admin API, any merchant key). */
 export const promotionRoutes: FastifyPluginAsyncTypebox<{

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/http/errors.js';
-import { Violations } from '../../lib/http/violations.js';
-import type { Address, PickupMethod } from './setup-shapes.js';
-import { pickupLocations, type StoredShippingRate, shippingRegions } from './store-setup.schema.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
+import type { Address, PickupMethod } from '../setup.types.js';
+import { pickupLocations, type StoredShippingRate, shippingRegions } from '../store-setup.schema.js';
 
 export interface ShippingRegionRecord {
   id: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.js';
-import { AppError } from '../../lib/http/errors.js';
-import { uuidv7 } from '../../lib/ids.js';
+import { queryRows, type Tx } from '../../../db/client.js';
+import { AppError } from '../../../lib/http/errors.js';
+import { uuidv7 } from '../../../lib/ids.js';
 
 export interface RedemptionInput {
   orderId: string;

@@ -1,17 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { requireMerchant } from '../access/index.js';
-import {
-  createMembershipPlan,
-  deleteMembership,
-  deleteMembershipPlan,
-  grantMembership,
-  listMembershipPlans,
-  listMemberships,
-  updateMembership,
-  updateMembershipPlan,
-} from './memberships.service.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { requireMerchant } from '../../access/index.js';
 import {
   CreatePlanRequest,
   GrantMembershipRequest,
@@ -22,9 +12,19 @@ import {
   PlansResponse,
   UpdateMembershipRequest,
   UpdatePlanRequest,
-} from './promotions.contract.js';
-import { Converter, membershipOut, planIn, planOut } from './setup.mapper.js';
-import { EmptyResponse, IdParams } from './store-setup.contract.js';
+} from '../promotions/promotions.contract.js';
+import { Converter, membershipOut, planIn, planOut } from '../setup.mapper.js';
+import { EmptyResponse, IdParams } from '../store-setup.contract.js';
+import {
+  createMembershipPlan,
+  deleteMembership,
+  deleteMembershipPlan,
+  grantMembership,
+  listMembershipPlans,
+  listMemberships,
+  updateMembership,
+  updateMembershipPlan,
+} from './memberships.service.js';
 
 /** Membership plans and members' memberships (admin API, any merchant key). */
 export const membershipRoutes: FastifyPluginAsyncTypebox<{

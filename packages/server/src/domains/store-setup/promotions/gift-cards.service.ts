@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
-import { randomToken, uuidv7 } from '../../lib/ids.js';
-import type { Paging } from '../../lib/paging.js';
-import { giftCards, giftCardTransactions } from './store-setup.schema.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { AppError, invalidField, notFound } from '../../../lib/http/errors.js';
+import { randomToken, uuidv7 } from '../../../lib/ids.js';
+import type { Paging } from '../../../lib/paging.js';
+import { giftCards, giftCardTransactions } from '../store-setup.schema.js';
 
 /*
  * Gift cards (ADR 009). A code is a bearer secret: it is shown once when issued (to the merchant, or

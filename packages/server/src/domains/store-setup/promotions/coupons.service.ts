@@ -1,10 +1,10 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, type FieldViolation, notFound } from '../../lib/http/errors.js';
-import { Violations } from '../../lib/http/violations.js';
-import type { Paging } from '../../lib/paging.js';
-import { escapeLike } from '../../lib/query-values.js';
-import { type COUPON_KINDS, type COUPON_SCOPES, couponRedemptions, coupons } from './store-setup.schema.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { AppError, type FieldViolation, notFound } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
+import type { Paging } from '../../../lib/paging.js';
+import { escapeLike } from '../../../lib/query-values.js';
+import { type COUPON_KINDS, type COUPON_SCOPES, couponRedemptions, coupons } from '../store-setup.schema.js';
 
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export type CouponScope = (typeof COUPON_SCOPES)[number];

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/http/errors.js';
-import type { MembershipInput } from './setup-shapes.js';
-import { membershipPlans, memberships } from './store-setup.schema.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/http/errors.js';
+import type { MembershipInput } from '../setup.types.js';
+import { membershipPlans, memberships } from '../store-setup.schema.js';
 
 export interface MembershipPlan {
   id: string;

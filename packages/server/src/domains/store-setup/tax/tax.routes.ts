@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { requireMerchant } from '../access/index.js';
-import { Converter, taxRatesIn, taxRegionOut } from './setup.mapper.js';
+import type { Config } from '../../../config.js';
+import type { Db } from '../../../db/client.js';
+import { requireMerchant } from '../../access/index.js';
+import { Converter, taxRatesIn, taxRegionOut } from '../setup.mapper.js';
 import {
   CreateTaxRegionRequest,
   EmptyResponse,
@@ -10,7 +10,7 @@ import {
   TaxRegionResponse,
   TaxRegionsResponse,
   UpdateTaxRegionRequest,
-} from './store-setup.contract.js';
+} from '../store-setup.contract.js';
 import {
   createTaxRegion,
   deleteTaxRegion,

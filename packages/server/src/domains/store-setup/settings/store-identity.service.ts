@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../../db/client.js';
-import { Violations } from '../../lib/http/violations.js';
-import { VersionedCache } from '../../lib/versioned-cache.js';
-import { getMediaFiles, mediaPath } from '../media/index.js';
+import type { Database, DbOrTx } from '../../../db/client.js';
+import { Violations } from '../../../lib/http/violations.js';
+import { VersionedCache } from '../../../lib/versioned-cache.js';
+import { getMediaFiles, mediaPath } from '../../media/index.js';
+import { storeSettings } from '../store-setup.schema.js';
 import { ensureRow, STORE_SETTINGS_ID } from './settings.service.js';
-import { storeSettings } from './store-setup.schema.js';
 
 /** NOTIFY channel every server process listens on to read the store's identity again (sent on commit). */
 const STORE_SETTINGS_CHANNEL = 'openshelf_store_settings_changed';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/index.js';
-import { listCoupons } from './coupons.service.js';
-import { ensureDemoStoreSetup } from './demo-setup.js';
-import { listShippingRegions } from './shipping.service.js';
-import { listTaxRegions } from './tax.service.js';
+import { createTestApp, type TestApp } from '../../../testing/index.js';
+import { listCoupons } from '../promotions/coupons.service.js';
+import { listShippingRegions } from '../shipping/shipping.service.js';
+import { listTaxRegions } from '../tax/tax.service.js';
+import { ensureDemoStoreSetup } from './demo-setup.service.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpTestStore } from '../../testing/ecom.js';
-import { post, uniqueEmail } from '../../testing/identity.js';
-import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
+import { setUpTestStore } from '../../../testing/ecom.js';
+import { post, uniqueEmail } from '../../../testing/identity.js';
+import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../testing/smtp.js';
 
 /*
  * The store's name, logo and contact e-mail (issue #22): kept in the settings row, STORE_NAME until the

@@ -1,8 +1,8 @@
 import Type from 'typebox';
-import { AmountIn, DateTimeOut, StringEnum, WireDate } from '../../lib/http/wire.js';
-import { PagingMetadataSchema } from '../../lib/paging.js';
-import { Id, IdList, Percent } from './store-setup.contract.js';
-import { COUPON_KINDS, COUPON_SCOPES } from './store-setup.schema.js';
+import { AmountIn, DateTimeOut, StringEnum, WireDate } from '../../../lib/http/wire.js';
+import { PagingMetadataSchema } from '../../../lib/paging.js';
+import { Id, IdList, Percent } from '../store-setup.contract.js';
+import { COUPON_KINDS, COUPON_SCOPES } from '../store-setup.schema.js';
 
 /* Coupons, gift cards and memberships (admin API); amounts and rates as in store-setup.contract.ts. */
 

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { invalidField } from '../../lib/http/errors.js';
-import type { Address, TaxableAddressType, WeightUnit } from './setup-shapes.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import type { Address, TaxableAddressType, WeightUnit } from '../setup.types.js';
 import {
   type CardCapture,
   type StoredExtraCharge,
   storeSettings,
   type TaxCalculation,
-} from './store-setup.schema.js';
+} from '../store-setup.schema.js';
 
 export const STORE_SETTINGS_ID = 'store';
 

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { Tx } from '../../db/client.js';
+import type { Tx } from '../../../db/client.js';
+import { giftCards, giftCardTransactions } from '../store-setup.schema.js';
 import { CODE_ALPHABET, hashCode, normalizeGiftCardCode } from './gift-cards.service.js';
-import { giftCards, giftCardTransactions } from './store-setup.schema.js';
 
 /**
  * The code of a gift card bought as a product: derived from the store's secret key and the card's

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../lib/http/errors.js';
-import { type StoredTaxRate, taxRegions } from './store-setup.schema.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { notFound } from '../../../lib/http/errors.js';
+import { type StoredTaxRate, taxRegions } from '../store-setup.schema.js';
 
 export interface TaxRegionRecord {
   id: string;

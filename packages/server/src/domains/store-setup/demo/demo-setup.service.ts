@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
-import { createCoupon } from './coupons.service.js';
-import { issueGiftCard } from './gift-cards.service.js';
-import { getStoreSettings } from './settings.service.js';
-import { createPickupLocation, createShippingRegion } from './shipping.service.js';
-import type { StoredTaxRate } from './store-setup.schema.js';
-import { createTaxRegion } from './tax.service.js';
+import { type Db, queryRows } from '../../../db/client.js';
+import { createCoupon } from '../promotions/coupons.service.js';
+import { issueGiftCard } from '../promotions/gift-cards.service.js';
+import { getStoreSettings } from '../settings/settings.service.js';
+import { createPickupLocation, createShippingRegion } from '../shipping/shipping.service.js';
+import type { StoredTaxRate } from '../store-setup.schema.js';
+import { createTaxRegion } from '../tax/tax.service.js';
 
 const EU = ['AT', 'BE', 'DE', 'DK', 'ES', 'FI', 'FR', 'IE', 'IT', 'LU', 'NL', 'PL', 'PT', 'SE'];
 const VAT: Record<string, number> = { DE: 19, FR: 20, NL: 21, ES: 21, IT: 22, AT: 20, BE: 21, IE: 23 };
