@@ -14,11 +14,11 @@ import {
   IdentityOut,
   ProfileIn,
 } from '../../server/src/domains/identity/identity.contract.js';
-import * as createOrder from '../../server/src/domains/orders/create-order.contract.js';
-import * as fulfillments from '../../server/src/domains/orders/fulfillments.contract.js';
+import * as fulfillments from '../../server/src/domains/orders/fulfillments/fulfillments.contract.js';
 import * as orders from '../../server/src/domains/orders/orders.contract.js';
-import * as refunds from '../../server/src/domains/orders/refunds.contract.js';
-import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions.contract.js';
+import * as createOrder from '../../server/src/domains/orders/placing/create-order.contract.js';
+import * as refunds from '../../server/src/domains/orders/refunds/refunds.contract.js';
+import { SubscriptionOut } from '../../server/src/domains/orders/subscriptions/subscriptions.contract.js';
 import * as payments from '../../server/src/domains/payments/payments.contract.js';
 import * as plans from '../../server/src/domains/plans/plans.contract.js';
 import * as preferences from '../../server/src/domains/preferences/preferences.contract.js';

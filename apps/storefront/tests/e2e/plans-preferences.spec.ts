@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findIdentityByEmail } from '../../../../packages/server/src/domains/identity/members/members.service.js';
 import { getPreferences } from '../../../../packages/server/src/domains/preferences/preferences.service.js';
-import { listMemberships } from '../../../../packages/server/src/domains/store-setup/memberships.service.js';
+import { listMemberships } from '../../../../packages/server/src/domains/store-setup/memberships/memberships.service.js';
 import { createTestProduct } from '../../../../packages/server/src/testing/ecom.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import { mailedCode, PASSWORD, uniqueEmail } from './account-support.js';

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setDeposit } from '../../../../packages/server/src/domains/catalog/products/deposits.service.js';
-import { createShippingRegion } from '../../../../packages/server/src/domains/store-setup/shipping.service.js';
+import { createShippingRegion } from '../../../../packages/server/src/domains/store-setup/shipping/shipping.service.js';
 import { createTestProduct } from '../../../../packages/server/src/testing/ecom.js';
 import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { browserAvailable, launchBrowser } from './browser.js';

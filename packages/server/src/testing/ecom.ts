@@ -4,10 +4,13 @@ import type { ProductInput } from '../domains/catalog/products/product-input.js'
 import { createProduct, updateProduct } from '../domains/catalog/products/product-write.service.js';
 import { STORES_APP_ID } from '../domains/pricing/lines/line-types.js';
 import { US_TAX_REGIONS } from '../domains/pricing/totals/calculate.fixtures.js';
-import { createCoupon } from '../domains/store-setup/coupons.service.js';
-import { issueGiftCard } from '../domains/store-setup/gift-cards.service.js';
-import { createPickupLocation, createShippingRegion } from '../domains/store-setup/shipping.service.js';
-import { createTaxRegion } from '../domains/store-setup/tax.service.js';
+import { createCoupon } from '../domains/store-setup/promotions/coupons.service.js';
+import { issueGiftCard } from '../domains/store-setup/promotions/gift-cards.service.js';
+import {
+  createPickupLocation,
+  createShippingRegion,
+} from '../domains/store-setup/shipping/shipping.service.js';
+import { createTaxRegion } from '../domains/store-setup/tax/tax.service.js';
 
 /*
  * Test data for carts, checkouts and orders, made through the catalog's own create services (the

@@ -9,7 +9,7 @@ import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import type { TokenResolver } from '../domains/access/auth.plugin.js';
 import type { IdentityHooks } from '../domains/identity/index.js';
-import type { EcomMailer } from '../domains/orders/order-mail.js';
+import type { EcomMailer } from '../domains/orders/emails/order-mail.service.js';
 import type { PaymentProviders } from '../domains/payments/index.js';
 import type { TaxProvider } from '../domains/pricing/totals/types.js';
 import { createTestDatabase } from './database.js';

@@ -7,8 +7,8 @@ import {
   type TestProduct,
 } from '../../testing/ecom.js';
 import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
-import { getCoupon } from '../store-setup/coupons.service.js';
-import { getGiftCard } from '../store-setup/gift-cards.service.js';
+import { getCoupon } from '../store-setup/promotions/coupons.service.js';
+import { getGiftCard } from '../store-setup/promotions/gift-cards.service.js';
 
 let now = new Date('2026-03-01T12:00:00Z');
 let t: TestApp;

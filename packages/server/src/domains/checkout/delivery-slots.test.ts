@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, type TestProduct } from '../../testing/ecom.js';
 import { type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
-import { createShippingRegion } from '../store-setup/shipping.service.js';
+import { createShippingRegion } from '../store-setup/shipping/shipping.service.js';
 
 // Delivery time slots (issue 19): every slot still ahead is an option of its own, identified by its
 // code as the protocol identifies options; the one chosen sticks through estimate, checkout and order.

@@ -13,7 +13,7 @@ import {
   createMembershipPlan,
   grantMembership,
   listMemberships,
-} from '../store-setup/memberships.service.js';
+} from '../store-setup/memberships/memberships.service.js';
 
 // Payment options DEPOSIT_ONLINE and MEMBERSHIP_OFFLINE (issue 19). Oregon, standard shipping: $5.00,
 // no tax; amounts are hand-computed in the comments, to the cent.

@@ -13,7 +13,7 @@ import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { orders } from '../orders/orders.schema.js';
 import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
 import { STORES_APP_ID } from '../pricing/lines/line-types.js';
-import { getGiftCard } from '../store-setup/gift-cards.service.js';
+import { getGiftCard } from '../store-setup/promotions/gift-cards.service.js';
 
 // The real public client (@wix/ecom currentCart and checkout modules on @wix/sdk) against a listening
 // server, pointed at it by rewriting the global fetch exactly as wire-protocol.md §1.3 shows. Nobody

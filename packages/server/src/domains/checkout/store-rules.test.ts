@@ -6,9 +6,9 @@ import {
   createMembershipPlan,
   grantMembership,
   listMemberships,
-} from '../store-setup/memberships.service.js';
-import { updateStoreSettings } from '../store-setup/settings.service.js';
-import { createTaxRegion } from '../store-setup/tax.service.js';
+} from '../store-setup/memberships/memberships.service.js';
+import { updateStoreSettings } from '../store-setup/settings/settings.service.js';
+import { createTaxRegion } from '../store-setup/tax/tax.service.js';
 
 // Store set-up as it reaches shoppers: memberships, tax-inclusive prices, automatic tax with its
 // fallbacks, extra charges. Amounts are hand-computed in the comments.

@@ -3,7 +3,7 @@ import { listPayments } from '../payments/index.js';
 import { listActivities } from './activities.service.js';
 import { orderOut } from './orders.mapper.js';
 import type { getOrder } from './orders-read.service.js';
-import { refundedByOrder } from './refunds.service.js';
+import { refundedByOrder } from './refunds/refunds.service.js';
 
 /**
  * An order as the merchant reads it after any change: its payments and timeline listed, and what was

@@ -11,14 +11,14 @@ import {
   FulfillmentParams,
   OrderWithFulfillmentsResponse,
   UpdateFulfillmentRequest,
-} from './fulfillments.contract.js';
-import { fulfillmentOut } from './fulfillments.mapper.js';
+} from './fulfillments/fulfillments.contract.js';
+import { fulfillmentOut } from './fulfillments/fulfillments.mapper.js';
 import {
   createFulfillment,
   deleteFulfillment,
   listFulfillments,
   updateFulfillment,
-} from './fulfillments.service.js';
+} from './fulfillments/fulfillments.service.js';
 import { merchantOrderReply } from './merchant-order.service.js';
 import { AddActivityRequest, OrderIdParams, OrderResponse } from './orders.contract.js';
 import { getOrder } from './orders-read.service.js';
@@ -27,9 +27,9 @@ import {
   OrderTransactionsResponse,
   RefundPaymentsRequest,
   RefundPaymentsResponse,
-} from './refunds.contract.js';
-import { orderTransactionsOut, refundOut } from './refunds.mapper.js';
-import { listRefunds, refundOrder } from './refunds.service.js';
+} from './refunds/refunds.contract.js';
+import { orderTransactionsOut, refundOut } from './refunds/refunds.mapper.js';
+import { listRefunds, refundOrder } from './refunds/refunds.service.js';
 
 /**
  * What happens to an order after it was placed, in the protocol's shapes: refunds (Order Billing and

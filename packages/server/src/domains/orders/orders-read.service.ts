@@ -8,7 +8,7 @@ import { compileSort } from '../../lib/query-sort.js';
 import { escapeLike } from '../../lib/query-values.js';
 import { type Caller, isMerchant } from '../access/index.js';
 import { PAYMENT_STATUSES } from '../payments/index.js';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order.types.js';
 import { orders } from './orders.schema.js';
 
 export type OrderRecord = typeof orders.$inferSelect;

@@ -11,7 +11,7 @@ import {
   PriceSummaryOut,
   TaxDetailsOut,
 } from '../pricing/index.js';
-import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order-types.js';
+import { FULFILLMENT_STATUSES, ORDER_STATUSES } from './order.types.js';
 
 const Translatable = Type.Object({ original: Type.String(), translated: Type.String() });
 

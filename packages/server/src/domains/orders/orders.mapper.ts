@@ -8,10 +8,10 @@ import {
   taxDetailsOut,
 } from '../pricing/index.js';
 import type { OrderActivity } from './activities.service.js';
-import { disputesOf } from './disputes.service.js';
-import type { DownloadLink } from './downloads.service.js';
+import type { DownloadLink } from './downloads/downloads.service.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';
+import { disputesOf } from './stripe/disputes.service.js';
 
 /**
  * What the buyer has paid: the captured payments plus the gift card's part (a cancelled order gave the

@@ -10,10 +10,10 @@ import {
   placeTestOrder,
 } from '../../testing/orders.js';
 import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
-import { getGiftCard } from '../store-setup/gift-cards.service.js';
+import { getGiftCard } from '../store-setup/promotions/gift-cards.service.js';
 
 // Orders once placed: buyers read theirs, merchants search, fulfil and cancel, subscriptions are made.
-// Paying for them: orders-payments.routes.test.ts.
+// Paying for them: placing/orders-payments.routes.test.ts.
 let now = new Date('2026-04-01T09:00:00Z');
 let t: TestApp;
 let owner: string;

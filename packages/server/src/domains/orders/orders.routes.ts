@@ -7,16 +7,9 @@ import type { LocalCatalogChanges } from '../catalog/index.js';
 import { actorOf } from '../events/index.js';
 import type { MediaStorage } from '../media/index.js';
 import { capturedByOrder, type PaymentProviders } from '../payments/index.js';
-import { downloadLinks, openDownload } from './downloads.service.js';
-import { createFulfillment } from './fulfillments.service.js';
+import { downloadLinks, openDownload } from './downloads/downloads.service.js';
+import { createFulfillment } from './fulfillments/fulfillments.service.js';
 import { merchantOrderReply } from './merchant-order.service.js';
-import {
-  cancelOrder,
-  captureOrderPayment,
-  markOrderPaid,
-  type StatusContext,
-  voidOrderPayment,
-} from './order-status.service.js';
 import {
   DownloadParams,
   DownloadQuery,
@@ -28,7 +21,14 @@ import {
 } from './orders.contract.js';
 import { orderOut } from './orders.mapper.js';
 import { getOrder, queryOrders, searchOrders } from './orders-read.service.js';
-import { refundedByOrder } from './refunds.service.js';
+import { refundedByOrder } from './refunds/refunds.service.js';
+import {
+  cancelOrder,
+  captureOrderPayment,
+  markOrderPaid,
+  type StatusContext,
+  voidOrderPayment,
+} from './status/order-status.service.js';
 
 /**
  * Order reads for buyers (their own orders only) and merchants, the merchant's status changes, and the

@@ -3,7 +3,7 @@ import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg
 import { entityDates, idColumn, timestampColumn } from '../../db/columns.js';
 import type { PaymentStatus } from '../payments/index.js';
 import type { AddressWithContact } from '../pricing/index.js';
-import type { FulfillmentStatus, OrderLine, OrderShipping, OrderStatus, OrderTotals } from './order-types.js';
+import type { FulfillmentStatus, OrderLine, OrderShipping, OrderStatus, OrderTotals } from './order.types.js';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 

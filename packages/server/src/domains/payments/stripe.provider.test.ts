@@ -11,7 +11,7 @@ import {
 import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe/index.js';
 import { type StripeTestStore, startStripeTestStore } from '../../testing/fake-stripe/store.js';
 import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
-import { getCoupon } from '../store-setup/coupons.service.js';
+import { getCoupon } from '../store-setup/promotions/coupons.service.js';
 
 // The Stripe provider through the real `stripe` client against the local fake of Stripe's API (ADR 035).
 let stripe: FakeStripe;

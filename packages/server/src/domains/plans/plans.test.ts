@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../testing/ecom.js';
 import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { listEntityEvents } from '../events/events.service.js';
-import type { OutgoingMail } from '../orders/order-mail.js';
+import type { OutgoingMail } from '../orders/emails/order-mail.service.js';
 import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
 
 // Paid plans sold as orders (ADR 028): prices to the cent, payment as checkouts take it, the order's

@@ -1,10 +1,8 @@
 // The store-setup domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
-export { type Coupon, couponProblem, findCoupon, findUsableCoupon } from './coupons.service.js';
-export { ensureDemoStoreSetup } from './demo-setup.js';
-export { derivedGiftCardCode, issueOrderGiftCards, type OrderGiftCard } from './gift-card-issuing.service.js';
-export { findUsableGiftCard, giftCardProblem, refundGiftCard } from './gift-cards.service.js';
-export { membershipRoutes } from './memberships.routes.js';
+
+export { ensureDemoStoreSetup } from './demo/demo-setup.service.js';
+export { membershipRoutes } from './memberships/memberships.routes.js';
 export {
   consumeMembershipCredits,
   endMembership,
@@ -13,11 +11,19 @@ export {
   listMembershipPlans,
   listMemberships,
   type MembershipPlan,
-} from './memberships.service.js';
+} from './memberships/memberships.service.js';
 export { cartPricingSetup, loadPricingSetup, type PricingSetup } from './pricing-setup.service.js';
-export { promotionRoutes } from './promotions.routes.js';
-export { redeemForOrder } from './redemptions.service.js';
-export { storeSigningKey } from './settings.service.js';
+export { type Coupon, couponProblem, findCoupon, findUsableCoupon } from './promotions/coupons.service.js';
+export {
+  derivedGiftCardCode,
+  issueOrderGiftCards,
+  type OrderGiftCard,
+} from './promotions/gift-card-issuing.service.js';
+export { findUsableGiftCard, giftCardProblem, refundGiftCard } from './promotions/gift-cards.service.js';
+export { promotionRoutes } from './promotions/promotions.routes.js';
+export { redeemForOrder } from './promotions/redemptions.service.js';
+export { storeSigningKey } from './settings/settings.service.js';
+export { StoreIdentityCache } from './settings/store-identity.service.js';
 export type {
   Address,
   ChargeType,
@@ -32,7 +38,6 @@ export type {
   TaxRegion,
   TaxSetup,
   WeightUnit,
-} from './setup-shapes.js';
-export { StoreIdentityCache } from './store-identity.service.js';
+} from './setup.types.js';
 export { storeSetupRoutes } from './store-setup.routes.js';
-export { taxRoutes } from './tax.routes.js';
+export { taxRoutes } from './tax/tax.routes.js';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.js';
-import { type Coupon, couponFromRow } from './coupons.service.js';
-import { type GiftCard, giftCardFromRow } from './gift-cards.service.js';
-import { type StoreSettings, settingsFromRow } from './settings.service.js';
-import type { MembershipInput, ShippingSetup, TaxSetup } from './setup-shapes.js';
+import { type Coupon, couponFromRow } from './promotions/coupons.service.js';
+import { type GiftCard, giftCardFromRow } from './promotions/gift-cards.service.js';
+import { type StoreSettings, settingsFromRow } from './settings/settings.service.js';
+import type { MembershipInput, ShippingSetup, TaxSetup } from './setup.types.js';
 import type {
   coupons,
   giftCards,

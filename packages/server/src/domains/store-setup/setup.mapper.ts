@@ -2,9 +2,9 @@ import type { Static } from 'typebox';
 import { Violations } from '../../lib/http/violations.js';
 import { toDecimalString, toMinorUnits } from '../../lib/money.js';
 import { percentToPpm, ppmToPercent } from '../../lib/ratio.js';
-import type { Coupon, CouponWrite } from './coupons.service.js';
-import type { GiftCard, GiftCardTransaction } from './gift-cards.service.js';
-import type { Membership, MembershipPlan } from './memberships.service.js';
+import type { Membership, MembershipPlan } from './memberships/memberships.service.js';
+import type { Coupon, CouponWrite } from './promotions/coupons.service.js';
+import type { GiftCard, GiftCardTransaction } from './promotions/gift-cards.service.js';
 import type {
   CouponOut,
   CouponWrite as CouponWriteIn,
@@ -12,10 +12,10 @@ import type {
   GiftCardResponse,
   MembershipOut,
   PlanOut,
-} from './promotions.contract.js';
-import type { StoreSettings, StoreSettingsPatch } from './settings.service.js';
-import type { PickupLocationRecord, ShippingRegionRecord } from './shipping.service.js';
-import type { StoreIdentity } from './store-identity.service.js';
+} from './promotions/promotions.contract.js';
+import type { StoreSettings, StoreSettingsPatch } from './settings/settings.service.js';
+import type { StoreIdentity } from './settings/store-identity.service.js';
+import type { PickupLocationRecord, ShippingRegionRecord } from './shipping/shipping.service.js';
 import type {
   PickupOut,
   RegionOut,
@@ -24,7 +24,7 @@ import type {
   TaxRegionOut,
 } from './store-setup.contract.js';
 import type { StoredShippingRate, StoredTaxRate } from './store-setup.schema.js';
-import type { TaxRegionRecord } from './tax.service.js';
+import type { TaxRegionRecord } from './tax/tax.service.js';
 
 /** Collects field problems of one admin request while converting amounts and rates. */
 export class Converter {

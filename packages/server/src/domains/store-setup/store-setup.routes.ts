@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { requireMerchant } from '../access/index.js';
-import { getStoreSettings, updateStoreSettings } from './settings.service.js';
+import { getStoreSettings, updateStoreSettings } from './settings/settings.service.js';
+import { type StoreIdentityCache, updateStoreIdentity } from './settings/store-identity.service.js';
 import { Converter, pickupOut, ratesIn, regionOut, settingsIn, settingsOut } from './setup.mapper.js';
 import {
   createPickupLocation,
@@ -14,8 +15,7 @@ import {
   listShippingRegions,
   updatePickupLocation,
   updateShippingRegion,
-} from './shipping.service.js';
-import { type StoreIdentityCache, updateStoreIdentity } from './store-identity.service.js';
+} from './shipping/shipping.service.js';
 import {
   CreatePickupRequest,
   CreateRegionRequest,

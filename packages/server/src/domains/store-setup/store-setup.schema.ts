@@ -8,7 +8,7 @@ import type {
   PickupMethod,
   TaxableAddressType,
   WeightUnit,
-} from './setup-shapes.js';
+} from './setup.types.js';
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 

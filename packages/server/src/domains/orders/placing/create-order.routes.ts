@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireCaller } from '../../access/index.js';
+import type { LocalCatalogChanges } from '../../catalog/index.js';
+import { CheckoutIdParams } from '../../checkout/index.js';
+import type { PaymentProviders } from '../../payments/index.js';
+import { paymentMethodIn } from '../../payments/index.js';
+import { CHECKOUT_PREFIXES, type EcomDeps, ecomHttp, onPaths } from '../../pricing/index.js';
+import { CreateOrderRequest, CreateOrderResponse } from './create-order.contract.js';
+import { createOrder } from './create-order.service.js';
+
+/** POST /checkouts/{id}/create-order (wire-protocol.md §4.2): the checkout's owner or a merchant. */
+export const createOrderRoutes: FastifyPluginAsyncTypebox<{
+  ecom: EcomDeps;
+  catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
+  providers: PaymentProviders;
+}> = async (app, { ecom, catalogChanges, providers }) => {
+  const http = ecomHttp(ecom);
+  onPaths(CHECKOUT_PREFIXES, '/:id/create-order', (url, hide) =>
+    app.post(
+      url,
+      {
+        schema: {
+          summary: 'Create the order (idempotent per checkout)',
+          tags: ['ecom: checkout'],
+          hide,
+          params: CheckoutIdParams,
+          body: CreateOrderRequest,
+          response: { 200: CreateOrderResponse },
+        },
+        preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
+      },
+      async (request) => {
+        const body = request.body;
+        const created = await createOrder(
+          http.db,
+          {
+            checkoutId: request.params.id,
+            ...(body.paymentMethod ? { method: paymentMethodIn(body.paymentMethod) } : {}),
+            ...(body.delayCapture !== undefined ? { delayCapture: body.delayCapture } : {}),
+            ...(body.savePaymentMethod !== undefined ? { savePaymentMethod: body.savePaymentMethod } : {}),
+          },
+          { ...http.ctx(request), providers },
+        );
+        // The order took stock and has committed: this process's catalog reads must show it now.
+        catalogChanges.committed();
+        return created;
+      },
+    ),
+  );
+};

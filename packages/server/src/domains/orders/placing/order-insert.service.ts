@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { orders } from '../orders.schema.js';
+import type { OrderRecord } from '../orders-read.service.js';
+
+/** What another domain selling through orders gives (plan orders): the order's number is assigned here. */
+export type NewOrder = typeof orders.$inferInsert & { id: string; checkoutId: string };
+
+/**
+ * Inserts an order sold without a checkout (a plan bought: domains/plans). Its `checkoutId` names what was
+ * sold (`plan:<id>`), unique like every order's. The caller records the `ecom.order.created` event in the
+ * same transaction.
+ */
+export async function insertOrderRecord(tx: Tx, order: NewOrder): Promise<OrderRecord> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  if (!row) throw new Error('order insert returned no row');
+  return row;
+}
+
+/** An order's statuses, for consumers that react to changes (undefined when there is no such order). */
+export async function orderStatusOf(
+  db: DbOrTx,
+  id: string,
+): Promise<Pick<OrderRecord, 'id' | 'status' | 'paymentStatus'> | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row;
+}
