@@ -91,9 +91,11 @@ async function openPglite(): Promise<TestDatabase> {
 async function emptied(database: Database, schema: string): Promise<boolean> {
   try {
     if ((await schemaFingerprint(database)) !== schema) return false;
-    const tables = await database.db.execute<{ name: string }>(sql`
+    const tables = (await database.db.execute(sql`
       SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
-      WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')`);
+      WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')`)) as unknown as Rows<{
+      name: string;
+    }>;
     const names = tables.rows.map((row) => row.name);
     if (names.length > 0)
       await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
@@ -108,15 +110,18 @@ async function emptied(database: Database, schema: string): Promise<boolean> {
   }
 }
 
+// What `execute` returns on both drivers; its type depends on the driver's generics.
+type Rows<Row> = { rows: Row[] };
+
 /** What the schema holds (relations, functions, triggers), to notice a file that changed it. */
 async function schemaFingerprint(database: Database): Promise<string> {
-  const result = await database.db.execute<{ fingerprint: string }>(sql`
+  const result = (await database.db.execute(sql`
     SELECT md5(
       (SELECT string_agg(format('%s:%s:%s', relname, relkind, relnatts), ',' ORDER BY relname) FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast'))
       || (SELECT coalesce(string_agg(proname, ',' ORDER BY proname), '') FROM pg_proc p
         JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema'))
       || (SELECT count(*)::text FROM pg_trigger)
-    ) AS fingerprint`);
+    ) AS fingerprint`)) as unknown as Rows<{ fingerprint: string }>;
   return result.rows[0]?.fingerprint ?? '';
 }
