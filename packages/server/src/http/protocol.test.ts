@@ -202,6 +202,13 @@ describe('wire protocol core over HTTP', () => {
     const spec = (await t.app.inject('/docs/json')).json();
     expect(spec.openapi).toBe('3.1.0');
     expect(spec.paths['/admin-api/v1/api-keys'].post.requestBody).toBeDefined();
+    // A call served on several paths is listed once, at the protocol's path, naming the others.
+    expect(spec.paths['/ecom/v1/checkouts/{id}'].get.description).toBe('Also served at `/v1/checkouts/:id`.');
+    expect(spec.paths['/v1/checkouts/{id}']).toBeUndefined();
+    expect(spec.paths['/_api/iam/authentication/v2/login'].post.description).toBe(
+      'Also served at `/v2/login`.',
+    );
+    expect(spec.paths['/v2/login']).toBeUndefined();
     const page = await t.app.inject('/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

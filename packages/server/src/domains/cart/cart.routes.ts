@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { mountOnPrefixes } from '../../lib/http/prefixes.js';
 import { requireShopper } from '../access/index.js';
 import {
   addressIn,
@@ -7,7 +8,6 @@ import {
   checkAddresses,
   EmptyOut,
   merchantOnlyField,
-  onPaths,
   RemoveLineItemsRequest,
   UpdateQuantitiesRequest,
 } from '../pricing/index.js';
@@ -37,242 +37,220 @@ import { cartNotFound } from './cart-store.js';
 import { cartUpdateIn } from './cart-update-in.mapper.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
-export const cartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps) => {
+const currentCartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps) => {
   const http = cartHttp(deps);
   const { db, env } = http;
   const tags = ['ecom: current cart'];
   const preHandler = requireShopper();
 
-  onPaths(CART_PREFIXES, '', (url, hide) => {
-    app.get(
-      url,
-      {
-        schema: {
-          summary: 'Get the current cart (404 OWNED_CART_NOT_FOUND when there is none yet)',
-          tags,
-          hide,
-          response: { 200: CartResponse },
-        },
-        preHandler,
+  app.get(
+    '',
+    {
+      schema: {
+        summary: 'Get the current cart (404 OWNED_CART_NOT_FOUND when there is none yet)',
+        tags,
+        response: { 200: CartResponse },
       },
-      async (request) => {
-        const view = await getCurrentCart(db, http.memo, env, cartOwnerOf(request.caller), http.now());
-        // The platform's answer for "no cart yet": apps catch exactly this code (wire-protocol.md §8.1).
-        if (!view) throw cartNotFound();
-        return { cart: cartOut(view) };
+      preHandler,
+    },
+    async (request) => {
+      const view = await getCurrentCart(db, http.memo, env, cartOwnerOf(request.caller), http.now());
+      // The platform's answer for "no cart yet": apps catch exactly this code (wire-protocol.md §8.1).
+      if (!view) throw cartNotFound();
+      return { cart: cartOut(view) };
+    },
+  );
+  app.patch(
+    '',
+    {
+      schema: {
+        summary: 'Update the current cart (info, coupon, lines to add)',
+        tags,
+        body: UpdateCartRequest,
+        response: { 200: CartResponse },
       },
-    );
-    app.patch(
-      url,
-      {
-        schema: {
-          summary: 'Update the current cart (info, coupon, lines to add)',
-          tags,
-          hide,
-          body: UpdateCartRequest,
-          response: { 200: CartResponse },
-        },
-        preHandler,
+      preHandler,
+    },
+    async (request) => {
+      const view = await updateCurrentCart(
+        db,
+        cartOwnerOf(request.caller),
+        await cartUpdateIn(request.body, http, request),
+        http.ctx(request),
+      );
+      return { cart: cartOut(view) };
+    },
+  );
+  app.delete(
+    '',
+    {
+      schema: {
+        summary: 'Delete the current cart (404 OWNED_CART_NOT_FOUND when there is none)',
+        tags,
+        response: { 200: EmptyOut },
       },
-      async (request) => {
-        const view = await updateCurrentCart(
-          db,
-          cartOwnerOf(request.caller),
-          await cartUpdateIn(request.body, http, request),
-          http.ctx(request),
-        );
-        return { cart: cartOut(view) };
-      },
-    );
-    app.delete(
-      url,
-      {
-        schema: {
-          summary: 'Delete the current cart (404 OWNED_CART_NOT_FOUND when there is none)',
-          tags,
-          hide,
-          response: { 200: EmptyOut },
-        },
-        preHandler,
-      },
-      async (request) => {
-        await deleteCurrentCart(db, cartOwnerOf(request.caller), http.ctx(request));
-        return {};
-      },
-    );
-  });
-
-  onPaths(CART_PREFIXES, '/add-to-cart', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Add items to the current cart',
-          tags,
-          hide,
-          body: AddToCartRequest,
-          response: { 200: CartResponse },
-        },
-        preHandler,
-      },
-      async (request) => {
-        if (request.body.customLineItems?.length) merchantOnlyField('customLineItems', 'Custom line items');
-        const view = await addToCurrentCart(
-          db,
-          cartOwnerOf(request.caller),
-          { lineItems: catalogLinesIn(request.body.lineItems, http, request) },
-          http.ctx(request),
-        );
-        return { cart: cartOut(view) };
-      },
-    ),
+      preHandler,
+    },
+    async (request) => {
+      await deleteCurrentCart(db, cartOwnerOf(request.caller), http.ctx(request));
+      return {};
+    },
   );
 
-  onPaths(CART_PREFIXES, '/update-line-items-quantity', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Change line quantities',
-          tags,
-          hide,
-          body: UpdateQuantitiesRequest,
-          response: { 200: CartResponse },
-        },
-        preHandler,
+  app.post(
+    '/add-to-cart',
+    {
+      schema: {
+        summary: 'Add items to the current cart',
+        tags,
+        body: AddToCartRequest,
+        response: { 200: CartResponse },
       },
-      async (request) => ({
-        cart: cartOut(
-          await updateLineItemsQuantity(
-            db,
-            cartOwnerOf(request.caller),
-            request.body.lineItems,
-            http.ctx(request),
-          ),
+      preHandler,
+    },
+    async (request) => {
+      if (request.body.customLineItems?.length) merchantOnlyField('customLineItems', 'Custom line items');
+      const view = await addToCurrentCart(
+        db,
+        cartOwnerOf(request.caller),
+        { lineItems: catalogLinesIn(request.body.lineItems, http, request) },
+        http.ctx(request),
+      );
+      return { cart: cartOut(view) };
+    },
+  );
+
+  app.post(
+    '/update-line-items-quantity',
+    {
+      schema: {
+        summary: 'Change line quantities',
+        tags,
+        body: UpdateQuantitiesRequest,
+        response: { 200: CartResponse },
+      },
+      preHandler,
+    },
+    async (request) => ({
+      cart: cartOut(
+        await updateLineItemsQuantity(
+          db,
+          cartOwnerOf(request.caller),
+          request.body.lineItems,
+          http.ctx(request),
         ),
-      }),
-    ),
+      ),
+    }),
   );
 
-  onPaths(CART_PREFIXES, '/remove-line-items', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Remove lines',
-          tags,
-          hide,
-          body: RemoveLineItemsRequest,
-          response: { 200: CartResponse },
+  app.post(
+    '/remove-line-items',
+    {
+      schema: {
+        summary: 'Remove lines',
+        tags,
+        body: RemoveLineItemsRequest,
+        response: { 200: CartResponse },
+      },
+      preHandler,
+    },
+    async (request) => ({
+      cart: cartOut(
+        await removeLineItems(db, cartOwnerOf(request.caller), request.body.lineItemIds, http.ctx(request)),
+      ),
+    }),
+  );
+
+  app.post(
+    '/remove-coupon',
+    { schema: { summary: 'Remove the coupon', tags, response: { 200: CartResponse } }, preHandler },
+    async (request) => ({
+      cart: cartOut(await removeCoupon(db, cartOwnerOf(request.caller), http.ctx(request))),
+    }),
+  );
+
+  app.post(
+    '/estimate-totals',
+    {
+      schema: {
+        summary: 'Estimate totals with shipping and tax',
+        tags,
+        body: EstimateTotalsRequest,
+        response: { 200: EstimateTotalsResponse },
+      },
+      preHandler,
+    },
+    async (request) => {
+      const body = request.body;
+      const shippingAddress = addressIn(body.shippingAddress);
+      const billingAddress = addressIn(body.billingAddress);
+      checkAddresses([
+        { path: 'shippingAddress', address: shippingAddress },
+        { path: 'billingAddress', address: billingAddress },
+      ]);
+      const view = await estimateCurrentCartTotals(
+        db,
+        env,
+        cartOwnerOf(request.caller),
+        {
+          ...(shippingAddress ? { shippingAddress } : {}),
+          ...(billingAddress ? { billingAddress } : {}),
+          ...(body.selectedShippingOption ? { selectedShippingCode: body.selectedShippingOption.code } : {}),
+          ...(body.selectedMemberships?.memberships
+            ? {
+                selectedMemberships: body.selectedMemberships.memberships.map((m) => ({
+                  id: m.id,
+                  lineItemIds: m.lineItemIds ?? [],
+                })),
+              }
+            : {}),
+          ...(body.calculateTax !== undefined ? { calculateTax: body.calculateTax } : {}),
+          ...(body.calculateShipping !== undefined ? { calculateShipping: body.calculateShipping } : {}),
+          ...(body.calculateAdditionalFees !== undefined
+            ? { calculateAdditionalFees: body.calculateAdditionalFees }
+            : {}),
         },
-        preHandler,
+        http.now(),
+      );
+      return estimateOut(view);
+    },
+  );
+
+  app.post(
+    '/create-checkout',
+    {
+      schema: {
+        summary: 'Create a checkout from the current cart',
+        tags,
+        body: CreateCheckoutFromCartRequest,
+        response: { 200: CheckoutIdResponse },
       },
-      async (request) => ({
-        cart: cartOut(
-          await removeLineItems(db, cartOwnerOf(request.caller), request.body.lineItemIds, http.ctx(request)),
-        ),
-      }),
-    ),
-  );
-
-  onPaths(CART_PREFIXES, '/remove-coupon', (url, hide) =>
-    app.post(
-      url,
-      { schema: { summary: 'Remove the coupon', tags, hide, response: { 200: CartResponse } }, preHandler },
-      async (request) => ({
-        cart: cartOut(await removeCoupon(db, cartOwnerOf(request.caller), http.ctx(request))),
-      }),
-    ),
-  );
-
-  onPaths(CART_PREFIXES, '/estimate-totals', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Estimate totals with shipping and tax',
-          tags,
-          hide,
-          body: EstimateTotalsRequest,
-          response: { 200: EstimateTotalsResponse },
+      preHandler,
+    },
+    async (request) => {
+      const body = request.body;
+      const shippingAddress = addressIn(body.shippingAddress);
+      const billingAddress = addressIn(body.billingAddress);
+      checkAddresses([
+        { path: 'shippingAddress', address: shippingAddress },
+        { path: 'billingAddress', address: billingAddress },
+      ]);
+      return createCheckoutFromCurrentCart(
+        db,
+        cartOwnerOf(request.caller),
+        {
+          channelType: body.channelType ?? 'WEB',
+          ...(shippingAddress ? { shippingAddress } : {}),
+          ...(billingAddress ? { billingAddress } : {}),
+          ...(body.selectedShippingOption ? { selectedShippingCode: body.selectedShippingOption.code } : {}),
+          ...(body.email ? { email: body.email } : {}),
         },
-        preHandler,
-      },
-      async (request) => {
-        const body = request.body;
-        const shippingAddress = addressIn(body.shippingAddress);
-        const billingAddress = addressIn(body.billingAddress);
-        checkAddresses([
-          { path: 'shippingAddress', address: shippingAddress },
-          { path: 'billingAddress', address: billingAddress },
-        ]);
-        const view = await estimateCurrentCartTotals(
-          db,
-          env,
-          cartOwnerOf(request.caller),
-          {
-            ...(shippingAddress ? { shippingAddress } : {}),
-            ...(billingAddress ? { billingAddress } : {}),
-            ...(body.selectedShippingOption
-              ? { selectedShippingCode: body.selectedShippingOption.code }
-              : {}),
-            ...(body.selectedMemberships?.memberships
-              ? {
-                  selectedMemberships: body.selectedMemberships.memberships.map((m) => ({
-                    id: m.id,
-                    lineItemIds: m.lineItemIds ?? [],
-                  })),
-                }
-              : {}),
-            ...(body.calculateTax !== undefined ? { calculateTax: body.calculateTax } : {}),
-            ...(body.calculateShipping !== undefined ? { calculateShipping: body.calculateShipping } : {}),
-            ...(body.calculateAdditionalFees !== undefined
-              ? { calculateAdditionalFees: body.calculateAdditionalFees }
-              : {}),
-          },
-          http.now(),
-        );
-        return estimateOut(view);
-      },
-    ),
-  );
-
-  onPaths(CART_PREFIXES, '/create-checkout', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Create a checkout from the current cart',
-          tags,
-          hide,
-          body: CreateCheckoutFromCartRequest,
-          response: { 200: CheckoutIdResponse },
-        },
-        preHandler,
-      },
-      async (request) => {
-        const body = request.body;
-        const shippingAddress = addressIn(body.shippingAddress);
-        const billingAddress = addressIn(body.billingAddress);
-        checkAddresses([
-          { path: 'shippingAddress', address: shippingAddress },
-          { path: 'billingAddress', address: billingAddress },
-        ]);
-        return createCheckoutFromCurrentCart(
-          db,
-          cartOwnerOf(request.caller),
-          {
-            channelType: body.channelType ?? 'WEB',
-            ...(shippingAddress ? { shippingAddress } : {}),
-            ...(billingAddress ? { billingAddress } : {}),
-            ...(body.selectedShippingOption
-              ? { selectedShippingCode: body.selectedShippingOption.code }
-              : {}),
-            ...(body.email ? { email: body.email } : {}),
-          },
-          http.ctx(request),
-        );
-      },
-    ),
+        http.ctx(request),
+      );
+    },
   );
 };
+
+/** The current cart on the protocol clients' path and the spec's. */
+export const cartRoutes: FastifyPluginAsyncTypebox<CartDeps> = (app, deps) =>
+  mountOnPrefixes(app, currentCartRoutes, deps, CART_PREFIXES);

@@ -20,23 +20,6 @@ declare module 'fastify' {
 /** Route config of every catalog write. */
 export const CATALOG_WRITE = { catalogWrite: true } as const;
 
-/** Read routes: where the protocol's clients read (`/stores-reader`), the REST docs' and the spec's paths. */
-export const READ_PREFIXES = ['/stores-reader/v1', '/stores/v1', '/v1'] as const;
-/** Write routes: the clients' and REST docs' `/stores/v1`, and the spec's bare `/v1`. */
-export const WRITE_PREFIXES = ['/stores/v1', '/v1'] as const;
-
-/**
- * Registers one route on several paths: `register` runs once per path with the full URL; every path
- * after the first is an alias and is hidden from the OpenAPI document.
- */
-export function onPaths(
-  prefixes: readonly string[],
-  suffix: string,
-  register: (url: string, alias: boolean) => void,
-): void {
-  for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
-}
-
 /** What the catalog plugin takes from the app. */
 export interface CatalogDeps {
   database: Pick<Database, 'db' | 'listen'>;

@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { mountOnPrefixes } from '../../lib/http/prefixes.js';
 import { cacheHooks, ResponseCache } from '../../lib/http/response-cache.js';
 import { isMerchant } from '../access/index.js';
 import { watchCatalogChanges } from './catalog-events.js';
 import { type CatalogDeps, catalogHttp } from './catalog-http.js';
-import { collectionRoutes } from './collections/collections.routes.js';
-import { bulkSearchRoutes } from './listing/bulk-search.routes.js';
+import { collectionReadRoutes, collectionWriteRoutes } from './collections/collections.routes.js';
+import { bulkEditRoutes, productSearchRoutes } from './listing/bulk-search.routes.js';
 import { CountMemo } from './listing/count-memo.js';
 import { depositRoutes } from './products/deposits.routes.js';
 import { productReadRoutes } from './products/products-read.routes.js';
-import { productWriteRoutes } from './products/products-write.routes.js';
-import { variantRoutes } from './variants/variants.routes.js';
+import { productProxyWriteRoutes, productWriteRoutes } from './products/products-write.routes.js';
+import { variantReadRoutes, variantWriteRoutes } from './variants/variants.routes.js';
+
+/** Read routes: where the protocol's clients read (`/stores-reader`), the REST docs' and the spec's paths. */
+const READ_PREFIXES = ['/stores-reader/v1', '/stores/v1', '/v1'] as const;
+/** Write routes: the clients' and REST docs' `/stores/v1`, and the spec's bare `/v1`. */
+const WRITE_PREFIXES = ['/stores/v1', '/v1'] as const;
+/** Collection reads: the clients call them at `/v2` (no prefix), then where the other reads are. */
+const COLLECTION_READ_PREFIXES = ['/v2', ...READ_PREFIXES] as const;
 
 /**
  * Every catalog call of spec §7 on the paths the protocol's clients use and the spec's own.
@@ -49,10 +57,15 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogDeps> = async (app,
     if (hooks.onSend) app.addHook('onSend', hooks.onSend);
   }
   const http = catalogHttp(deps, counts);
-  await app.register(productReadRoutes, { http });
-  await app.register(productWriteRoutes, { http });
-  await app.register(variantRoutes, { http });
-  await app.register(collectionRoutes, { http });
-  await app.register(bulkSearchRoutes, { http });
+  // The route plugins run once per prefix; the caches and hooks above are this plugin's, made once.
+  await mountOnPrefixes(app, productReadRoutes, { http }, READ_PREFIXES);
+  await app.register(productProxyWriteRoutes, { http });
+  await mountOnPrefixes(app, productWriteRoutes, { http }, WRITE_PREFIXES);
+  await mountOnPrefixes(app, variantReadRoutes, { http }, READ_PREFIXES);
+  await mountOnPrefixes(app, variantWriteRoutes, { http }, WRITE_PREFIXES);
+  await mountOnPrefixes(app, collectionReadRoutes, { http }, COLLECTION_READ_PREFIXES);
+  await mountOnPrefixes(app, collectionWriteRoutes, { http }, WRITE_PREFIXES);
+  await mountOnPrefixes(app, bulkEditRoutes, { http }, WRITE_PREFIXES);
+  await mountOnPrefixes(app, productSearchRoutes, { http }, READ_PREFIXES);
   await app.register(depositRoutes, { http });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Db } from '../../db/client.js';
+import { mountOnPrefixes } from '../../lib/http/prefixes.js';
 import { requireCaller } from '../access/index.js';
 import { actorOf } from '../events/index.js';
 import type { PaymentProviders } from '../payments/index.js';
@@ -9,7 +10,7 @@ import {
   SelectPaymentMethodRequest,
   SelectPaymentMethodResponse,
 } from '../payments/index.js';
-import { CHECKOUT_PREFIXES, onPaths, type PricingEnv } from '../pricing/index.js';
+import { CHECKOUT_PREFIXES, type PricingEnv } from '../pricing/index.js';
 import { CheckoutIdParams } from './checkout.contract.js';
 import { prepareCheckoutPayment } from './payment-intent.service.js';
 import { selectPaymentMethod } from './payment-selection.service.js';
@@ -23,73 +24,76 @@ const PreparePaymentResponse = Type.Object({
   clientSecret: Type.String({ description: 'For Stripe.js only: confirms this one payment' }),
 });
 
-/**
- * Choosing how a checkout will be paid (docs/api/payments.md), for a create-order without paymentMethod,
- * and the Stripe PaymentIntent the hosted checkout's Payment Element confirms.
- */
-export const paymentSelectionRoutes: FastifyPluginAsyncTypebox<{
+interface PaymentSelectionDeps {
   db: Db;
   clock: () => Date;
   pricing: PricingEnv;
   providers: PaymentProviders;
-}> = async (app, { db, clock, pricing, providers }) => {
+}
+
+/**
+ * Choosing how a checkout will be paid (docs/api/payments.md), for a create-order without paymentMethod,
+ * and the Stripe PaymentIntent the hosted checkout's Payment Element confirms.
+ */
+const paymentChoiceRoutes: FastifyPluginAsyncTypebox<PaymentSelectionDeps> = async (
+  app,
+  { db, clock, pricing, providers },
+) => {
   const tags = ['ecom: payments'];
-  onPaths(CHECKOUT_PREFIXES, '/:id/select-payment-method', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Choose how the checkout will be paid (used by a create-order without paymentMethod)',
-          tags,
-          hide,
-          params: CheckoutIdParams,
-          body: SelectPaymentMethodRequest,
-          response: { 200: SelectPaymentMethodResponse },
+  app.post(
+    '/:id/select-payment-method',
+    {
+      schema: {
+        summary: 'Choose how the checkout will be paid (used by a create-order without paymentMethod)',
+        tags,
+        params: CheckoutIdParams,
+        body: SelectPaymentMethodRequest,
+        response: { 200: SelectPaymentMethodResponse },
+      },
+      preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
+    },
+    async (request) => {
+      const body = request.body;
+      const paymentMethod = await selectPaymentMethod(
+        db,
+        {
+          checkoutId: request.params.id,
+          method: paymentMethodIn(body.paymentMethod),
+          savePaymentMethod: body.savePaymentMethod ?? false,
+          delayCapture: body.delayCapture ?? false,
         },
-        preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
-      },
-      async (request) => {
-        const body = request.body;
-        const paymentMethod = await selectPaymentMethod(
-          db,
-          {
-            checkoutId: request.params.id,
-            method: paymentMethodIn(body.paymentMethod),
-            savePaymentMethod: body.savePaymentMethod ?? false,
-            delayCapture: body.delayCapture ?? false,
-          },
-          { caller: request.caller, actor: actorOf(request.caller), now: clock(), providers },
-        );
-        return { paymentMethod };
-      },
-    ),
+        { caller: request.caller, actor: actorOf(request.caller), now: clock(), providers },
+      );
+      return { paymentMethod };
+    },
   );
-  onPaths(CHECKOUT_PREFIXES, '/:id/payment-intent', (url, hide) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'A Stripe PaymentIntent for the checkout, for Stripe.js to confirm (Stripe stores only)',
-          tags,
-          hide,
-          params: CheckoutIdParams,
-          body: PreparePaymentRequest,
-          response: { 200: PreparePaymentResponse },
+  app.post(
+    '/:id/payment-intent',
+    {
+      schema: {
+        summary: 'A Stripe PaymentIntent for the checkout, for Stripe.js to confirm (Stripe stores only)',
+        tags,
+        params: CheckoutIdParams,
+        body: PreparePaymentRequest,
+        response: { 200: PreparePaymentResponse },
+      },
+      preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
+    },
+    async (request) => {
+      const prepared = await prepareCheckoutPayment(
+        db,
+        {
+          checkoutId: request.params.id,
+          savePaymentMethod: request.body.savePaymentMethod ?? false,
+          delayCapture: request.body.delayCapture ?? false,
         },
-        preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
-      },
-      async (request) => {
-        const prepared = await prepareCheckoutPayment(
-          db,
-          {
-            checkoutId: request.params.id,
-            savePaymentMethod: request.body.savePaymentMethod ?? false,
-            delayCapture: request.body.delayCapture ?? false,
-          },
-          { caller: request.caller, env: pricing, now: clock(), providers },
-        );
-        return { paymentIntentId: prepared.paymentIntentId, clientSecret: prepared.clientSecret };
-      },
-    ),
+        { caller: request.caller, env: pricing, now: clock(), providers },
+      );
+      return { paymentIntentId: prepared.paymentIntentId, clientSecret: prepared.clientSecret };
+    },
   );
 };
+
+/** Payment selection on the protocol clients' checkouts path and the spec's. */
+export const paymentSelectionRoutes: FastifyPluginAsyncTypebox<PaymentSelectionDeps> = (app, deps) =>
+  mountOnPrefixes(app, paymentChoiceRoutes, deps, CHECKOUT_PREFIXES);

@@ -48,7 +48,6 @@ export {
   type EcomDeps,
   type EcomHttp,
   ecomHttp,
-  onPaths,
 } from './wire/ecom-http.js';
 export { CART_PREFIXES, CHECKOUT_PREFIXES } from './wire/ecom-paths.js';
 export {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { AppError } from '../../lib/http/errors.js';
-import { onPaths } from '../../lib/http/multi-path.js';
+import { mountOnPrefixes } from '../../lib/http/prefixes.js';
 import { requireCaller, requireShopper } from '../access/index.js';
 import { mayOverrideCheckoutUrl, readCheckout } from '../checkout/index.js';
 import type { IdentityDeps } from '../identity/index.js';
@@ -17,45 +17,75 @@ import {
 } from './redirects.contract.js';
 import { createRedirectSession, type RedirectRequest } from './redirects.service.js';
 
+const tags = ['redirects'];
+
+/** Creating a redirect session. */
+const redirectSessionRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
+  app.post(
+    '/v1/redirect-session',
+    {
+      schema: {
+        summary: 'Create a redirect session to a hosted page (checkout, login, logout, authorize, product)',
+        tags,
+        body: CreateRedirectSessionRequest,
+        response: { 200: CreateRedirectSessionResponse },
+      },
+    },
+    async (request) => {
+      const session = await createRedirectSession(
+        deps,
+        request.caller,
+        withoutNulls(request.body) as RedirectRequest,
+      );
+      return {
+        redirectSession: {
+          id: session.id,
+          fullUrl: session.fullUrl,
+          urlDetails: { endpoint: session.endpoint, searchParams: session.searchParams },
+          sessionToken: session.sessionToken,
+          shortId: session.shortId,
+          shortUrl: session.shortUrl,
+        },
+      };
+    },
+  );
+};
+
+/** A checkout's URL: a redirect session's, or the checkout's override. */
+const checkoutUrlRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
+  app.get(
+    '/:id/checkout-url',
+    {
+      schema: {
+        summary: 'The hosted checkout page URL (opens once, as the caller, from any browser)',
+        tags: ['ecom: checkout'],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: CheckoutUrlResponse },
+      },
+      preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
+    },
+    async (request) => {
+      const checkout = await readCheckout(deps.db, request.params.id, request.caller);
+      // Checked again when served: a value stored before the rule, or whose origin the owner has
+      // removed since, is not handed out; the hosted checkout is (ADR 029).
+      const override = checkout.overrideCheckoutUrl;
+      if (
+        override &&
+        (await mayOverrideCheckoutUrl(deps.db, deps.config.publicUrl, request.caller, override))
+      )
+        return { checkoutUrl: override };
+      const session = await createRedirectSession(deps, request.caller, {
+        ecomCheckout: { checkoutId: checkout.id },
+      });
+      return { checkoutUrl: session.fullUrl };
+    },
+  );
+};
+
 /** Redirect sessions (spec §2, wire-protocol.md §4.5) and their short links. */
 export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
-  const tags = ['redirects'];
-
   // The public client's path (www mapping), the spec's path, and the `_` mapping's internal path.
-  onPaths(
-    ['/_api/redirects-api/v1/redirect-session', '/v1/redirect-session', '/headless/v1/redirect-session'],
-    (url, docs) =>
-      app.post(
-        url,
-        {
-          schema: {
-            ...docs,
-            summary:
-              'Create a redirect session to a hosted page (checkout, login, logout, authorize, product)',
-            tags,
-            body: CreateRedirectSessionRequest,
-            response: { 200: CreateRedirectSessionResponse },
-          },
-        },
-        async (request) => {
-          const session = await createRedirectSession(
-            deps,
-            request.caller,
-            withoutNulls(request.body) as RedirectRequest,
-          );
-          return {
-            redirectSession: {
-              id: session.id,
-              fullUrl: session.fullUrl,
-              urlDetails: { endpoint: session.endpoint, searchParams: session.searchParams },
-              sessionToken: session.sessionToken,
-              shortId: session.shortId,
-              shortUrl: session.shortUrl,
-            },
-          };
-        },
-      ),
-  );
+  await mountOnPrefixes(app, redirectSessionRoutes, { deps }, ['/_api/redirects-api', '', '/headless']);
 
   // A hosted page opened from a redirect session's URL: the session token works once (single use).
   app.post(
@@ -96,38 +126,7 @@ export const redirectsRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> 
   );
 
   // getCheckoutUrl (wire-protocol.md §4.2): a redirect session's URL for the caller, or the override.
-  onPaths(
-    CHECKOUT_PREFIXES.map((prefix) => `${prefix}/:id/checkout-url`),
-    (url, docs) =>
-      app.get(
-        url,
-        {
-          schema: {
-            ...docs,
-            summary: 'The hosted checkout page URL (opens once, as the caller, from any browser)',
-            tags: ['ecom: checkout'],
-            params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-            response: { 200: CheckoutUrlResponse },
-          },
-          preHandler: requireCaller(['visitor', 'member', 'staff', 'app']),
-        },
-        async (request) => {
-          const checkout = await readCheckout(deps.db, request.params.id, request.caller);
-          // Checked again when served: a value stored before the rule, or whose origin the owner has
-          // removed since, is not handed out; the hosted checkout is (ADR 029).
-          const override = checkout.overrideCheckoutUrl;
-          if (
-            override &&
-            (await mayOverrideCheckoutUrl(deps.db, deps.config.publicUrl, request.caller, override))
-          )
-            return { checkoutUrl: override };
-          const session = await createRedirectSession(deps, request.caller, {
-            ecomCheckout: { checkoutId: checkout.id },
-          });
-          return { checkoutUrl: session.fullUrl };
-        },
-      ),
-  );
+  await mountOnPrefixes(app, checkoutUrlRoutes, { deps }, CHECKOUT_PREFIXES);
 
   app.get(
     '/r/:shortId',

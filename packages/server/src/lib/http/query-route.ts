@@ -20,8 +20,6 @@ export interface QueryRouteOptions<Body extends TSchema> {
   summary: string;
   tags: string[];
   preHandler?: preHandlerAsyncHookHandler[];
-  /** Leave out of the OpenAPI document (for alias paths of a route documented elsewhere). */
-  hide?: boolean;
 }
 
 /**
@@ -38,7 +36,6 @@ export function registerQueryRoute<Body extends TSchema>(
     summary: options.summary,
     tags: options.tags,
     response: options.response,
-    ...(options.hide ? { hide: true } : {}),
   };
   const guards = options.preHandler ?? [];
 

@@ -5,7 +5,6 @@ import { notFound } from '../../../lib/http/errors.js';
 import { registerQueryRoute } from '../../../lib/http/query-route.js';
 import type { PagingMetadata } from '../../../lib/paging.js';
 import type { CatalogHttp } from '../catalog-http.js';
-import { onPaths, READ_PREFIXES } from '../catalog-http.js';
 import { QueryProductsRequest, QueryProductsResponse } from '../listing/queries.contract.js';
 import { productOut } from './product.mapper.js';
 import {
@@ -33,35 +32,32 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
     reply.type('application/json; charset=utf-8').send(text as never);
 
   for (const kind of ['products', 'products-platformized'] as const) {
-    onPaths(READ_PREFIXES, `/${kind}/:id`, (url, alias) =>
-      app.get(
-        url,
-        {
-          schema: {
-            summary: 'Get a product',
-            description:
-              'Hidden products exist only for merchants. Cost and profit need includeMerchantSpecificData=true and a merchant key.',
-            tags,
-            hide: alias,
-            params: ProductIdParams,
-            querystring: GetProductQuery,
-            response: { 200: ProductResponse },
-          },
+    app.get(
+      `/${kind}/:id`,
+      {
+        schema: {
+          summary: 'Get a product',
+          description:
+            'Hidden products exist only for merchants. Cost and profit need includeMerchantSpecificData=true and a merchant key.',
+          tags,
+          params: ProductIdParams,
+          querystring: GetProductQuery,
+          response: { 200: ProductResponse },
         },
-        async (request, reply) => {
-          if (!http.merchant(request)) {
-            const document = await productDocumentById(http.db, request.params.id, documents(reply));
-            if (document === undefined) throw notFound('Product', request.params.id);
-            return sendJson(reply, `{"product":${document}}`);
-          }
-          const view = await getProduct(http.db, {
-            id: request.params.id,
-            includeHidden: http.merchant(request),
-          });
-          const merchantData = request.query.includeMerchantSpecificData === true;
-          return { product: productOut(view, http.wire(request, { merchantData })) };
-        },
-      ),
+      },
+      async (request, reply) => {
+        if (!http.merchant(request)) {
+          const document = await productDocumentById(http.db, request.params.id, documents(reply));
+          if (document === undefined) throw notFound('Product', request.params.id);
+          return sendJson(reply, `{"product":${document}}`);
+        }
+        const view = await getProduct(http.db, {
+          id: request.params.id,
+          includeHidden: http.merchant(request),
+        });
+        const merchantData = request.query.includeMerchantSpecificData === true;
+        return { product: productOut(view, http.wire(request, { merchantData })) };
+      },
     );
   }
 
@@ -111,23 +107,20 @@ export const productReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }>
     };
   };
 
-  for (const [suffix, restForm] of [
+  for (const [url, restForm] of [
     ['/products/query-platformized', false],
     ['/products/query', true],
   ] as const) {
-    onPaths(READ_PREFIXES, suffix, (url, hide) =>
-      registerQueryRoute(
-        app,
-        {
-          url,
-          hide,
-          body: QueryProductsRequest,
-          response: { 200: QueryProductsResponse },
-          summary: restForm ? 'Query products (v1 REST form)' : 'Query products',
-          tags,
-        },
-        (request, body, reply) => runQuery(request, body, restForm, reply),
-      ),
+    registerQueryRoute(
+      app,
+      {
+        url,
+        body: QueryProductsRequest,
+        response: { 200: QueryProductsResponse },
+        summary: restForm ? 'Query products (v1 REST form)' : 'Query products',
+        tags,
+      },
+      (request, body, reply) => runQuery(request, body, restForm, reply),
     );
   }
 };

@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import { Violations } from '../../../lib/http/violations.js';
 import { requireMerchant } from '../../access/index.js';
 import type { CatalogHttp } from '../catalog-http.js';
-import { CATALOG_WRITE, onPaths, WRITE_PREFIXES } from '../catalog-http.js';
+import { CATALOG_WRITE } from '../catalog-http.js';
 import { productOut } from './product.mapper.js';
 import {
   addChoiceMedia,
@@ -56,31 +56,35 @@ const EitherProductResponse = Type.Object({
   product: Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true }),
 });
 
-/** Product writes (merchants only): v1, platformized v1 and the v2 write proxy share the handlers. */
-export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
-  const tags = ['catalog: products (write)'];
+const tags = ['catalog: products (write)'];
+
+/** Stores a checked body (v1 write shape): creates without an id, updates with one. */
+async function storeProduct(
+  http: CatalogHttp,
+  request: Parameters<CatalogHttp['write']>[0],
+  product: ProductWrite,
+  id?: string,
+) {
+  const v = new Violations();
+  const input = productInputIn(product, http.currency, v);
+  v.throwIfAny();
+  const view =
+    id === undefined
+      ? await createProduct(
+          http.db,
+          input as ProductInput & { name: string; priceMinor: number },
+          http.write(request),
+        )
+      : await updateProduct(http.db, id, input, http.write(request));
+  return productOut(view, http.wire(request, { merchantData: true }));
+}
+
+/** The write proxy's product writes (merchants only), at their own paths: v1 or v3 bodies share the handlers. */
+export const productProxyWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (
+  app,
+  { http },
+) => {
   const guard = requireMerchant();
-  const kinds = [
-    [WRITE_PREFIXES, '/products'],
-    [WRITE_PREFIXES, '/products-platformized'],
-  ] as const;
-
-  /** Stores a checked body (v1 write shape): creates without an id, updates with one. */
-  const store = async (request: Parameters<typeof http.write>[0], product: ProductWrite, id?: string) => {
-    const v = new Violations();
-    const input = productInputIn(product, http.currency, v);
-    v.throwIfAny();
-    const view =
-      id === undefined
-        ? await createProduct(
-            http.db,
-            input as ProductInput & { name: string; priceMinor: number },
-            http.write(request),
-          )
-        : await updateProduct(http.db, id, input, http.write(request));
-    return productOut(view, http.wire(request, { merchantData: true }));
-  };
-
   // The v2 write proxy takes either catalog shape; `/stores/v3/products` (where the public productsV3
   // module writes) takes catalog v3 only.
   for (const [url, only] of [
@@ -98,7 +102,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
       },
       async (request) => {
         const { shape, product } = proxyProductIn(request.body, 'create', http.currency, only);
-        const out = await store(request, product as ProductWrite);
+        const out = await storeProduct(http, request, product as ProductWrite);
         return { product: shape === 'v3' ? productV3Out(out) : out };
       },
     );
@@ -117,7 +121,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
       },
       async (request) => {
         const { shape, product } = proxyProductIn(request.body, 'update', http.currency, only);
-        const out = await store(request, product as ProductWrite, request.params.id);
+        const out = await storeProduct(http, request, product as ProductWrite, request.params.id);
         return { product: shape === 'v3' ? productV3Out(out) : out };
       },
     );
@@ -139,62 +143,60 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
       },
     );
   }
+};
 
-  for (const [prefixes, path] of kinds) {
-    onPaths(prefixes, path, (url, alias) =>
-      app.post(
-        url,
-        {
-          schema: {
-            summary: 'Create a product',
-            tags,
-            hide: alias,
-            body: CreateProductRequest,
-            response: { 200: ProductResponse },
-          },
-          onRequest: guard,
-          config: CATALOG_WRITE,
+/** Product writes (merchants only) under a write prefix: v1 and platformized v1 share the handlers. */
+export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
+  const guard = requireMerchant();
+
+  for (const path of ['/products', '/products-platformized']) {
+    app.post(
+      path,
+      {
+        schema: {
+          summary: 'Create a product',
+          tags,
+          body: CreateProductRequest,
+          response: { 200: ProductResponse },
         },
-        async (request) => ({ product: await store(request, request.body.product) }),
-      ),
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => ({ product: await storeProduct(http, request, request.body.product) }),
     );
-    onPaths(prefixes, `${path}/:id`, (url, alias) =>
-      app.patch(
-        url,
-        {
-          schema: {
-            summary: 'Update a product (fields given are changed; changing options regenerates variants)',
-            tags,
-            hide: alias,
-            params: ProductIdParams,
-            body: UpdateProductRequest,
-            response: { 200: ProductResponse },
-          },
-          onRequest: guard,
-          config: CATALOG_WRITE,
+    app.patch(
+      `${path}/:id`,
+      {
+        schema: {
+          summary: 'Update a product (fields given are changed; changing options regenerates variants)',
+          tags,
+          params: ProductIdParams,
+          body: UpdateProductRequest,
+          response: { 200: ProductResponse },
         },
-        async (request) => ({ product: await store(request, request.body.product, request.params.id) }),
-      ),
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => ({
+        product: await storeProduct(http, request, request.body.product, request.params.id),
+      }),
     );
-    onPaths(prefixes, `${path}/:id`, (url, alias) =>
-      app.delete(
-        url,
-        {
-          schema: {
-            summary: 'Delete a product',
-            tags,
-            hide: alias,
-            params: ProductIdParams,
-            response: { 200: EmptyResponse },
-          },
-          onRequest: guard,
-          config: CATALOG_WRITE,
+    app.delete(
+      `${path}/:id`,
+      {
+        schema: {
+          summary: 'Delete a product',
+          tags,
+          params: ProductIdParams,
+          response: { 200: EmptyResponse },
         },
-        async (request) => {
-          await deleteProduct(http.db, request.params.id, http.write(request));
-          return {};
-        },
-      ),
+        onRequest: guard,
+        config: CATALOG_WRITE,
+      },
+      async (request) => {
+        await deleteProduct(http.db, request.params.id, http.write(request));
+        return {};
+      },
     );
   }
 
@@ -205,26 +207,23 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
     body: typeof ChoiceMediaRequest | ReturnType<typeof mediaBody> | ReturnType<typeof idsBody> | undefined,
     run: (id: string, body: never, request: Parameters<typeof http.write>[0]) => Promise<unknown>,
   ) =>
-    onPaths(WRITE_PREFIXES, `/products/:id${suffix}`, (url, alias) =>
-      app.route({
-        method,
-        url,
-        schema: {
-          summary,
-          tags,
-          hide: alias,
-          params: ProductIdParams,
-          ...(body ? { body } : {}),
-          response: { 200: EmptyResponse },
-        },
-        onRequest: guard,
-        config: CATALOG_WRITE,
-        handler: async (request) => {
-          await run((request.params as { id: string }).id, request.body as never, request);
-          return {};
-        },
-      }),
-    );
+    app.route({
+      method,
+      url: `/products/:id${suffix}`,
+      schema: {
+        summary,
+        tags,
+        params: ProductIdParams,
+        ...(body ? { body } : {}),
+        response: { 200: EmptyResponse },
+      },
+      onRequest: guard,
+      config: CATALOG_WRITE,
+      handler: async (request) => {
+        await run((request.params as { id: string }).id, request.body as never, request);
+        return {};
+      },
+    });
 
   edit(
     'POST',

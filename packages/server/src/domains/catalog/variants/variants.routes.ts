@@ -4,7 +4,7 @@ import { registerQueryRoute } from '../../../lib/http/query-route.js';
 import { Violations } from '../../../lib/http/violations.js';
 import { requireMerchant } from '../../access/index.js';
 import type { CatalogHttp } from '../catalog-http.js';
-import { CATALOG_WRITE, onPaths, READ_PREFIXES, WRITE_PREFIXES } from '../catalog-http.js';
+import { CATALOG_WRITE } from '../catalog-http.js';
 import { QueryBody } from '../collections/collections.contract.js';
 import {
   absoluteUrl,
@@ -67,179 +67,163 @@ function storeVariantOut(
   };
 }
 
-/** Variant reads (availability, variant queries, store variants) and writes (overrides, reset). */
-export const variantRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
-  const tags = ['catalog: variants'];
+const tags = ['catalog: variants'];
 
-  onPaths(READ_PREFIXES, '/products/:id/productOptionsAvailability', (url, alias) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary:
-            'What a (partial) option selection allows: choice availability, the selected variant, media',
-          tags,
-          hide: alias,
-          params: ProductIdParams,
-          body: OptionsAvailabilityRequest,
-          response: { 200: OptionsAvailabilityResponse },
-        },
-      },
-      async (request) => {
-        const result = await productOptionsAvailability(http.db, {
-          productId: request.params.id,
-          options: request.body.options ?? {},
-          includeHidden: http.merchant(request),
-        });
-        const wire = http.wire(request);
-        const product = productOut({ ...result.product, choiceAvailability: result.choices }, wire);
-        const selected = result.selectedVariant;
-        const currency = result.product.record.currency;
-        return {
-          ...(selected
-            ? {
-                selectedVariant: {
-                  id: selected.record.id,
-                  price: priceData(selected.priceMinor, selected.discountedPriceMinor, currency),
-                  convertedPriceData: priceData(selected.priceMinor, selected.discountedPriceMinor, currency),
-                  ...(selected.weight !== null ? { weight: selected.weight } : {}),
-                  ...(selected.sku ? { sku: selected.sku } : {}),
-                  ...(selected.record.trackQuantity ? { quantity: selected.record.quantity ?? 0 } : {}),
-                  inStock: selected.inStock,
-                  visible: selected.record.visible,
-                },
-              }
-            : {}),
-          media: mediaOut(result.media, http.publicUrl),
-          productOptions: product.productOptions,
-          availableForPurchase: result.availableForPurchase,
-        };
-      },
-    ),
-  );
-
-  onPaths(READ_PREFIXES, '/products/:id/variants/query', (url, alias) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: "Query a product's variants by choices or ids",
-          tags,
-          hide: alias,
-          params: ProductIdParams,
-          body: QueryProductVariantsRequest,
-          response: { 200: QueryProductVariantsResponse },
-        },
-      },
-      async (request) => {
-        const result = await queryProductVariants(http.db, {
-          productId: request.params.id,
-          ...request.body,
-          includeHidden: http.merchant(request),
-        });
-        const wire = http.wire(request, { merchantData: request.body.includeMerchantSpecificData === true });
-        return {
-          variants: result.variants.map((variant) => variantOut(result.product, variant, wire)),
-          metadata: { items: result.variants.length, offset: result.paging.offset },
-          totalResults: result.total,
-        };
-      },
-    ),
-  );
-
-  onPaths(READ_PREFIXES, '/variants/query', (url, hide) =>
-    registerQueryRoute(
-      app,
-      {
-        url,
-        hide,
-        body: QueryBody,
-        response: { 200: QueryStoreVariantsResponse },
-        summary: 'Query variants across the store',
+/** Variant reads under a read prefix: availability, variant queries, store variants. */
+export const variantReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
+  app.post(
+    '/products/:id/productOptionsAvailability',
+    {
+      schema: {
+        summary: 'What a (partial) option selection allows: choice availability, the selected variant, media',
         tags,
+        params: ProductIdParams,
+        body: OptionsAvailabilityRequest,
+        response: { 200: OptionsAvailabilityResponse },
       },
-      async (request, body) => {
-        const page = await queryStoreVariants(http.db, {
-          ...body.query,
-          includeHidden: http.merchant(request),
-        });
-        const wire = http.wire(request);
-        return {
-          variants: page.items.map(({ product, variant }) => storeVariantOut(product, variant, wire)),
-          metadata: page.metadata,
-        };
-      },
-    ),
+    },
+    async (request) => {
+      const result = await productOptionsAvailability(http.db, {
+        productId: request.params.id,
+        options: request.body.options ?? {},
+        includeHidden: http.merchant(request),
+      });
+      const wire = http.wire(request);
+      const product = productOut({ ...result.product, choiceAvailability: result.choices }, wire);
+      const selected = result.selectedVariant;
+      const currency = result.product.record.currency;
+      return {
+        ...(selected
+          ? {
+              selectedVariant: {
+                id: selected.record.id,
+                price: priceData(selected.priceMinor, selected.discountedPriceMinor, currency),
+                convertedPriceData: priceData(selected.priceMinor, selected.discountedPriceMinor, currency),
+                ...(selected.weight !== null ? { weight: selected.weight } : {}),
+                ...(selected.sku ? { sku: selected.sku } : {}),
+                ...(selected.record.trackQuantity ? { quantity: selected.record.quantity ?? 0 } : {}),
+                inStock: selected.inStock,
+                visible: selected.record.visible,
+              },
+            }
+          : {}),
+        media: mediaOut(result.media, http.publicUrl),
+        productOptions: product.productOptions,
+        availableForPurchase: result.availableForPurchase,
+      };
+    },
   );
 
-  onPaths(READ_PREFIXES, '/variants/:id', (url, alias) =>
-    app.get(
-      url,
-      {
-        schema: {
-          summary: 'Get a store variant ({productId}-{variantId})',
-          tags,
-          hide: alias,
-          params: StoreVariantIdParams,
-          response: { 200: StoreVariantResponse },
-        },
+  app.post(
+    '/products/:id/variants/query',
+    {
+      schema: {
+        summary: "Query a product's variants by choices or ids",
+        tags,
+        params: ProductIdParams,
+        body: QueryProductVariantsRequest,
+        response: { 200: QueryProductVariantsResponse },
       },
-      async (request) => {
-        const { product, variant } = await getStoreVariant(http.db, {
-          id: request.params.id,
-          includeHidden: http.merchant(request),
-        });
-        return { variant: storeVariantOut(product, variant, http.wire(request)) };
-      },
-    ),
+    },
+    async (request) => {
+      const result = await queryProductVariants(http.db, {
+        productId: request.params.id,
+        ...request.body,
+        includeHidden: http.merchant(request),
+      });
+      const wire = http.wire(request, { merchantData: request.body.includeMerchantSpecificData === true });
+      return {
+        variants: result.variants.map((variant) => variantOut(result.product, variant, wire)),
+        metadata: { items: result.variants.length, offset: result.paging.offset },
+        totalResults: result.total,
+      };
+    },
   );
 
-  onPaths(WRITE_PREFIXES, '/products/:id/variants', (url, alias) =>
-    app.patch(
-      url,
-      {
-        schema: {
-          summary: 'Update managed variants (price, cost, weight, SKU, visibility; stock is our extension)',
-          tags,
-          hide: alias,
-          params: ProductIdParams,
-          body: UpdateVariantsRequest,
-          response: { 200: VariantsResponse },
-        },
-        onRequest: requireMerchant(),
-        config: CATALOG_WRITE,
-      },
-      async (request) => {
-        const v = new Violations();
-        const overrides = request.body.variants.map((override, i) =>
-          variantInputIn(override, http.currency, `variants[${i}]`, v),
-        );
-        v.throwIfAny();
-        const view = await updateVariants(http.db, request.params.id, overrides, http.write(request));
-        const wire = http.wire(request, { merchantData: true });
-        return { variants: view.variants.map((variant) => variantOut(view, variant, wire)) };
-      },
-    ),
+  registerQueryRoute(
+    app,
+    {
+      url: '/variants/query',
+      body: QueryBody,
+      response: { 200: QueryStoreVariantsResponse },
+      summary: 'Query variants across the store',
+      tags,
+    },
+    async (request, body) => {
+      const page = await queryStoreVariants(http.db, {
+        ...body.query,
+        includeHidden: http.merchant(request),
+      });
+      const wire = http.wire(request);
+      return {
+        variants: page.items.map(({ product, variant }) => storeVariantOut(product, variant, wire)),
+        metadata: page.metadata,
+      };
+    },
   );
 
-  onPaths(WRITE_PREFIXES, '/products/:id/variants/resetToDefault', (url, alias) =>
-    app.post(
-      url,
-      {
-        schema: {
-          summary: 'Reset all variant overrides',
-          tags,
-          hide: alias,
-          params: ProductIdParams,
-          response: { 200: EmptyResponse },
-        },
-        onRequest: requireMerchant(),
-        config: CATALOG_WRITE,
+  app.get(
+    '/variants/:id',
+    {
+      schema: {
+        summary: 'Get a store variant ({productId}-{variantId})',
+        tags,
+        params: StoreVariantIdParams,
+        response: { 200: StoreVariantResponse },
       },
-      async (request) => {
-        await resetVariants(http.db, request.params.id, http.write(request));
-        return {};
+    },
+    async (request) => {
+      const { product, variant } = await getStoreVariant(http.db, {
+        id: request.params.id,
+        includeHidden: http.merchant(request),
+      });
+      return { variant: storeVariantOut(product, variant, http.wire(request)) };
+    },
+  );
+};
+
+/** Variant writes (merchants) under a write prefix: overrides, reset. */
+export const variantWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }> = async (app, { http }) => {
+  app.patch(
+    '/products/:id/variants',
+    {
+      schema: {
+        summary: 'Update managed variants (price, cost, weight, SKU, visibility; stock is our extension)',
+        tags,
+        params: ProductIdParams,
+        body: UpdateVariantsRequest,
+        response: { 200: VariantsResponse },
       },
-    ),
+      onRequest: requireMerchant(),
+      config: CATALOG_WRITE,
+    },
+    async (request) => {
+      const v = new Violations();
+      const overrides = request.body.variants.map((override, i) =>
+        variantInputIn(override, http.currency, `variants[${i}]`, v),
+      );
+      v.throwIfAny();
+      const view = await updateVariants(http.db, request.params.id, overrides, http.write(request));
+      const wire = http.wire(request, { merchantData: true });
+      return { variants: view.variants.map((variant) => variantOut(view, variant, wire)) };
+    },
+  );
+
+  app.post(
+    '/products/:id/variants/resetToDefault',
+    {
+      schema: {
+        summary: 'Reset all variant overrides',
+        tags,
+        params: ProductIdParams,
+        response: { 200: EmptyResponse },
+      },
+      onRequest: requireMerchant(),
+      config: CATALOG_WRITE,
+    },
+    async (request) => {
+      await resetVariants(http.db, request.params.id, http.write(request));
+      return {};
+    },
   );
 };

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import Type from 'typebox';
 import { AppError, toErrorReply } from '../../../lib/http/errors.js';
+import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { sendBrowserReply } from '../identity.http.js';
 import { looksLikeJwt, verifyAccessToken } from '../sessions/access-tokens.js';
@@ -22,9 +23,60 @@ import {
   TokenResponse,
 } from './oauth.contract.js';
 
+const tags = ['identity: oauth2'];
+
+/** The public keys, at the path our metadata names and at the conventional one. */
+const jwksRoute: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
+  app.get(
+    '',
+    {
+      schema: {
+        summary: 'Public keys that sign access tokens (JWKS)',
+        tags,
+        response: { 200: JwksResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.keys.jwks();
+    },
+  );
+};
+
+/** The server's metadata, at RFC 8414's path and OpenID Connect's. */
+const serverMetadataRoute: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
+  app.get(
+    '',
+    {
+      schema: {
+        summary: 'Authorization server metadata (RFC 8414)',
+        tags,
+        response: { 200: ServerMetadata },
+      },
+    },
+    async () => {
+      const base = deps.config.publicUrl;
+      return {
+        issuer: deps.issuer,
+        authorization_endpoint: `${base}/oauth2/authorize`,
+        token_endpoint: `${base}/oauth2/token`,
+        jwks_uri: `${base}/oauth2/jwks`,
+        end_session_endpoint: `${base}/oauth2/logout`,
+        introspection_endpoint: `${base}/oauth2/token-info`,
+        response_types_supported: ['code'],
+        response_modes_supported: ['query', 'fragment', 'web_message'],
+        grant_types_supported: [...GRANT_TYPES],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
+        scopes_supported: ['offline_access'],
+        prompt_values_supported: ['login', 'none', 'consent', 'select_account'],
+      };
+    },
+  );
+};
+
 /** The OAuth 2 authorization server: token, authorize, logout, keys and metadata (ADR 005). */
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
-  const tags = ['identity: oauth2'];
   // Standard OAuth clients post forms; this parser applies inside this plugin only.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -89,55 +141,11 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
     },
   );
 
-  for (const url of ['/oauth2/jwks', '/.well-known/jwks.json']) {
-    app.get(
-      url,
-      {
-        schema: {
-          summary: 'Public keys that sign access tokens (JWKS)',
-          tags,
-          response: { 200: JwksResponse },
-          ...(url === '/oauth2/jwks' ? {} : { hide: true }),
-        },
-      },
-      async (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
-        return deps.keys.jwks();
-      },
-    );
-  }
-
-  for (const url of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
-    app.get(
-      url,
-      {
-        schema: {
-          summary: 'Authorization server metadata (RFC 8414)',
-          tags,
-          hide: url.includes('openid'),
-          response: { 200: ServerMetadata },
-        },
-      },
-      async () => {
-        const base = deps.config.publicUrl;
-        return {
-          issuer: deps.issuer,
-          authorization_endpoint: `${base}/oauth2/authorize`,
-          token_endpoint: `${base}/oauth2/token`,
-          jwks_uri: `${base}/oauth2/jwks`,
-          end_session_endpoint: `${base}/oauth2/logout`,
-          introspection_endpoint: `${base}/oauth2/token-info`,
-          response_types_supported: ['code'],
-          response_modes_supported: ['query', 'fragment', 'web_message'],
-          grant_types_supported: [...GRANT_TYPES],
-          code_challenge_methods_supported: ['S256'],
-          token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
-          scopes_supported: ['offline_access'],
-          prompt_values_supported: ['login', 'none', 'consent', 'select_account'],
-        };
-      },
-    );
-  }
+  await mountOnPrefixes(app, jwksRoute, { deps }, ['/oauth2/jwks', '/.well-known/jwks.json']);
+  await mountOnPrefixes(app, serverMetadataRoute, { deps }, [
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/openid-configuration',
+  ]);
 
   app.post(
     '/oauth2/token-info',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { invalidField, ValidationFailed } from '../../../lib/http/errors.js';
-import { onPaths } from '../../../lib/http/multi-path.js';
+import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
 import { requireCaller } from '../../access/index.js';
 import {
   Empty,
@@ -36,167 +36,188 @@ import {
 import { changePassword, login, register, signOn } from './authentication.service.js';
 
 const BASE = '/_api/iam/authentication';
+const tags = ['identity: authentication'];
+
+/** The calls served both under BASE (the protocol's clients) and on the spec's bare paths. */
+const signInRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
+  const stateResponse = { 200: StateMachineResponse };
+
+  app.post(
+    '/v2/register',
+    {
+      schema: {
+        summary: 'Register a member',
+        tags,
+        body: RegisterRequest,
+        response: stateResponse,
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      schemaViolationsWithData(request);
+      const { loginId, password, profile, captchaTokens } = request.body;
+      const result = await register(
+        deps,
+        { email: loginId?.email, password, profile: profileFromWire(profile), captchaTokens },
+        originOf(request),
+      );
+      return toWireAuthResult(result);
+    },
+  );
+
+  app.post(
+    '/v2/login',
+    {
+      schema: {
+        summary: 'Log in with e-mail and password',
+        tags,
+        body: LoginRequest,
+        response: stateResponse,
+      },
+      attachValidation: true,
+    },
+    async (request) => {
+      schemaViolationsAsApplicationError(request);
+      const { loginId, password, captchaTokens, clientMetaData } = request.body;
+      const result = await login(
+        deps,
+        {
+          email: loginId?.email,
+          password: password ?? undefined,
+          captchaTokens,
+          deviceToken: deviceTokenOf(clientMetaData),
+        },
+        originOf(request),
+      );
+      return toWireAuthResult(result);
+    },
+  );
+
+  app.post(
+    '/v2/change-password',
+    {
+      schema: {
+        summary: 'Change the password (member)',
+        tags,
+        body: ChangePasswordRequest,
+        response: { 200: Empty },
+      },
+      preHandler: requireCaller(['member']),
+    },
+    async (request) => {
+      const { newPassword, currentPassword, captchaTokens } = request.body;
+      await changePassword(
+        deps,
+        request.caller,
+        { newPassword, currentPassword, captchaTokens },
+        originOf(request),
+      );
+      return {};
+    },
+  );
+
+  app.post(
+    '/v2/sign-on',
+    {
+      schema: {
+        summary: 'Sign on a member vouched for by an app (app or owner API key)',
+        tags,
+        body: SignOnRequest,
+        response: { 200: SignOnResponse },
+      },
+      preHandler: requireCaller(['app', 'staff'], { ownerOnly: false }),
+    },
+    async (request) => {
+      const caller = request.caller;
+      const { loginId, profile, verifyEmail, mergeExistingContact } = request.body;
+      const result = await signOn(
+        deps,
+        caller,
+        {
+          email: loginId.email,
+          profile: profileFromWire(profile),
+          ...(verifyEmail !== undefined ? { verifyEmail } : {}),
+          ...(mergeExistingContact !== undefined ? { mergeExistingContact } : {}),
+        },
+        originOf(request),
+      );
+      return { sessionToken: result.sessionToken, identity: toWireIdentity(result.identity) };
+    },
+  );
+
+  app.get(
+    '/v1/logout',
+    {
+      schema: {
+        summary: 'Log out: ends the calling session',
+        tags,
+        querystring: LogoutQuery,
+        response: { 200: LogoutResponse },
+      },
+    },
+    async (request, reply) => {
+      const target = await logoutCaller(deps, request.caller, request.query);
+      // A browser navigating here gets the redirect itself; API clients get it described (the protocol's form).
+      if (request.caller.kind === 'anonymous' && request.headers.accept?.includes('text/html')) {
+        return reply.redirect(target, 302);
+      }
+      return { body: '', statusCode: 302, headers: [{ key: 'Location', value: target }] };
+    },
+  );
+
+  app.get(
+    '/v1/callback',
+    {
+      schema: {
+        summary: 'Continue an authorize request after hosted login',
+        tags,
+        querystring: CallbackQuery,
+      },
+    },
+    async (request, reply) => sendBrowserReply(reply, loginCallback(request.query)),
+  );
+
+  // The platform's verify call: `/v2/verify` with `factorType` in the body (the module's current paths),
+  // and spec §7's `/v2/{factorType}/verify` with it in the path. Both answer like login.
+  app.post(
+    '/v2/verify',
+    {
+      schema: {
+        summary:
+          'Second factor of a login: choose a factor, or complete it with a code (REQUIRE_MFA / MFA_CHALLENGE)',
+        tags,
+        body: FactorVerifyRequest,
+        response: stateResponse,
+      },
+    },
+    async (request) =>
+      toWireAuthResult(await verifySecondFactor(deps, verifyInputOf(request.body), originOf(request))),
+  );
+
+  app.post(
+    '/v2/:factorType/verify',
+    {
+      schema: {
+        summary: 'Second factor of a login, the factor type in the path',
+        tags,
+        params: FactorParams,
+        body: FactorVerifyRequest,
+        response: stateResponse,
+      },
+    },
+    async (request) => {
+      const input = verifyInputOf(request.body, request.params.factorType);
+      return toWireAuthResult(await verifySecondFactor(deps, input, originOf(request)));
+    },
+  );
+};
 
 /** Sign-up, login and the rest of the authentication service (wire-protocol.md §4.6, spec §7). */
 export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (
   app,
   { deps },
 ) => {
-  const tags = ['identity: authentication'];
-  const stateResponse = { 200: StateMachineResponse };
-
-  onPaths([`${BASE}/v2/register`, '/v2/register'], (url, docs) =>
-    app.post(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Register a member',
-          tags,
-          body: RegisterRequest,
-          response: stateResponse,
-        },
-        attachValidation: true,
-      },
-      async (request) => {
-        schemaViolationsWithData(request);
-        const { loginId, password, profile, captchaTokens } = request.body;
-        const result = await register(
-          deps,
-          { email: loginId?.email, password, profile: profileFromWire(profile), captchaTokens },
-          originOf(request),
-        );
-        return toWireAuthResult(result);
-      },
-    ),
-  );
-
-  onPaths([`${BASE}/v2/login`, '/v2/login'], (url, docs) =>
-    app.post(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Log in with e-mail and password',
-          tags,
-          body: LoginRequest,
-          response: stateResponse,
-        },
-        attachValidation: true,
-      },
-      async (request) => {
-        schemaViolationsAsApplicationError(request);
-        const { loginId, password, captchaTokens, clientMetaData } = request.body;
-        const result = await login(
-          deps,
-          {
-            email: loginId?.email,
-            password: password ?? undefined,
-            captchaTokens,
-            deviceToken: deviceTokenOf(clientMetaData),
-          },
-          originOf(request),
-        );
-        return toWireAuthResult(result);
-      },
-    ),
-  );
-
-  onPaths([`${BASE}/v2/change-password`, '/v2/change-password'], (url, docs) =>
-    app.post(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Change the password (member)',
-          tags,
-          body: ChangePasswordRequest,
-          response: { 200: Empty },
-        },
-        preHandler: requireCaller(['member']),
-      },
-      async (request) => {
-        const { newPassword, currentPassword, captchaTokens } = request.body;
-        await changePassword(
-          deps,
-          request.caller,
-          { newPassword, currentPassword, captchaTokens },
-          originOf(request),
-        );
-        return {};
-      },
-    ),
-  );
-
-  onPaths([`${BASE}/v2/sign-on`, '/v2/sign-on'], (url, docs) =>
-    app.post(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Sign on a member vouched for by an app (app or owner API key)',
-          tags,
-          body: SignOnRequest,
-          response: { 200: SignOnResponse },
-        },
-        preHandler: requireCaller(['app', 'staff'], { ownerOnly: false }),
-      },
-      async (request) => {
-        const caller = request.caller;
-        const { loginId, profile, verifyEmail, mergeExistingContact } = request.body;
-        const result = await signOn(
-          deps,
-          caller,
-          {
-            email: loginId.email,
-            profile: profileFromWire(profile),
-            ...(verifyEmail !== undefined ? { verifyEmail } : {}),
-            ...(mergeExistingContact !== undefined ? { mergeExistingContact } : {}),
-          },
-          originOf(request),
-        );
-        return { sessionToken: result.sessionToken, identity: toWireIdentity(result.identity) };
-      },
-    ),
-  );
-
-  onPaths([`${BASE}/v1/logout`, '/v1/logout'], (url, docs) =>
-    app.get(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Log out: ends the calling session',
-          tags,
-          querystring: LogoutQuery,
-          response: { 200: LogoutResponse },
-        },
-      },
-      async (request, reply) => {
-        const target = await logoutCaller(deps, request.caller, request.query);
-        // A browser navigating here gets the redirect itself; API clients get it described (the protocol's form).
-        if (request.caller.kind === 'anonymous' && request.headers.accept?.includes('text/html')) {
-          return reply.redirect(target, 302);
-        }
-        return { body: '', statusCode: 302, headers: [{ key: 'Location', value: target }] };
-      },
-    ),
-  );
-
-  onPaths([`${BASE}/v1/callback`, '/v1/callback'], (url, docs) =>
-    app.get(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Continue an authorize request after hosted login',
-          tags,
-          querystring: CallbackQuery,
-        },
-      },
-      async (request, reply) => sendBrowserReply(reply, loginCallback(request.query)),
-    ),
-  );
+  await mountOnPrefixes(app, signInRoutes, { deps }, [BASE, '']);
 
   // Ours: "continue as" for prompt=select_account on the hosted login page (session-handover.service.ts).
   app.post(
@@ -211,46 +232,6 @@ export const authenticationRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDep
       preHandler: requireCaller(['member']),
     },
     async (request) => sessionTokenForApp(deps, request.caller, request.body),
-  );
-
-  // The platform's verify call: `/v2/verify` with `factorType` in the body (the module's current paths),
-  // and spec §7's `/v2/{factorType}/verify` with it in the path. Both answer like login.
-  onPaths([`${BASE}/v2/verify`, '/v2/verify'], (url, docs) =>
-    app.post(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary:
-            'Second factor of a login: choose a factor, or complete it with a code (REQUIRE_MFA / MFA_CHALLENGE)',
-          tags,
-          body: FactorVerifyRequest,
-          response: stateResponse,
-        },
-      },
-      async (request) =>
-        toWireAuthResult(await verifySecondFactor(deps, verifyInputOf(request.body), originOf(request))),
-    ),
-  );
-
-  onPaths([`${BASE}/v2/:factorType/verify`, '/v2/:factorType/verify'], (url, docs) =>
-    app.post(
-      url,
-      {
-        schema: {
-          ...docs,
-          summary: 'Second factor of a login, the factor type in the path',
-          tags,
-          params: FactorParams,
-          body: FactorVerifyRequest,
-          response: stateResponse,
-        },
-      },
-      async (request) => {
-        const input = verifyInputOf(request.body, request.params.factorType);
-        return toWireAuthResult(await verifySecondFactor(deps, input, originOf(request)));
-      },
-    ),
   );
 };
 

@@ -10,16 +10,6 @@ import { STORES_APP_ID } from '../lines/line-types.js';
 import type { PricingEnv } from '../pricing.js';
 import type { LineItemIn } from './common.contract.js';
 
-export { CART_PREFIXES, CHECKOUT_PREFIXES } from './ecom-paths.js';
-
-export function onPaths(
-  prefixes: readonly string[],
-  suffix: string,
-  register: (url: string, alias: boolean) => void,
-): void {
-  for (const [index, prefix] of prefixes.entries()) register(`${prefix}${suffix}`, index > 0);
-}
-
 /** A priced call's context: the app's pricing env and who asks, when. */
 export interface CheckoutContext {
   env: PricingEnv;
