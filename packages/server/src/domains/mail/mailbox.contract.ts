@@ -19,8 +19,9 @@ export const MailboxQuery = Type.Object({
 });
 
 export const MailboxList = Type.Object({
-  /** `smtp`: new mail goes to the mail server and is not kept here; `mailbox`: it is kept here. */
-  delivery: Type.Union([Type.Literal('smtp'), Type.Literal('mailbox')]),
+  delivery: Type.Union([Type.Literal('smtp'), Type.Literal('mailbox')], {
+    description: '`smtp`: new mail goes to the mail server and is not kept here; `mailbox`: it is kept here',
+  }),
   messages: Type.Array(MailboxMessage),
 });
 
