@@ -27,23 +27,10 @@ import { CheckoutLineItemOut } from '../../server/src/domains/pricing/wire/lines
 import * as totals from '../../server/src/domains/pricing/wire/totals.contract.js';
 import * as redirects from '../../server/src/domains/redirects/redirects.contract.js';
 import { DateTimeOut } from '../../server/src/lib/http/wire.js';
-import { type EntityModule, type NamedSchema, renderModules } from './schema-to-ts.js';
+import { ADMIN_ENTITY_MODULES } from './admin-entity-schemas.js';
+import { type EntityModule, input, out, renderModules } from './schema-to-ts.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-const out = (name: string, schema: unknown, doc: string, revive?: string): NamedSchema => ({
-  name,
-  schema,
-  direction: 'out',
-  doc,
-  ...(revive ? { revive } : {}),
-});
-const input = (name: string, schema: unknown, doc: string): NamedSchema => ({
-  name,
-  schema,
-  direction: 'in',
-  doc,
-});
 
 const { properties: search } = queries.SearchProductsResponse;
 
@@ -155,7 +142,7 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
       out('Media', product.MediaOut, 'Main media and all media items.'),
       out('ProductOption', product.ProductOptionOut, 'An option (e.g. Size) with its choices.'),
       out('VariantStock', product.VariantStockOut, 'Stock of one variant.'),
-      out('Variant', product.VariantOut, 'One combination of option choices.'),
+      out('Variant', product.VariantOut, 'One combination of option choices.', 'VARIANT_WIRE'),
       out('Product', withUpdatedDate(product.ProductOut), 'A catalog product.', 'PRODUCT_WIRE'),
     ],
   },
@@ -335,10 +322,13 @@ export const ENTITY_MODULES: readonly EntityModule[] = [
   },
 ];
 
-/** src/entities/<module>.ts and their index, by path under src/, formatted the way `npm run lint` expects. */
+/**
+ * src/entities/<module>.ts (the shopper's and, as admin-*.ts, the merchant client's) and their index, by
+ * path under src/, formatted the way `npm run lint` expects.
+ */
 export function renderEntities(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const [path, text] of renderModules(ENTITY_MODULES)) {
+  for (const [path, text] of renderModules([...ENTITY_MODULES, ...ADMIN_ENTITY_MODULES])) {
     const header = [
       '// GENERATED from the server contracts by packages/sdk/scripts/generate-entities.ts. Do not edit:',
       '// run `npm run generate -w @openshelf/sdk` after a contract changes.',

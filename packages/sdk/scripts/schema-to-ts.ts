@@ -21,6 +21,23 @@ export interface EntityModule {
   entities: readonly NamedSchema[];
 }
 
+/** A response entity; `revive` names its exported revive-paths constant (when the SDK converts it). */
+export const out = (name: string, schema: unknown, doc: string, revive?: string): NamedSchema => ({
+  name,
+  schema,
+  direction: 'out',
+  doc,
+  ...(revive ? { revive } : {}),
+});
+
+/** A request shape. */
+export const input = (name: string, schema: unknown, doc: string): NamedSchema => ({
+  name,
+  schema,
+  direction: 'in',
+  doc,
+});
+
 const INDENT = '  ';
 
 /**
@@ -78,6 +95,11 @@ function renderDeclarations(
       return (schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
     if ('const' in schema) return JSON.stringify(schema.const);
     const type = schema.type;
+    // An object that may also be null (one schema, so that a bad field is reported on its own).
+    if (Array.isArray(type) && type.includes('object') && schema.properties) {
+      const others = (type as string[]).filter((t) => t !== 'object');
+      return [objectType(schema, direction, depth, render), ...others].join(' | ');
+    }
     if (Array.isArray(type)) return multiType(type as string[], schema, direction);
     switch (type) {
       case 'string':

@@ -120,8 +120,11 @@ describe('admin client: orders and the dashboard', () => {
 
 describe('admin client: store set-up', () => {
   it('issues a gift card whose code is shown once, and disables it', async () => {
-    const { giftCard, code } = await admin.giftCards.issue({ initialBalance: '25.00' });
+    const expiresAt = new Date('2031-01-31T23:59:59Z');
+    const { giftCard, code } = await admin.giftCards.issue({ initialBalance: '25.00', expiresAt });
     expect(code.length).toBeGreaterThanOrEqual(8);
+    expect(giftCard.expiresAt).toEqual(expiresAt);
+    expect((await admin.giftCards.get(giftCard.id)).giftCard.createdDate).toBeInstanceOf(Date);
     expect(giftCard.obfuscatedCode.endsWith(code.replace(/[^A-Za-z0-9]/g, '').slice(-4))).toBe(true);
     const listed = (await admin.giftCards.list()).giftCards.find((g) => g.id === giftCard.id);
     expect(JSON.stringify(listed)).not.toContain(code);
@@ -135,7 +138,10 @@ describe('admin client: store set-up', () => {
       kind: 'AMOUNT',
       amount: '5',
     });
-    expect((await admin.coupons.list({ code: 'welcome5' })).coupons.map((c) => c.id)).toEqual([coupon.id]);
+    expect(coupon.createdDate).toBeInstanceOf(Date);
+    const [listed] = (await admin.coupons.list({ code: 'welcome5' })).coupons;
+    expect(listed?.id).toBe(coupon.id);
+    expect(listed?.updatedDate).toBeInstanceOf(Date);
     await expect(
       admin.coupons.create({ code: 'welcome5', name: 'Again', kind: 'AMOUNT', amount: 1 }),
     ).rejects.toMatchObject({
@@ -167,6 +173,7 @@ describe('admin client: store set-up', () => {
 
     const settings = await admin.settings.update({ checkoutHoldMinutes: 45, weightUnit: 'LB' });
     expect(settings).toMatchObject({ checkoutHoldMinutes: 45, weightUnit: 'LB' });
+    expect(settings.updatedDate).toBeInstanceOf(Date);
     const plan = await admin.membershipPlans.create({ name: 'Club', credits: 3 });
     expect((await admin.membershipPlans.list()).map((p) => p.name)).toContain(plan.name);
   });
@@ -178,6 +185,7 @@ describe('admin client: store set-up', () => {
       eventTypes: ['ecom.order.updated'],
     });
     expect(await admin.webhooks.secret(webhook.id)).toBe(secret);
+    expect(webhook.createdDate).toBeInstanceOf(Date);
     expect((await admin.webhooks.update(webhook.id, { enabled: false })).enabled).toBe(false);
     expect((await admin.webhooks.deliveries(webhook.id)).metadata.total).toBe(0);
     await admin.webhooks.delete(webhook.id);
@@ -185,7 +193,7 @@ describe('admin client: store set-up', () => {
     const { apiKey, secret: keySecret } = await admin.apiKeys.create('Warehouse sync', 'app');
     const app = createAdminClient({ baseUrl: server.baseUrl, apiKey: keySecret });
     expect((await app.products.list()).metadata.total).toBeGreaterThan(0);
-    expect((await admin.apiKeys.revoke(apiKey.id)).revokedDate).not.toBeNull();
+    expect((await admin.apiKeys.revoke(apiKey.id)).revokedDate).toBeInstanceOf(Date);
     await expect(app.products.list()).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -92,6 +92,7 @@ describe('admin client: catalog', () => {
       'jacket.png',
     );
     expect(file).toMatchObject({ mediaType: 'image', width: 32, height: 24, visibility: 'public' });
+    expect(file.createdDate).toBeInstanceOf(Date);
     await admin.products.addMedia(productId, [{ mediaId: file.id, altText: 'The jacket' }]);
     const product = await admin.products.get(productId);
     expect(product.media.items).toHaveLength(1);

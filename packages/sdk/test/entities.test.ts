@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ENTITY_MODULES } from '../scripts/admin-entity-schemas.js';
 import { renderEntities } from '../scripts/entity-schemas.js';
 import { revivePaths } from '../scripts/schema-to-ts.js';
 
 describe('generated entity types', () => {
-  it('match the server contracts (run `npm run generate -w @openshelf/sdk` when this fails)', () => {
+  it("match the server contracts, the admin client's included (run `npm run generate -w @openshelf/sdk` when this fails)", () => {
     const generated = renderEntities();
+    for (const module of ADMIN_ENTITY_MODULES) expect(generated.has(`entities/${module.name}.ts`)).toBe(true);
     const committed = readdirSync(new URL('../src/entities/', import.meta.url)).map(
       (name) => `entities/${name}`,
     );

@@ -1,15 +1,29 @@
 import { captchaBody } from '../auth/login.js';
 import type { CaptchaTokens } from '../auth/login-states.js';
+import {
+  API_KEY_WIRE,
+  type ApiKey,
+  type ApiKeyRole,
+  CREATED_API_KEY_WIRE,
+  CREATED_WEBHOOK_WIRE,
+  type CreatedApiKey,
+  type CreatedWebhook,
+  type CreateWebhookInput,
+  CURRENT_STAFF_WIRE,
+  type CurrentStaff,
+  MEDIA_FILE_WIRE,
+  type MediaFile,
+  STAFF_LOGIN_WIRE,
+  type StaffLogin,
+  WEBHOOK_DELIVERY_PAGE_WIRE,
+  WEBHOOK_WIRE,
+  type Webhook,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryParams,
+  type WebhookInput,
+} from '../entities/index.js';
 import type { Transport } from '../transport.js';
-import type {
-  ApiKey,
-  ApiKeyRole,
-  MediaFile,
-  StaffUser,
-  Webhook,
-  WebhookDelivery,
-  WebhookInput,
-} from './access-types.js';
+import { reviveEntity } from '../wire.js';
 import { pagedList } from './resources.js';
 import type { Paging } from './types.js';
 
@@ -23,43 +37,54 @@ export function authModule(transport: Transport) {
      * After several failed sign-ins the server asks for a captcha (ApplicationError `-19971`): solve
      * one and pass it in `options.captchaTokens`.
      */
-    login: (email: string, password: string, options: { captchaTokens?: CaptchaTokens } = {}) =>
-      transport.request<{ accessToken: string; expiresIn: number; staff: StaffUser }>({
+    async login(
+      email: string,
+      password: string,
+      options: { captchaTokens?: CaptchaTokens } = {},
+    ): Promise<StaffLogin> {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${ADMIN}/auth/login`,
         body: { email, password, ...captchaBody(options.captchaTokens) },
-      }),
+      });
+      return reviveEntity<StaffLogin>(reply, STAFF_LOGIN_WIRE);
+    },
     /** Ends the staff session of the token this client sends. */
     async logout(): Promise<void> {
       await transport.request({ method: 'POST', path: `${ADMIN}/auth/logout` });
     },
-    me: () =>
-      transport.request<{ staff: StaffUser | null; role: string }>({
-        method: 'GET',
-        path: `${ADMIN}/auth/me`,
-      }),
+    async me(): Promise<CurrentStaff> {
+      const reply = await transport.request<unknown>({ method: 'GET', path: `${ADMIN}/auth/me` });
+      return reviveEntity<CurrentStaff>(reply, CURRENT_STAFF_WIRE);
+    },
   };
 }
 
 /** Merchant API keys (owner only). The secret is only in the reply of `create`. */
 export function apiKeysModule(transport: Transport) {
+  const revive = (key: unknown) => reviveEntity<ApiKey>(key, API_KEY_WIRE);
   return {
     async list(): Promise<ApiKey[]> {
-      return (await transport.request<{ apiKeys: ApiKey[] }>({ method: 'GET', path: `${ADMIN}/api-keys` }))
-        .apiKeys;
+      const reply = await transport.request<{ apiKeys: unknown[] }>({
+        method: 'GET',
+        path: `${ADMIN}/api-keys`,
+      });
+      return reply.apiKeys.map(revive);
     },
-    create: (name: string, role: ApiKeyRole) =>
-      transport.request<{ apiKey: ApiKey; secret: string }>({
+    async create(name: string, role: ApiKeyRole): Promise<CreatedApiKey> {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${ADMIN}/api-keys`,
         body: { name, role },
-      }),
+      });
+      return reviveEntity<CreatedApiKey>(reply, CREATED_API_KEY_WIRE);
+    },
     async revoke(keyId: string): Promise<ApiKey> {
-      const reply = await transport.request<{ apiKey: ApiKey }>({
+      const reply = await transport.request<{ apiKey: unknown }>({
         method: 'POST',
         path: `${ADMIN}/api-keys/${id(keyId)}/revoke`,
       });
-      return reply.apiKey;
+      return revive(reply.apiKey);
     },
   };
 }
@@ -67,7 +92,8 @@ export function apiKeysModule(transport: Transport) {
 /** Webhook subscriptions, their signing secrets and delivery log. */
 export function webhooksModule(transport: Transport) {
   const path = (webhookId: string) => `${ADMIN}/webhooks/${id(webhookId)}`;
-  const webhookReply = async (reply: Promise<{ webhook: Webhook }>) => (await reply).webhook;
+  const webhookReply = async (reply: Promise<{ webhook: unknown }>) =>
+    reviveEntity<Webhook>((await reply).webhook, WEBHOOK_WIRE);
   return {
     async eventTypes(): Promise<string[]> {
       return (
@@ -75,17 +101,22 @@ export function webhooksModule(transport: Transport) {
       ).eventTypes;
     },
     async list(): Promise<Webhook[]> {
-      return (await transport.request<{ webhooks: Webhook[] }>({ method: 'GET', path: `${ADMIN}/webhooks` }))
-        .webhooks;
+      const reply = await transport.request<{ webhooks: unknown[] }>({
+        method: 'GET',
+        path: `${ADMIN}/webhooks`,
+      });
+      return reply.webhooks.map((webhook) => reviveEntity<Webhook>(webhook, WEBHOOK_WIRE));
     },
     get: (webhookId: string) => webhookReply(transport.request({ method: 'GET', path: path(webhookId) })),
     /** Subscribes an endpoint; the reply's `secret` signs every delivery. */
-    create: (input: WebhookInput & { url: string; eventTypes: string[] }) =>
-      transport.request<{ webhook: Webhook; secret: string }>({
+    async create(input: CreateWebhookInput): Promise<CreatedWebhook> {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${ADMIN}/webhooks`,
         body: input,
-      }),
+      });
+      return reviveEntity<CreatedWebhook>(reply, CREATED_WEBHOOK_WIRE);
+    },
     update: (webhookId: string, input: WebhookInput) =>
       webhookReply(transport.request({ method: 'PATCH', path: path(webhookId), body: input })),
     async delete(webhookId: string): Promise<void> {
@@ -96,14 +127,13 @@ export function webhooksModule(transport: Transport) {
         await transport.request<{ secret: string }>({ method: 'GET', path: `${path(webhookId)}/secret` })
       ).secret;
     },
-    async deliveries(webhookId: string, params: Paging & { status?: WebhookDelivery['status'] } = {}) {
-      const { items, metadata } = await pagedList<WebhookDelivery>(
-        transport,
-        `${path(webhookId)}/deliveries`,
-        'deliveries',
-        params,
-      );
-      return { deliveries: items, metadata };
+    async deliveries(webhookId: string, params: WebhookDeliveryParams = {}): Promise<WebhookDeliveryPage> {
+      const reply = await transport.request<unknown>({
+        method: 'GET',
+        path: `${path(webhookId)}/deliveries`,
+        query: { ...params },
+      });
+      return reviveEntity<WebhookDeliveryPage>(reply, WEBHOOK_DELIVERY_PAGE_WIRE);
     },
     /** Sends a delivery again now (a new attempt in its log). */
     async redeliver(deliveryId: string): Promise<void> {
@@ -133,12 +163,21 @@ export function mediaModule(transport: Transport) {
       form.append('visibility', visibility);
       if (options.mediaType) form.append('mediaType', options.mediaType);
       form.append('file', file, fileName);
-      return (
-        await transport.request<{ file: MediaFile }>({ method: 'POST', path: `${ADMIN}/media`, body: form })
-      ).file;
+      const reply = await transport.request<{ file: unknown }>({
+        method: 'POST',
+        path: `${ADMIN}/media`,
+        body: form,
+      });
+      return reviveEntity<MediaFile>(reply.file, MEDIA_FILE_WIRE);
     },
     async list(params: Paging = {}) {
-      const { items, metadata } = await pagedList<MediaFile>(transport, `${ADMIN}/media`, 'files', params);
+      const { items, metadata } = await pagedList<MediaFile>(
+        transport,
+        `${ADMIN}/media`,
+        'files',
+        params,
+        MEDIA_FILE_WIRE,
+      );
       return { files: items, metadata };
     },
     async delete(fileId: string): Promise<void> {

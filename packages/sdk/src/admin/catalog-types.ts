@@ -1,67 +1,8 @@
-// The catalog as merchants write it (spec §7 "Catalog write"); what they read is the generated entities
-// (Product, Collection, Variant). Prices are JSON numbers in major units of the store currency; more
-// decimals than the currency has are refused by the server.
+// The admin client's own catalog arguments and results: the product list is a query or a search (two
+// contracts, one call), and bulk edits take the field apart from the value. What merchants send and read
+// is generated (../entities/admin-catalog.ts, Product, Collection, Variant).
 
-import type { Product } from '../entities/index.js';
-
-export interface ProductOptionInput {
-  name: string;
-  optionType?: 'drop_down' | 'color';
-  choices: { value: string; description?: string }[];
-}
-
-export interface VariantStockInput {
-  trackQuantity?: boolean;
-  quantity?: number | null;
-  inStock?: boolean;
-}
-
-export interface VariantInput {
-  id?: string;
-  choices?: Record<string, string>;
-  variant?: {
-    priceData?: { price?: number | null };
-    costAndProfitData?: { itemCost?: number | null };
-    weight?: number | null;
-    sku?: string | null;
-    visible?: boolean;
-  };
-  stock?: VariantStockInput;
-}
-
-export interface ProductInput {
-  name?: string;
-  slug?: string;
-  description?: string;
-  productType?: 'physical' | 'digital';
-  visible?: boolean;
-  sku?: string | null;
-  weight?: number | null;
-  priceData?: { price: number };
-  costAndProfitData?: { itemCost?: number | null };
-  discount?: { type: 'NONE' | 'AMOUNT' | 'PERCENT'; value?: number };
-  manageVariants?: boolean;
-  productOptions?: ProductOptionInput[];
-  stock?: { trackInventory?: boolean; quantity?: number | null; inStock?: boolean };
-  media?: { mediaId?: string; url?: string; altText?: string; title?: string }[];
-  collectionIds?: string[];
-  seoData?: Record<string, unknown> | null;
-  ribbon?: string | null;
-  brand?: string | null;
-  giftCard?: boolean;
-  variants?: VariantInput[];
-}
-
-export interface VariantUpdate {
-  choices?: Record<string, string>;
-  variantIds?: string[];
-  price?: number | null;
-  cost?: number | null;
-  weight?: number | null;
-  sku?: string | null;
-  visible?: boolean;
-  stock?: VariantStockInput;
-}
+import type { BulkAdjustments, ListMetadata, Product } from '../entities/index.js';
 
 export interface ProductListParams {
   /** Full text with typo tolerance (name, brand, description). */
@@ -75,28 +16,8 @@ export interface ProductListParams {
 
 export interface ProductPage {
   products: Product[];
-  metadata: { count: number; offset: number; total?: number; tooManyToCount?: boolean };
+  metadata: ListMetadata;
 }
 
-export type BulkField = 'price' | 'cost' | 'weight';
-
-export type Adjustment = { amount: number } | { percentage: { rate: number; roundToInt?: boolean } };
-
-export interface BulkResult {
-  results: {
-    itemMetadata: {
-      id: string;
-      originalIndex: number;
-      success: boolean;
-      error?: { code: string; description: string };
-    };
-  }[];
-  bulkActionMetadata: { totalSuccesses: number; totalFailures: number; undetailedFailures: number };
-}
-
-export interface CollectionInput {
-  name?: string;
-  slug?: string;
-  description?: string;
-  visible?: boolean;
-}
+/** What a bulk edit by field changes: `bulkSet` and `bulkAdjust` take the field and its value apart. */
+export type BulkField = keyof BulkAdjustments;

@@ -1,22 +1,24 @@
 import {
+  type Adjustment,
+  BULK_RESULT_WIRE,
+  type BulkResult,
   COLLECTION_WIRE,
   type Collection,
+  type CollectionInput,
+  type CreateCollectionInput,
+  type CreateProductInput,
+  type ListMetadata,
+  type MediaInput,
   PRODUCT_WIRE,
   type Product,
+  type ProductInput,
+  VARIANT_WIRE,
   type Variant,
+  type VariantUpdate,
 } from '../entities/index.js';
 import type { Transport } from '../transport.js';
 import { reviveEntity } from '../wire.js';
-import type {
-  Adjustment,
-  BulkField,
-  BulkResult,
-  CollectionInput,
-  ProductInput,
-  ProductListParams,
-  ProductPage,
-  VariantUpdate,
-} from './catalog-types.js';
+import type { BulkField, ProductListParams, ProductPage } from './catalog-types.js';
 
 const STORES = '/stores/v1';
 const path = (...parts: string[]) => `${STORES}/${parts.map(encodeURIComponent).join('/')}`;
@@ -33,7 +35,7 @@ export function productsModule(transport: Transport) {
         sort: params.sort ?? (params.search ? undefined : [{ fieldName: 'createdDate', order: 'DESC' }]),
         paging: { limit: params.limit ?? 20, offset: params.offset ?? 0 },
       };
-      const reply = await transport.request<{ products: unknown[]; metadata: ProductPage['metadata'] }>(
+      const reply = await transport.request<{ products: unknown[]; metadata: ListMetadata }>(
         params.search
           ? {
               method: 'POST',
@@ -59,7 +61,7 @@ export function productsModule(transport: Transport) {
           query: { includeMerchantSpecificData: true },
         }),
       ),
-    create: (product: ProductInput): Promise<Product> =>
+    create: (product: CreateProductInput): Promise<Product> =>
       productReply(transport.request({ method: 'POST', path: `${STORES}/products`, body: { product } })),
     update: (id: string, product: ProductInput): Promise<Product> =>
       productReply(transport.request({ method: 'PATCH', path: path('products', id), body: { product } })),
@@ -68,18 +70,18 @@ export function productsModule(transport: Transport) {
     },
     /** Changes variants picked by `choices` or `variantIds`: price, cost, weight, SKU, visibility, stock. */
     async updateVariants(id: string, variants: VariantUpdate[]): Promise<Variant[]> {
-      const reply = await transport.request<{ variants: Variant[] }>({
+      const reply = await transport.request<{ variants: unknown[] }>({
         method: 'PATCH',
         path: path('products', id, 'variants'),
         body: { variants },
       });
-      return reply.variants;
+      return reply.variants.map((variant) => reviveEntity<Variant>(variant, VARIANT_WIRE));
     },
     async removeOptions(id: string): Promise<void> {
       await transport.request({ method: 'DELETE', path: path('products', id, 'options') });
     },
     /** Adds media-library files (by id) or URLs to the product's gallery. */
-    async addMedia(id: string, media: { mediaId?: string; url?: string; altText?: string }[]): Promise<void> {
+    async addMedia(id: string, media: MediaInput[]): Promise<void> {
       await transport.request({ method: 'POST', path: path('products', id, 'media'), body: { media } });
     },
     async removeMedia(id: string, mediaIds: string[]): Promise<void> {
@@ -90,20 +92,22 @@ export function productsModule(transport: Transport) {
       });
     },
     /** Sets price, cost or weight of every product in `ids` to one value, in one transaction. */
-    bulkSet(ids: string[], field: BulkField, value: number): Promise<BulkResult> {
-      return transport.request({
+    async bulkSet(ids: string[], field: BulkField, value: number): Promise<BulkResult> {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${STORES}/bulk/products/update`,
         body: { ids, set: { [field]: value } },
       });
+      return reviveEntity<BulkResult>(reply, BULK_RESULT_WIRE);
     },
     /** Moves price, cost or weight of every product in `ids` by an amount or a percentage. */
-    bulkAdjust(ids: string[], field: BulkField, adjustment: Adjustment): Promise<BulkResult> {
-      return transport.request({
+    async bulkAdjust(ids: string[], field: BulkField, adjustment: Adjustment): Promise<BulkResult> {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${STORES}/bulk/products/adjust-properties`,
         body: { ids, adjust: { [field]: adjustment } },
       });
+      return reviveEntity<BulkResult>(reply, BULK_RESULT_WIRE);
     },
   };
 }
@@ -114,10 +118,7 @@ export function collectionsModule(transport: Transport) {
     reviveEntity<Collection>((await reply).collection, COLLECTION_WIRE);
   return {
     async list(params: { limit?: number; offset?: number } = {}) {
-      const reply = await transport.request<{
-        collections: unknown[];
-        metadata: { count: number; offset: number; total?: number };
-      }>({
+      const reply = await transport.request<{ collections: unknown[]; metadata: ListMetadata }>({
         method: 'POST',
         path: '/v2/collections/query',
         body: { query: { paging: { limit: params.limit ?? 100, offset: params.offset ?? 0 } } },
@@ -133,7 +134,7 @@ export function collectionsModule(transport: Transport) {
       collectionReply(
         transport.request({ method: 'GET', path: `/v2/collections/${encodeURIComponent(id)}` }),
       ),
-    create: (collection: CollectionInput): Promise<Collection> =>
+    create: (collection: CreateCollectionInput): Promise<Collection> =>
       collectionReply(
         transport.request({ method: 'POST', path: `${STORES}/collections`, body: { collection } }),
       ),

@@ -1,37 +1,51 @@
 import {
+  COUPON_WIRE,
+  type CodeListParams,
+  type Coupon,
+  type CouponInput,
+  type CreateCouponInput,
   type CreateFulfillmentRequest,
+  type CreateMembershipPlanInput,
+  type CreatePickupLocationInput,
+  type CreateShippingRegionInput,
+  type CreateTaxRegionInput,
   FULFILLMENT_WIRE,
   type Fulfillment,
+  GIFT_CARD_DETAILS_WIRE,
+  GIFT_CARD_WIRE,
+  type GiftCard,
+  type GiftCardDetails,
+  type GiftCardInput,
+  ISSUED_GIFT_CARD_WIRE,
+  type IssuedGiftCard,
+  MEMBERSHIP_PLAN_WIRE,
+  MEMBERSHIP_WIRE,
+  type Membership,
+  type MembershipPlan,
+  type MembershipPlanInput,
   ORDER_TRANSACTIONS_WIRE,
   ORDER_WIRE,
   type Order,
+  type OrderListParams,
   type OrderTransactions,
+  PICKUP_LOCATION_WIRE,
+  type PickupLocation,
+  type PickupLocationInput,
   type RefundPaymentsRequest,
+  SHIPPING_REGION_WIRE,
+  type ShippingRegion,
+  type ShippingRegionInput,
+  STORE_SETTINGS_WIRE,
+  type StoreSettings,
+  type StoreSettingsInput,
+  TAX_REGION_WIRE,
+  type TaxRegion,
+  type TaxRegionInput,
   type UpdateFulfillmentRequest,
 } from '../entities/index.js';
 import type { Transport } from '../transport.js';
 import { reviveEntity } from '../wire.js';
 import { pagedList, resource } from './resources.js';
-import type {
-  Coupon,
-  CouponInput,
-  GiftCard,
-  GiftCardInput,
-  GiftCardTransaction,
-  Membership,
-  MembershipPlan,
-  MembershipPlanInput,
-  OrderListParams,
-  Paging,
-  PickupLocation,
-  PickupLocationInput,
-  ShippingRegion,
-  ShippingRegionInput,
-  StoreSettings,
-  StoreSettingsInput,
-  TaxRegion,
-  TaxRegionInput,
-} from './types.js';
 
 const ADMIN = '/admin-api/v1';
 
@@ -62,10 +76,14 @@ export function ordersModule(transport: Transport) {
     );
   return {
     async list(params: OrderListParams = {}) {
-      const { items, metadata } = await pagedList<unknown>(transport, `${ADMIN}/orders`, 'orders', {
-        ...params,
-      });
-      return { orders: items.map(revive), metadata };
+      const { items, metadata } = await pagedList<Order>(
+        transport,
+        `${ADMIN}/orders`,
+        'orders',
+        { ...params },
+        ORDER_WIRE,
+      );
+      return { orders: items, metadata };
     },
     async get(id: string): Promise<Order> {
       const reply = await transport.request<{ order: unknown }>({
@@ -150,11 +168,23 @@ const fulfillmentPath = (orderId: string, fulfillmentId: string) =>
   `/ecom/v1/fulfillments/${encodeURIComponent(fulfillmentId)}/orders/${encodeURIComponent(orderId)}`;
 
 export function couponsModule(transport: Transport) {
-  const base = resource<Coupon, CouponInput>(transport, `${ADMIN}/coupons`, 'coupon', 'coupons');
+  const base = resource<Coupon, CreateCouponInput, CouponInput>(
+    transport,
+    `${ADMIN}/coupons`,
+    'coupon',
+    'coupons',
+    COUPON_WIRE,
+  );
   return {
     ...base,
-    async list(params: Paging & { code?: string } = {}) {
-      const { items, metadata } = await pagedList<Coupon>(transport, `${ADMIN}/coupons`, 'coupons', params);
+    async list(params: CodeListParams = {}) {
+      const { items, metadata } = await pagedList<Coupon>(
+        transport,
+        `${ADMIN}/coupons`,
+        'coupons',
+        { ...params },
+        COUPON_WIRE,
+      );
       return { coupons: items, metadata };
     },
   };
@@ -163,92 +193,90 @@ export function couponsModule(transport: Transport) {
 export function giftCardsModule(transport: Transport) {
   const path = (id: string) => `${ADMIN}/gift-cards/${encodeURIComponent(id)}`;
   return {
-    async list(params: Paging & { code?: string } = {}) {
+    async list(params: CodeListParams = {}) {
       const { items, metadata } = await pagedList<GiftCard>(
         transport,
         `${ADMIN}/gift-cards`,
         'giftCards',
-        params,
+        { ...params },
+        GIFT_CARD_WIRE,
       );
       return { giftCards: items, metadata };
     },
-    get: (id: string) =>
-      transport.request<{ giftCard: GiftCard; transactions?: GiftCardTransaction[] }>({
-        method: 'GET',
-        path: path(id),
-      }),
+    async get(id: string): Promise<GiftCardDetails> {
+      const reply = await transport.request<unknown>({ method: 'GET', path: path(id) });
+      return reviveEntity<GiftCardDetails>(reply, GIFT_CARD_DETAILS_WIRE);
+    },
     /** Issues a card. The reply's `code` is the only time the full code is ever shown: hand it over now. */
-    issue: (giftCard: GiftCardInput) =>
-      transport.request<{ giftCard: GiftCard; code: string }>({
+    async issue(giftCard: GiftCardInput): Promise<IssuedGiftCard> {
+      const reply = await transport.request<unknown>({
         method: 'POST',
         path: `${ADMIN}/gift-cards`,
         body: { giftCard },
-      }),
+      });
+      return reviveEntity<IssuedGiftCard>(reply, ISSUED_GIFT_CARD_WIRE);
+    },
     async disable(id: string): Promise<GiftCard> {
-      const reply = await transport.request<{ giftCard: GiftCard }>({
+      const reply = await transport.request<{ giftCard: unknown }>({
         method: 'POST',
         path: `${path(id)}/disable`,
       });
-      return reply.giftCard;
+      return reviveEntity<GiftCard>(reply.giftCard, GIFT_CARD_WIRE);
     },
   };
 }
 
 /** Shipping regions, pickup locations, tax regions, store settings and membership plans. */
 export function storeSetupModules(transport: Transport) {
+  const settingsReply = async (reply: Promise<{ settings: unknown }>) =>
+    reviveEntity<StoreSettings>((await reply).settings, STORE_SETTINGS_WIRE);
   return {
-    shippingRegions: resource<ShippingRegion, ShippingRegionInput>(
+    shippingRegions: resource<ShippingRegion, CreateShippingRegionInput, ShippingRegionInput>(
       transport,
       `${ADMIN}/shipping-regions`,
       'shippingRegion',
       'shippingRegions',
+      SHIPPING_REGION_WIRE,
     ),
-    pickupLocations: resource<PickupLocation, PickupLocationInput>(
+    pickupLocations: resource<PickupLocation, CreatePickupLocationInput, PickupLocationInput>(
       transport,
       `${ADMIN}/pickup-locations`,
       'pickupLocation',
       'pickupLocations',
+      PICKUP_LOCATION_WIRE,
     ),
-    taxRegions: resource<TaxRegion, TaxRegionInput>(
+    taxRegions: resource<TaxRegion, CreateTaxRegionInput, TaxRegionInput>(
       transport,
       `${ADMIN}/tax-regions`,
       'taxRegion',
       'taxRegions',
+      TAX_REGION_WIRE,
     ),
-    membershipPlans: resource<MembershipPlan, MembershipPlanInput>(
+    membershipPlans: resource<MembershipPlan, CreateMembershipPlanInput, MembershipPlanInput>(
       transport,
       `${ADMIN}/membership-plans`,
       'membershipPlan',
       'membershipPlans',
+      MEMBERSHIP_PLAN_WIRE,
     ),
     memberships: {
       async list(memberId?: string): Promise<Membership[]> {
-        const reply = await transport.request<{ memberships: Membership[] }>({
+        const reply = await transport.request<{ memberships: unknown[] }>({
           method: 'GET',
           path: `${ADMIN}/memberships`,
           query: { memberId },
         });
-        return reply.memberships;
+        return reply.memberships.map((membership) => reviveEntity<Membership>(membership, MEMBERSHIP_WIRE));
       },
     },
     settings: {
-      async get(): Promise<StoreSettings> {
-        return (
-          await transport.request<{ settings: StoreSettings }>({
-            method: 'GET',
-            path: `${ADMIN}/store-settings`,
-          })
-        ).settings;
-      },
+      get: (): Promise<StoreSettings> =>
+        settingsReply(transport.request({ method: 'GET', path: `${ADMIN}/store-settings` })),
       /** Owner only. */
-      async update(settings: StoreSettingsInput): Promise<StoreSettings> {
-        const reply = await transport.request<{ settings: StoreSettings }>({
-          method: 'PATCH',
-          path: `${ADMIN}/store-settings`,
-          body: { settings },
-        });
-        return reply.settings;
-      },
+      update: (settings: StoreSettingsInput): Promise<StoreSettings> =>
+        settingsReply(
+          transport.request({ method: 'PATCH', path: `${ADMIN}/store-settings`, body: { settings } }),
+        ),
     },
   };
 }

@@ -1,23 +1,12 @@
 /**
- * The merchant (admin) client of @openshelf/sdk: `createAdminClient` and the shapes of the admin API.
+ * The merchant (admin) client of @openshelf/sdk: `createAdminClient` and what it adds to the shapes of
+ * the admin API.
  * @packageDocumentation
  */
-// Products, collections, variants and orders are the SDK's generated entities (../entities/).
+// The shapes of the admin API are generated from the server's contracts (../entities/admin-*.ts) and
+// exported with every other entity; products, collections, variants and orders are the shopper's.
 
-export type * from './access-types.js';
-export type {
-  Adjustment,
-  BulkField,
-  BulkResult,
-  CollectionInput,
-  ProductInput,
-  ProductListParams,
-  ProductOptionInput,
-  ProductPage,
-  VariantInput,
-  VariantStockInput,
-  VariantUpdate,
-} from './catalog-types.js';
+export type { BulkField, ProductListParams, ProductPage } from './catalog-types.js';
 export {
   type AdminClient,
   type AdminClientOptions,
@@ -25,8 +14,5 @@ export {
   createAdminClient,
 } from './client.js';
 export type { OrderAction } from './commerce.js';
-export type { Customer, CustomerNote, CustomerOrder } from './customers.js';
 export { type SalesDay, type SalesSummary, toMinorUnits } from './dashboard.js';
-export type { EmailKind, EmailPreview } from './emails.js';
-export type { MailboxMessage } from './mailbox.js';
 export type * from './types.js';

@@ -1,34 +1,26 @@
+import { MAILBOX_MESSAGE_WIRE, MAILBOX_WIRE, type Mailbox, type MailboxMessage } from '../entities/index.js';
 import type { Transport } from '../transport.js';
+import { reviveEntity } from '../wire.js';
 
 const ADMIN = '/admin-api/v1';
-
-/** A message the store kept instead of sending (no SMTP_URL): codes and links of every shopper. */
-export interface MailboxMessage {
-  id: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  tags: string[];
-  createdDate: string;
-}
 
 /** The owner's mailbox (owner only). `delivery: 'smtp'` means new mail is sent, not kept. */
 export function mailboxModule(transport: Transport) {
   return {
-    list: (params: { to?: string } = {}) =>
-      transport.request<{ delivery: 'smtp' | 'mailbox'; messages: MailboxMessage[] }>({
+    async list(params: { to?: string } = {}): Promise<Mailbox> {
+      const reply = await transport.request<unknown>({
         method: 'GET',
         path: `${ADMIN}/mailbox/messages`,
         ...(params.to ? { query: { to: params.to } } : {}),
-      }),
+      });
+      return reviveEntity<Mailbox>(reply, MAILBOX_WIRE);
+    },
     async get(messageId: string): Promise<MailboxMessage> {
-      const reply = await transport.request<{ message: MailboxMessage }>({
+      const reply = await transport.request<{ message: unknown }>({
         method: 'GET',
         path: `${ADMIN}/mailbox/messages/${encodeURIComponent(messageId)}`,
       });
-      return reply.message;
+      return reviveEntity<MailboxMessage>(reply.message, MAILBOX_MESSAGE_WIRE);
     },
   };
 }

@@ -3,6 +3,13 @@
 
 /* Every entity type of the SDK, by use case. */
 
+export * from './admin-access.js';
+export * from './admin-catalog.js';
+export * from './admin-customers.js';
+export * from './admin-mail.js';
+export * from './admin-orders.js';
+export * from './admin-promotions.js';
+export * from './admin-store-setup.js';
 export * from './cart.js';
 export * from './catalog.js';
 export * from './checkout.js';

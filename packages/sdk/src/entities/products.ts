@@ -257,6 +257,24 @@ export interface Product {
   updatedDate: Date;
 }
 
+/** Wire conversions of {@link Variant}. @internal */
+export const VARIANT_WIRE: RevivePaths = {
+  dates: [],
+  floats: [
+    'variant.priceData.price',
+    'variant.priceData.discountedPrice',
+    'variant.priceData.pricePerUnit',
+    'variant.convertedPriceData.price',
+    'variant.convertedPriceData.discountedPrice',
+    'variant.convertedPriceData.pricePerUnit',
+    'variant.costAndProfitData.itemCost',
+    'variant.costAndProfitData.profit',
+    'variant.costAndProfitData.profitMargin',
+    'variant.weight',
+    'stock.quantity',
+  ],
+};
+
 /** Wire conversions of {@link Product}. @internal */
 export const PRODUCT_WIRE: RevivePaths = {
   dates: ['lastUpdated', 'createdDate', 'updatedDate'],

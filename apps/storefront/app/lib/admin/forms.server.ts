@@ -52,11 +52,17 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
 }
 
 /** A failure found before calling the API (e.g. a number that does not parse). */
-export function invalidFields(fieldErrors: Record<string, string>) {
-  return data<FormFailure>(
-    { ok: false, fieldErrors, formError: 'Please correct the highlighted fields.' },
-    { status: 400 },
-  );
+export function invalidFields<Extra extends Record<string, unknown> = Record<never, never>>(
+  fieldErrors: Record<string, string>,
+  /** What the page needs to show the form again, as for `formFailure`. */
+  extra?: Extra,
+) {
+  const failure: FormFailure = {
+    ok: false,
+    fieldErrors,
+    formError: 'Please correct the highlighted fields.',
+  };
+  return data({ ...failure, ...extra } as FormFailure & Partial<Extra>, { status: 400 });
 }
 
 /** Reading form fields: trimmed text, optional numbers and checkboxes. */

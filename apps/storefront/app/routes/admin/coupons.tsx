@@ -1,4 +1,4 @@
-import type { CouponInput } from '@openshelf/sdk';
+import type { CreateCouponInput } from '@openshelf/sdk';
 import { Form, useSearchParams } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const kind = form.text('kind') === 'AMOUNT' ? 'AMOUNT' : 'PERCENT';
     const expires = form.text('expiresAt');
-    const input: CouponInput = {
+    const input: CreateCouponInput = {
       code: form.text('code'),
       name: form.text('name') || form.text('code'),
       kind,

@@ -1,4 +1,4 @@
-import type { MembershipPlanInput } from '@openshelf/sdk';
+import type { CreateMembershipPlanInput } from '@openshelf/sdk';
 import { Form } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const credits = form.number('credits');
     const durationDays = form.number('durationDays');
-    const input: MembershipPlanInput = {
+    const input: CreateMembershipPlanInput = {
       name: form.text('name'),
       price: form.text('price') || '0',
       description: form.text('description'),
@@ -58,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
         .filter(Boolean),
       ...(credits !== undefined ? { credits } : {}),
       ...(durationDays !== undefined ? { durationDays } : {}),
-      ...(form.checked('oncePerBuyer') ? { maxPurchasesPerBuyer: 1 as const } : {}),
+      ...(form.checked('oncePerBuyer') ? { maxPurchasesPerBuyer: 1 } : {}),
     };
     const plan = await run((client) => client.membershipPlans.create(input));
     return { ok: true, message: `Plan ${plan.name} created.` };

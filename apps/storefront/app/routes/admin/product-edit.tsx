@@ -73,9 +73,13 @@ export async function action(args: Route.ActionArgs) {
   }
   try {
     if (!id) {
+      // A new product needs a price: the form requires one, a post without it is refused here.
+      const { name = '', priceData, ...fields } = parsed.input;
+      if (!priceData)
+        return invalidFields({ 'priceData.price': 'Enter a price.' }, { pendingImages: pending });
       const media = pending.map((image) => ({ mediaId: image.id, ...(altText ? { altText } : {}) }));
       const created = await run((client) =>
-        client.products.create({ ...parsed.input, ...(media.length > 0 ? { media } : {}) }),
+        client.products.create({ ...fields, name, priceData, ...(media.length > 0 ? { media } : {}) }),
       );
       return redirect(`/admin/products/${created.id}?created=1`);
     }

@@ -1,10 +1,10 @@
-import type { AdminClient, ShippingRate } from '@openshelf/sdk';
+import type { AdminClient, ShippingRateInput } from '@openshelf/sdk';
 import type { formReader } from '../../lib/admin/forms.server';
 
 type Form = ReturnType<typeof formReader>;
 
 /** A rate from the "add rate" form; blank optional numbers are left out. */
-export function rateFromForm(form: Form): ShippingRate {
+export function rateFromForm(form: Form): ShippingRateInput {
   const kind = (['FLAT', 'WEIGHT', 'FREE_OVER'] as const).find((k) => k === form.text('kind')) ?? 'FLAT';
   const min = form.number('minDeliveryDays');
   const max = form.number('maxDeliveryDays');

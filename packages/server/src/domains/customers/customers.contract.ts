@@ -26,8 +26,11 @@ export const CustomerOut = Type.Object({
   lastName: Type.Optional(Type.String()),
   phone: Type.Optional(Type.String()),
   ordersCount: Type.Integer(),
-  /** The totals of paid orders. */
-  totalPaid: Type.Optional(Money),
+  totalPaid: Type.Optional(
+    Type.Object(Money.properties, {
+      description: 'The totals of paid orders; absent for customers without orders',
+    }),
+  ),
   lastOrderDate: Type.Optional(DateTimeOut()),
   memberSince: Type.Optional(DateTimeOut()),
 });

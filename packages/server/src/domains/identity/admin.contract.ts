@@ -93,6 +93,10 @@ export const StaffLoginResponse = Type.Object({
   expiresIn: Type.Integer(),
   staff: StaffOut,
 });
+export const StaffMeResponse = Type.Object({
+  staff: Type.Union([StaffOut, Type.Null()]),
+  role: Type.String(),
+});
 export const CreateStaffRequest = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 320 }),
   role: StringEnum(STAFF_ROLES),

@@ -15,6 +15,7 @@ import {
   SigningKeyOut,
   StaffLoginRequest,
   StaffLoginResponse,
+  StaffMeResponse,
   StaffOut,
   UpdateIdentitySettingsRequest,
   UpdateOAuthClientRequest,
@@ -194,7 +195,7 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
       schema: {
         summary: 'The signed-in staff member',
         tags: ['admin: staff'],
-        response: { 200: Type.Object({ staff: Type.Union([StaffOut, Type.Null()]), role: Type.String() }) },
+        response: { 200: StaffMeResponse },
       },
       preHandler: requireCaller(['staff']),
     },

@@ -1,22 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { requireCaller } from '../access/index.js';
+import { EmailPreviewResponse, EmailsResponse } from './mail-previews.contract.js';
 import { MAIL_DESCRIPTIONS, sampleMail } from './mail-samples.js';
 import { MAIL_TEMPLATE_NAMES, type MailStore, type MailTemplateName } from './mail-templates.contract.js';
 import { renderMail } from './render.js';
-
-const EmailKind = Type.Object({
-  name: Type.String({ description: 'The template name, e.g. `order-confirmation`' }),
-  title: Type.String(),
-  sentWhen: Type.String({ description: 'When the store sends it' }),
-});
-
-const EmailPreview = Type.Object({
-  ...EmailKind.properties,
-  subject: Type.String(),
-  html: Type.String({ description: 'The HTML part; show it in a sandboxed frame' }),
-  text: Type.String({ description: 'The plain-text part, written from the same template' }),
-});
 
 /**
  * The admin's e-mail previews: every e-mail the store sends, written with sample order data and the
@@ -36,7 +24,7 @@ export const mailPreviewRoutes: FastifyPluginAsyncTypebox<{ store: () => Promise
       schema: {
         summary: 'The e-mails the store sends, and when',
         tags,
-        response: { 200: Type.Object({ emails: Type.Array(EmailKind) }) },
+        response: { 200: EmailsResponse },
       },
       preHandler: staffOnly,
     },
@@ -50,7 +38,7 @@ export const mailPreviewRoutes: FastifyPluginAsyncTypebox<{ store: () => Promise
         summary: 'One e-mail written with sample data and the store identity: subject, HTML and text',
         tags,
         params: Type.Object({ name: Type.Union(MAIL_TEMPLATE_NAMES.map((name) => Type.Literal(name))) }),
-        response: { 200: Type.Object({ email: EmailPreview }) },
+        response: { 200: EmailPreviewResponse },
       },
       preHandler: staffOnly,
     },

@@ -3,30 +3,9 @@ import Type from 'typebox';
 import type { Db } from '../../db/client.js';
 import { escapeHtml, htmlPage, NO_SCRIPT_CSP } from '../../lib/html.js';
 import { AppError } from '../../lib/http/errors.js';
-import { DateTimeOut } from '../../lib/http/wire.js';
 import { requireMerchant } from '../access/index.js';
 import { getMailboxMessage, listMailbox, type MailboxEntry } from './mail.service.js';
-
-const MailboxMessage = Type.Object({
-  id: Type.String(),
-  from: Type.String(),
-  to: Type.String(),
-  subject: Type.String(),
-  text: Type.String(),
-  html: Type.Union([Type.String(), Type.Null()]),
-  tags: Type.Array(Type.String()),
-  createdDate: DateTimeOut(),
-});
-
-const MailboxQuery = Type.Object({
-  to: Type.Optional(Type.String({ maxLength: 320, description: 'Only the messages to this address' })),
-});
-
-const MailboxList = Type.Object({
-  /** `smtp`: new mail goes to the mail server and is not kept here; `mailbox`: it is kept here. */
-  delivery: Type.Union([Type.Literal('smtp'), Type.Literal('mailbox')]),
-  messages: Type.Array(MailboxMessage),
-});
+import { MailboxList, MailboxMessage, MailboxMessageResponse, MailboxQuery } from './mailbox.contract.js';
 
 /**
  * The store's mailbox for its owner: mail the server would have sent when no SMTP_URL is configured.
@@ -64,7 +43,7 @@ export const ownerMailboxRoutes: FastifyPluginAsyncTypebox<{ db: Db; delivery: '
         summary: 'One kept message',
         tags,
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        response: { 200: Type.Object({ message: MailboxMessage }) },
+        response: { 200: MailboxMessageResponse },
       },
       preHandler: ownerOnly,
     },

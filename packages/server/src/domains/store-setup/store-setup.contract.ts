@@ -18,6 +18,17 @@ export const Subdivision = Type.String({
   pattern: '^[A-Za-z]{2}-[A-Za-z0-9]{1,3}$',
   description: 'ISO 3166-2, e.g. US-NY',
 });
+/* One schema per closed set, for requests and replies alike. */
+const WeightUnitEnum = StringEnum(['KG', 'LB'] as const);
+const TaxableAddressEnum = StringEnum(['BUSINESS', 'BILLING', 'SHIPPING'] as const);
+const ChargeTypeEnum = StringEnum(['HANDLING_FEE', 'INSURANCE'] as const);
+const PickupMethodEnum = StringEnum(['STORE_PICKUP', 'PICKUP_POINT'] as const);
+const JurisdictionTypeEnum = StringEnum(['COUNTRY', 'STATE', 'COUNTY', 'CITY', 'SPECIAL'] as const);
+const CardCaptureEnum = StringEnum(CARD_CAPTURES, {
+  description:
+    'Card payments: AUTOMATIC charges at checkout; MANUAL only authorizes, the merchant captures or voids',
+});
+
 export const IdList = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 500 });
 export const IdParams = Type.Object({ id: Id });
 export const ListQuery = Type.Object({
@@ -37,26 +48,21 @@ const AddressSetup = Type.Object({
 });
 
 const ExtraCharge = Type.Object({
-  type: StringEnum(['HANDLING_FEE', 'INSURANCE'] as const),
+  type: ChargeTypeEnum,
   title: Type.String({ minLength: 1, maxLength: 100 }),
   amount: Type.Optional(AmountIn),
   percentage: Type.Optional(Percent),
 });
 
 export const SettingsWrite = Type.Object({
-  weightUnit: Type.Optional(StringEnum(['KG', 'LB'] as const)),
+  weightUnit: Type.Optional(WeightUnitEnum),
   taxCalculation: Type.Optional(StringEnum(TAX_CALCULATIONS)),
   pricesIncludeTax: Type.Optional(Type.Boolean()),
-  taxableAddressType: Type.Optional(StringEnum(['BUSINESS', 'BILLING', 'SHIPPING'] as const)),
+  taxableAddressType: Type.Optional(TaxableAddressEnum),
   businessAddress: Type.Optional(Type.Union([AddressSetup, Type.Null()])),
   checkoutHoldMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080 })),
   extraCharges: Type.Optional(Type.Array(ExtraCharge, { maxItems: 10 })),
-  cardCapture: Type.Optional(
-    StringEnum(CARD_CAPTURES, {
-      description:
-        'Card payments: AUTOMATIC charges at checkout; MANUAL only authorizes, the merchant captures or voids',
-    }),
-  ),
+  cardCapture: Type.Optional(CardCaptureEnum),
   storeName: Type.Optional(
     Type.Union([Type.String({ minLength: 1, maxLength: 80 }), Type.Null()], {
       description: 'Shown in the shop, page titles and e-mails; null: STORE_NAME from the environment',
@@ -77,32 +83,37 @@ export const UpdateSettingsRequest = Type.Object({ settings: SettingsWrite });
 export const SettingsResponse = Type.Object({
   settings: Type.Object({
     currency: Type.String(),
-    weightUnit: Type.String(),
-    taxCalculation: Type.String(),
+    weightUnit: WeightUnitEnum,
+    taxCalculation: StringEnum(TAX_CALCULATIONS),
     pricesIncludeTax: Type.Boolean(),
-    taxableAddressType: Type.String(),
+    taxableAddressType: TaxableAddressEnum,
     businessAddress: Type.Optional(AddressSetup),
     checkoutHoldMinutes: Type.Integer(),
     extraCharges: Type.Array(
       Type.Object({
-        type: Type.String(),
+        type: ChargeTypeEnum,
         title: Type.String(),
         amount: Type.Optional(Type.String()),
         percentage: Type.Optional(Type.Number()),
       }),
     ),
-    cardCapture: StringEnum(CARD_CAPTURES),
+    cardCapture: CardCaptureEnum,
     updatedDate: Type.Optional(DateTimeOut()),
-    storeName: Type.String(),
+    storeName: Type.String({ description: "Shown in the shop's header, page titles and e-mails" }),
     storeNameSet: Type.Boolean({ description: 'false: the name is STORE_NAME from the environment' }),
-    contactEmail: Type.Optional(Type.String()),
+    contactEmail: Type.Optional(
+      Type.String({ description: "Where shoppers' replies to the store's e-mails go (Reply-To)" }),
+    ),
     logo: Type.Optional(
-      Type.Object({
-        mediaId: Type.String(),
-        url: Type.String({ description: 'Absolute URL' }),
-        width: Type.Optional(Type.Integer()),
-        height: Type.Optional(Type.Integer()),
-      }),
+      Type.Object(
+        {
+          mediaId: Type.String(),
+          url: Type.String({ description: 'Absolute URL' }),
+          width: Type.Optional(Type.Integer()),
+          height: Type.Optional(Type.Integer()),
+        },
+        { description: 'A public image of the media library' },
+      ),
     ),
   }),
 });
@@ -136,7 +147,7 @@ export const UpdateRegionRequest = Type.Object({ shippingRegion: RegionWrite });
 const RateOut = Type.Object({
   code: Type.String(),
   title: Type.String(),
-  kind: Type.String(),
+  kind: StringEnum(SHIPPING_RATE_KINDS),
   amount: Type.String(),
   perWeightUnit: Type.Optional(Type.String()),
   freeOverSubtotal: Type.Optional(Type.String()),
@@ -159,7 +170,7 @@ export const RegionsResponse = Type.Object({ shippingRegions: Type.Array(RegionO
 const PickupWrite = Type.Object({
   code: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_.-]+$' })),
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  method: Type.Optional(StringEnum(['STORE_PICKUP', 'PICKUP_POINT'] as const)),
+  method: Type.Optional(PickupMethodEnum),
   address: Type.Optional(AddressSetup),
   instructions: Type.Optional(Type.String({ maxLength: 500 })),
   fee: Type.Optional(AmountIn),
@@ -169,7 +180,7 @@ export const CreatePickupRequest = Type.Object({
     ...PickupWrite.properties,
     code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_.-]+$' }),
     title: Type.String({ minLength: 1, maxLength: 100 }),
-    method: StringEnum(['STORE_PICKUP', 'PICKUP_POINT'] as const),
+    method: PickupMethodEnum,
     address: AddressSetup,
   }),
 });
@@ -178,7 +189,7 @@ export const PickupOut = Type.Object({
   id: Type.String(),
   code: Type.String(),
   title: Type.String(),
-  method: Type.String(),
+  method: PickupMethodEnum,
   address: AddressSetup,
   instructions: Type.Optional(Type.String()),
   fee: Type.String(),
@@ -190,7 +201,7 @@ export const PickupsResponse = Type.Object({ pickupLocations: Type.Array(PickupO
 
 const TaxRateWrite = Type.Object({
   jurisdiction: Type.String({ minLength: 1, maxLength: 100 }),
-  jurisdictionType: StringEnum(['COUNTRY', 'STATE', 'COUNTY', 'CITY', 'SPECIAL'] as const),
+  jurisdictionType: JurisdictionTypeEnum,
   rate: Percent,
 });
 const TaxRegionWrite = Type.Object({
@@ -213,7 +224,7 @@ export const TaxRegionOut = Type.Object({
   county: Type.Optional(Type.String()),
   city: Type.Optional(Type.String()),
   rates: Type.Array(
-    Type.Object({ jurisdiction: Type.String(), jurisdictionType: Type.String(), rate: Type.Number() }),
+    Type.Object({ jurisdiction: Type.String(), jurisdictionType: JurisdictionTypeEnum, rate: Type.Number() }),
   ),
   taxShipping: Type.Boolean(),
   manual: Type.Boolean(),

@@ -38,10 +38,10 @@ export const CouponOut = Type.Object({
   id: Type.String(),
   code: Type.String(),
   name: Type.String(),
-  kind: Type.String(),
+  kind: StringEnum(COUPON_KINDS),
   percentage: Type.Optional(Type.Number()),
   amount: Type.Optional(Type.String()),
-  scope: Type.String(),
+  scope: StringEnum(COUPON_SCOPES),
   productIds: Type.Array(Type.String()),
   collectionIds: Type.Array(Type.String()),
   minimumSubtotal: Type.Optional(Type.String()),
@@ -70,7 +70,9 @@ export const IssueGiftCardRequest = Type.Object({
 });
 export const GiftCardOut = Type.Object({
   id: Type.String(),
-  obfuscatedCode: Type.String(),
+  obfuscatedCode: Type.String({
+    description: '`••••ABCD`: the full code is only in the reply that issued the card',
+  }),
   currency: Type.String(),
   initialBalance: Type.String(),
   balance: Type.String(),
@@ -143,9 +145,11 @@ export const PlanOut = Type.Object({
   id: Type.String(),
   name: Type.String(),
   description: Type.String(),
-  perks: Type.Array(Type.String()),
-  price: Type.String({ description: 'Decimal amount in STORE_CURRENCY' }),
-  maxPurchasesPerBuyer: Type.Optional(Type.Integer()),
+  perks: Type.Array(Type.String(), { description: 'What the plan includes, one short line each' }),
+  price: Type.String({ description: 'Decimal amount in STORE_CURRENCY ("0.00": free)' }),
+  maxPurchasesPerBuyer: Type.Optional(
+    Type.Integer({ description: '1: a member may buy the plan once; absent: any number of times' }),
+  ),
   productIds: Type.Array(Type.String()),
   credits: Type.Optional(Type.Integer()),
   durationDays: Type.Optional(Type.Integer()),
