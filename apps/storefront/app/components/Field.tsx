@@ -1,4 +1,5 @@
-import { createContext, type InputHTMLAttributes, useContext, useEffect } from 'react';
+import { type InputHTMLAttributes, useContext } from 'react';
+import { FirstError } from '../lib/forms/first-error';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
@@ -6,12 +7,6 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string | undefined;
   hint?: string;
 }
-
-/**
- * The input name of a form's first error, in page order. Its input is rendered with `autofocus`, so that
- * without JavaScript too the page opens at the first problem (with JavaScript, useFocusFirstError).
- */
-export const FirstError = createContext<string | undefined>(undefined);
 
 /** A labelled input whose error is announced with it (aria-describedby) and marked invalid. */
 export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
@@ -94,19 +89,4 @@ export function CardFields({ errors }: { errors: Record<string, string | undefin
       />
     </>
   );
-}
-
-/**
- * After a submit that came back with errors, takes the shopper to the first one (in page order): its input
- * gets the focus (screen readers read the error with it) and is scrolled to the middle of the screen. Each
- * new `result` does it again, so a second failed submit is never silent.
- */
-export function useFocusFirstError(result: object | undefined): void {
-  useEffect(() => {
-    if (!result) return;
-    const first = document.querySelector<HTMLElement>('main [aria-invalid="true"], main .alert-error');
-    if (!first) return;
-    first.scrollIntoView({ block: 'center' });
-    first.focus({ preventScroll: true });
-  }, [result]);
 }

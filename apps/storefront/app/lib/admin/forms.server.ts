@@ -1,6 +1,6 @@
 import { isApplicationError, isValidationError } from '@openshelf/sdk';
 import { data } from 'react-router';
-import { sentence, violationMessage } from '../violation-messages';
+import { sentence, violationMessage } from '../forms/violation-messages';
 
 /** What an admin action answers when a form could not be saved: messages per field and for the form. */
 export interface FormFailure {

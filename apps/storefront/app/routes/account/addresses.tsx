@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { addressLines, addressProblems } from '../../lib/address.server';
 import type { Route } from './+types/addresses';
 import { apiErrors, formState } from './auth-flow.server';
-import { collectErrors, formValues, hasErrors } from './form-errors';
+import { collectErrors, formValues, hasErrors } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 

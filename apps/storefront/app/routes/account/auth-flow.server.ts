@@ -11,7 +11,7 @@ import { storefrontContext } from '../../lib/context';
 import { DEVICE_COOKIE, isSecureSite, setCookie, VERIFY_COOKIE } from '../../lib/cookies.server';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { getSession, type ShopSession } from '../../lib/session.server';
-import type { FormErrors } from './form-errors';
+import type { FormErrors } from './form-input';
 
 // What every sign-in page does with a login state (spec §4): sign the shopper in, ask for the e-mailed
 // code, say the owner must approve, ask for the captcha, or show the failure at the field it concerns.

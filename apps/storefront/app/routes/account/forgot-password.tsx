@@ -5,7 +5,7 @@ import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/forgot-password';
 import { apiErrors, captchaRefusal, formState, sessionOf } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkEmail, collectErrors, formValues, hasErrors } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

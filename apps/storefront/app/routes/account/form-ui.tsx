@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
-import type { FormErrors } from './form-errors';
+import type { FormErrors } from './form-input';
 
 /** Labels of the fields an error summary may link to, in the order they appear on the page. */
 export type FieldLabels = Record<string, string>;

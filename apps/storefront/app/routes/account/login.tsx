@@ -18,7 +18,7 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkEmail, collectErrors, formValues, hasErrors } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

@@ -2,7 +2,7 @@ import { Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/password';
 import { apiErrors, captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 

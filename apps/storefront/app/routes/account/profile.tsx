@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router';
 import type { Route } from './+types/profile';
 import { apiErrors, formState } from './auth-flow.server';
-import { collectErrors, formValues, hasErrors } from './form-errors';
+import { collectErrors, formValues, hasErrors } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from 'react-router';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/reset-password';
 import { afterAuthStep, apiErrors, formState, sessionOf } from './auth-flow.server';
-import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

@@ -8,7 +8,7 @@ import { data, Form, useNavigation } from 'react-router';
 import { renderSVG } from 'uqr';
 import type { Route } from './+types/security';
 import { apiErrors } from './auth-flow.server';
-import { type FormErrors, formValues } from './form-errors';
+import { type FormErrors, formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 

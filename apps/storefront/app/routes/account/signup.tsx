@@ -11,7 +11,7 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkEmail, checkNewPassword, collectErrors, formValues, hasErrors } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

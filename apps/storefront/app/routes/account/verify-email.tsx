@@ -12,7 +12,7 @@ import {
   signInClient,
   signInTransport,
 } from './auth-flow.server';
-import { collectErrors, formValues, hasErrors } from './form-errors';
+import { collectErrors, formValues, hasErrors } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];

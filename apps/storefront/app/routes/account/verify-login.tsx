@@ -19,7 +19,7 @@ import {
   signInTransport,
   verificationCookie,
 } from './auth-flow.server';
-import { collectErrors, type FormErrors, formValues, hasErrors } from './form-errors';
+import { collectErrors, type FormErrors, formValues, hasErrors } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 // The second factor of a login (the API's REQUIRE_MFA / MFA_CHALLENGE): the code from the authenticator

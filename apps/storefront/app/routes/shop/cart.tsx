@@ -4,7 +4,7 @@ import { CouponForm } from '../../components/CouponForm';
 import { FormAlert } from '../../components/Field';
 import { Summary } from '../../components/Summary';
 import { getCart, setLineQuantity } from '../../lib/cart.server';
-import { formErrors } from '../../lib/form-errors.server';
+import { formErrors } from '../../lib/forms/api-errors.server';
 import { sentByJavaScript } from '../../lib/js-request.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';

@@ -1,7 +1,8 @@
 import { useContext, useState } from 'react';
-import { Field, FieldError, FirstError } from '../../components/Field';
+import { Field, FieldError } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
+import { FirstError } from '../../lib/forms/first-error';
 
 const COUNTRIES: [string, string][] = [
   ['US', 'United States'],

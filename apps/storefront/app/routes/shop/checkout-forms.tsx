@@ -1,8 +1,9 @@
 import { Form, useNavigation } from 'react-router';
-import { Field, FieldError, FirstError, FormAlert, useFocusFirstError } from '../../components/Field';
+import { Field, FieldError, FormAlert } from '../../components/Field';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
 import type { CheckoutView } from '../../lib/checkout.server';
+import { FirstError, useFocusFirstError } from '../../lib/forms/first-error';
 import type { StripePayment } from '../../lib/stripe-payment.server';
 import type { CheckoutActionData, CheckoutLinks } from './checkout';
 import { ADDRESS_INPUTS, AddressFields, BillingFields } from './checkout-address';

@@ -8,7 +8,7 @@ import {
   readPayment,
 } from '../../lib/checkout-input.server';
 import { storefrontContext } from '../../lib/context';
-import { formErrors } from '../../lib/form-errors.server';
+import { formErrors } from '../../lib/forms/api-errors.server';
 import { flowQuery, flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';

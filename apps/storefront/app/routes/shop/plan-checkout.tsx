@@ -2,7 +2,7 @@ import { isApplicationError, type Plan } from '@openshelf/sdk';
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
 import { CardFields, Field, FormAlert } from '../../components/Field';
 import { readPayment } from '../../lib/checkout-input.server';
-import { formErrors } from '../../lib/form-errors.server';
+import { formErrors } from '../../lib/forms/api-errors.server';
 import { flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession, type ShopSession } from '../../lib/session.server';

@@ -1,6 +1,6 @@
 import { data, Form, redirectDocument, useNavigation } from 'react-router';
 import { FormAlert } from '../../components/Field';
-import { formErrors } from '../../lib/form-errors.server';
+import { formErrors } from '../../lib/forms/api-errors.server';
 import { flowQueryOf, hostedFlowOf } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';

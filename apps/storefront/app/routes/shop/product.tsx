@@ -3,7 +3,7 @@ import { ProductGrid } from '../../components/ProductCard';
 import { addToCart } from '../../lib/cart.server';
 import { getProductBySlug, relatedProducts } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
-import { formErrors } from '../../lib/form-errors.server';
+import { formErrors } from '../../lib/forms/api-errors.server';
 import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import { sentByJavaScript } from '../../lib/js-request.server';
 import { mediaPath } from '../../lib/media';
