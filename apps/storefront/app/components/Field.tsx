@@ -1,16 +1,19 @@
 import { type InputHTMLAttributes, useContext } from 'react';
 import { FirstError } from '../lib/forms/first-error';
+import { type FormErrors, fieldError } from '../lib/forms/form-errors';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
   label: string;
-  error?: string | undefined;
+  /** The form's errors; the field shows its own. */
+  errors?: FormErrors | undefined;
   hint?: string;
 }
 
 /** A labelled input whose error is announced with it (aria-describedby) and marked invalid. */
-export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
+export function Field({ name, label, errors, hint, id, className, ...input }: FieldProps) {
   const inputId = id ?? `field-${name}`;
+  const error = fieldError(errors, name);
   const first = useContext(FirstError) === name && Boolean(error);
   const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
     .filter(Boolean)
@@ -62,7 +65,7 @@ export function FormAlert({
 }
 
 /** The sandbox card's three fields (number, expiry, security code), as every checkout asks for them. */
-export function CardFields({ errors }: { errors: Record<string, string | undefined> }) {
+export function CardFields({ errors }: { errors: FormErrors | undefined }) {
   return (
     <>
       <Field
@@ -70,7 +73,7 @@ export function CardFields({ errors }: { errors: Record<string, string | undefin
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"
-        error={errors.cardNumber}
+        errors={errors}
         className="span-2"
       />
       <Field
@@ -78,15 +81,9 @@ export function CardFields({ errors }: { errors: Record<string, string | undefin
         label="Expiry (MM/YY)"
         autoComplete="cc-exp"
         placeholder="MM/YY"
-        error={errors.cardExpiry}
+        errors={errors}
       />
-      <Field
-        name="cardCvc"
-        label="Security code"
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        error={errors.cardCvc}
-      />
+      <Field name="cardCvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" errors={errors} />
     </>
   );
 }
