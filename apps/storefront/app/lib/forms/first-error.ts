@@ -1,4 +1,5 @@
 import { createContext, useEffect } from 'react';
+import { type FormErrors, hasErrors } from './form-errors';
 
 /**
  * The input name of a form's first error, in page order. Its input is rendered with `autofocus`, so that
@@ -7,16 +8,24 @@ import { createContext, useEffect } from 'react';
 export const FirstError = createContext<string | undefined>(undefined);
 
 /**
- * After a submit that came back with errors, takes the shopper to the first one (in page order): its input
- * gets the focus (screen readers read the error with it) and is scrolled to the middle of the screen. Each
- * new `result` does it again, so a second failed submit is never silent.
+ * What a refused form marks on the page: its invalid inputs, and its message for the whole form — the
+ * shop's alert, the account pages' error summary (which lists every problem), the admin's alert.
  */
-export function useFocusFirstError(result: object | undefined): void {
+const SHOWN_ERRORS = ['[aria-invalid="true"]', '.alert-error', '.error-summary', '.admin-alert-error']
+  .map((selector) => `main ${selector}`)
+  .join(', ');
+
+/**
+ * After a submit that came back with errors, takes the person to the first one in page order: it gets the
+ * focus (screen readers read it, or the input with its error) and is scrolled to the middle of the screen.
+ * Each new `errors` does it again, so a second failed submit is never silent.
+ */
+export function useFocusFirstError(errors: FormErrors | undefined): void {
   useEffect(() => {
-    if (!result) return;
-    const first = document.querySelector<HTMLElement>('main [aria-invalid="true"], main .alert-error');
+    if (!hasErrors(errors)) return;
+    const first = document.querySelector<HTMLElement>(SHOWN_ERRORS);
     if (!first) return;
     first.scrollIntoView({ block: 'center' });
     first.focus({ preventScroll: true });
-  }, [result]);
+  }, [errors]);
 }

@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { useFocusFirstError } from '../../lib/forms/first-error';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
 /** Labels of the fields an error summary may link to, in the order they appear on the page. */
@@ -9,16 +10,13 @@ export type FieldLabels = Record<string, string>;
  * and each entry links to its field. The form's own problem (of no field) is listed last, without a link.
  */
 export function ErrorSummary({ errors, labels }: { errors: FormErrors | undefined; labels: FieldLabels }) {
-  const ref = useRef<HTMLDivElement>(null);
+  // The summary comes before the form's inputs, so it is the first error on the page.
+  useFocusFirstError(errors);
   const entries = Object.entries(errors?.fields ?? {});
   if (errors?.form) entries.push(['', errors.form]);
-  const signature = entries.map(([name, message]) => `${name}:${message}`).join('|');
-  useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
   if (entries.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">There is a problem</h2>
       <ul>
         {entries.map(([name, message]) => (

@@ -1,6 +1,7 @@
 import type { Fulfillment, Order, OrderTransactions } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
+import { useFocusFirstError } from '../../lib/forms/first-error';
 import type { FormErrors } from '../../lib/forms/form-errors';
 import type { Confirmation, OrderActionResult } from './order-actions.server';
 import { Badge, Field, formatDate, humanize, Submit } from './ui';
@@ -8,11 +9,12 @@ import { Badge, Field, formatDate, humanize, Submit } from './ui';
 type Result = OrderActionResult | undefined;
 const errorsFor = (result: Result, form: string) => (result?.form === form ? result.errors : undefined);
 
-/** A form's own error, shown at the form it belongs to. */
+/** A form's own error, shown at the form it belongs to (the page goes to it, as FormMessage does). */
 function FormError({ result, form }: { result: Result; form: string }) {
+  useFocusFirstError(result && !result.ok && result.form === form ? result.errors : undefined);
   if (!result || result.ok || result.form !== form || !result.errors?.form) return null;
   return (
-    <p className="admin-alert admin-alert-error" role="alert">
+    <p className="admin-alert admin-alert-error" role="alert" tabIndex={-1}>
       {result.errors.form}
     </p>
   );

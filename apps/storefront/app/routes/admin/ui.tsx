@@ -7,6 +7,7 @@ import {
   useRef,
 } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { useFocusFirstError } from '../../lib/forms/first-error';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
 /** What admin actions answer (see lib/admin/forms.server.ts), as pages read it. */
@@ -26,12 +27,16 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** The outcome of the last form post: its error, or a confirmation, announced to screen readers. */
+/**
+ * The outcome of the last form post: its error, or a confirmation, announced to screen readers. After a
+ * refusal the page goes to the first error (this message, at the top, else the first invalid field).
+ */
 export function FormMessage({ result }: { result: ActionResult | undefined }) {
+  useFocusFirstError(result?.ok ? undefined : result?.errors);
   if (!result) return null;
   if (!result.ok && result.errors?.form)
     return (
-      <p className="admin-alert admin-alert-error" role="alert">
+      <p className="admin-alert admin-alert-error" role="alert" tabIndex={-1}>
         {result.errors.form}
       </p>
     );

@@ -44,7 +44,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
   const hasDetails = Boolean(
     checkout.email && (!checkout.shippable || checkout.shippingDestination?.address?.country),
   );
-  useFocusFirstError(result);
+  useFocusFirstError(result?.errors);
   const firstError = INPUT_ORDER.find((name) => fieldError(errors, name));
   // A message about one step's form shows in that step, where the shopper just pressed its button.
   const alertFor = (...intents: string[]) =>
