@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router';
+import type { FormErrors } from '../lib/forms/form-errors';
 import type { LineItem, Violation } from '../lib/types';
 import { JsMarker } from './hydrated';
 import { LineSummary } from './LineSummary';
@@ -22,13 +23,14 @@ export function CartLines({ lines, violations }: { lines: LineItem[]; violations
 }
 
 function CartLine({ line, problems }: { line: LineItem; problems: Violation[] }) {
-  const fetcher = useFetcher<{ error?: string }>({ key: `cart-line-${line.id}` });
+  const fetcher = useFetcher<{ errors?: FormErrors }>({ key: `cart-line-${line.id}` });
   const pending = fetcher.formData;
   const removing = pending?.get('intent') === 'remove' || pending?.get('quantity') === '0';
   const quantity = pending?.get('intent') === 'quantity' ? Number(pending.get('quantity')) : line.quantity;
   if (removing) return null;
   const max = line.availability?.quantityAvailable;
   const errorId = `line-error-${line.id}`;
+  const failure = fetcher.data?.errors?.form;
   return (
     <li className="cart-line">
       <LineSummary line={line} />
@@ -74,7 +76,7 @@ function CartLine({ line, problems }: { line: LineItem; problems: Violation[] })
           </button>
         </fetcher.Form>
       </div>
-      {problems.length > 0 || fetcher.data?.error ? (
+      {problems.length > 0 || failure ? (
         <div className="line-problems" id={errorId} role="alert">
           {problems.map((p) => (
             <p
@@ -84,7 +86,7 @@ function CartLine({ line, problems }: { line: LineItem; problems: Violation[] })
               {p.description}
             </p>
           ))}
-          {fetcher.data?.error ? <p className="problem-error">{fetcher.data.error}</p> : null}
+          {failure ? <p className="problem-error">{failure}</p> : null}
         </div>
       ) : null}
     </li>

@@ -1,4 +1,5 @@
 import { useFetcher } from 'react-router';
+import { type FormErrors, fieldError } from '../lib/forms/form-errors';
 import { JsMarker } from './hydrated';
 
 interface CouponFormProps {
@@ -10,10 +11,8 @@ interface CouponFormProps {
 
 /** Apply or remove the cart's coupon; the API's refusal is shown at the field. */
 export function CouponForm({ couponCode, idPrefix, pageError }: CouponFormProps) {
-  const fetcher = useFetcher<{ fields?: Record<string, string>; error?: string }>({
-    key: `coupon-${idPrefix}`,
-  });
-  const error = fetcher.data?.fields?.couponCode ?? pageError;
+  const fetcher = useFetcher<{ errors?: FormErrors }>({ key: `coupon-${idPrefix}` });
+  const error = fieldError(fetcher.data?.errors, 'couponCode') ?? pageError;
   const inputId = `${idPrefix}-coupon`;
   if (couponCode) {
     return (

@@ -1,21 +1,19 @@
-import { createContext, type InputHTMLAttributes, useContext, useEffect } from 'react';
+import { type InputHTMLAttributes, useContext } from 'react';
+import { FirstError } from '../lib/forms/first-error';
+import { type FormErrors, fieldError } from '../lib/forms/form-errors';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
   label: string;
-  error?: string | undefined;
+  /** The form's errors; the field shows its own. */
+  errors?: FormErrors | undefined;
   hint?: string;
 }
 
-/**
- * The input name of a form's first error, in page order. Its input is rendered with `autofocus`, so that
- * without JavaScript too the page opens at the first problem (with JavaScript, useFocusFirstError).
- */
-export const FirstError = createContext<string | undefined>(undefined);
-
 /** A labelled input whose error is announced with it (aria-describedby) and marked invalid. */
-export function Field({ name, label, error, hint, id, className, ...input }: FieldProps) {
+export function Field({ name, label, errors, hint, id, className, ...input }: FieldProps) {
   const inputId = id ?? `field-${name}`;
+  const error = fieldError(errors, name);
   const first = useContext(FirstError) === name && Boolean(error);
   const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
     .filter(Boolean)
@@ -67,7 +65,7 @@ export function FormAlert({
 }
 
 /** The sandbox card's three fields (number, expiry, security code), as every checkout asks for them. */
-export function CardFields({ errors }: { errors: Record<string, string | undefined> }) {
+export function CardFields({ errors }: { errors: FormErrors | undefined }) {
   return (
     <>
       <Field
@@ -75,7 +73,7 @@ export function CardFields({ errors }: { errors: Record<string, string | undefin
         label="Card number"
         inputMode="numeric"
         autoComplete="cc-number"
-        error={errors.cardNumber}
+        errors={errors}
         className="span-2"
       />
       <Field
@@ -83,30 +81,9 @@ export function CardFields({ errors }: { errors: Record<string, string | undefin
         label="Expiry (MM/YY)"
         autoComplete="cc-exp"
         placeholder="MM/YY"
-        error={errors.cardExpiry}
+        errors={errors}
       />
-      <Field
-        name="cardCvc"
-        label="Security code"
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        error={errors.cardCvc}
-      />
+      <Field name="cardCvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" errors={errors} />
     </>
   );
-}
-
-/**
- * After a submit that came back with errors, takes the shopper to the first one (in page order): its input
- * gets the focus (screen readers read the error with it) and is scrolled to the middle of the screen. Each
- * new `result` does it again, so a second failed submit is never silent.
- */
-export function useFocusFirstError(result: object | undefined): void {
-  useEffect(() => {
-    if (!result) return;
-    const first = document.querySelector<HTMLElement>('main [aria-invalid="true"], main .alert-error');
-    if (!first) return;
-    first.scrollIntoView({ block: 'center' });
-    first.focus({ preventScroll: true });
-  }, [result]);
 }

@@ -39,6 +39,11 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await page.getByRole('button', { name: 'Create coupon' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Please correct');
     expect(await page.getByText('Enter a code.').count()).toBe(1);
+    // The page went to the refusal: its message at the top has the focus, and the field is marked.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('admin-alert-error'))).toBe(
+      true,
+    );
+    expect(await page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect((await suite.admin.coupons.list({ code: 'SPRING15' })).coupons).toHaveLength(1);
     // A refused form keeps what was typed.
     await page.getByLabel('Code', { exact: true }).fill('SPRING15');

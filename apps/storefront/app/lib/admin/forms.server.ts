@@ -1,20 +1,16 @@
 import { isApplicationError, isValidationError } from '@openshelf/sdk';
 import { data } from 'react-router';
-import { sentence, violationMessage } from '../violation-messages';
+import { apiFormErrors } from '../forms/api-errors.server';
+import { type FormErrors, formErrors } from '../forms/form-errors';
 
-/** What an admin action answers when a form could not be saved: messages per field and for the form. */
-export interface FormFailure {
-  ok: false;
-  fieldErrors: Record<string, string>;
-  formError?: string;
-}
+/** A refused admin form, as its page reads it (`ActionResult` in routes/admin/ui.tsx). */
+type Refused = { ok: false; errors: FormErrors };
 
 /**
- * Turns an API refusal into messages shown where they belong: validation violations at their field
- * (the API's body path minus `prefix`, which is how admin form inputs are named), in the merchant's
- * words (lib/violation-messages.ts: one table from rule and field to a sentence), business errors
- * (conflicts, not found, forbidden) at the top of the form. Other failures are not the user's doing and
- * are rethrown for the error page.
+ * Answers a failed API call with the form's errors (lib/forms/api-errors.server.ts). Admin inputs are named
+ * after the API's body path minus `prefix` (`coupon.code` → `code`), or as `fieldNames` renames them; a
+ * refusal of fields comes with a line at the top that points at them. The status is the API's (404, 409…)
+ * for a refusal of the request, else 400.
  */
 export function formFailure<Extra extends Record<string, unknown> = Record<never, never>>(
   error: unknown,
@@ -24,45 +20,28 @@ export function formFailure<Extra extends Record<string, unknown> = Record<never
   extra?: Extra,
 ) {
   const rename = typeof fieldNames === 'function' ? fieldNames : (path: string) => fieldNames[path] ?? path;
+  const errors = apiFormErrors(error, {
+    fields: (path) => rename(path.startsWith(prefix) ? path.slice(prefix.length) : path) || undefined,
+  });
   if (isValidationError(error)) {
-    const fieldErrors: Record<string, string> = {};
-    const unplaced: string[] = [];
-    for (const violation of error.violations) {
-      const path = violation.field.startsWith(prefix)
-        ? violation.field.slice(prefix.length)
-        : violation.field;
-      const name = rename(path);
-      const message = violationMessage(violation);
-      if (name) fieldErrors[name] = fieldErrors[name] ? `${fieldErrors[name]} ${message}` : message;
-      else unplaced.push(message);
-    }
-    const formError = `Please correct the highlighted field${error.violations.length > 1 ? 's' : ''}.${unplaced.length ? ` ${unplaced.join(' ')}` : ''}`;
-    const failure: FormFailure = { ok: false, fieldErrors, formError };
-    return data({ ...failure, ...extra } as FormFailure & Partial<Extra>, { status: 400 });
+    const lead = `Please correct the highlighted field${error.violations.length > 1 ? 's' : ''}.`;
+    errors.form = errors.form ? `${lead} ${errors.form}` : lead;
   }
-  if (isApplicationError(error) && error.status !== undefined && error.status < 500 && error.status !== 401) {
-    const failure: FormFailure = {
-      ok: false,
-      fieldErrors: {},
-      formError: sentence(error.description ?? error.message),
-    };
-    return data({ ...failure, ...extra } as FormFailure & Partial<Extra>, { status: error.status });
-  }
-  throw error;
+  const status = isApplicationError(error) && error.status && error.status < 500 ? error.status : 400;
+  return data({ ok: false, errors, ...extra } as Refused & Partial<Extra>, { status });
 }
 
 /** A failure found before calling the API (e.g. a number that does not parse). */
 export function invalidFields<Extra extends Record<string, unknown> = Record<never, never>>(
-  fieldErrors: Record<string, string>,
+  fields: Record<string, string>,
   /** What the page needs to show the form again, as for `formFailure`. */
   extra?: Extra,
 ) {
-  const failure: FormFailure = {
-    ok: false,
-    fieldErrors,
-    formError: 'Please correct the highlighted fields.',
-  };
-  return data({ ...failure, ...extra } as FormFailure & Partial<Extra>, { status: 400 });
+  return data(
+    { ok: false, errors: formErrors(fields, 'Please correct the highlighted fields.'), ...extra } as Refused &
+      Partial<Extra>,
+    { status: 400 },
+  );
 }
 
 /** Reading form fields: trimmed text, optional numbers and checkboxes. */

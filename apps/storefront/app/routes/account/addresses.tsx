@@ -2,9 +2,11 @@ import type { Identity } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { addressLines, addressProblems } from '../../lib/address.server';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import type { Route } from './+types/addresses';
-import { apiErrors, formState } from './auth-flow.server';
-import { collectErrors, formValues, hasErrors } from './form-errors';
+import { formState } from './auth-flow.server';
+import { formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -51,17 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     const country = (values.country ?? '').toUpperCase();
     const problems = addressProblems({ ...values, country });
-    const errors = collectErrors({
-      ...problems,
-      addressLine: values.addressLine ? undefined : 'Enter the street and number.',
-      postalCode: values.postalCode ? problems.postalCode : 'Enter the postal code.',
-      city: values.city ? undefined : 'Enter the city.',
-      country: /^[A-Z]{2}$/.test(country) ? undefined : 'Enter the 2-letter country code, like US or DE.',
-      form:
-        current.length >= MAX_ADDRESSES
-          ? `You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`
-          : undefined,
-    });
+    const errors = formErrors(
+      {
+        ...problems,
+        addressLine: values.addressLine ? undefined : 'Enter the street and number.',
+        postalCode: values.postalCode ? problems.postalCode : 'Enter the postal code.',
+        city: values.city ? undefined : 'Enter the city.',
+        country: /^[A-Z]{2}$/.test(country) ? undefined : 'Enter the 2-letter country code, like US or DE.',
+      },
+      current.length >= MAX_ADDRESSES
+        ? `You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`
+        : undefined,
+    );
     if (hasErrors(errors)) return formState(errors, values);
     const address: Address = Object.fromEntries(
       FIELDS.map((name) => [name, name === 'country' ? country : values[name]]).filter(([, value]) => value),
@@ -73,16 +76,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       session.client.members.updateCurrentMember({ addresses: next }, { revision: identity.revision }),
     );
   } catch (error) {
-    return formState(apiErrors(error), values);
+    return formState(apiFormErrors(error), values);
   }
-  return formState({}, {}, { saved: true }, 200);
+  return formState(formErrors({}), {}, { saved: true }, 200);
 }
 
 export default function Addresses({ loaderData }: Route.ComponentProps) {
   const adder = useFetcher<typeof action>();
   const remover = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = adder.data?.errors ?? {};
+  const errors = adder.data?.errors;
   const values = adder.data?.values ?? {};
   const added = adder.state === 'idle' && adder.data?.saved === true;
   useEffect(() => {
@@ -135,14 +138,14 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
           autoComplete="address-line1"
           required
           defaultValue={values.addressLine}
-          error={errors.addressLine}
+          errors={errors}
         />
         <Field
           name="addressLine2"
           label={LABELS.addressLine2}
           autoComplete="address-line2"
           defaultValue={values.addressLine2}
-          error={errors.addressLine2}
+          errors={errors}
         />
         <div className="field-row">
           <Field
@@ -151,7 +154,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
             autoComplete="postal-code"
             required
             defaultValue={values.postalCode}
-            error={errors.postalCode}
+            errors={errors}
           />
           <Field
             name="city"
@@ -159,7 +162,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
             autoComplete="address-level2"
             required
             defaultValue={values.city}
-            error={errors.city}
+            errors={errors}
           />
         </div>
         <div className="field-row">
@@ -168,7 +171,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
             label={LABELS.subdivision}
             autoComplete="address-level1"
             defaultValue={values.subdivision}
-            error={errors.subdivision}
+            errors={errors}
           />
           <Field
             name="country"
@@ -177,7 +180,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
             required
             maxLength={2}
             defaultValue={values.country}
-            error={errors.country}
+            errors={errors}
           />
         </div>
         <SubmitButton pending={adder.state !== 'idle'} pendingLabel="Saving…" name="intent" value="add">

@@ -1,7 +1,6 @@
 import {
-  ApplicationError,
+  type ApplicationError,
   isApplicationError,
-  isValidationError,
   type LoginResult,
   readCookie,
   type SecondFactorStep,
@@ -9,9 +8,9 @@ import {
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router';
 import { storefrontContext } from '../../lib/context';
 import { DEVICE_COOKIE, isSecureSite, setCookie, VERIFY_COOKIE } from '../../lib/cookies.server';
+import { type FormErrors, formErrors, formProblem } from '../../lib/forms/form-errors';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { getSession, type ShopSession } from '../../lib/session.server';
-import type { FormErrors } from './form-errors';
 
 // What every sign-in page does with a login state (spec §4): sign the shopper in, ask for the e-mailed
 // code, say the owner must approve, ask for the captcha, or show the failure at the field it concerns.
@@ -173,7 +172,7 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
       });
     }
     case 'OWNER_APPROVAL_REQUIRED':
-      return formState({}, step.values, { awaitingApproval: true }, 200);
+      return formState(formErrors({}), step.values, { awaitingApproval: true }, 200);
     case 'SILENT_CAPTCHA_REQUIRED':
     case 'USER_CAPTCHA_REQUIRED': {
       const kind: CaptchaKind = result.loginState === 'SILENT_CAPTCHA_REQUIRED' ? 'invisible' : 'visible';
@@ -181,13 +180,13 @@ export async function afterAuthStep(result: LoginResult, step: StepContext) {
         result.errorCode === 'invalidCaptchaToken'
           ? 'The security check did not pass. Please try it again.'
           : 'Please complete the security check, then submit again.';
-      return formState({ captcha: message }, step.values, { captcha: kind });
+      return formState(formErrors({ captcha: message }), step.values, { captcha: kind });
     }
     case 'FAILURE':
       // A captcha once asked for (repeated failures) is asked again: the form keeps running it.
       return formState(failureErrors(result), step.values, step.captcha ? { captcha: step.captcha } : {});
     default:
-      return formState({ form: 'Something unexpected happened. Please try again.' }, step.values);
+      return formState(formProblem('Something unexpected happened. Please try again.'), step.values);
   }
 }
 
@@ -221,43 +220,30 @@ async function signIn(sessionToken: string, step: StepContext, deviceToken?: str
 function failureErrors(result: Extract<LoginResult, { loginState: 'FAILURE' }>): FormErrors {
   switch (result.errorCode) {
     case 'invalidPassword':
-      return { password: 'The e-mail or password is not right. Check both, or reset your password.' };
+      return formErrors({
+        password: 'The e-mail or password is not right. Check both, or reset your password.',
+      });
     case 'emailAlreadyExists':
-      return { email: 'An account with this e-mail already exists. Log in, or reset its password.' };
+      return formErrors({
+        email: 'An account with this e-mail already exists. Log in, or reset its password.',
+      });
     case 'invalidEmail':
-      return { email: result.error || 'Enter a valid e-mail address, like name@example.com.' };
+      return formErrors({ email: result.error || 'Enter a valid e-mail address, like name@example.com.' });
     case 'resetPassword':
-      return { password: 'This account has no password yet. Use “Forgot your password?” to set one.' };
+      return formErrors({
+        password: 'This account has no password yet. Use “Forgot your password?” to set one.',
+      });
     case 'missingCaptchaToken':
     case 'invalidCaptchaToken':
-      return { captcha: 'The security check did not pass. Reload the page and try again.' };
+      return formErrors({ captcha: 'The security check did not pass. Reload the page and try again.' });
     default:
-      return { form: result.error || 'We could not sign you in. Please try again.' };
+      return formProblem(result.error || 'We could not sign you in. Please try again.');
   }
 }
 
 /** The session of this request (the shop layout's middleware writes its cookie). */
 export function sessionOf(request: Request, context: Readonly<RouterContextProvider>) {
   return getSession(request, context);
-}
-
-/**
- * Errors the API reports about one field (validation) or the request (application errors) become form
- * errors; anything else (network, 5xx) is rethrown for the error page.
- */
-export function apiErrors(error: unknown, fieldNames: Record<string, string> = {}): FormErrors {
-  if (isValidationError(error)) {
-    const errors: FormErrors = {};
-    for (const violation of error.violations) {
-      const field = fieldNames[violation.field] ?? 'form';
-      errors[field] ??= violation.description;
-    }
-    return errors;
-  }
-  if (isApplicationError(error) || error instanceof ApplicationError) {
-    return { form: (error as ApplicationError).message };
-  }
-  throw error;
 }
 
 const MISSING_CAPTCHA = '-19971';
@@ -279,7 +265,7 @@ export function captchaRefusal(error: unknown, values: Record<string, string>) {
       : data?.reason
         ? 'There were several failed attempts, so we need a quick security check. Complete it, then submit again.'
         : 'Please complete the security check, then submit again.';
-  return formState({ captcha: message }, values, { captcha: kind });
+  return formState(formErrors({ captcha: message }), values, { captcha: kind });
 }
 
 /** The store's captcha mode, so that the form can run the check before the first submit. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
 // The store's self-hosted proof-of-work captcha (ALTCHA, see docs/api/identity.md "Captcha"): the browser fetches a
 // signed challenge and finds the counter whose SHA-256 starts with the given prefix. No third party.
@@ -58,7 +59,8 @@ async function fetchAndSolve(kind: 'invisible' | 'visible'): Promise<string> {
  * The captcha part of a sign-in form. Invisible mode solves in the background as the page opens;
  * visible mode asks the person to start the check. Without JavaScript the form says what is needed.
  */
-export function CaptchaField({ mode, error }: { mode: CaptchaMode; error?: string | undefined }) {
+export function CaptchaField({ mode, errors }: { mode: CaptchaMode; errors?: FormErrors | undefined }) {
+  const error = fieldError(errors, 'captcha');
   const kind = mode === 'visible' ? 'visible' : 'invisible';
   const [answer, setAnswer] = useState('');
   const [status, setStatus] = useState<'idle' | 'solving' | 'done' | 'failed' | 'server'>('server');

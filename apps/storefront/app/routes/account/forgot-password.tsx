@@ -1,11 +1,13 @@
 import { sendPasswordResetEmail } from '@openshelf/sdk';
 import { Form, Link, useNavigation } from 'react-router';
 import { storefrontContext } from '../../lib/context';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/forgot-password';
-import { apiErrors, captchaRefusal, formState, sessionOf } from './auth-flow.server';
+import { captchaRefusal, formState, sessionOf } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkEmail, formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -20,7 +22,7 @@ const LABELS = { email: 'E-mail', captcha: 'Security check' };
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { email = '' } = formValues(form, ['email']);
-  const errors = collectErrors({ email: checkEmail(email) });
+  const errors = formErrors({ email: checkEmail(email) });
   if (hasErrors(errors)) return formState(errors, { email });
   const { publicUrl, storefrontClientId } = context.get(storefrontContext);
   const session = await sessionOf(request, context);
@@ -32,17 +34,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       captchaTokens: captchaTokensFrom(form),
     });
   } catch (error) {
-    return captchaRefusal(error, { email }) ?? formState(apiErrors(error, { email: 'email' }), { email });
+    return (
+      captchaRefusal(error, { email }) ??
+      formState(apiFormErrors(error, { fields: { email: 'email' } }), { email })
+    );
   }
   // The same answer whether or not the address has an account, so the page cannot be used to probe.
-  return formState({}, { email }, { sent: true }, 200);
+  return formState(formErrors({}), { email }, { sent: true }, 200);
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== 'idle' && navigation.formAction?.startsWith('/forgot-password') === true;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   if (actionData?.sent) {
     return (
       <AuthCard title="Check your e-mail">
@@ -71,10 +76,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           inputMode="email"
           required
           defaultValue={actionData?.values.email ?? ''}
-          error={errors.email}
+          errors={errors}
           validate={checkEmail}
         />
-        <CaptchaField mode={actionData?.captcha ?? 'off'} error={errors.captcha} />
+        <CaptchaField mode={actionData?.captcha ?? 'off'} errors={errors} />
         <SubmitButton pending={pending} pendingLabel="Sending…">
           Send reset link
         </SubmitButton>

@@ -1,23 +1,22 @@
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from 'react';
-import type { FormErrors } from './form-errors';
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import { useFocusFirstError } from '../../lib/forms/first-error';
+import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
 /** Labels of the fields an error summary may link to, in the order they appear on the page. */
 export type FieldLabels = Record<string, string>;
 
 /**
  * The list of problems at the top of a form (GOV.UK pattern): announced, focused after a failed submit,
- * and each entry links to its field. Problems of no field (`form`) are listed without a link.
+ * and each entry links to its field. The form's own problem (of no field) is listed last, without a link.
  */
-export function ErrorSummary({ errors, labels }: { errors: FormErrors; labels: FieldLabels }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
-  const signature = entries.map(([name, message]) => `${name}:${message}`).join('|');
-  useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+export function ErrorSummary({ errors, labels }: { errors: FormErrors | undefined; labels: FieldLabels }) {
+  // The summary comes before the form's inputs, so it is the first error on the page.
+  useFocusFirstError(errors);
+  const entries = Object.entries(errors?.fields ?? {});
+  if (errors?.form) entries.push(['', errors.form]);
   if (entries.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">There is a problem</h2>
       <ul>
         {entries.map(([name, message]) => (
@@ -31,17 +30,18 @@ export function ErrorSummary({ errors, labels }: { errors: FormErrors; labels: F
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   name: string;
   label: string;
-  error?: string | undefined;
+  /** The form's errors (from the action); the field shows its own. */
+  errors?: FormErrors | undefined;
   hint?: ReactNode;
   /** Checked in the browser when the field loses focus (the action checks again on submit). */
   validate?: (value: string) => string | undefined;
 }
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
-export function Field({ name, label, error: serverError, hint, validate, ...input }: FieldProps) {
+export function Field({ name, label, errors, hint, validate, ...input }: FieldProps) {
   const id = `field-${name}`;
   const [inlineError, setInlineError] = useState<string | undefined>();
-  const error = inlineError ?? serverError;
+  const error = inlineError ?? fieldError(errors, name);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={error ? 'field field-invalid' : 'field'}>

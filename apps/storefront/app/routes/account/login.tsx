@@ -1,6 +1,7 @@
 import { isApplicationError, isSessionExpiredError, login } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { storefrontContext } from '../../lib/context';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import type { ShopSession } from '../../lib/session.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/login';
@@ -18,7 +19,7 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkEmail, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkEmail, formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return continueAuthorization(returnTo, sessionToken);
   }
   const kept = { email: values.email ?? '' };
-  const errors = collectErrors({
+  const errors = formErrors({
     email: checkEmail(kept.email),
     password: values.password ? undefined : 'Enter your password.',
   });
@@ -108,7 +109,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const [search] = useSearchParams();
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   const returnQuery =
     loaderData.returnTo === '/account' ? '' : `?returnTo=${encodeURIComponent(loaderData.returnTo)}`;
   if (actionData?.awaitingApproval) {
@@ -172,7 +173,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           inputMode="email"
           required
           defaultValue={actionData?.values.email ?? ''}
-          error={errors.email}
+          errors={errors}
           validate={checkEmail}
         />
         <Field
@@ -181,12 +182,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password}
+          errors={errors}
         />
         <p className="auth-aside">
           <Link to={`/forgot-password${returnQuery}`}>Forgot your password?</Link>
         </p>
-        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} error={errors.captcha} />
+        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} errors={errors} />
         <SubmitButton pending={pending} pendingLabel="Logging in…">
           Log in
         </SubmitButton>

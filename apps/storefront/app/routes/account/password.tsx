@@ -1,8 +1,10 @@
 import { Form, redirect, useNavigation } from 'react-router';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import type { Route } from './+types/password';
-import { apiErrors, captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
+import { captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkNewPassword, formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ['current', 'password', 'confirm']);
   const password = values.password ?? '';
-  const errors = collectErrors({
+  const errors = formErrors({
     current: values.current ? undefined : 'Enter your current password.',
     password: checkNewPassword(password),
     confirm: values.confirm === password ? undefined : 'The two passwords are not the same. Type them again.',
@@ -52,10 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const captcha = captchaRefusal(error, {});
     if (captcha) return captcha;
-    const fields = apiErrors(error, { newPassword: 'password', currentPassword: 'current' });
-    if (fields.current) fields.current = 'That is not your current password.';
+    const errors = apiFormErrors(error, { fields: { newPassword: 'password', currentPassword: 'current' } });
+    if (errors.fields.current) errors.fields.current = 'That is not your current password.';
     // A captcha once asked for (repeated failures) is asked again: the form keeps running it.
-    return formState(fields, {}, sentCaptcha ? { captcha: sentCaptcha } : {});
+    return formState(errors, {}, sentCaptcha ? { captcha: sentCaptcha } : {});
   }
   throw redirect('/account/password?changed=1');
 }
@@ -63,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting';
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   return (
     <section aria-labelledby="password-title" className="account-section">
       <h2 id="password-title">Change your password</h2>
@@ -80,7 +82,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
           type="password"
           autoComplete="current-password"
           required
-          error={errors.current}
+          errors={errors}
         />
         <Field
           name="password"
@@ -90,7 +92,7 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
           required
           minLength={8}
           hint="At least 8 characters."
-          error={errors.password}
+          errors={errors}
         />
         <Field
           name="confirm"
@@ -98,9 +100,9 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirm}
+          errors={errors}
         />
-        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} error={errors.captcha} />
+        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} errors={errors} />
         <SubmitButton pending={pending} pendingLabel="Saving…">
           Change password
         </SubmitButton>

@@ -1,7 +1,9 @@
 import { useFetcher } from 'react-router';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
 import type { Route } from './+types/profile';
-import { apiErrors, formState } from './auth-flow.server';
-import { collectErrors, formValues, hasErrors } from './form-errors';
+import { formState } from './auth-flow.server';
+import { formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     lastName: values.lastName ?? '',
     phone: values.phone ?? '',
   };
-  const errors = collectErrors({
+  const errors = formErrors({
     firstName: kept.firstName.length > 100 ? 'Use at most 100 characters.' : undefined,
     lastName: kept.lastName.length > 100 ? 'Use at most 100 characters.' : undefined,
     phone:
@@ -56,20 +58,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if ((error as { status?: number }).status === 409) {
       return formState(
-        { form: 'Your profile was changed elsewhere meanwhile. We reloaded it: check and save again.' },
+        formProblem('Your profile was changed elsewhere meanwhile. We reloaded it: check and save again.'),
         kept,
         {},
         409,
       );
     }
-    return formState(apiErrors(error, { 'identity.identityProfile.phones': 'phone' }), kept);
+    return formState(apiFormErrors(error, { fields: { 'identity.identityProfile.phones': 'phone' } }), kept);
   }
-  return formState({}, kept, { saved: true }, 200);
+  return formState(formErrors({}), kept, { saved: true }, 200);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const errors = fetcher.data?.errors ?? {};
+  const errors = fetcher.data?.errors;
   const values = fetcher.data?.values ?? loaderData;
   const since = new Date(loaderData.memberSince).toLocaleDateString('en', {
     dateStyle: 'long',
@@ -105,14 +107,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             label={LABELS.firstName}
             autoComplete="given-name"
             defaultValue={values.firstName}
-            error={errors.firstName}
+            errors={errors}
           />
           <Field
             name="lastName"
             label={LABELS.lastName}
             autoComplete="family-name"
             defaultValue={values.lastName}
-            error={errors.lastName}
+            errors={errors}
           />
         </div>
         <Field
@@ -121,7 +123,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           type="tel"
           autoComplete="tel"
           defaultValue={values.phone}
-          error={errors.phone}
+          errors={errors}
         />
         <SubmitButton pending={fetcher.state !== 'idle'} pendingLabel="Saving…">
           Save profile

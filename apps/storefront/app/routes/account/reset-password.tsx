@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/reset-password';
-import { afterAuthStep, apiErrors, formState, sessionOf } from './auth-flow.server';
-import { checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
+import { afterAuthStep, formState, sessionOf } from './auth-flow.server';
+import { checkNewPassword, formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -20,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData(), ['token', 'password', 'confirm']);
   const password = values.password ?? '';
-  const errors = collectErrors({
+  const errors = formErrors({
     password: checkNewPassword(password),
     confirm: values.confirm === password ? undefined : 'The two passwords are not the same. Type them again.',
   });
@@ -33,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return afterAuthStep(result, { request, context, session, returnTo: '/account', email: '', values: {} });
   } catch (error) {
-    const mapped = apiErrors(error, { password: 'password' });
+    const mapped = apiFormErrors(error, { fields: { password: 'password' } });
     if (mapped.form) mapped.form = `${mapped.form} Ask for a new link if this one has expired or was used.`;
     return formState(mapped, {});
   }
@@ -43,7 +45,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const pending =
     navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   if (!loaderData.token) {
     return (
       <AuthCard title="This link is incomplete">
@@ -59,7 +61,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a new password" lead="You will be logged in with it right away.">
       <ErrorSummary errors={errors} labels={LABELS} />
-      {errors.form ? (
+      {errors?.form ? (
         <p className="auth-aside">
           <Link to="/forgot-password">Send me a new link</Link>
         </p>
@@ -74,7 +76,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           required
           minLength={8}
           hint="At least 8 characters."
-          error={errors.password}
+          errors={errors}
           validate={checkNewPassword}
         />
         <Field
@@ -83,7 +85,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirm}
+          errors={errors}
         />
         <SubmitButton pending={pending} pendingLabel="Saving…">
           Save and log in

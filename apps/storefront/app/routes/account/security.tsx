@@ -6,9 +6,10 @@ import {
 } from '@openshelf/sdk';
 import { data, Form, useNavigation } from 'react-router';
 import { renderSVG } from 'uqr';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { type FormErrors, formErrors, formProblem } from '../../lib/forms/form-errors';
 import type { Route } from './+types/security';
-import { apiErrors } from './auth-flow.server';
-import { type FormErrors, formValues } from './form-errors';
+import { formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -53,7 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form, ['intent', 'totpCode', 'emailCode', 'secret', 'otpauthUri']);
   const auth = session.client.auth;
   const call = <T,>(run: () => Promise<T>) => asMember(request, session, run);
-  const ok = (extra: Partial<SecurityState>): SecurityState => ({ errors: {}, values: {}, ...extra });
+  const ok = (extra: Partial<SecurityState>): SecurityState => ({
+    errors: formErrors({}),
+    values: {},
+    ...extra,
+  });
   try {
     switch (values.intent) {
       case 'totp-enroll':
@@ -78,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return ok({ done: 'Codes by e-mail are off.' });
       default:
         return data<SecurityState>(
-          { errors: { form: 'Choose one of the buttons.' }, values: {} },
+          { errors: formProblem('Choose one of the buttons.'), values: {} },
           { status: 400 },
         );
     }
@@ -95,28 +100,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A code that does not verify is shown at its field; anything else at the top (or the error page). */
+/** A code that does not verify is shown at its field; anything else at the top. */
 function codeErrors(error: unknown, field: string): FormErrors {
   if (isValidationError(error) && error.violations.some((v) => v.field === 'code')) {
-    return { [field]: 'That is not the current code. Check the app and try the next one.' };
+    return formErrors({ [field]: 'That is not the current code. Check the app and try the next one.' });
   }
   if (isApplicationError(error) && error.code === 'VERIFICATION_FAILED') {
     const left = Number((error.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft ?? 0);
-    return {
+    return formErrors({
       [field]:
         left > 0
           ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
           : 'Send a new code and try again.',
-    };
+    });
   }
-  return apiErrors(error, { code: field });
+  return apiFormErrors(error, { fields: { code: field } });
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' ? navigation.formData?.get('intent') : undefined;
   const result: SecurityState | undefined = actionData;
-  const errors = result?.errors ?? {};
+  const errors = result?.errors;
   const { totp, email } = loaderData;
   const setup = totp !== 'ACTIVE' ? result?.setup : undefined;
   const emailCodeFor = result?.emailCodeFor ?? (email === 'INACTIVE' ? 'enable' : undefined);
@@ -149,7 +154,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               inputMode="numeric"
               maxLength={6}
               className="code-input"
-              error={errors.totpCode}
+              errors={errors}
               hint="To turn it off, enter its current code."
             />
             <SubmitButton
@@ -181,7 +186,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               inputMode="numeric"
               maxLength={6}
               className="code-input"
-              error={errors.totpCode}
+              errors={errors}
             />
             <SubmitButton
               pending={busy === 'totp-activate'}
@@ -228,7 +233,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
               inputMode="numeric"
               maxLength={6}
               className="code-input"
-              error={errors.emailCode}
+              errors={errors}
               hint={`We e-mailed a code to ${loaderData.address}.`}
             />
             <input type="hidden" name="for" value={emailCodeFor} />

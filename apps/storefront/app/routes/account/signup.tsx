@@ -1,5 +1,6 @@
 import { register } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/signup';
 import {
@@ -11,7 +12,7 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, checkNewPassword, collectErrors, formValues, hasErrors } from './form-errors';
+import { checkEmail, checkNewPassword, formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     lastName: values.lastName ?? '',
     email: values.email ?? '',
   };
-  const errors = collectErrors({
+  const errors = formErrors({
     firstName: kept.firstName.length > 100 ? 'Use at most 100 characters for your first name.' : undefined,
     email: checkEmail(kept.email),
     password: checkNewPassword(values.password ?? ''),
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/signup') === true;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   const values = actionData?.values ?? {};
   const returnQuery =
     loaderData.returnTo === '/account' ? '' : `?returnTo=${encodeURIComponent(loaderData.returnTo)}`;
@@ -92,14 +93,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
             label={LABELS.firstName}
             autoComplete="given-name"
             defaultValue={values.firstName ?? ''}
-            error={errors.firstName}
+            errors={errors}
           />
           <Field
             name="lastName"
             label={LABELS.lastName}
             autoComplete="family-name"
             defaultValue={values.lastName ?? ''}
-            error={errors.lastName}
+            errors={errors}
           />
         </div>
         <Field
@@ -110,7 +111,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           inputMode="email"
           required
           defaultValue={values.email ?? ''}
-          error={errors.email}
+          errors={errors}
           validate={checkEmail}
         />
         <Field
@@ -121,10 +122,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           required
           minLength={8}
           hint="At least 8 characters."
-          error={errors.password}
+          errors={errors}
           validate={checkNewPassword}
         />
-        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} error={errors.captcha} />
+        <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} errors={errors} />
         <SubmitButton pending={pending} pendingLabel="Creating your account…">
           Create account
         </SubmitButton>

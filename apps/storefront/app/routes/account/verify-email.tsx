@@ -1,10 +1,11 @@
 import { processVerification } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-email';
 import {
   afterAuthStep,
-  apiErrors,
   formState,
   loginSessionReturn,
   readPendingVerification,
@@ -12,7 +13,7 @@ import {
   signInClient,
   signInTransport,
 } from './auth-flow.server';
-import { collectErrors, formValues, hasErrors } from './form-errors';
+import { formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -40,12 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await signInClient(session, pending.returnTo).auth.resendVerificationCode(pending.stateToken);
     } catch (error) {
-      return formState(apiErrors(error), {});
+      return formState(apiFormErrors(error), {});
     }
-    return formState({}, {}, { resent: true }, 200);
+    return formState(formErrors({}), {}, { resent: true }, 200);
   }
   const { code = '' } = formValues(form, ['code']);
-  const errors = collectErrors({
+  const errors = formErrors({
     code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code from the e-mail.',
   });
   if (hasErrors(errors)) return formState(errors, { code });
@@ -68,8 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       postFlowUrl,
     });
   } catch (error) {
-    const { form: message } = apiErrors(error);
-    return formState({ code: message ?? 'That code did not work. Check it, or send a new one.' }, { code });
+    const { form: message } = apiFormErrors(error);
+    return formState(
+      formErrors({ code: message ?? 'That code did not work. Check it, or send a new one.' }),
+      { code },
+    );
   }
 }
 
@@ -77,7 +81,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/verify-email') === true;
   const resending = busy && navigation.formData?.get('intent') === 'resend';
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   const resent = actionData?.resent === true;
   return (
     <AuthCard
@@ -105,7 +109,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           required
           className="code-input"
           defaultValue={actionData?.values.code ?? ''}
-          error={errors.code}
+          errors={errors}
         />
         <SubmitButton pending={busy && !resending} pendingLabel="Checking…" name="intent" value="verify">
           Confirm

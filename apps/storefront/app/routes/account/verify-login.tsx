@@ -6,11 +6,12 @@ import {
   verifySecondFactor,
 } from '@openshelf/sdk';
 import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { type FormErrors, formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-login';
 import {
   afterAuthStep,
-  apiErrors,
   formState,
   loginSessionReturn,
   type PendingVerification,
@@ -19,7 +20,7 @@ import {
   signInTransport,
   verificationCookie,
 } from './auth-flow.server';
-import { collectErrors, type FormErrors, formValues, hasErrors } from './form-errors';
+import { formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 // The second factor of a login (the API's REQUIRE_MFA / MFA_CHALLENGE): the code from the authenticator
@@ -77,11 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const next = await chooseSecondFactor(transport, stateOf(pending), factorType);
       if (next.loginState !== 'SECOND_FACTOR_REQUIRED')
-        return formState({ form: 'Please log in again.' }, {});
+        return formState(formProblem('Please log in again.'), {});
       const { stateToken, ...secondFactor } = next.data;
       const updated: PendingVerification = { ...pending, stateToken, secondFactor };
       return data<{ errors: FormErrors; values: Record<string, string>; resent?: boolean }>(
-        { errors: {}, values: {}, resent: factorType === 'EMAIL' },
+        { errors: formErrors({}), values: {}, resent: factorType === 'EMAIL' },
         { headers: { 'Set-Cookie': verificationCookie(request, context, updated) } },
       );
     } catch (error) {
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const errors = collectErrors({
+  const errors = formErrors({
     code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code.',
   });
   if (hasErrors(errors)) return formState(errors, { code });
@@ -121,22 +122,22 @@ function stepErrors(error: unknown): FormErrors {
   if (isApplicationError(error)) {
     const left = Number((error.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft ?? 0);
     if (error.code === 'VERIFICATION_FAILED' && left > 0) {
-      return { code: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` };
+      return formErrors({ code: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` });
     }
     if (error.code === 'VERIFICATION_FAILED' || error.code === 'INVALID_STATE_TOKEN') {
-      return { form: 'This sign-in can no longer be finished. Please log in again.' };
+      return formProblem('This sign-in can no longer be finished. Please log in again.');
     }
   }
-  return apiErrors(error);
+  return apiFormErrors(error);
 }
 
 export default function VerifyLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/verify-login') === true;
   const intent = busy ? navigation.formData?.get('intent') : undefined;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
   const { factor, factors, hint, codeSent } = loaderData;
-  const expired = Boolean(errors.form);
+  const expired = Boolean(errors?.form);
   const lead =
     factor === 'TOTP' ? (
       'Enter the 6-digit code your authenticator app shows for this store.'
@@ -172,7 +173,7 @@ export default function VerifyLogin({ loaderData, actionData }: Route.ComponentP
             required
             className="code-input"
             defaultValue={actionData?.values.code ?? ''}
-            error={errors.code}
+            errors={errors}
           />
           <div className="field field-check">
             <input type="checkbox" id="field-remember" name="remember" />

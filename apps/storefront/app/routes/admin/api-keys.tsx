@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const secret = actionData && 'secret' in actionData ? actionData.secret : undefined;
   return (
     <>

@@ -2,7 +2,7 @@ import { Form, Link, redirect } from 'react-router';
 import { formFailure, formReader, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/collection-edit';
-import { ActionButton, Empty, Field, FormMessage, PageHeader, Submit } from './ui';
+import { ActionButton, Empty, Field, FormMessage, GroupError, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.collection.name ?? 'Collection'} · Admin` },
@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CollectionEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { collection, products, candidates, find } = loaderData;
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   return (
     <>
       <PageHeader title={collection.name}>
@@ -143,7 +143,7 @@ export default function CollectionEdit({ loaderData, actionData }: Route.Compone
             ) : (
               <fieldset className="admin-checks">
                 <legend>Products to add</legend>
-                {errors?.productIds ? <p className="admin-field-error">{errors.productIds}</p> : null}
+                <GroupError errors={errors} name="productIds" />
                 {candidates.map((product) => (
                   <Field
                     key={product.id}

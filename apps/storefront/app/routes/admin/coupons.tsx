@@ -77,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   return (
     <>
       <PageHeader title="Coupons" />

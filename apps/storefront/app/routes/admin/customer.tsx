@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { fieldError } from '../../lib/forms/form-errors';
 import type { Route } from './+types/customer';
 import { OrdersTable } from './orders-table';
 import { Badge, CreateForm, Empty, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
@@ -28,7 +29,8 @@ export async function action(args: Route.ActionArgs) {
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, orders, notes } = loaderData;
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
+  const noteError = fieldError(errors, 'body');
   return (
     <>
       <p className="admin-breadcrumb">
@@ -121,12 +123,12 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
               name="body"
               rows={3}
               maxLength={2000}
-              aria-invalid={errors?.body ? true : undefined}
-              aria-describedby={errors?.body ? 'note-body-error' : undefined}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? 'note-body-error' : undefined}
             />
-            {errors?.body ? (
+            {noteError ? (
               <p id="note-body-error" className="admin-field-error">
-                {errors.body}
+                {noteError}
               </p>
             ) : null}
           </div>

@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function GiftCards({ loaderData, actionData }: Route.ComponentProps) {
   const [search] = useSearchParams();
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const issuedCode = actionData && 'code' in actionData ? actionData.code : undefined;
   return (
     <>

@@ -9,6 +9,7 @@ import {
   staffTokenOf,
 } from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
+import { formErrors, formProblem } from '../../lib/forms/form-errors';
 import { safeRedirect } from '../../lib/safe-redirect';
 import adminStylesHref from '../../styles/admin.css?url';
 import adminDataStylesHref from '../../styles/admin-data.css?url';
@@ -71,11 +72,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       return data(
         {
           ok: false,
-          fieldErrors: {},
-          formError:
+          errors: formProblem(
             error.code === '-19970'
               ? 'The security check did not pass. Please try it again.'
               : 'There were several failed sign-ins. Complete the security check, then sign in again.',
+          ),
           captcha: error.data?.mode === 'visible' ? ('visible' as const) : ('invisible' as const),
         },
         { status: 400 },
@@ -85,8 +86,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       return data(
         {
           ok: false,
-          fieldErrors: {},
-          formError: 'Too many sign-in attempts. Wait a minute, then try again.',
+          errors: formProblem('Too many sign-in attempts. Wait a minute, then try again.'),
         },
         { status: 429 },
       );
@@ -96,8 +96,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       return data(
         {
           ok: false,
-          fieldErrors: { password: 'Wrong e-mail or password. Check both and try again.' },
-          formError: 'We could not sign you in.',
+          errors: formErrors(
+            { password: 'Wrong e-mail or password. Check both and try again.' },
+            'We could not sign you in.',
+          ),
           // A captcha once asked for is asked again: the form keeps running it.
           ...(captcha ? { captcha } : {}),
         },
@@ -126,7 +128,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             type="email"
             autoComplete="username"
             required
-            errors={actionData?.fieldErrors}
+            errors={actionData?.errors}
           />
           <Field
             label="Password"
@@ -134,7 +136,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             type="password"
             autoComplete="current-password"
             required
-            errors={actionData?.fieldErrors}
+            errors={actionData?.errors}
           />
           {captcha ? <CaptchaField mode={captcha} /> : null}
           <Submit>Sign in</Submit>

@@ -1,5 +1,6 @@
 import type { AdminClient, Order, OrderAction } from '@openshelf/sdk';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { type FormErrors, formProblem } from '../../lib/forms/form-errors';
 
 /**
  * What the order page's forms do. Destructive actions (cancel, refund, deleting a shipment) take two
@@ -17,8 +18,7 @@ export interface Confirmation {
 export interface OrderActionResult {
   ok: boolean;
   message?: string;
-  formError?: string;
-  fieldErrors?: Record<string, string>;
+  errors?: FormErrors;
   confirm?: Confirmation;
   /** Which form a failure belongs to, so its errors show there. */
   form?: string;
@@ -97,7 +97,7 @@ export async function orderAction(run: Run, order: Order, form: FormData) {
       await run((client) => client.orders.addNote(order.id, read.text('note')));
       return { ok: true, message: 'Note added.' };
     }
-    return { ok: false, formError: 'Unknown action. Reload the page and try again.' };
+    return { ok: false, errors: formProblem('Unknown action. Reload the page and try again.') };
   } catch (error) {
     const names: Record<string, string> = {
       'activity.merchantComment.message': 'note',
@@ -209,7 +209,11 @@ function trackingOf(form: FormData) {
 async function ship(run: Run, order: Order, form: FormData): Promise<OrderActionResult> {
   const lineItems = lineQuantities(form, 'ship');
   if (lineItems.length === 0)
-    return { ok: false, form: 'ship', formError: 'Enter how many of at least one item you are shipping.' };
+    return {
+      ok: false,
+      form: 'ship',
+      errors: formProblem('Enter how many of at least one item you are shipping.'),
+    };
   await run((client) =>
     client.orders.createFulfillment(order.id, { lineItems, trackingInfo: trackingOf(form) }),
   );

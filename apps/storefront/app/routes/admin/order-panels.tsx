@@ -1,18 +1,21 @@
 import type { Fulfillment, Order, OrderTransactions } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { Form, Link } from 'react-router';
+import { useFocusFirstError } from '../../lib/forms/first-error';
+import type { FormErrors } from '../../lib/forms/form-errors';
 import type { Confirmation, OrderActionResult } from './order-actions.server';
 import { Badge, Field, formatDate, humanize, Submit } from './ui';
 
 type Result = OrderActionResult | undefined;
-const errorsFor = (result: Result, form: string) => (result?.form === form ? result.fieldErrors : undefined);
+const errorsFor = (result: Result, form: string) => (result?.form === form ? result.errors : undefined);
 
-/** A form's own error, shown at the form it belongs to. */
+/** A form's own error, shown at the form it belongs to (the page goes to it, as FormMessage does). */
 function FormError({ result, form }: { result: Result; form: string }) {
-  if (!result || result.ok || result.form !== form || !result.formError) return null;
+  useFocusFirstError(result && !result.ok && result.form === form ? result.errors : undefined);
+  if (!result || result.ok || result.form !== form || !result.errors?.form) return null;
   return (
-    <p className="admin-alert admin-alert-error" role="alert">
-      {result.formError}
+    <p className="admin-alert admin-alert-error" role="alert" tabIndex={-1}>
+      {result.errors.form}
     </p>
   );
 }
@@ -160,13 +163,7 @@ export function ShipForm({
   );
 }
 
-function TrackingFields({
-  errors,
-  shipment,
-}: {
-  errors: Record<string, string> | undefined;
-  shipment?: Fulfillment;
-}) {
+function TrackingFields({ errors, shipment }: { errors: FormErrors | undefined; shipment?: Fulfillment }) {
   const tracking = shipment?.trackingInfo;
   return (
     <>

@@ -68,7 +68,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Plans({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   return (
     <>
       <PageHeader title="Plans" />

@@ -104,7 +104,7 @@ function uploadImage(client: AdminClient, file: File) {
 
 export default function ProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product, collections } = loaderData;
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const pendingImages =
     actionData && 'pendingImages' in actionData ? (actionData.pendingImages as PendingImage[]) : [];
   return (

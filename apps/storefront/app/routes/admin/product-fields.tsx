@@ -1,4 +1,5 @@
 import type { Product } from '@openshelf/sdk';
+import type { FormErrors } from '../../lib/forms/form-errors';
 import { Field, SelectField } from './ui';
 
 const OPTION_ROWS = 3;
@@ -6,7 +7,7 @@ const OPTION_ROWS = 3;
 interface Props {
   product: Product | null;
   collections: { id: string; name: string }[];
-  errors?: Record<string, string> | undefined;
+  errors?: FormErrors | undefined;
 }
 
 /** Every input of the product form, named after the API's body paths (see product-form.server.ts). */
@@ -172,7 +173,7 @@ export function ProductFields({ product, collections, errors }: Props) {
   );
 }
 
-function Variants({ product, errors }: { product: Product; errors?: Record<string, string> | undefined }) {
+function Variants({ product, errors }: { product: Product; errors?: FormErrors | undefined }) {
   const basePrice = product.priceData.price;
   return (
     <section className="admin-card admin-card-flush" aria-labelledby="variants-heading">

@@ -1,6 +1,7 @@
 import type { MediaItem, Product } from '@openshelf/sdk';
 import { Form } from 'react-router';
 import { IMAGE_ACCEPT, IMAGE_FORMATS, type PendingImage } from '../../lib/admin/product-images';
+import type { FormErrors } from '../../lib/forms/form-errors';
 import { Field, Submit } from './ui';
 
 const KIND_LABELS: Record<MediaItem['mediaType'], string> = {
@@ -23,13 +24,7 @@ function itemName(item: MediaItem): string {
  * attached through the API as a named file tile, so they too can be seen and removed), an image upload
  * (through the media library; the server checks the file's content) and a Remove button per item.
  */
-export function ProductMedia({
-  product,
-  errors,
-}: {
-  product: Product;
-  errors?: Record<string, string> | undefined;
-}) {
+export function ProductMedia({ product, errors }: { product: Product; errors?: FormErrors | undefined }) {
   return (
     <section className="admin-card" aria-labelledby="media-heading">
       <h2 id="media-heading">Images</h2>
@@ -93,7 +88,7 @@ export function NewProductImages({
   errors,
 }: {
   pending: readonly PendingImage[];
-  errors?: Record<string, string> | undefined;
+  errors?: FormErrors | undefined;
 }) {
   return (
     <section className="admin-card" aria-labelledby="media-heading">

@@ -2,8 +2,9 @@ import type { BulkField } from '@openshelf/sdk';
 import { Form, Link, useSearchParams } from 'react-router';
 import { formFailure, formReader, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formProblem } from '../../lib/forms/form-errors';
 import type { Route } from './+types/products';
-import { Badge, Empty, Field, FormMessage, PageHeader, Pager, SelectField, Submit } from './ui';
+import { Badge, Empty, Field, FormMessage, GroupError, PageHeader, Pager, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }];
 
@@ -128,7 +129,7 @@ export async function action(args: Route.ActionArgs) {
       ok: totalFailures === 0,
       message: `Updated ${totalSuccesses} product${totalSuccesses === 1 ? '' : 's'}.`,
       ...(totalFailures > 0
-        ? { formError: `${totalFailures} could not be changed: ${failures.join(' ')}` }
+        ? { errors: formProblem(`${totalFailures} could not be changed: ${failures.join(' ')}`) }
         : {}),
     };
   } catch (error) {
@@ -145,7 +146,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const [search] = useSearchParams();
   const { page, q, show, offset } = loaderData;
   const filtered = Boolean(q || show || loaderData.collection || loaderData.stock);
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   return (
     <>
       <PageHeader title="Products">
@@ -256,11 +257,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         )}
         <fieldset className="admin-bulk">
           <legend>Change the ticked products</legend>
-          {errors?.ids ? (
-            <p className="admin-field-error" role="alert">
-              {errors.ids}
-            </p>
-          ) : null}
+          <GroupError errors={errors} name="ids" alert />
           <SelectField label="Field to change" name="field" options={FIELDS} errors={errors} />
           <SelectField label="How to change it" name="mode" options={MODES} />
           <Field

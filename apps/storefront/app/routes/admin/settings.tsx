@@ -80,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const settings: StoreSettings = loaderData.settings;
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const address = settings.businessAddress ?? {};
   return (
     <>

@@ -1,6 +1,7 @@
 import { Form } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import type { FormErrors } from '../../lib/forms/form-errors';
 import type { Route } from './+types/shipping';
 import { shippingAction, shippingFieldName } from './shipping.server';
 import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
@@ -34,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-function RateFields({ errors }: { errors?: Record<string, string> | undefined }) {
+function RateFields({ errors }: { errors?: FormErrors | undefined }) {
   return (
     <>
       <Field
@@ -69,7 +70,7 @@ function RateFields({ errors }: { errors?: Record<string, string> | undefined })
 }
 
 export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   return (
     <>
       <PageHeader title="Shipping & pickup" />

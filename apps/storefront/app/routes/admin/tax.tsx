@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   return (
     <>
       <PageHeader title="Tax" />

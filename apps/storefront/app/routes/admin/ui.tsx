@@ -7,12 +7,14 @@ import {
   useRef,
 } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { useFocusFirstError } from '../../lib/forms/first-error';
+import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
 /** What admin actions answer (see lib/admin/forms.server.ts), as pages read it. */
 export interface ActionResult {
   ok: boolean;
-  fieldErrors?: Record<string, string>;
-  formError?: string;
+  /** Why the form was refused. */
+  errors?: FormErrors;
   message?: string;
 }
 
@@ -25,13 +27,17 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** The outcome of the last form post: its error, or a confirmation, announced to screen readers. */
+/**
+ * The outcome of the last form post: its error, or a confirmation, announced to screen readers. After a
+ * refusal the page goes to the first error (this message, at the top, else the first invalid field).
+ */
 export function FormMessage({ result }: { result: ActionResult | undefined }) {
+  useFocusFirstError(result?.ok ? undefined : result?.errors);
   if (!result) return null;
-  if (!result.ok && result.formError)
+  if (!result.ok && result.errors?.form)
     return (
-      <p className="admin-alert admin-alert-error" role="alert">
-        {result.formError}
+      <p className="admin-alert admin-alert-error" role="alert" tabIndex={-1}>
+        {result.errors.form}
       </p>
     );
   if (result.ok && result.message)
@@ -46,14 +52,15 @@ export function FormMessage({ result }: { result: ActionResult | undefined }) {
 type FieldProps = {
   label: string;
   name: string;
-  errors?: Record<string, string> | undefined;
+  /** The form's errors; the field shows its own. */
+  errors?: FormErrors | undefined;
   hint?: string;
 } & InputHTMLAttributes<HTMLInputElement>;
 
 /** A labelled input with its hint and its error, tied together for assistive technology. */
 export function Field({ label, name, errors, hint, className, ...input }: FieldProps) {
   const id = useId();
-  const error = errors?.[name];
+  const error = fieldError(errors, name);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const isCheck = input.type === 'checkbox';
   return (
@@ -81,16 +88,36 @@ export function Field({ label, name, errors, hint, className, ...input }: FieldP
   );
 }
 
+/** The error of inputs that share one name (a list of checkboxes), shown above them. */
+export function GroupError({
+  errors,
+  name,
+  alert,
+}: {
+  errors: FormErrors | undefined;
+  name: string;
+  /** Announced when it appears (the group is far from the button that was pressed). */
+  alert?: boolean;
+}) {
+  const error = fieldError(errors, name);
+  if (!error) return null;
+  return (
+    <p className="admin-field-error" role={alert ? 'alert' : undefined}>
+      {error}
+    </p>
+  );
+}
+
 type SelectProps = {
   label: string;
   name: string;
   options: readonly (string | { value: string; label: string })[];
-  errors?: Record<string, string> | undefined;
+  errors?: FormErrors | undefined;
 } & SelectHTMLAttributes<HTMLSelectElement>;
 
 export function SelectField({ label, name, options, errors, ...select }: SelectProps) {
   const id = useId();
-  const error = errors?.[name];
+  const error = fieldError(errors, name);
   return (
     <div className="admin-field">
       <label htmlFor={id}>{label}</label>

@@ -2,7 +2,17 @@ import { Link } from 'react-router';
 import { formFailure, formReader } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/webhooks';
-import { Badge, CreateForm, Empty, Field, FormMessage, formatDate, PageHeader, Submit } from './ui';
+import {
+  Badge,
+  CreateForm,
+  Empty,
+  Field,
+  FormMessage,
+  formatDate,
+  GroupError,
+  PageHeader,
+  Submit,
+} from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks · Admin' }];
 
@@ -32,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined;
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const secret = actionData && 'secret' in actionData ? actionData.secret : undefined;
   return (
     <>
@@ -106,7 +116,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           </div>
           <fieldset className="admin-checks admin-row">
             <legend>Events</legend>
-            {errors?.eventTypes ? <p className="admin-field-error">{errors.eventTypes}</p> : null}
+            <GroupError errors={errors} name="eventTypes" />
             <Field label="All events (*)" name="eventTypes" type="checkbox" value="*" />
             {loaderData.eventTypes.map((type) => (
               <Field key={type} label={type} name="eventTypes" type="checkbox" value={type} />

@@ -4,7 +4,8 @@ import { CouponForm } from '../../components/CouponForm';
 import { FormAlert } from '../../components/Field';
 import { Summary } from '../../components/Summary';
 import { getCart, setLineQuantity } from '../../lib/cart.server';
-import { formErrors } from '../../lib/form-errors.server';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { type FormErrors, fieldError, formErrors, formProblem } from '../../lib/forms/form-errors';
 import { sentByJavaScript } from '../../lib/js-request.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
@@ -19,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { cart: await getCart(session) };
 }
 
+/** A refused cart change, as this page, the cart lines and the coupon form (fetchers) read it. */
+const refused = (errors: FormErrors) => data({ errors }, { status: 400 });
+
 /** Every cart change: quantity, remove, coupon, and "check out" (which starts a hosted checkout). */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSession(request, context);
@@ -32,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case 'quantity': {
         const quantity = Number(form.get('quantity'));
         if (!Number.isInteger(quantity) || quantity < 0 || quantity > 99_999) {
-          return data({ error: 'Enter a quantity from 0 to 99999.' }, { status: 400 });
+          return refused(formProblem('Enter a quantity from 0 to 99999.'));
         }
         await setLineQuantity(session.client, lineItemId, quantity);
         break;
@@ -42,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         break;
       case 'coupon': {
         const couponCode = String(form.get('couponCode') ?? '').trim();
-        if (!couponCode) return data({ fields: { couponCode: 'Enter a coupon code.' } }, { status: 400 });
+        if (!couponCode) return refused(formErrors({ couponCode: 'Enter a coupon code.' }));
         await cart.update({ couponCode });
         break;
       }
@@ -54,25 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         return redirect(`/checkout/${checkoutId}`);
       }
       default:
-        return data(
-          { error: `Unknown cart action "${intent}". Reload the page and try again.` },
-          { status: 400 },
-        );
+        return refused(formProblem(`Unknown cart action "${intent}". Reload the page and try again.`));
     }
   } catch (error) {
-    const { form: message, fields } = formErrors(error, () => undefined, {
-      'COUPON_*': 'couponCode',
-    });
-    return data({ error: message, fields }, { status: 400 });
+    return refused(apiFormErrors(error, { codes: { 'COUPON_*': 'couponCode' } }));
   }
   return js ? { ok: true } : redirect('/cart');
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
-  const failure = actionData && 'error' in actionData ? actionData.error : undefined;
-  const fieldErrors: Record<string, string> =
-    (actionData && 'fields' in actionData && actionData.fields) || {};
+  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
+  const failure = errors?.form;
   if (!cart || cart.lineItems.length === 0) {
     return (
       <div className="container page narrow">
@@ -99,7 +96,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <aside className="card cart-aside" aria-label="Order summary">
           <h2>Summary</h2>
           {cart.priceSummary ? <Summary summary={cart.priceSummary} estimated /> : null}
-          <CouponForm couponCode={cart.couponCode} idPrefix="cart" pageError={fieldErrors.couponCode} />
+          <CouponForm
+            couponCode={cart.couponCode}
+            idPrefix="cart"
+            pageError={fieldError(errors, 'couponCode')}
+          />
           {blocked ? <p className="problem-error">Fix the items marked above before checking out.</p> : null}
           <Form method="post">
             <input type="hidden" name="intent" value="checkout" />

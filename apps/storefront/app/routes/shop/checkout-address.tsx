@@ -1,7 +1,9 @@
 import { useContext, useState } from 'react';
-import { Field, FieldError, FirstError } from '../../components/Field';
+import { Field, FieldError } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
+import { FirstError } from '../../lib/forms/first-error';
+import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
 const COUNTRIES: [string, string][] = [
   ['US', 'United States'],
@@ -40,12 +42,13 @@ export function AddressFields({
 }: {
   prefix: string;
   value: { address?: Address; contactDetails?: Contact } | undefined;
-  errors: Record<string, string>;
+  errors: FormErrors | undefined;
 }) {
   const a = value?.address ?? {};
   const c = value?.contactDetails ?? {};
   const section = prefix === 'billing' ? 'billing' : 'shipping';
   const sub = a.subdivision?.includes('-') ? a.subdivision.split('-')[1] : a.subdivision;
+  const countryError = fieldError(errors, `${prefix}.country`);
   const countryFirst = useContext(FirstError) === `${prefix}.country`;
   return (
     <>
@@ -55,7 +58,7 @@ export function AddressFields({
         autoComplete={`${section} given-name`}
         required
         defaultValue={c.firstName ?? ''}
-        error={errors[`${prefix}.firstName`]}
+        errors={errors}
       />
       <Field
         name={`${prefix}.lastName`}
@@ -63,7 +66,7 @@ export function AddressFields({
         autoComplete={`${section} family-name`}
         required
         defaultValue={c.lastName ?? ''}
-        error={errors[`${prefix}.lastName`]}
+        errors={errors}
       />
       <Field
         name={`${prefix}.addressLine`}
@@ -71,7 +74,7 @@ export function AddressFields({
         autoComplete={`${section} address-line1`}
         required
         defaultValue={a.addressLine ?? ''}
-        error={errors[`${prefix}.addressLine`]}
+        errors={errors}
         className="span-2"
       />
       <Field
@@ -79,7 +82,7 @@ export function AddressFields({
         label="Apartment, suite (optional)"
         autoComplete={`${section} address-line2`}
         defaultValue={a.addressLine2 ?? ''}
-        error={errors[`${prefix}.addressLine2`]}
+        errors={errors}
         className="span-2"
       />
       <Field
@@ -88,7 +91,7 @@ export function AddressFields({
         autoComplete={`${section} address-level2`}
         required
         defaultValue={a.city ?? ''}
-        error={errors[`${prefix}.city`]}
+        errors={errors}
       />
       <Field
         name={`${prefix}.postalCode`}
@@ -96,24 +99,24 @@ export function AddressFields({
         autoComplete={`${section} postal-code`}
         required
         defaultValue={a.postalCode ?? ''}
-        error={errors[`${prefix}.postalCode`]}
+        errors={errors}
       />
       <Field
         name={`${prefix}.subdivision`}
         label="State or region (e.g. NY)"
         autoComplete={`${section} address-level1`}
         defaultValue={sub ?? ''}
-        error={errors[`${prefix}.subdivision`]}
+        errors={errors}
       />
-      <div className={`field${errors[`${prefix}.country`] ? ' field-invalid' : ''}`}>
+      <div className={`field${countryError ? ' field-invalid' : ''}`}>
         <label htmlFor={`field-${prefix}.country`}>Country</label>
         <select
           id={`field-${prefix}.country`}
           name={`${prefix}.country`}
           autoComplete={`${section} country`}
           defaultValue={a.country ?? 'US'}
-          aria-invalid={errors[`${prefix}.country`] ? true : undefined}
-          aria-describedby={errors[`${prefix}.country`] ? `field-${prefix}.country-error` : undefined}
+          aria-invalid={countryError ? true : undefined}
+          aria-describedby={countryError ? `field-${prefix}.country-error` : undefined}
           {...(countryFirst ? { autoFocus: true } : {})}
         >
           {COUNTRIES.map(([code, name]) => (
@@ -122,7 +125,7 @@ export function AddressFields({
             </option>
           ))}
         </select>
-        <FieldError id={`field-${prefix}.country-error`} error={errors[`${prefix}.country`]} />
+        <FieldError id={`field-${prefix}.country-error`} error={countryError} />
       </div>
       <Field
         name={`${prefix}.phone`}
@@ -130,7 +133,7 @@ export function AddressFields({
         type="tel"
         autoComplete={`${section} tel`}
         defaultValue={c.phone ?? ''}
-        error={errors[`${prefix}.phone`]}
+        errors={errors}
         className="span-2"
       />
     </>
@@ -142,9 +145,9 @@ export function BillingFields({
   errors,
 }: {
   checkout: CheckoutView;
-  errors: Record<string, string>;
+  errors: FormErrors | undefined;
 }) {
-  const hasBillingErrors = Object.keys(errors).some((k) => k.startsWith('billing.'));
+  const hasBillingErrors = Object.keys(errors?.fields ?? {}).some((k) => k.startsWith('billing.'));
   const differs = Boolean(
     checkout.billingInfo?.address?.addressLine &&
       checkout.billingInfo.address.addressLine !== checkout.shippingDestination?.address?.addressLine,

@@ -1,8 +1,10 @@
 import { Form, useNavigation } from 'react-router';
-import { Field, FieldError, FirstError, FormAlert, useFocusFirstError } from '../../components/Field';
+import { Field, FieldError, FormAlert } from '../../components/Field';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
 import type { CheckoutView } from '../../lib/checkout.server';
+import { FirstError, useFocusFirstError } from '../../lib/forms/first-error';
+import { fieldError } from '../../lib/forms/form-errors';
 import type { StripePayment } from '../../lib/stripe-payment.server';
 import type { CheckoutActionData, CheckoutLinks } from './checkout';
 import { ADDRESS_INPUTS, AddressFields, BillingFields } from './checkout-address';
@@ -35,19 +37,19 @@ const SECTION_INTENTS = ['details', 'shipping', 'coupon', 'gift-card', 'place'];
 
 /** The hosted checkout: one page, one form per step, each usable without JavaScript. */
 export function CheckoutForms({ checkout, member, links, result, stripe }: Props) {
-  const errors = result?.fields ?? {};
+  const errors = result?.errors;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const blocking = checkout.violations.filter((v) => v.severity === 'ERROR');
   const hasDetails = Boolean(
     checkout.email && (!checkout.shippable || checkout.shippingDestination?.address?.country),
   );
-  useFocusFirstError(result);
-  const firstError = INPUT_ORDER.find((name) => errors[name]);
+  useFocusFirstError(result?.errors);
+  const firstError = INPUT_ORDER.find((name) => fieldError(errors, name));
   // A message about one step's form shows in that step, where the shopper just pressed its button.
   const alertFor = (...intents: string[]) =>
-    result && intents.includes(result.intent) ? result.form : undefined;
-  const elsewhere = result && !SECTION_INTENTS.includes(result.intent) ? result.form : undefined;
+    result && intents.includes(result.intent) ? result.errors.form : undefined;
+  const elsewhere = result && !SECTION_INTENTS.includes(result.intent) ? result.errors.form : undefined;
   return (
     <FirstError.Provider value={firstError}>
       <div className="container page checkout">
@@ -87,7 +89,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                   autoComplete="email"
                   required
                   defaultValue={checkout.email ?? ''}
-                  error={errors.email}
+                  errors={errors}
                   className="span-2"
                 />
                 {checkout.shippable ? (
@@ -103,7 +105,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
             {checkout.shippable ? (
               <ShippingStep
                 checkout={checkout}
-                error={errors.shippingOption ?? alertFor('shipping')}
+                error={fieldError(errors, 'shippingOption') ?? alertFor('shipping')}
                 enabled={hasDetails}
               />
             ) : null}
@@ -116,7 +118,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                 name="couponCode"
                 label="Coupon code"
                 applied={checkout.couponCode}
-                error={errors.couponCode}
+                error={fieldError(errors, 'couponCode')}
               />
               <CodeForm
                 intent="gift-card"
@@ -127,7 +129,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                     ? `${checkout.giftCard.obfuscatedCode ?? 'Gift card'} (${checkout.giftCard.amount?.formattedAmount ?? ''})`
                     : undefined
                 }
-                error={errors.giftCardCode}
+                error={fieldError(errors, 'giftCardCode')}
               />
             </section>
 
@@ -154,7 +156,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                       </label>
                     ))}
                   </fieldset>
-                  <FieldError id="membership-error" error={errors.membership} />
+                  <FieldError id="membership-error" error={fieldError(errors, 'membership')} />
                   <button type="submit" className="button button-secondary">
                     Use memberships
                   </button>

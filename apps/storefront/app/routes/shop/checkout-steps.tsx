@@ -3,6 +3,7 @@ import { Form, useSubmit } from 'react-router';
 import { CardFields, FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
+import type { FormErrors } from '../../lib/forms/form-errors';
 
 export function ShippingStep({
   checkout,
@@ -131,7 +132,7 @@ export function PaymentStep({
   blocked,
 }: {
   checkout: CheckoutView;
-  errors: Record<string, string>;
+  errors: FormErrors | undefined;
   /** Why the last "Place order" failed, when it was not one field's fault (shown by the button). */
   alert?: string | undefined;
   busy: boolean;

@@ -8,7 +8,8 @@ import {
   readPayment,
 } from '../../lib/checkout-input.server';
 import { storefrontContext } from '../../lib/context';
-import { formErrors } from '../../lib/form-errors.server';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { type FormErrors, formErrors } from '../../lib/forms/form-errors';
 import { flowQuery, flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
@@ -80,7 +81,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { checkout, member, links, stripe };
 }
 
-export type CheckoutActionData = { intent: string; form?: string; fields: Record<string, string> };
+/** The step that was sent, and why it was refused. */
+export type CheckoutActionData = { intent: string; errors: FormErrors };
 
 const CODE_FIELDS: Record<string, string> = {
   'COUPON_*': 'couponCode',
@@ -99,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get('intent') ?? '');
   const fields: Record<string, string> = {};
   const fail = (status = 400, message?: string) =>
-    data<CheckoutActionData>({ intent, fields, ...(message ? { form: message } : {}) }, { status });
+    data<CheckoutActionData>({ intent, errors: formErrors(fields, message) }, { status });
   // Each step goes back to the page, still in the app's flow if it was opened in one.
   const back = redirect(`/checkout/${id}${flowQueryOf(request)}`);
   try {
@@ -192,9 +194,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       fields.email = error.description ?? 'Enter your e-mail address first.';
       return fail();
     }
-    const errors = formErrors(error, checkoutFieldFor, CODE_FIELDS, CHECKOUT_FIELD_WORDS);
-    Object.assign(fields, errors.fields);
-    return fail(400, errors.form);
+    const errors = apiFormErrors(error, {
+      fields: checkoutFieldFor,
+      codes: CODE_FIELDS,
+      words: CHECKOUT_FIELD_WORDS,
+    });
+    return data<CheckoutActionData>({ intent, errors }, { status: 400 });
   }
 }
 

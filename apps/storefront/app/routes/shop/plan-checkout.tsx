@@ -2,7 +2,8 @@ import { isApplicationError, type Plan } from '@openshelf/sdk';
 import { data, Form, Link, redirect, redirectDocument, useNavigation } from 'react-router';
 import { CardFields, Field, FormAlert } from '../../components/Field';
 import { readPayment } from '../../lib/checkout-input.server';
-import { formErrors } from '../../lib/form-errors.server';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { type FormErrors, formErrors } from '../../lib/forms/form-errors';
 import { flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession, type ShopSession } from '../../lib/session.server';
@@ -66,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { form?: string; fields: Record<string, string> };
+type ActionData = { errors: FormErrors };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await getSession(request, context);
@@ -80,7 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!email) fields.email = 'Enter your e-mail address; we send the receipt there.';
   const free = form.get('free') === '1';
   const paymentMethod = free ? { type: 'OFFLINE' as const } : readPayment(form, fields);
-  if (Object.keys(fields).length > 0 || !paymentMethod) return data<ActionData>({ fields }, { status: 400 });
+  if (Object.keys(fields).length > 0 || !paymentMethod)
+    return data<ActionData>({ errors: formErrors(fields) }, { status: 400 });
   const key = String(form.get('purchaseKey') ?? '');
   try {
     const { orderId } = await session.client.plans.purchase(params.planId, {
@@ -92,10 +94,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const external = thankYouUrl(flow, orderId, { planOrder: true });
     return external ? redirectDocument(external) : redirect(`/thank-you/${orderId}`);
   } catch (error) {
-    const errors = formErrors(error, (field) => (field.endsWith('buyerEmail') ? 'email' : undefined), {
-      PAYMENT_DECLINED: 'cardNumber',
+    const errors = apiFormErrors(error, {
+      fields: (field) => (field.endsWith('buyerEmail') ? 'email' : undefined),
+      codes: { PAYMENT_DECLINED: 'cardNumber' },
     });
-    return data<ActionData>({ form: errors.form, fields: errors.fields }, { status: 400 });
+    return data<ActionData>({ errors }, { status: 400 });
   }
 }
 
@@ -103,7 +106,7 @@ export default function PlanCheckout({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   if (!loaderData.plan) return <NotFoundContent what="plan" />;
   const { plan, member, signIn, back } = loaderData;
-  const errors = actionData?.fields ?? {};
+  const errors = actionData?.errors;
   const busy = navigation.state === 'submitting';
   return (
     <div className="container page narrow">
@@ -138,7 +141,7 @@ export default function PlanCheckout({ loaderData, actionData }: Route.Component
       ) : member ? (
         <section className="card" aria-labelledby="plan-pay">
           <h2 id="plan-pay">{plan.free ? 'Confirm' : 'Payment'}</h2>
-          <FormAlert message={actionData?.form} />
+          <FormAlert message={errors?.form} />
           <Form method="post" className="form-grid" noValidate>
             <input type="hidden" name="purchaseKey" value={member.purchaseKey} />
             {plan.free ? <input type="hidden" name="free" value="1" /> : null}
@@ -148,7 +151,7 @@ export default function PlanCheckout({ loaderData, actionData }: Route.Component
               type="email"
               autoComplete="email"
               defaultValue={member.email}
-              error={errors.email}
+              errors={errors}
               className="span-2"
             />
             {plan.free ? null : (

@@ -1,6 +1,6 @@
 import { data, Form, redirectDocument, useNavigation } from 'react-router';
 import { FormAlert } from '../../components/Field';
-import { formErrors } from '../../lib/form-errors.server';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { flowQueryOf, hostedFlowOf } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       cookieConsent: { analytics: on('analyticsCookies'), marketing: on('marketingCookies') },
     });
   } catch (error) {
-    return data({ form: formErrors(error).form }, { status: 400 });
+    return data({ errors: apiFormErrors(error) }, { status: 400 });
   }
   // Opened from an app: its way back. Otherwise stay here and say so.
   const flow = await hostedFlowOf(request, session, 'preferences');
@@ -65,7 +65,7 @@ export default function PreferencesPage({ loaderData, actionData }: Route.Compon
         Choose what we may send you and which cookies we may use. You can change this any time.
       </p>
       {loaderData.saved ? <FormAlert tone="success" message="Your preferences are saved." /> : null}
-      <FormAlert message={actionData?.form} />
+      <FormAlert message={actionData?.errors.form} />
       <Form method="post" reloadDocument className="card preferences-form">
         <fieldset>
           <legend>E-mail</legend>

@@ -5,10 +5,11 @@ import { FieldError, FormAlert } from '../../components/Field';
 import { JsMarker } from '../../components/hydrated';
 import { Price } from '../../components/Price';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 import type { Product } from '../../lib/types';
 import { choiceAvailable, type Selection, selectedVariant } from '../../lib/variants';
 
-type AddResult = { ok: true; added: number } | { ok: false; form?: string; fields: Record<string, string> };
+type AddResult = { ok: true; added: number } | { ok: false; errors: FormErrors };
 
 const GALLERY_SIZES = '(min-width: 960px) 560px, 100vw';
 const FREQUENCY: Record<string, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', YEAR: 'year' };
@@ -21,7 +22,8 @@ export function ProductDetails({ product }: { product: Product }) {
   const [imageIndex, setImageIndex] = useState(0);
   const variant = selectedVariant(product, selection);
   const result = fetcher.data;
-  const fields = result && !result.ok ? result.fields : {};
+  const errors = result && !result.ok ? result.errors : undefined;
+  const quantityError = fieldError(errors, 'quantity');
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.ok) openCart();
@@ -92,7 +94,7 @@ export function ProductDetails({ product }: { product: Product }) {
           {product.productOptions.map((option) => {
             const fieldName = `option:${option.name}`;
             // "Choose a size." goes as soon as a size is chosen, not at the next submit.
-            const error = selection[option.name] ? undefined : fields[fieldName];
+            const error = selection[option.name] ? undefined : fieldError(errors, fieldName);
             return (
               <fieldset
                 key={option.name}
@@ -191,8 +193,8 @@ export function ProductDetails({ product }: { product: Product }) {
                 min={1}
                 max={left && left > 0 ? left : 999}
                 defaultValue={1}
-                aria-invalid={fields.quantity ? true : undefined}
-                aria-describedby={fields.quantity ? 'quantity-error' : undefined}
+                aria-invalid={quantityError ? true : undefined}
+                aria-describedby={quantityError ? 'quantity-error' : undefined}
               />
             </div>
             <button
@@ -203,8 +205,8 @@ export function ProductDetails({ product }: { product: Product }) {
               {!inStock ? 'Sold out' : fetcher.state !== 'idle' ? 'Adding…' : 'Add to cart'}
             </button>
           </div>
-          <FieldError id="quantity-error" error={fields.quantity} />
-          <FormAlert message={result && !result.ok ? result.form : undefined} />
+          <FieldError id="quantity-error" error={quantityError} />
+          <FormAlert message={errors?.form} />
           {result?.ok ? <FormAlert tone="success" message="Added to your cart." /> : null}
         </fetcher.Form>
 

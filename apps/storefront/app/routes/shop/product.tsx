@@ -3,7 +3,8 @@ import { ProductGrid } from '../../components/ProductCard';
 import { addToCart } from '../../lib/cart.server';
 import { getProductBySlug, relatedProducts } from '../../lib/catalog.server';
 import { storefrontContext } from '../../lib/context';
-import { formErrors } from '../../lib/form-errors.server';
+import { apiFormErrors } from '../../lib/forms/api-errors.server';
+import { formErrors } from '../../lib/forms/form-errors';
 import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import { sentByJavaScript } from '../../lib/js-request.server';
 import { mediaPath } from '../../lib/media';
@@ -77,7 +78,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     fields.quantity = 'Enter a quantity from 1 to 999.';
   }
   const plan = String(form.get('plan') ?? '');
-  if (Object.keys(fields).length > 0) return data({ ok: false as const, fields }, { status: 400 });
+  if (Object.keys(fields).length > 0)
+    return data({ ok: false as const, errors: formErrors(fields) }, { status: 400 });
 
   try {
     await addToCart(session.client, {
@@ -87,10 +89,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ...(plan ? { subscriptionOptionId: plan } : {}),
     });
   } catch (error) {
-    const errors = formErrors(error, (field) => (field.includes('quantity') ? 'quantity' : undefined), {
-      INSUFFICIENT_STOCK: 'quantity',
+    const errors = apiFormErrors(error, {
+      fields: (field) => (field.includes('quantity') ? 'quantity' : undefined),
+      codes: { INSUFFICIENT_STOCK: 'quantity' },
     });
-    return data({ ok: false as const, ...errors }, { status: 400 });
+    return data({ ok: false as const, errors }, { status: 400 });
   }
   // A plain form post (no JavaScript) lands on the cart page; a fetcher stays and opens the drawer.
   if (!js) return redirect('/cart');

@@ -5,6 +5,7 @@ import { Form, useNavigate } from 'react-router';
 import { FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
+import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 import type { StripePayment } from '../../lib/stripe-payment.server';
 import { PayLaterOption } from './checkout-steps';
 
@@ -44,7 +45,7 @@ export function StripePaymentStep({
 }: {
   checkout: CheckoutView;
   payment: StripePayment;
-  errors: Record<string, string>;
+  errors: FormErrors | undefined;
   alert?: string | undefined;
   busy: boolean;
   blocked: boolean;
@@ -54,7 +55,8 @@ export function StripePaymentStep({
   const firstSaved = payment.savedCards[0];
   // A member with a card kept with Stripe pays with it by default: one click, and no JavaScript needed.
   const [method, setMethod] = useState<string>(firstSaved ? `SAVED:${firstSaved.id}` : 'STRIPE');
-  const [cardError, setCardError] = useState<string | undefined>(errors.stripeCard ?? payment.problem);
+  const stripeCardError = fieldError(errors, 'stripeCard');
+  const [cardError, setCardError] = useState<string | undefined>(stripeCardError ?? payment.problem);
   const [ready, setReady] = useState(false);
   const [paying, setPaying] = useState(false);
   const [saving, setSaving] = useState(payment.saveCard);
@@ -64,7 +66,7 @@ export function StripePaymentStep({
   const total = checkout.payNowTotal ?? checkout.priceSummary.total;
   const { clientSecret, publishableKey, scriptUrl } = payment;
 
-  useEffect(() => setCardError(errors.stripeCard ?? payment.problem), [errors.stripeCard, payment.problem]);
+  useEffect(() => setCardError(stripeCardError ?? payment.problem), [stripeCardError, payment.problem]);
 
   useEffect(() => {
     if (!hydrated || method !== 'STRIPE' || !clientSecret || !mountPoint.current) return;

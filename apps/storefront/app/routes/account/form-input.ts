@@ -1,5 +1,5 @@
-/** Field name → message; `form` is for problems that belong to no single field. */
-export type FormErrors = Partial<Record<string, string>>;
+// Reading the account forms' inputs, and the checks that both the browser (as a field loses focus) and the
+// action (on submit) run on them.
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,15 +25,4 @@ export function checkNewPassword(value: string, minLength = 8): string | undefin
   if (!value) return 'Choose a password.';
   if (value.length < minLength) return `Use at least ${minLength} characters for your password.`;
   return undefined;
-}
-
-/** Keeps only the entries that hold a message. */
-export function collectErrors(entries: Record<string, string | undefined>): FormErrors {
-  const errors: FormErrors = {};
-  for (const [name, message] of Object.entries(entries)) if (message) errors[name] = message;
-  return errors;
-}
-
-export function hasErrors(errors: FormErrors): boolean {
-  return Object.keys(errors).length > 0;
 }
