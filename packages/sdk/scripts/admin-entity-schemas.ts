@@ -14,7 +14,7 @@ import * as previews from '../../server/src/domains/mail/mail-previews.contract.
 import * as mailbox from '../../server/src/domains/mail/mailbox.contract.js';
 import { MediaFileOut } from '../../server/src/domains/media/media.contract.js';
 import { SearchOrdersQuery } from '../../server/src/domains/orders/orders.contract.js';
-import * as promotions from '../../server/src/domains/store-setup/promotions.contract.js';
+import * as promotions from '../../server/src/domains/store-setup/promotions/promotions.contract.js';
 import * as setup from '../../server/src/domains/store-setup/store-setup.contract.js';
 import { PagingMetadataSchema } from '../../server/src/lib/paging.js';
 import { type EntityModule, input, out } from './schema-to-ts.js';
