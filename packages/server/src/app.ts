@@ -312,15 +312,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes, { database, clock, catalogChanges, productRecords, config });
   await app.register(cartRoutes, { ...ecom, cartMemo });
   await app.register(cartByIdRoutes, { ...ecom, cartMemo });
-  const stopCartMerge = mergeCartsOnLogin(identityHooks, clock);
+  const stopCartMerge = mergeCartsOnLogin({ identityHooks, clock });
   app.addHook('onClose', async () => stopCartMerge());
-  const stopBuyerContacts = provideBuyerContacts(identityHooks);
+  const stopBuyerContacts = provideBuyerContacts({ identityHooks });
   app.addHook('onClose', async () => stopBuyerContacts());
-  const stopGuestOrderAttach = attachGuestOrdersOnLogin(identityHooks);
+  const stopGuestOrderAttach = attachGuestOrdersOnLogin({ identityHooks });
   app.addHook('onClose', async () => stopGuestOrderAttach());
   await app.register(checkoutRoutes, ecom);
   const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, config.stripe);
-  await app.register(createOrderRoutes, { ecom, catalogChanges, providers: paymentProviders });
+  await app.register(createOrderRoutes, { ...ecom, catalogChanges, providers: paymentProviders });
   await app.register(orderRoutes, {
     db,
     clock,
@@ -335,7 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentRoutes, { db, providers: paymentProviders, stripe: config.stripe });
   if (config.stripe)
     await app.register(stripeWebhookRoutes, {
-      ecom,
+      ...ecom,
       catalogChanges,
       providers: paymentProviders,
       stripe: stripeClient(config.stripe),
@@ -354,17 +354,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: currentMailStore,
     clock,
   };
-  registerOrderMail(events, orderMail);
-  registerOrderOperationsMail(events, orderMail);
+  registerOrderMail({ events, ...orderMail });
+  registerOrderOperationsMail({ events, ...orderMail });
   await app.register(storeSetupRoutes, { db, config, storeIdentity });
   await app.register(taxRoutes, { db, config });
   await app.register(promotionRoutes, { db, clock, config });
   await app.register(membershipRoutes, { db, clock, config });
   await app.register(customerRoutes, { db, clock });
   await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
-  registerPlanOrders(events, { db, clock });
+  registerPlanOrders({ events, db, clock });
   await app.register(preferencesRoutes, { db, clock });
-  const stopPreferencesMove = movePreferencesOnLogin(identityHooks);
+  const stopPreferencesMove = movePreferencesOnLogin({ identityHooks });
   app.addHook('onClose', async () => stopPreferencesMove());
   await app.register(mediaRoutes, { db, config, storage: mediaStorage });
   await app.register(identityRoutes, { deps: identity });
@@ -376,6 +376,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 
   if (options.storefront !== false)
-    await mountStorefront(app, database, config, storeIdentity, pageCache, catalogChanges);
+    await mountStorefront(app, { database, config, storeIdentity, pageCache, catalogChanges });
   return app;
 }

@@ -16,11 +16,19 @@ import { storefrontPlugin } from './plugins/storefront.js';
  */
 export async function mountStorefront(
   app: FastifyInstance,
-  database: Database,
-  config: Config,
-  storeIdentity: StoreIdentityCache,
-  pageCache: PageCache | undefined,
-  catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>,
+  {
+    database,
+    config,
+    storeIdentity,
+    pageCache,
+    catalogChanges,
+  }: {
+    database: Database;
+    config: Config;
+    storeIdentity: StoreIdentityCache;
+    pageCache: PageCache | undefined;
+    catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>;
+  },
 ): Promise<void> {
   const storefrontClientId = bundledClientIdOnce(database, config);
   const sharedPageCacheControl = sharedCacheControl(config.pageCache.cdnSeconds);

@@ -50,8 +50,14 @@ export async function mergeVisitorCartIntoMember(
  * visitor token): the merge runs in the login's transaction. Returns the unsubscribe function (the app
  * calls it when it closes).
  */
-export function mergeCartsOnLogin(hooks: IdentityHooks, clock: () => Date): () => void {
-  return hooks.onVisitorBecameMember(async ({ tx, visitorId, memberId }) => {
+export function mergeCartsOnLogin({
+  identityHooks,
+  clock,
+}: {
+  identityHooks: IdentityHooks;
+  clock: () => Date;
+}): () => void {
+  return identityHooks.onVisitorBecameMember(async ({ tx, visitorId, memberId }) => {
     await mergeVisitorCartIntoMember(
       tx,
       { visitorId, memberId },

@@ -75,8 +75,8 @@ export async function movePreferencesToMember(
 }
 
 /** Wires {@link movePreferencesToMember} to the identity domain's visitor → member moment. */
-export function movePreferencesOnLogin(hooks: IdentityHooks): () => void {
-  return hooks.onVisitorBecameMember(({ tx, visitorId, memberId }) =>
+export function movePreferencesOnLogin({ identityHooks }: { identityHooks: IdentityHooks }): () => void {
+  return identityHooks.onVisitorBecameMember(({ tx, visitorId, memberId }) =>
     movePreferencesToMember(tx, { visitorId, memberId }),
   );
 }

@@ -6,6 +6,7 @@ import type {
   onSendHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { type ContentCoding, compress, preferredCoding } from './content-coding.js';
 
 /*
@@ -39,40 +40,41 @@ export interface CachedEntry {
 }
 
 export class ResponseCache {
-  private version = 0;
-  private bytes = 0;
-  private readonly entries = new Map<string, CachedEntry>();
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  #version = 0;
+  readonly #entries: LRUCache<string, CachedEntry>;
+  readonly #largest: number;
   hits = 0;
   misses = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {
-    this.maxEntries = options.maxEntries ?? 2000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.#largest = maxBytes / 8;
+    // Bounded by entries and by bytes (each body and its compressed copies), least recently used out first.
+    this.#entries = new LRUCache({
+      max: options.maxEntries ?? 2000,
+      maxSize: maxBytes,
+      sizeCalculation: (entry) =>
+        Math.max(1, entry.body.length + (entry.coded.br?.length ?? 0) + (entry.coded.gzip?.length ?? 0)),
+    });
   }
 
   get currentVersion(): number {
-    return this.version;
+    return this.#version;
   }
 
   /** Everything cached so far is stale (the data changed). */
   invalidate(): void {
-    this.version += 1;
-    this.entries.clear();
-    this.bytes = 0;
+    this.#version += 1;
+    this.#entries.clear();
   }
 
   get(key: string, now = Date.now()): CachedEntry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || entry.version !== this.version || entry.expiresAt <= now) {
-      if (entry) this.remove(key, entry);
+    const entry = this.#entries.get(key);
+    if (!entry || entry.version !== this.#version || entry.expiresAt <= now) {
+      if (entry) this.#entries.delete(key);
       this.misses += 1;
       return undefined;
     }
-    // Map order doubles as recency order: a hit moves the entry to the end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     this.hits += 1;
     return entry;
   }
@@ -94,10 +96,10 @@ export class ResponseCache {
       entry.asked.add(coding);
       compress(entry.body, coding).then(
         (bytes) => {
-          if (this.entries.get(key) !== entry || bytes.length >= entry.body.length) return;
+          if (this.#entries.peek(key) !== entry || bytes.length >= entry.body.length) return;
           entry.coded[coding] = bytes;
-          this.bytes += bytes.length;
-          this.evictOverBudget();
+          // Stored again so that its size counts the compressed copy.
+          this.#entries.set(key, entry);
         },
         // zlib fails only on bad parameters; the entry then keeps being sent plain.
         () => undefined,
@@ -108,32 +110,16 @@ export class ResponseCache {
 
   /** Stores a body computed from data read at `version`; ignored if the data changed since. */
   set(key: string, text: string, version: number, now = Date.now()): void {
-    if (version !== this.version) return;
+    if (version !== this.#version) return;
     const body = Buffer.from(text);
-    if (body.length > this.maxBytes / 8) return;
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    this.entries.set(key, {
+    if (body.length > this.#largest) return;
+    this.#entries.set(key, {
       body,
       coded: {},
       asked: new Set(),
       version,
       expiresAt: now + this.options.ttlMs,
     });
-    this.bytes += body.length;
-    this.evictOverBudget();
-  }
-
-  private evictOverBudget(): void {
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.remove(oldest, entry);
-    }
-  }
-
-  private remove(key: string, entry: CachedEntry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.body.length + (entry.coded.br?.length ?? 0) + (entry.coded.gzip?.length ?? 0);
   }
 }
 

@@ -7,8 +7,8 @@ import { orders } from '../orders.schema.js';
  * account gives the name, phone and billing address a member signing on with that address inherits
  * (sign-on's mergeExistingContact). Returns the function that stops providing them.
  */
-export function provideBuyerContacts(hooks: IdentityHooks): () => void {
-  return hooks.addContactSource(async (db, email) => {
+export function provideBuyerContacts({ identityHooks }: { identityHooks: IdentityHooks }): () => void {
+  return identityHooks.addContactSource(async (db, email) => {
     const [row] = await db
       .select({ billingInfo: orders.billingInfo })
       .from(orders)

@@ -114,8 +114,8 @@ export async function attachGuestOrders(
  * shop): in the login's transaction, a member whose e-mail is verified takes the guest orders placed with
  * it. Returns the unsubscribe function (the app calls it when it closes).
  */
-export function attachGuestOrdersOnLogin(hooks: IdentityHooks): () => void {
-  return hooks.onVisitorBecameMember(async ({ tx, memberId }) => {
+export function attachGuestOrdersOnLogin({ identityHooks }: { identityHooks: IdentityHooks }): () => void {
+  return identityHooks.onVisitorBecameMember(async ({ tx, memberId }) => {
     const member = await memberContact(tx, memberId);
     if (member?.emailVerified) await attachGuestOrders(tx, { memberId, email: member.email });
   });

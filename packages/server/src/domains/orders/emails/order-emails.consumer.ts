@@ -38,8 +38,8 @@ async function loadOrder(db: Db, id: string): Promise<OrderRecord | undefined> {
  * - gift-card codes, when an order with gift-card products is paid (`created` or `updated`): the cards
  *   are issued once, their codes derived from the store key so a failed send can be retried.
  */
-export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): void {
-  routing.registerConsumer({
+export function registerOrderMail({ events, ...deps }: OrderMailDeps & { events: EventRouting }): void {
+  events.registerConsumer({
     name: 'ecom-order-confirmation',
     eventTypes: ['ecom.order.created'],
     async handle(event) {
@@ -71,7 +71,7 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
     },
   });
 
-  routing.registerConsumer({
+  events.registerConsumer({
     name: 'ecom-payment-instructions',
     eventTypes: ['ecom.order.created'],
     async handle(event) {
@@ -88,7 +88,7 @@ export function registerOrderMail(routing: EventRouting, deps: OrderMailDeps): v
     },
   });
 
-  routing.registerConsumer({
+  events.registerConsumer({
     name: 'ecom-gift-card-issuer',
     eventTypes: ['ecom.order.created', 'ecom.order.updated'],
     async handle(event) {

@@ -19,8 +19,11 @@ type FulfillmentRow = typeof orderFulfillments.$inferSelect;
  * sent (key per refund, per shipment and tracking number, per order canceled), and noted on the order's
  * timeline.
  */
-export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMailDeps): void {
-  routing.registerConsumer({
+export function registerOrderOperationsMail({
+  events,
+  ...deps
+}: OrderMailDeps & { events: EventRouting }): void {
+  events.registerConsumer({
     name: 'ecom-refund-mail',
     eventTypes: ['ecom.refund.created'],
     async handle(event) {
@@ -40,7 +43,7 @@ export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMa
     },
   });
 
-  routing.registerConsumer({
+  events.registerConsumer({
     name: 'ecom-shipping-mail',
     eventTypes: ['ecom.fulfillment.created', 'ecom.fulfillment.updated'],
     async handle(event) {
@@ -64,7 +67,7 @@ export function registerOrderOperationsMail(routing: EventRouting, deps: OrderMa
     },
   });
 
-  routing.registerConsumer({
+  events.registerConsumer({
     name: 'ecom-cancellation-mail',
     eventTypes: ['ecom.order.updated'],
     async handle(event) {

@@ -9,8 +9,7 @@ import { CHECKOUT_PREFIXES, type EcomDeps, ecomHttp } from '../../pricing/index.
 import { CreateOrderRequest, CreateOrderResponse } from './create-order.contract.js';
 import { createOrder } from './create-order.service.js';
 
-interface CreateOrderDeps {
-  ecom: EcomDeps;
+interface CreateOrderDeps extends EcomDeps {
   catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
   providers: PaymentProviders;
 }
@@ -18,7 +17,7 @@ interface CreateOrderDeps {
 /** POST /checkouts/{id}/create-order (wire-protocol.md §4.2): the checkout's owner or a merchant. */
 const orderCreationRoutes: FastifyPluginAsyncTypebox<CreateOrderDeps> = async (
   app,
-  { ecom, catalogChanges, providers },
+  { catalogChanges, providers, ...ecom },
 ) => {
   const http = ecomHttp(ecom);
   app.post(

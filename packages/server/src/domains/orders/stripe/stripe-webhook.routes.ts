@@ -15,13 +15,14 @@ const MAX_EVENT_BYTES = 256 * 1024;
  * signing secret on the raw body (a bad or missing signature is a 400 and changes nothing), then applied
  * once. Stripe retries any non-2xx, so a failure worth retrying answers 503.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<{
-  ecom: EcomDeps;
-  catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
-  providers: PaymentProviders;
-  stripe: Stripe;
-  webhookSecret: string;
-}> = async (app, { ecom, catalogChanges, providers, stripe, webhookSecret }) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<
+  EcomDeps & {
+    catalogChanges: Pick<LocalCatalogChanges, 'committed'>;
+    providers: PaymentProviders;
+    stripe: Stripe;
+    webhookSecret: string;
+  }
+> = async (app, { db, clock, pricing, catalogChanges, providers, stripe, webhookSecret }) => {
   // The signature covers the exact bytes Stripe sent: this plugin's JSON is kept raw, not parsed.
   app.addContentTypeParser(
     'application/json',
@@ -58,9 +59,9 @@ export const stripeWebhookRoutes: FastifyPluginAsyncTypebox<{
           cause: error,
         });
       }
-      const outcome = await applyStripeEvent(ecom.db, event, {
-        env: ecom.pricing,
-        now: ecom.clock(),
+      const outcome = await applyStripeEvent(db, event, {
+        env: pricing,
+        now: clock(),
         providers,
       });
       // An order placed from the event took stock: this process's catalog reads must show it.
