@@ -9,10 +9,12 @@ import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import type { TokenResolver } from '../domains/access/auth.plugin.js';
 import type { IdentityHooks } from '../domains/identity/index.js';
+import { mediaStorageFor } from '../domains/media/index.js';
 import type { EcomMailer } from '../domains/orders/emails/order-mail.service.js';
 import type { PaymentProviders } from '../domains/payments/index.js';
 import type { TaxProvider } from '../domains/pricing/totals/types.js';
 import { createTestDatabase } from './database.js';
+import { sharingRenditions } from './renditions.js';
 import { testShopperResolver } from './shoppers.js';
 
 export { createTestDatabase, type TestDatabase, testDatabaseKind } from './database.js';
@@ -68,6 +70,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     logger: false,
     storefront: options.storefront ?? false,
+    // The browser suites' pages ask for the demo images' renditions: encoded once per run, not per file.
+    ...(options.storefront
+      ? { mediaStorage: sharingRenditions(mediaStorageFor(config), path.join(config.dataDir, 'media')) }
+      : {}),
     extraTokenResolvers: [testShopperResolver, ...(options.tokenResolvers ?? [])],
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
