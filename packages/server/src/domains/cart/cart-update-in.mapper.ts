@@ -10,7 +10,7 @@ import {
   merchantDiscountsIn,
 } from '../pricing/index.js';
 import type { UpdateCartRequest } from './cart.contract.js';
-import type { UpdateCartInput } from './cart.service.js';
+import type { UpdateCartInput } from './current/cart.service.js';
 
 /**
  * An update of a cart (the current cart's PATCH, or the `cart` module's createCart / updateCart by id)
