@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { saveMediaFile } from '../domains/media/media.service.js';
 import { mediaStorageFor } from '../domains/media/storage.js';
-import type { PaymentProvider } from '../domains/payments/provider.js';
-import { SANDBOX_CARDS, sandboxCardProvider } from '../domains/payments/sandbox-card.provider.js';
+import type { PaymentProvider } from '../domains/payments/providers/payment-provider.types.js';
+import { SANDBOX_CARDS, sandboxCardProvider } from '../domains/payments/providers/sandbox-card.provider.js';
 import { createTestProduct, lineItem, setUpTestStore, shopperCheckout, type TestProduct } from './ecom.js';
 import { merchantKey, type TestApp } from './index.js';
 import { visitorToken } from './shoppers.js';

@@ -10,13 +10,13 @@ import {
   merchantDiscountsIn,
 } from '../pricing/index.js';
 import type { UpdateCartRequest } from './cart.contract.js';
-import type { UpdateCartInput } from './cart.service.js';
+import type { UpdateCartInput } from './current/cart.service.js';
 
 /**
  * An update of a cart (the current cart's PATCH, or the `cart` module's createCart / updateCart by id)
  * in service terms. Custom lines, merchant discounts and catalog overrides are the store's to set:
  * shoppers sending them get 400 FIELD_NOT_ALLOWED naming the field. `overrideCheckoutUrl` must be a
- * place this caller may send buyers to (override-checkout-url.ts).
+ * place this caller may send buyers to (override-checkout-url.service.ts).
  */
 export async function cartUpdateIn(
   body: Static<typeof UpdateCartRequest>,

@@ -9,8 +9,8 @@ import {
   totalsOut,
 } from '../pricing/index.js';
 import type { CartOut, EstimateTotalsResponse } from './cart.contract.js';
-import type { estimateCurrentCartTotals } from './cart-checkout.service.js';
-import type { CartView } from './cart-view.js';
+import type { CartView } from './cart-view.service.js';
+import type { estimateCurrentCartTotals } from './current/cart-checkout.service.js';
 
 export function cartOut(view: CartView): Static<typeof CartOut> {
   const { row, totals } = view;

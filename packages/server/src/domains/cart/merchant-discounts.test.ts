@@ -10,7 +10,7 @@ import {
 } from '../../testing/ecom.js';
 import { merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
-import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
 
 // Merchant discounts (issue 19): set by merchant and app keys on a shopper's cart (the elevated `cart`
 // calls by id) and on checkouts (PATCH), refused for shoppers, applied in totals and kept by the order.

@@ -32,7 +32,7 @@ import {
   type CheckoutRow,
   lockCheckout,
   saveCheckout,
-} from './checkout-store.js';
+} from './checkout-rows.service.js';
 
 const MINUTE_MS = 60_000;
 

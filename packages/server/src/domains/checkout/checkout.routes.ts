@@ -34,7 +34,7 @@ import {
   updateCheckout,
   updateCheckoutLineItemsQuantity,
 } from './checkout-update.service.js';
-import { checkOverrideCheckoutUrl } from './override-checkout-url.js';
+import { checkOverrideCheckoutUrl } from './checkout-url/override-checkout-url.service.js';
 
 /**
  * Checkouts (wire-protocol.md §4.2): shoppers work on their own checkouts, merchants (API keys) on any.

@@ -26,8 +26,13 @@ import {
 import type { PricingSetup } from '../store-setup/index.js';
 import { findUsableCoupon, findUsableGiftCard } from '../store-setup/index.js';
 import type { ChannelType, CustomField } from './checkout.schema.js';
-import { type CheckoutRow, insertCheckout, readCheckout, readCheckoutByCart } from './checkout-store.js';
-import { memberCheckoutDefaults } from './member-defaults.js';
+import {
+  type CheckoutRow,
+  insertCheckout,
+  readCheckout,
+  readCheckoutByCart,
+} from './checkout-rows.service.js';
+import { memberCheckoutDefaults } from './member-defaults.service.js';
 
 const MINUTE_MS = 60_000;
 

@@ -10,6 +10,9 @@ export {
   completeCheckoutForOrder,
   lockCheckout,
   readCheckout,
-} from './checkout-store.js';
-export { checkOverrideCheckoutUrl, mayOverrideCheckoutUrl } from './override-checkout-url.js';
-export { paymentSelectionRoutes } from './payment-selection.routes.js';
+} from './checkout-rows.service.js';
+export {
+  checkOverrideCheckoutUrl,
+  mayOverrideCheckoutUrl,
+} from './checkout-url/override-checkout-url.service.js';
+export { paymentSelectionRoutes } from './payment-selection/payment-selection.routes.js';

@@ -8,7 +8,7 @@ import {
 } from '../../testing/ecom.js';
 import { memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp } from '../../testing/wix-sdk.js';
-import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
 import {
   createMembershipPlan,
   grantMembership,

@@ -9,7 +9,7 @@ import {
   orderRouteHelpers,
   placeTestOrder,
 } from '../../testing/orders.js';
-import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
 import { getGiftCard } from '../store-setup/promotions/gift-cards.service.js';
 
 // Orders once placed: buyers read theirs, merchants search, fulfil and cancel, subscriptions are made.

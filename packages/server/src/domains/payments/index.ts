@@ -9,13 +9,6 @@ export {
 export { paymentMethodIn } from './payment-method-in.mapper.js';
 export { assertOwnMethod, ownerKeyOf, storableMethod } from './payment-methods.service.js';
 export {
-  cardProviderOf,
-  defaultPaymentProviders,
-  gatewayCustomerFor,
-  type PaymentProviders,
-  requireCardProvider,
-} from './payment-providers.js';
-export {
   lockRefundablePayments,
   type PaymentRefundPart,
   recordGatewayRefund,
@@ -45,5 +38,12 @@ export type {
   PaymentMethodInput,
   PaymentProvider,
   PaymentSelection,
-} from './provider.js';
-export { type StripeProviderOptions, stripeClient } from './stripe.provider.js';
+} from './providers/payment-provider.types.js';
+export {
+  cardProviderOf,
+  defaultPaymentProviders,
+  gatewayCustomerFor,
+  type PaymentProviders,
+  requireCardProvider,
+} from './providers/payment-providers.service.js';
+export { type StripeProviderOptions, stripeClient } from './providers/stripe.provider.js';

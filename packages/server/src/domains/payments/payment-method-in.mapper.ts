@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { invalidField } from '../../lib/http/errors.js';
 import type { PaymentMethodIn } from './payments.contract.js';
-import type { PaymentMethodInput } from './provider.js';
+import type { PaymentMethodInput } from './providers/payment-provider.types.js';
 
 /** A requested payment method in service terms; the field a method type needs is required (400). */
 export function paymentMethodIn(method: Static<typeof PaymentMethodIn>): PaymentMethodInput {

@@ -1,9 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { invalidField, notFound } from '../../lib/http/errors.js';
-import { assertMethodFits, type PaymentProviders, requireCardProvider } from './payment-providers.js';
 import { savedPaymentMethods } from './payments.schema.js';
-import type { CardSummary, PaymentMethodInput, PaymentSelection } from './provider.js';
+import type {
+  CardSummary,
+  PaymentMethodInput,
+  PaymentSelection,
+} from './providers/payment-provider.types.js';
+import {
+  assertMethodFits,
+  type PaymentProviders,
+  requireCardProvider,
+} from './providers/payment-providers.service.js';
 
 /** Who may reuse a saved method: `member:<id>`, else `visitor:<id>`; none for merchant-made checkouts. */
 export function ownerKeyOf(owner: {

@@ -9,7 +9,7 @@ import {
   type TestProduct,
 } from '../../testing/ecom.js';
 import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
-import { SANDBOX_CARDS } from './sandbox-card.provider.js';
+import { SANDBOX_CARDS } from './providers/sandbox-card.provider.js';
 
 let t: TestApp;
 let mug: TestProduct;

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
-import type { PaymentProviders } from './payment-providers.js';
 import { type PaymentProviderName, payments } from './payments.schema.js';
+import type { PaymentProviders } from './providers/payment-providers.service.js';
 
 /** The part of one refund that one payment gives back. */
 export interface PaymentRefundPart {

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { requireCaller } from '../access/index.js';
 import { EmptyOut } from '../pricing/index.js';
 import { deleteSavedPaymentMethod, listSavedPaymentMethods } from './payment-methods.service.js';
-import type { PaymentProviders } from './payment-providers.js';
 import { SavedPaymentMethodParams, SavedPaymentMethodsResponse } from './payments.contract.js';
+import type { PaymentProviders } from './providers/payment-providers.service.js';
 
 const PaymentSettingsResponse = Type.Object({
   cardProvider: Type.Union([Type.Literal('STRIPE'), Type.Literal('SANDBOX_CARD'), Type.Literal('NONE')]),

@@ -2,12 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
-import {
-  assertMethodFits,
-  gatewayCustomerFor,
-  type PaymentProviders,
-  requireCardProvider,
-} from './payment-providers.js';
 import type { PaymentStatus } from './payments.schema.js';
 import {
   type PaymentProviderName,
@@ -15,7 +9,13 @@ import {
   payments,
   savedPaymentMethods,
 } from './payments.schema.js';
-import type { ChargeRequest, ChargeResult, PaymentMethodInput } from './provider.js';
+import type { ChargeRequest, ChargeResult, PaymentMethodInput } from './providers/payment-provider.types.js';
+import {
+  assertMethodFits,
+  gatewayCustomerFor,
+  type PaymentProviders,
+  requireCardProvider,
+} from './providers/payment-providers.service.js';
 
 /** A key that is the same for a retry of the same charge and different for anything else. */
 function chargeKey(input: TakePaymentInput, source: string): string {

@@ -3,7 +3,7 @@ import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '.
 import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { listEntityEvents } from '../events/events.service.js';
 import type { OutgoingMail } from '../orders/emails/order-mail.service.js';
-import { SANDBOX_CARDS } from '../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
 
 // Paid plans sold as orders (ADR 028): prices to the cent, payment as checkouts take it, the order's
 // event and e-mail, the membership granted on payment and usable at checkout, once-per-buyer plans sold

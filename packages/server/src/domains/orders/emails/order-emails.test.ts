@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../../testing/ecom.js';
 import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../../testing/index.js';
-import { SANDBOX_CARDS } from '../../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../../payments/providers/sandbox-card.provider.js';
 import { listGiftCards } from '../../store-setup/promotions/gift-cards.service.js';
 import type { OutgoingMail } from './order-mail.service.js';
 

@@ -5,7 +5,7 @@ import { issueTestGiftCard, lineItem, type TestProduct } from '../../../testing/
 import { createTestApp, type TestApp, visitorToken } from '../../../testing/index.js';
 import { sandboxCard as card, createOrdersTestStore, orderRouteHelpers } from '../../../testing/orders.js';
 import { savedPaymentMethods } from '../../payments/payments.schema.js';
-import { SANDBOX_CARDS } from '../../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../../payments/providers/sandbox-card.provider.js';
 import { createCoupon, getCoupon } from '../../store-setup/promotions/coupons.service.js';
 import { getGiftCard } from '../../store-setup/promotions/gift-cards.service.js';
 

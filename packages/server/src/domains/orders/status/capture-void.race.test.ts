@@ -3,7 +3,7 @@ import { createTestProduct, setUpTestStore, type TestProduct } from '../../../te
 import { createTestApp, merchantKey, type TestApp, testDatabaseKind } from '../../../testing/index.js';
 import { placeTestOrder } from '../../../testing/orders.js';
 import type { PaymentProvider } from '../../payments/index.js';
-import { sandboxCardProvider } from '../../payments/sandbox-card.provider.js';
+import { sandboxCardProvider } from '../../payments/providers/sandbox-card.provider.js';
 
 // Capture and void of one authorization racing each other, or sent twice: the sandbox gateway (the
 // store's "authorize only" setting applies to it too) is asked once, and the order ends in one state.

@@ -15,7 +15,7 @@ import {
   testDatabaseKind,
   visitorToken,
 } from '../../../testing/index.js';
-import { SANDBOX_CARDS } from '../../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../../payments/providers/sandbox-card.provider.js';
 import { renewalOrderIds } from './subscription-billing.service.js';
 
 // Subscription billing with the injectable clock: the job is run by hand (runOnce) as time moves.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../../testing/ecom.js';
 import { createTestApp, memberToken, type TestApp, visitorToken } from '../../../testing/index.js';
-import { SANDBOX_CARDS } from '../../payments/sandbox-card.provider.js';
+import { SANDBOX_CARDS } from '../../payments/providers/sandbox-card.provider.js';
 
 const now = new Date('2026-04-01T09:00:00Z');
 let t: TestApp;

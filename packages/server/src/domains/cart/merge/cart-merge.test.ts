@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProduct, lineItem, type TestProduct } from '../../testing/ecom.js';
-import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
-import { listEntityEvents } from '../events/events.service.js';
-import { createCoupon } from '../store-setup/promotions/coupons.service.js';
+import { createTestProduct, lineItem, type TestProduct } from '../../../testing/ecom.js';
+import { createTestApp, memberToken, type TestApp, visitorToken } from '../../../testing/index.js';
+import { listEntityEvents } from '../../events/events.service.js';
+import { createCoupon } from '../../store-setup/promotions/coupons.service.js';
 import { mergeVisitorCartIntoMember } from './cart-merge.service.js';
 
 let t: TestApp;

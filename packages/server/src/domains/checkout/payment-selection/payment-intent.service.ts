@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../lib/http/errors.js';
-import type { Caller } from '../access/index.js';
-import { gatewayCustomerFor, type PaymentProviders, requireCardProvider } from '../payments/index.js';
-import type { PricingEnv } from '../pricing/index.js';
-import { getCheckout } from './checkout.service.js';
-import { assertOpen } from './checkout-store.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { AppError } from '../../../lib/http/errors.js';
+import type { Caller } from '../../access/index.js';
+import { gatewayCustomerFor, type PaymentProviders, requireCardProvider } from '../../payments/index.js';
+import type { PricingEnv } from '../../pricing/index.js';
+import { getCheckout } from '../checkout.service.js';
+import { assertOpen } from '../checkout-rows.service.js';
 
 export interface PreparedPayment {
   paymentIntentId: string;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProduct, lineItem, setUpTestStore, shopperCheckout } from '../../testing/ecom.js';
+import { createTestProduct, lineItem, setUpTestStore, shopperCheckout } from '../../../testing/ecom.js';
 import {
   createClient,
   memberTokens,
@@ -8,9 +8,9 @@ import {
   SHOP_ORIGIN,
   uniqueEmail,
   visitorTokens,
-} from '../../testing/identity.js';
-import { createTestApp, merchantKey, type TestApp } from '../../testing/index.js';
-import { checkouts } from './checkout.schema.js';
+} from '../../../testing/identity.js';
+import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
+import { checkouts } from '../checkout.schema.js';
 
 // overrideCheckoutUrl is where getCheckoutUrl sends the buyer instead of the hosted checkout: a shopper
 // may only name this store or the allowed origins of the OAuth client their token came from; a merchant

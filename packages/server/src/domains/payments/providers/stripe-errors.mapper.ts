@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError, invalidField } from '../../lib/http/errors.js';
+import { AppError, invalidField } from '../../../lib/http/errors.js';
 
 /** What the buyer reads after a decline: Stripe's sentence, then what to do. */
 export function declinedError(reason: string, message: string | undefined): AppError {

@@ -1,7 +1,7 @@
-import type { DbOrTx } from '../../db/client.js';
-import { invalidField } from '../../lib/http/errors.js';
-import { type Caller, isMerchant } from '../access/index.js';
-import { clientOfCaller, isAllowedReturnUrl, listOAuthClients } from '../identity/index.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import { type Caller, isMerchant } from '../../access/index.js';
+import { clientOfCaller, isAllowedReturnUrl, listOAuthClients } from '../../identity/index.js';
 
 /*
  * `overrideCheckoutUrl` (on a cart or a checkout) is where getCheckoutUrl sends the buyer instead of the

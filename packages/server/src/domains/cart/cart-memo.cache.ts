@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { CartOwner } from './cart-owner.js';
-import type { CartRow } from './cart-store.js';
+import type { CartOwner } from './cart-owner.types.js';
+import type { CartRow } from './cart-rows.service.js';
 
 /*
  * The last cart row this app read or wrote per owner (ADR 022), so a shopper's next add can skip

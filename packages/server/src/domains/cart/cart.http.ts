@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type EcomDeps, ecomHttp } from '../pricing/index.js';
-import type { CartMemo } from './cart-memo.js';
+import type { CartMemo } from './cart-memo.cache.js';
 
 /** What the cart routes take from the app: the ecom slice and the app's remembered cart rows. */
 export interface CartDeps extends EcomDeps {

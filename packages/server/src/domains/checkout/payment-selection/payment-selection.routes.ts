@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { Db } from '../../db/client.js';
-import { mountOnPrefixes } from '../../lib/http/prefixes.js';
-import { requireCaller } from '../access/index.js';
-import { actorOf } from '../events/index.js';
-import type { PaymentProviders } from '../payments/index.js';
+import type { Db } from '../../../db/client.js';
+import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
+import { requireCaller } from '../../access/index.js';
+import { actorOf } from '../../events/index.js';
+import type { PaymentProviders } from '../../payments/index.js';
 import {
   paymentMethodIn,
   SelectPaymentMethodRequest,
   SelectPaymentMethodResponse,
-} from '../payments/index.js';
-import { CHECKOUT_PREFIXES, type PricingEnv } from '../pricing/index.js';
-import { CheckoutIdParams } from './checkout.contract.js';
+} from '../../payments/index.js';
+import { CHECKOUT_PREFIXES, type PricingEnv } from '../../pricing/index.js';
+import { CheckoutIdParams } from '../checkout.contract.js';
 import { prepareCheckoutPayment } from './payment-intent.service.js';
 import { selectPaymentMethod } from './payment-selection.service.js';
 

@@ -1,14 +1,14 @@
-import type { DbOrTx } from '../../db/client.js';
-import type { Caller } from '../access/index.js';
-import type { EventActor } from '../events/index.js';
+import type { DbOrTx } from '../../../db/client.js';
+import type { Caller } from '../../access/index.js';
+import type { EventActor } from '../../events/index.js';
 import type {
   CardSummary,
   PaymentMethodInput,
   PaymentProviders,
   PaymentSelection,
-} from '../payments/index.js';
-import { assertOwnMethod, ownerKeyOf, storableMethod } from '../payments/index.js';
-import { assertOpen, lockCheckout, saveCheckout } from './checkout-store.js';
+} from '../../payments/index.js';
+import { assertOwnMethod, ownerKeyOf, storableMethod } from '../../payments/index.js';
+import { assertOpen, lockCheckout, saveCheckout } from '../checkout-rows.service.js';
 
 export interface SelectedPaymentMethod {
   type: PaymentSelection['method']['type'];

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, invalidField } from '../../lib/http/errors.js';
-import { type PaymentProviderName, paymentCustomers } from './payments.schema.js';
-import type { PaymentMethodInput, PaymentProvider } from './provider.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { AppError, invalidField } from '../../../lib/http/errors.js';
+import { type PaymentProviderName, paymentCustomers } from '../payments.schema.js';
+import type { PaymentMethodInput, PaymentProvider } from './payment-provider.types.js';
 import { sandboxCardProvider } from './sandbox-card.provider.js';
 import { type StripeProviderOptions, stripeClient, stripeProvider } from './stripe.provider.js';
 

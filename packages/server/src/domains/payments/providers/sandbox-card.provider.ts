@@ -1,7 +1,13 @@
-import { AppError, invalidField } from '../../lib/http/errors.js';
-import { Violations } from '../../lib/http/violations.js';
-import { randomToken } from '../../lib/ids.js';
-import type { CardInput, CardSummary, ChargeRequest, ChargeResult, PaymentProvider } from './provider.js';
+import { AppError, invalidField } from '../../../lib/http/errors.js';
+import { Violations } from '../../../lib/http/violations.js';
+import { randomToken } from '../../../lib/ids.js';
+import type {
+  CardInput,
+  CardSummary,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+} from './payment-provider.types.js';
 
 /**
  * A card gateway for development and tests: no network, deterministic outcomes by card number

@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from './payments.schema.js';
+import type { PaymentProviderName } from '../payments.schema.js';
 
 /*
  * The payment provider interface (ADR 011, ADR 035, docs/api/payments.md): what create-order and the

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { mountOnPrefixes } from '../../lib/http/prefixes.js';
-import { requireShopper } from '../access/index.js';
+import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
+import { requireShopper } from '../../access/index.js';
 import {
   addressIn,
   CART_PREFIXES,
@@ -10,7 +10,7 @@ import {
   merchantOnlyField,
   RemoveLineItemsRequest,
   UpdateQuantitiesRequest,
-} from '../pricing/index.js';
+} from '../../pricing/index.js';
 import {
   AddToCartRequest,
   CartResponse,
@@ -19,8 +19,12 @@ import {
   EstimateTotalsRequest,
   EstimateTotalsResponse,
   UpdateCartRequest,
-} from './cart.contract.js';
-import { cartOut, estimateOut } from './cart.mapper.js';
+} from '../cart.contract.js';
+import { type CartDeps, cartHttp } from '../cart.http.js';
+import { cartOut, estimateOut } from '../cart.mapper.js';
+import { cartOwnerOf } from '../cart-owner.types.js';
+import { cartNotFound } from '../cart-rows.service.js';
+import { cartUpdateIn } from '../cart-update-in.mapper.js';
 import {
   addToCurrentCart,
   deleteCurrentCart,
@@ -31,10 +35,6 @@ import {
   updateLineItemsQuantity,
 } from './cart.service.js';
 import { createCheckoutFromCurrentCart, estimateCurrentCartTotals } from './cart-checkout.service.js';
-import { type CartDeps, cartHttp } from './cart-http.js';
-import { cartOwnerOf } from './cart-owner.js';
-import { cartNotFound } from './cart-store.js';
-import { cartUpdateIn } from './cart-update-in.mapper.js';
 
 /** The current cart (wire-protocol.md §4.1), bound to the caller's visitor or member token. */
 const currentCartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps) => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import type { EventActor } from '../events/index.js';
-import type { IdentityHooks } from '../identity/index.js';
-import { combineLines } from '../pricing/index.js';
-import { carts } from './cart.schema.js';
-import { memberOwner, visitorOwner } from './cart-owner.js';
-import { deleteCartRow, lockOrCreateCart, readCart, saveCart } from './cart-store.js';
+import type { Tx } from '../../../db/client.js';
+import type { EventActor } from '../../events/index.js';
+import type { IdentityHooks } from '../../identity/index.js';
+import { combineLines } from '../../pricing/index.js';
+import { carts } from '../cart.schema.js';
+import { memberOwner, visitorOwner } from '../cart-owner.types.js';
+import { deleteCartRow, lockOrCreateCart, readCart, saveCart } from '../cart-rows.service.js';
 
 /**
  * Visitor → member (login): the visitor's cart is merged into the member's, in the login's transaction.

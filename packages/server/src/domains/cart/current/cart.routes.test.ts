@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProduct, lineItem, type TestProduct, updateTestProduct } from '../../testing/ecom.js';
-import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
-import { deleteProduct } from '../catalog/products/product-write.service.js';
-import { listEntityEvents } from '../events/events.service.js';
-import { createCoupon } from '../store-setup/promotions/coupons.service.js';
+import { createTestProduct, lineItem, type TestProduct, updateTestProduct } from '../../../testing/ecom.js';
+import { createTestApp, merchantKey, type TestApp, visitorToken } from '../../../testing/index.js';
+import { deleteProduct } from '../../catalog/products/product-write.service.js';
+import { listEntityEvents } from '../../events/events.service.js';
+import { createCoupon } from '../../store-setup/promotions/coupons.service.js';
 
 // The current cart's calls for a shopper who has one. A shopper without one: cart-missing.routes.test.ts.
 let t: TestApp;

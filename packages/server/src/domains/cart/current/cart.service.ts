@@ -1,14 +1,14 @@
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { pooledDb } from '../../db/statements.js';
-import { uuidv7 } from '../../lib/ids.js';
-import type { ResolvedCatalogItem } from '../catalog/index.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { pooledDb } from '../../../db/statements.js';
+import { uuidv7 } from '../../../lib/ids.js';
+import type { ResolvedCatalogItem } from '../../catalog/index.js';
 import type {
   AddressWithContact,
   CustomLineData,
   PricingEnv,
   StoredLine,
   StoredMerchantDiscount,
-} from '../pricing/index.js';
+} from '../../pricing/index.js';
 import {
   type CatalogLineRequest,
   checkDiscountedLines,
@@ -16,12 +16,10 @@ import {
   mergeCatalogItems,
   removeLines,
   setQuantities,
-} from '../pricing/index.js';
-import { findUsableCoupon } from '../store-setup/index.js';
-import { checkAvailability, withSnapshots } from './cart-line-checks.js';
-import type { CartMemo } from './cart-memo.js';
-import { newCartRow } from './cart-optimistic.js';
-import type { CartOwner } from './cart-owner.js';
+} from '../../pricing/index.js';
+import { findUsableCoupon } from '../../store-setup/index.js';
+import type { CartMemo } from '../cart-memo.cache.js';
+import type { CartOwner } from '../cart-owner.types.js';
 import {
   type CartChanges,
   type CartRow,
@@ -31,10 +29,12 @@ import {
   lockOrCreateCart,
   readCart,
   saveCart,
-} from './cart-store.js';
-import { changeWithoutLock, saveLinesWithoutLock } from './cart-unlocked.js';
-import type { CartContext } from './cart-view.js';
-import { type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
+} from '../cart-rows.service.js';
+import type { CartContext } from '../cart-view.service.js';
+import { type CartView, resolveLines, viewLines, viewOf } from '../cart-view.service.js';
+import { checkAvailability, withSnapshots } from './cart-line-checks.service.js';
+import { newCartRow } from './cart-optimistic.service.js';
+import { changeWithoutLock, saveLinesWithoutLock } from './cart-unlocked.service.js';
 
 export async function getCurrentCart(
   db: DbOrTx,

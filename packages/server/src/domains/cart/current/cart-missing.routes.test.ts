@@ -1,7 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProduct, lineItem } from '../../testing/ecom.js';
-import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
+import { createTestProduct, lineItem } from '../../../testing/ecom.js';
+import { createTestApp, memberToken, type TestApp, visitorToken } from '../../../testing/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

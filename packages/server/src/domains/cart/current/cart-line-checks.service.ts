@@ -1,6 +1,6 @@
-import { AppError } from '../../lib/http/errors.js';
-import type { LineView, StoredLine } from '../pricing/index.js';
-import { snapshotOf } from '../pricing/index.js';
+import { AppError } from '../../../lib/http/errors.js';
+import type { LineView, StoredLine } from '../../pricing/index.js';
+import { snapshotOf } from '../../pricing/index.js';
 
 /** Lines as stored: each catalog line keeps a snapshot of what it showed (kept if the product goes). */
 export function withSnapshots(lines: readonly StoredLine[], views: readonly LineView[]): StoredLine[] {

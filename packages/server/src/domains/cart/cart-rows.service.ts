@@ -4,7 +4,7 @@ import { type PreparedStatement, pooledDb, runStatement, selectListOf } from '..
 import { AppError } from '../../lib/http/errors.js';
 import { type EventActor, recordEvent } from '../events/index.js';
 import { carts } from './cart.schema.js';
-import type { CartOwner } from './cart-owner.js';
+import type { CartOwner } from './cart-owner.types.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartChanges = Partial<Omit<CartRow, 'id' | 'ownerKey' | 'createdDate' | 'version'>>;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../../lib/http/errors.js';
+import { AppError } from '../../../lib/http/errors.js';
 import type {
   CardSummary,
   ChargeRequest,
@@ -7,8 +7,8 @@ import type {
   ConfirmedIntentRequest,
   IntentRequest,
   PaymentProvider,
-} from './provider.js';
-import { declinedError, stripeAppError, stripeCall } from './stripe-errors.js';
+} from './payment-provider.types.js';
+import { declinedError, stripeAppError, stripeCall } from './stripe-errors.mapper.js';
 
 /** How to reach Stripe: the real API by default; `api` points the client elsewhere (tests: the local fake). */
 export interface StripeProviderOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationFailed } from '../../lib/http/errors.js';
+import { ValidationFailed } from '../../../lib/http/errors.js';
 import { sandboxCardProvider } from './sandbox-card.provider.js';
 
 describe('sandbox card checks', () => {

@@ -1,13 +1,13 @@
-import type { DbOrTx } from '../../db/client.js';
-import { invalidField } from '../../lib/http/errors.js';
-import type { ChannelType } from '../checkout/index.js';
-import { createCheckout } from '../checkout/index.js';
-import type { PostalAddress, Totals } from '../pricing/index.js';
-import { evaluateLines, loadSetup, type PricingEnv, priceLines } from '../pricing/index.js';
-import type { PricingSetup } from '../store-setup/index.js';
-import type { CartOwner } from './cart-owner.js';
-import { cartNotFound, lockCart, readCart, saveCart } from './cart-store.js';
-import type { CartContext, CartView } from './cart-view.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import type { ChannelType } from '../../checkout/index.js';
+import { createCheckout } from '../../checkout/index.js';
+import type { PostalAddress, Totals } from '../../pricing/index.js';
+import { evaluateLines, loadSetup, type PricingEnv, priceLines } from '../../pricing/index.js';
+import type { PricingSetup } from '../../store-setup/index.js';
+import type { CartOwner } from '../cart-owner.types.js';
+import { cartNotFound, lockCart, readCart, saveCart } from '../cart-rows.service.js';
+import type { CartContext, CartView } from '../cart-view.service.js';
 
 export interface EstimateOptions {
   shippingAddress?: PostalAddress;

@@ -1,10 +1,10 @@
-import type { Db } from '../../db/client.js';
-import { type PreparedStatement, runStatement } from '../../db/statements.js';
-import { uuidv7 } from '../../lib/ids.js';
-import type { EventActor } from '../events/index.js';
-import type { StoredLine } from '../pricing/index.js';
-import type { CartOwner } from './cart-owner.js';
-import { type CartRow, cartEventPayload } from './cart-store.js';
+import type { Db } from '../../../db/client.js';
+import { type PreparedStatement, runStatement } from '../../../db/statements.js';
+import { uuidv7 } from '../../../lib/ids.js';
+import type { EventActor } from '../../events/index.js';
+import type { StoredLine } from '../../pricing/index.js';
+import type { CartOwner } from '../cart-owner.types.js';
+import { type CartRow, cartEventPayload } from '../cart-rows.service.js';
 
 /*
  * The optimistic cart write (ADR 021). A shopper's cart is almost never changed by two requests at the

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client.js';
+import { queryRows } from '../../../db/client.js';
 import {
   createTestProduct,
   lineItem,
   setUpTestStore,
   shopperCheckout,
   type TestProduct,
-} from '../../testing/ecom.js';
-import { type FakeStripe, startFakeStripe } from '../../testing/fake-stripe/index.js';
-import { type StripeTestStore, startStripeTestStore } from '../../testing/fake-stripe/store.js';
-import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
-import { getCoupon } from '../store-setup/promotions/coupons.service.js';
+} from '../../../testing/ecom.js';
+import { type FakeStripe, startFakeStripe } from '../../../testing/fake-stripe/index.js';
+import { type StripeTestStore, startStripeTestStore } from '../../../testing/fake-stripe/store.js';
+import { createTestApp, memberToken, type TestApp, visitorToken } from '../../../testing/index.js';
+import { getCoupon } from '../../store-setup/promotions/coupons.service.js';
 
 // The Stripe provider through the real `stripe` client against the local fake of Stripe's API (ADR 035).
 let stripe: FakeStripe;

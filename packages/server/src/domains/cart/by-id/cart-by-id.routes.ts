@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { invalidField } from '../../lib/http/errors.js';
-import { mountOnPrefixes } from '../../lib/http/prefixes.js';
-import { requireCaller } from '../access/index.js';
-import { CartByIdRequest, CartIdParams, CartResponse } from './cart.contract.js';
-import { cartOut } from './cart.mapper.js';
+import { invalidField } from '../../../lib/http/errors.js';
+import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
+import { requireCaller } from '../../access/index.js';
+import { CartByIdRequest, CartIdParams, CartResponse } from '../cart.contract.js';
+import { type CartDeps, cartHttp } from '../cart.http.js';
+import { cartOut } from '../cart.mapper.js';
+import { memberOwner, visitorOwner } from '../cart-owner.types.js';
+import { cartUpdateIn } from '../cart-update-in.mapper.js';
 import { createCartFor, getCartById, updateCartById } from './cart-by-id.service.js';
-import { type CartDeps, cartHttp } from './cart-http.js';
-import { memberOwner, visitorOwner } from './cart-owner.js';
-import { cartUpdateIn } from './cart-update-in.mapper.js';
 
 /**
  * The protocol's elevated cart calls (the `cart` module: createCart, getCart, updateCart by id), for

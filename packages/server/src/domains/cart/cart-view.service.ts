@@ -4,8 +4,8 @@ import type { EventActor } from '../events/index.js';
 import type { CatalogLineRequest, LineView, StoredLine, Totals } from '../pricing/index.js';
 import { catalogRefOf, type PricingEnv, priceLines, refOfRequest, viewLine } from '../pricing/index.js';
 import { type Coupon, cartPricingSetup, findCoupon } from '../store-setup/index.js';
-import type { CartMemo } from './cart-memo.js';
-import type { CartRow } from './cart-store.js';
+import type { CartMemo } from './cart-memo.cache.js';
+import type { CartRow } from './cart-rows.service.js';
 
 /* A cart's lines evaluated against the catalog now, and its totals: what every cart reply shows. */
 
@@ -13,7 +13,7 @@ export interface CartContext {
   env: PricingEnv;
   actor: EventActor;
   now: Date;
-  /** The app's remembered cart rows (cart-memo.ts), used on its pooled handle only. */
+  /** The app's remembered cart rows (cart-memo.cache.ts), used on its pooled handle only. */
   memo: CartMemo;
 }
 

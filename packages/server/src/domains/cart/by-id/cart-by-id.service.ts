@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { pooledDb } from '../../db/statements.js';
-import { AppError, notFound } from '../../lib/http/errors.js';
-import type { PricingEnv } from '../pricing/index.js';
-import { carts } from './cart.schema.js';
-import { type UpdateCartInput, updateLockedCart } from './cart.service.js';
-import type { CartMemo } from './cart-memo.js';
-import type { CartOwner } from './cart-owner.js';
-import { type CartRow, lockOrCreateCart } from './cart-store.js';
-import { type CartContext, type CartView, resolveLines, viewLines, viewOf } from './cart-view.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
+import { pooledDb } from '../../../db/statements.js';
+import { AppError, notFound } from '../../../lib/http/errors.js';
+import type { PricingEnv } from '../../pricing/index.js';
+import { carts } from '../cart.schema.js';
+import type { CartMemo } from '../cart-memo.cache.js';
+import type { CartOwner } from '../cart-owner.types.js';
+import { type CartRow, lockOrCreateCart } from '../cart-rows.service.js';
+import { type CartContext, type CartView, resolveLines, viewLines, viewOf } from '../cart-view.service.js';
+import { type UpdateCartInput, updateLockedCart } from '../current/cart.service.js';
 
 /*
  * A shopper's cart named by id: the protocol's elevated cart calls (the `cart` module's createCart,

@@ -1,14 +1,14 @@
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/http/errors.js';
-import type { ResolvedCatalogItem } from '../catalog/index.js';
-import type { LineView, StoredLine } from '../pricing/index.js';
-import { checkAvailability, withSnapshots } from './cart-line-checks.js';
-import type { CartMemo } from './cart-memo.js';
-import { saveLinesIfUnchanged } from './cart-optimistic.js';
-import type { CartOwner } from './cart-owner.js';
-import { type CartRow, cartNotFound, readCart } from './cart-store.js';
-import type { CartContext } from './cart-view.js';
-import { viewLines } from './cart-view.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/http/errors.js';
+import type { ResolvedCatalogItem } from '../../catalog/index.js';
+import type { LineView, StoredLine } from '../../pricing/index.js';
+import type { CartMemo } from '../cart-memo.cache.js';
+import type { CartOwner } from '../cart-owner.types.js';
+import { type CartRow, cartNotFound, readCart } from '../cart-rows.service.js';
+import type { CartContext } from '../cart-view.service.js';
+import { viewLines } from '../cart-view.service.js';
+import { checkAvailability, withSnapshots } from './cart-line-checks.service.js';
+import { saveLinesIfUnchanged } from './cart-optimistic.service.js';
 
 /*
  * Line changes without a lock (ADR 021, ADR 022): compute the new lines from the cart as read, then
@@ -26,7 +26,7 @@ export interface SavedLines {
 export type UnlockedChange = (read: CartRow) => Promise<SavedLines | undefined>;
 
 /**
- * Runs `change` from the row this process last saw for the owner (cart-memo.ts), then from a fresh
+ * Runs `change` from the row this process last saw for the owner (cart-memo.cache.ts), then from a fresh
  * read. A remembered row can be stale in any way — lines another process added or removed, other
  * quantities — so a refusal computed from it (an unknown line, not enough stock) is tried again from
  * the fresh read. Nothing else is retried: an error at the write may come after its commit.
