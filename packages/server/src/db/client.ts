@@ -39,8 +39,9 @@ export interface Database {
   poolStats(): { total: number; idle: number; waiting: number };
   /**
    * Calls `onNotify` for every NOTIFY on `channel` — sent by `pg_notify` inside a transaction, so only
-   * after it commits. On PostgreSQL a dedicated connection listens and reconnects when it drops (and
-   * then calls `onNotify` once, as notifications may have been missed). Resolves to an unsubscribe.
+   * after it commits. On PostgreSQL one dedicated connection per channel listens and reconnects when it
+   * drops (and then calls `onNotify` once, as notifications may have been missed). A channel's
+   * subscribers are called in the order they subscribed, on both drivers. Resolves to an unsubscribe.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -126,7 +127,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('SELECT 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: channelListeners(url),
     close: () => pool.end(),
   };
 }
@@ -138,6 +139,51 @@ export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
 }
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * One LISTEN connection per channel, shared by every subscriber of this process, which it calls in the
+ * order they subscribed. The order matters where one cache reads through another: the storefront's
+ * header collections are read through the API's catalog read cache, so they subscribe after it and re-read
+ * only once it has been dropped (separate connections delivered the same NOTIFY in either order).
+ */
+function channelListeners(url: string): Database['listen'] {
+  const channels = new Map<
+    string,
+    { subscribers: Set<() => void>; connection: Promise<() => Promise<void>> }
+  >();
+  return async (channel, onNotify) => {
+    let entry = channels.get(channel);
+    if (!entry) {
+      const subscribers = new Set<() => void>();
+      const connection = listenPostgres(url, channel, () => {
+        for (const subscriber of [...subscribers]) subscriber();
+      });
+      const created = { subscribers, connection };
+      channels.set(channel, created);
+      connection.catch(() => {
+        if (channels.get(channel) === created) channels.delete(channel);
+      });
+      entry = created;
+    }
+    const { subscribers, connection } = entry;
+    // Its own function: the same callback subscribed twice is two subscriptions.
+    const subscriber = () => onNotify();
+    subscribers.add(subscriber);
+    let stop: () => Promise<void>;
+    try {
+      stop = await connection;
+    } catch (error) {
+      subscribers.delete(subscriber);
+      throw error;
+    }
+    const shared = entry;
+    return async () => {
+      if (!subscribers.delete(subscriber) || subscribers.size > 0) return;
+      if (channels.get(channel) === shared) channels.delete(channel);
+      await stop();
+    };
+  };
+}
 
 async function listenPostgres(
   url: string,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createDb, type Database } from '../db/client.js';
+import { createDb, type Database, queryRows } from '../db/client.js';
 import { migratedTemplate } from './postgres-template.js';
 
 /**
@@ -91,12 +91,12 @@ async function openPglite(): Promise<TestDatabase> {
 async function emptied(database: Database, schema: string): Promise<boolean> {
   try {
     if ((await schemaFingerprint(database)) !== schema) return false;
-    const tables = (await database.db.execute(sql`
-      SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
-      WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')`)) as unknown as Rows<{
-      name: string;
-    }>;
-    const names = tables.rows.map((row) => row.name);
+    const tables = await queryRows<{ name: string }>(
+      database.db,
+      sql`SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+          WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')`,
+    );
+    const names = tables.map((row) => row.name);
     if (names.length > 0)
       await database.db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`));
     await database.db.execute(sql`
@@ -110,18 +110,18 @@ async function emptied(database: Database, schema: string): Promise<boolean> {
   }
 }
 
-// What `execute` returns on both drivers; its type depends on the driver's generics.
-type Rows<Row> = { rows: Row[] };
-
 /** What the schema holds (relations, functions, triggers), to notice a file that changed it. */
 async function schemaFingerprint(database: Database): Promise<string> {
-  const result = (await database.db.execute(sql`
+  const [row] = await queryRows<{ fingerprint: string }>(
+    database.db,
+    sql`
     SELECT md5(
       (SELECT string_agg(format('%s:%s:%s', relname, relkind, relnatts), ',' ORDER BY relname) FROM pg_class c
         JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast'))
       || (SELECT coalesce(string_agg(proname, ',' ORDER BY proname), '') FROM pg_proc p
         JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema'))
       || (SELECT count(*)::text FROM pg_trigger)
-    ) AS fingerprint`)) as unknown as Rows<{ fingerprint: string }>;
-  return result.rows[0]?.fingerprint ?? '';
+    ) AS fingerprint`,
+  );
+  return row?.fingerprint ?? '';
 }
