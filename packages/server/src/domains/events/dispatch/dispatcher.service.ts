@@ -2,11 +2,11 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { webhookSubscriptions } from '../webhooks.schema.js';
-import { type ClaimedDelivery, claimDueDeliveries } from './claim.js';
-import { fanOut } from './fanout.js';
-import { recordOutcome } from './outcome.js';
-import type { DeliveryOutcome, EventRouting } from './routing.js';
-import { runInternalTarget, sendWebhook } from './targets.js';
+import { type ClaimedDelivery, claimDueDeliveries } from './claim.service.js';
+import type { DeliveryOutcome, EventRouting } from './event-routing.deps.js';
+import { fanOut } from './fanout.service.js';
+import { recordOutcome } from './outcome.service.js';
+import { runInternalTarget, sendWebhook } from './targets.adapter.js';
 
 export interface DispatcherOptions {
   db: Db;

@@ -1,6 +1,6 @@
 import type { NatsConnection } from 'nats';
-import type { DispatchedEvent, EventPublisher } from './routing.js';
-import { eventEnvelope } from './targets.js';
+import type { DispatchedEvent, EventPublisher } from './event-routing.deps.js';
+import { eventEnvelope } from './targets.adapter.js';
 
 export const NATS_STREAM = 'OPENSHELF_EVENTS';
 export const NATS_SUBJECT_PREFIX = 'openshelf.events';

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.js';
-import { matchesEventType } from '../event-types.js';
 import { outboxEvents } from '../events.schema.js';
+import { matchesEventType } from '../events.types.js';
 import { eventDeliveries, type TargetKind, webhookSubscriptions } from '../webhooks.schema.js';
-import type { EventRouting } from './routing.js';
+import type { EventRouting } from './event-routing.deps.js';
 
 // Fan-out runs in one process at a time (a transaction-scoped advisory lock): it is quick and DB-only,
 // and running it serially is what keeps deliveries of one entity in event order (ADR 007).

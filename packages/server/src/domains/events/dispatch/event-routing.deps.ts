@@ -1,5 +1,5 @@
-import { matchesEventType } from '../event-types.js';
 import type { EventActor } from '../events.schema.js';
+import { matchesEventType } from '../events.types.js';
 
 /** An event as targets receive it. */
 export interface DispatchedEvent {

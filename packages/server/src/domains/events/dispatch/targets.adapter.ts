@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import type { ClaimedDelivery } from './claim.js';
-import type { DeliveryOutcome, DispatchedEvent, EventRouting } from './routing.js';
+import type { ClaimedDelivery } from './claim.service.js';
+import type { DeliveryOutcome, DispatchedEvent, EventRouting } from './event-routing.deps.js';
 
 /** The JSON body a webhook receiver gets (also the NATS message body). */
 export function eventEnvelope(event: DispatchedEvent) {

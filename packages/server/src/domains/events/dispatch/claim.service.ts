@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.js';
 import { outboxEvents } from '../events.schema.js';
 import type { TargetKind } from '../webhooks.schema.js';
-import type { DispatchedEvent } from './routing.js';
+import type { DispatchedEvent } from './event-routing.deps.js';
 
 export interface ClaimedDelivery {
   id: string;

@@ -6,9 +6,9 @@ import {
   merchantNotices,
   webhookSubscriptions,
 } from '../webhooks.schema.js';
-import type { ClaimedDelivery } from './claim.js';
-import { retryDelayMs } from './retry.js';
-import type { DeliveryOutcome } from './routing.js';
+import type { ClaimedDelivery } from './claim.service.js';
+import type { DeliveryOutcome } from './event-routing.deps.js';
+import { retryDelayMs } from './retry.rules.js';
 
 const MAX_ERROR_LENGTH = 500;
 
