@@ -6,13 +6,18 @@ import { notFound } from '../../../lib/http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../../lib/paging.js';
 import { compileFilter } from '../../../lib/query-filter.js';
 import { compileSort } from '../../../lib/query-sort.js';
-import type { CountMemo } from '../listing/count-memo.js';
-import { collectionPage, type ListingPage } from '../listing/listing-plan.js';
-import { type PagePlan, type PagePlans, planKey } from '../listing/page-plans.js';
-import { productFilterFields } from '../listing/product-query-fields.js';
+import type { CountMemo } from '../listing/count-memo.cache.js';
+import { collectionPage, type ListingPage } from '../listing/listing-plan.service.js';
+import { type PagePlan, type PagePlans, planKey } from '../listing/page-plans.cache.js';
+import { productFilterFields } from '../listing/product-query-fields.service.js';
 import { products } from '../products.schema.js';
-import { type ProductView, viewProduct } from './product-model.js';
-import { loadProductRecords, PRODUCT_SELECT_LIST, type ProductRow, toProductRecord } from './product-rows.js';
+import { type ProductView, viewProduct } from './product.rules.js';
+import {
+  loadProductRecords,
+  PRODUCT_SELECT_LIST,
+  type ProductRow,
+  toProductRecord,
+} from './product-rows.service.js';
 
 /**
  * Counting stops here: a larger result reports `tooManyToCount: true` and no total (ADR 012). Counting

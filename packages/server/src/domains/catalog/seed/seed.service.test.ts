@@ -6,7 +6,7 @@ import { listEntityEvents } from '../../events/events.service.js';
 import { mediaStorageFor } from '../../media/storage.js';
 import { queryCollections } from '../collections/collections.service.js';
 import { queryProducts } from '../products/product-read.service.js';
-import { DEMO_PRODUCTS } from './demo-catalog.js';
+import { DEMO_PRODUCTS } from './demo-catalog.data.js';
 import { demoImageJobs, seedDemoCatalog } from './seed.service.js';
 
 let t: TestApp;

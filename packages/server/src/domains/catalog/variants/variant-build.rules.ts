@@ -1,7 +1,6 @@
 import type { Violations } from '../../../lib/http/violations.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import { LIMITS, type ProductOption, type VariantRecord } from '../catalog.types.js';
-import type { StockInput, VariantInput } from '../products/product-input.js';
 import {
   choiceCombinations,
   choicesKey,
@@ -9,7 +8,8 @@ import {
   DEFAULT_VARIANT_ID,
   matchesChoices,
   normalizeSelection,
-} from '../products/product-model.js';
+} from '../products/product.rules.js';
+import type { StockInput, VariantInput } from '../products/product-input.rules.js';
 
 export interface VariantStock {
   trackQuantity: boolean;

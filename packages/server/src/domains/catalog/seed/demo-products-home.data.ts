@@ -1,4 +1,4 @@
-import { colors, type DemoProduct, sizes, text, tracked } from './demo-types.js';
+import { colors, type DemoProduct, sizes, text, tracked } from './demo.types.js';
 
 /** Kitchen & Dining and Home Decor. */
 export const HOME_PRODUCTS: DemoProduct[] = [

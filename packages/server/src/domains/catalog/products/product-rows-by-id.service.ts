@@ -3,8 +3,13 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { pooledDb } from '../../../db/statements.js';
 import type { ProductRecord } from '../catalog.types.js';
 import { products } from '../products.schema.js';
-import { ProductRecordCache } from './product-record-cache.js';
-import { loadProductRecords, type ProductRow, productSelection, toProductRecord } from './product-rows.js';
+import { ProductRecordCache } from './product-record.cache.js';
+import {
+  loadProductRecords,
+  type ProductRow,
+  productSelection,
+  toProductRecord,
+} from './product-rows.service.js';
 
 /*
  * Products by id — what every cart change and checkout reads to price its lines — as a prepared

@@ -1,4 +1,4 @@
-import { colors, type DemoProduct, tracked } from './demo-types.js';
+import { colors, type DemoProduct, tracked } from './demo.types.js';
 
 /** Coffee & Tea, Stationery & Books, and Gifts (the digital, gift-card and subscription products). */
 export const PANTRY_PRODUCTS: DemoProduct[] = [

@@ -1,9 +1,9 @@
-import { APPAREL_PRODUCTS } from './demo-products-apparel.js';
-import { HOME_PRODUCTS } from './demo-products-home.js';
-import { PANTRY_PRODUCTS } from './demo-products-pantry.js';
-import type { DemoCollection, DemoProduct } from './demo-types.js';
+import type { DemoCollection, DemoProduct } from './demo.types.js';
+import { APPAREL_PRODUCTS } from './demo-products-apparel.data.js';
+import { HOME_PRODUCTS } from './demo-products-home.data.js';
+import { PANTRY_PRODUCTS } from './demo-products-pantry.data.js';
 
-export type { DemoCollection, DemoProduct, Motif } from './demo-types.js';
+export type { DemoCollection, DemoProduct, Motif } from './demo.types.js';
 
 /*
  * The demo store the embedded default starts with: a small homeware and coffee shop. Everything a

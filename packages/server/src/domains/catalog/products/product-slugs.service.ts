@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '../../../db/client.js';
 import { AppError } from '../../../lib/http/errors.js';
 import { escapeLike } from '../../../lib/query-values.js';
 import { products } from '../products.schema.js';
-import { dedupeSlug } from './product-model.js';
+import { dedupeSlug } from './product.rules.js';
 
 /**
  * Inserts with the first free slug among `base`, `base-2`, … Creators of the same base slug take a

@@ -1,4 +1,4 @@
-import type { ProductInput } from '../products/product-input.js';
+import type { ProductInput } from '../products/product-input.rules.js';
 
 /** Types and shorthands of the demo catalog (demo-catalog.ts). */
 

@@ -1,4 +1,4 @@
-import { colors, type DemoProduct, sizes, text, tracked } from './demo-types.js';
+import { colors, type DemoProduct, sizes, text, tracked } from './demo.types.js';
 
 /** Apparel and Wellness. */
 export const APPAREL_PRODUCTS: DemoProduct[] = [

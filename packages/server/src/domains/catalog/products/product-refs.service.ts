@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import type { Violations } from '../../../lib/http/violations.js';
 import type { CatalogMediaItem, ProductOption } from '../catalog.types.js';
 import { collections } from '../collections.schema.js';
-import type { MediaRef } from './product-input.js';
+import type { MediaRef } from './product-input.rules.js';
 
 /** Media refs with a `choice` also show for that option choice. */
 export function attachChoiceMedia(

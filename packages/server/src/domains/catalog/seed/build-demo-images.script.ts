@@ -2,7 +2,7 @@
 // only copies files instead of rasterising ~60 illustrations.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderDemoImage } from './demo-images.js';
+import { renderDemoImage } from './demo-images.data.js';
 import { DEMO_IMAGES_DIR, demoImageJobs } from './seed.service.js';
 
 const jobs = demoImageJobs();

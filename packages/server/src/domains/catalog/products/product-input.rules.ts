@@ -12,7 +12,7 @@ import {
   type ProductType,
   type SubscriptionOptions,
 } from '../catalog.types.js';
-import { countCombinations, SLUG_PATTERN } from './product-model.js';
+import { countCombinations, SLUG_PATTERN } from './product.rules.js';
 
 /** A media item to attach: a media-library file, or an external URL. */
 export interface MediaRef {

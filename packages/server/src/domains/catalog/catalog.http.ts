@@ -3,11 +3,11 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { isMerchant } from '../access/index.js';
 import { actorOf } from '../events/index.js';
-import type { LocalCatalogChanges } from './catalog-events.js';
-import type { CountMemo } from './listing/count-memo.js';
-import { PagePlans } from './listing/page-plans.js';
+import type { LocalCatalogChanges } from './catalog-events.service.js';
+import type { CountMemo } from './listing/count-memo.cache.js';
+import { PagePlans } from './listing/page-plans.cache.js';
 import type { WireContext } from './products/product.mapper.js';
-import type { ProductRecordsById } from './products/product-rows-by-id.js';
+import type { ProductRecordsById } from './products/product-rows-by-id.service.js';
 import type { WriteContext } from './products/product-write.service.js';
 
 declare module 'fastify' {

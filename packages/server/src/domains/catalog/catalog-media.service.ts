@@ -4,7 +4,7 @@ import type { Violations } from '../../lib/http/violations.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { getMediaFiles, mediaPath } from '../media/index.js';
 import type { CatalogMediaItem, MediaType } from './catalog.types.js';
-import type { MediaRef } from './products/product-input.js';
+import type { MediaRef } from './products/product-input.rules.js';
 
 const TYPE_BY_EXTENSION: Record<string, MediaType> = {
   '.mp4': 'video',

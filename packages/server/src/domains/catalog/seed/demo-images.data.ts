@@ -1,4 +1,4 @@
-import type { Motif } from './demo-catalog.js';
+import type { Motif } from './demo-catalog.data.js';
 
 /*
  * Product illustrations for the demo store, drawn as SVG and rasterised with sharp: a soft gradient,
