@@ -2,15 +2,15 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../mail/index.js';
 import { Captcha } from './guards/captcha.service.js';
-import { POLICIES, RateLimiter } from './guards/rate-limit.js';
+import { POLICIES, RateLimiter } from './guards/rate-limit.service.js';
 import {
   memoryRateLimitStore,
   type RateLimitStore,
   redisRateLimitStore,
-} from './guards/rate-limit.stores.js';
-import { SignInGuard } from './guards/sign-in-guard.js';
-import type { IdentityHooks } from './hooks.js';
-import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.js';
+} from './guards/rate-limit-stores.adapter.js';
+import { SignInGuard } from './guards/sign-in-guard.service.js';
+import type { IdentityHooks } from './identity-hooks.deps.js';
+import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.service.js';
 import { SessionStatusCache } from './sessions/sessions.service.js';
 import { KeyRing } from './sessions/signing-keys.service.js';
 

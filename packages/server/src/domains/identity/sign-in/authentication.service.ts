@@ -2,11 +2,11 @@ import type { Tx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import type { Caller } from '../../access/index.js';
 import { actorOf, recordEvent } from '../../events/index.js';
-import type { ContactData } from '../contacts.js';
-import { passwordChangedEmail } from '../emails.js';
+import type { ContactData } from '../contacts.types.js';
 import type { CaptchaTokenInput } from '../guards/captcha.service.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import type { StatusReason, StoredProfile } from '../identity.schema.js';
+import { passwordChangedEmail } from '../identity-mail.mapper.js';
 import {
   findIdentityByEmail,
   type IdentityRow,
@@ -17,14 +17,14 @@ import {
   toIdentityView,
   updateIdentityRow,
 } from '../members/members.service.js';
-import { normalizeEmail, type Profile, toStoredProfile } from '../members/profile.js';
+import { normalizeEmail, type Profile, toStoredProfile } from '../members/profile.mapper.js';
 import { isRememberedDevice, revokeTrustedDevices } from '../second-factors/trusted-devices.service.js';
 import { authTimeData, findSession, revokeMemberSessions } from '../sessions/sessions.service.js';
 import { getIdentitySettings } from '../settings.service.js';
-import { type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
-import type { AuthResult } from './auth-result.js';
-import { createIdentityToken } from './identity-tokens.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.service.js';
+import type { AuthResult } from './auth-result.types.js';
+import { createIdentityToken } from './identity-tokens.service.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.service.js';
 import { FORGOT_PASSWORD_PATH } from './recovery.service.js';
 
 export const INVALID_PASSWORD = '-19976';

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import type { MailMessage } from '../../mail/index.js';
-import { factorCodeEmail } from '../emails.js';
 import { memberFactors, SERVED_FACTOR_TYPES, type ServedFactorType } from '../identity.schema.js';
+import { factorCodeEmail } from '../identity-mail.mapper.js';
 import type { IdentityRow, IdentityView } from '../members/members.service.js';
-import { newEmailedCode } from '../secrets.js';
-import type { AuthResult } from '../sign-in/auth-result.js';
-import { createIdentityToken, TOKEN_TTL_SECONDS } from '../sign-in/identity-tokens.js';
+import { newEmailedCode } from '../secrets.rules.js';
+import type { AuthResult } from '../sign-in/auth-result.types.js';
+import { createIdentityToken, TOKEN_TTL_SECONDS } from '../sign-in/identity-tokens.service.js';
 
 /** What an MFA state token remembers between the steps of one login. */
 export interface MfaStepData {

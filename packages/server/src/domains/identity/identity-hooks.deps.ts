@@ -1,5 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
-import type { ContactData } from './contacts.js';
+import type { ContactData } from './contacts.types.js';
 
 /** A visitor logged in (or signed up) and now holds member tokens. */
 export interface VisitorBecameMember {

@@ -1,7 +1,7 @@
 import type { CaptchaMode, StepUpPolicy } from '../../../config.js';
 import type { AppError } from '../../../lib/http/errors.js';
 import { type Captcha, type CaptchaTokenInput, invalidCaptcha, missingCaptcha } from './captcha.service.js';
-import type { RateLimitStore, StepCounter } from './rate-limit.stores.js';
+import type { RateLimitStore, StepCounter } from './rate-limit-stores.adapter.js';
 
 /**
  * Failed sign-ins ask for a captcha, never for a wait (docs/security.md "Failed sign-ins: counting and

@@ -1,15 +1,15 @@
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../lib/http/errors.js';
 import type { MailMessage } from '../../mail/index.js';
-import { verificationCodeEmail } from '../emails.js';
 import type { IdentityDeps } from '../identity.deps.js';
+import { verificationCodeEmail } from '../identity-mail.mapper.js';
 import { type IdentityRow, LOCKED_STATUSES, toIdentityView } from '../members/members.service.js';
-import { activeSecondFactors, beginSecondFactor } from '../second-factors/second-factor-challenge.js';
+import { activeSecondFactors, beginSecondFactor } from '../second-factors/second-factor-challenge.service.js';
 import { isRememberedDevice } from '../second-factors/trusted-devices.service.js';
-import { hashCode, numericCode, randomSalt } from '../secrets.js';
+import { hashCode, numericCode, randomSalt } from '../secrets.rules.js';
 import { authTimeData } from '../sessions/sessions.service.js';
-import type { AuthResult } from './auth-result.js';
-import { consumeAllTokens, createIdentityToken, TOKEN_TTL_SECONDS } from './identity-tokens.js';
+import type { AuthResult } from './auth-result.types.js';
+import { consumeAllTokens, createIdentityToken, TOKEN_TTL_SECONDS } from './identity-tokens.service.js';
 
 /** Where a flow started: the visitor (cart) and client it should carry to the member session. */
 export interface FlowOrigin {

@@ -2,7 +2,7 @@ import type { OAuthClient } from '../identity.schema.js';
 import type { BrowserReply } from './authorize.pages.js';
 import { oauthErrorPage, unregisteredRedirectPage, webMessagePage } from './authorize.pages.js';
 import { messageOrigins } from './oauth-clients.service.js';
-import { isRegisteredRedirectUri } from './redirect-uris.js';
+import { isRegisteredRedirectUri } from './redirect-uris.rules.js';
 
 /**
  * Sends an authorize result (a code, or an OAuth error) back to the app the way its request asked:

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { identityTokens, type TokenPurpose } from '../identity.schema.js';
-import { newOpaqueToken, sha256 } from '../secrets.js';
+import { newOpaqueToken, sha256 } from '../secrets.rules.js';
 
 export type IdentityToken = typeof identityTokens.$inferSelect;
 

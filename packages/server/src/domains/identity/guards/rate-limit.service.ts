@@ -1,5 +1,5 @@
 import { AppError } from '../../../lib/http/errors.js';
-import type { RateLimitStore } from './rate-limit.stores.js';
+import type { RateLimitStore } from './rate-limit-stores.adapter.js';
 
 /**
  * Exponential back-off per key (ADR 006): the first `freeAttempts` failures cost nothing; after that each
