@@ -1,7 +1,7 @@
 import { invalidField } from '../../lib/http/errors.js';
 import type { MediaFile } from './media.service.js';
-import { loadSharp } from './sharp.js';
-import type { MediaStorage } from './storage.js';
+import type { MediaStorage } from './media-storage.adapter.js';
+import { loadSharp } from './sharp.adapter.js';
 
 /** Spec §9: the device widths and the small (icon/thumbnail) widths images are served at. */
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
