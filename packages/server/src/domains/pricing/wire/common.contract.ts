@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { AmountIn, DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../lib/http/wire.js';
 import { LIMITS as CATALOG_LIMITS } from '../../catalog/index.js';
-import { VAT_TYPES } from '../lines/address.js';
-import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/types.js';
+import { VAT_TYPES } from '../lines/address.types.js';
+import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/totals.types.js';
 
 /*
  * Wire shapes shared by carts, checkouts and orders (wire-protocol.md §4.1–4.2, spec §3). Requests allow

@@ -3,9 +3,9 @@ import { Violations } from '../../../lib/http/violations.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/index.js';
 import { findChoice, findCustomTextField, findOption } from '../../catalog/index.js';
-import { extrasKey, type LineExtras, storedExtras } from './line-extras.js';
-import type { CatalogReference, StoredLine } from './line-types.js';
-import { STORES_APP_ID } from './line-types.js';
+import type { CatalogReference, StoredLine } from './line.types.js';
+import { STORES_APP_ID } from './line.types.js';
+import { extrasKey, type LineExtras, storedExtras } from './line-extras.mapper.js';
 
 /*
  * Pure rules for changing a list of lines (carts and checkouts): adding catalog items (the same item

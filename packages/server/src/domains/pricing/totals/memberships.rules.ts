@@ -1,4 +1,4 @@
-import type { Totals, TotalsInput, TotalsLine, Violation } from './types.js';
+import type { Totals, TotalsInput, TotalsLine, Violation } from './totals.types.js';
 
 export interface MembershipOutcome {
   /** Line id → the membership paying for it. */

@@ -1,4 +1,4 @@
-import type { Address } from '../totals/types.js';
+import type { Address } from '../totals/totals.types.js';
 
 /** A postal address as the protocol carries it (spec §3 Address), stored as given. */
 export interface PostalAddress {

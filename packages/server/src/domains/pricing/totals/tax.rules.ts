@@ -9,7 +9,7 @@ import type {
   TaxRegion,
   TaxSetup,
   Violation,
-} from './types.js';
+} from './totals.types.js';
 
 export interface TaxableItem {
   id: string;

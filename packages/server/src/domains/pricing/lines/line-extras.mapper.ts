@@ -11,7 +11,7 @@ import type {
   LineView,
   ServiceProperties,
   StoredLine,
-} from './line-types.js';
+} from './line.types.js';
 
 /*
  * What a catalog line may carry besides its reference and quantity (spec §3 "Line item"):

@@ -1,4 +1,4 @@
-import type { AvailabilityStatus, ItemType, PaymentOption } from '../totals/types.js';
+import type { AvailabilityStatus, ItemType, PaymentOption } from '../totals/totals.types.js';
 
 /*
  * The line model shared by carts, checkouts and orders. A line is stored as the buyer asked for it

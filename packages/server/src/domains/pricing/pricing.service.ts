@@ -7,10 +7,10 @@ import {
   loadPricingSetup,
   type PricingSetup,
 } from '../store-setup/index.js';
-import { type PostalAddress, toTotalsAddress } from './lines/address.js';
-import type { LineView } from './lines/line-types.js';
-import { calculateTotals } from './totals/calculate.js';
-import type { CouponInput, TaxProvider, Totals, TotalsLine, Violation } from './totals/types.js';
+import { type PostalAddress, toTotalsAddress } from './lines/address.types.js';
+import type { LineView } from './lines/line.types.js';
+import { calculateTotals } from './totals/calculate.rules.js';
+import type { CouponInput, TaxProvider, Totals, TotalsLine, Violation } from './totals/totals.types.js';
 
 export interface StoredMerchantDiscount {
   amountMinor?: number;

@@ -7,9 +7,9 @@ import {
   type ResolvedCatalogItem,
   resolveCatalogItems,
 } from '../../catalog/index.js';
-import type { AvailabilityStatus } from '../totals/types.js';
-import { withExtras } from './line-extras.js';
-import type { LineSnapshot, LineView, StoredLine } from './line-types.js';
+import type { AvailabilityStatus } from '../totals/totals.types.js';
+import type { LineSnapshot, LineView, StoredLine } from './line.types.js';
+import { withExtras } from './line-extras.mapper.js';
 
 export interface EvaluationContext {
   /** Store currency: a catalog item priced in another currency cannot be bought. */

@@ -1,7 +1,7 @@
 import { allCountries } from 'country-region-data';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { Violations } from '../../../lib/http/violations.js';
-import type { PostalAddress } from './address.js';
+import type { PostalAddress } from './address.types.js';
 
 /*
  * Per-country address rules: postal codes by the country's format (postcode-validator) and subdivisions

@@ -1,8 +1,8 @@
 import { applyPpm } from '../../../lib/ratio.js';
-import { applyDiscounts } from './discounts.js';
-import { resolveMemberships } from './memberships.js';
-import { shippingOptionsFor } from './shipping.js';
-import { calculateTax } from './tax.js';
+import { applyDiscounts } from './discounts.rules.js';
+import { resolveMemberships } from './memberships.rules.js';
+import { shippingOptionsFor } from './shipping.rules.js';
+import { calculateTax } from './tax.rules.js';
 import type {
   Address,
   AppliedDiscount,
@@ -12,7 +12,7 @@ import type {
   TotalsInput,
   TotalsLine,
   Violation,
-} from './types.js';
+} from './totals.types.js';
 
 /**
  * The totals engine: one function for cart estimates, checkouts and orders, so they can never disagree.

@@ -6,7 +6,7 @@ import type {
   ShippingRegion,
   ShippingSetup,
   Violation,
-} from './types.js';
+} from './totals.types.js';
 
 // Weights are carried in thousandths of the store's unit so per-weight rates stay in integer arithmetic.
 const WEIGHT_SCALE = 1000;

@@ -1,5 +1,5 @@
 import { allocate, applyPpm } from '../../../lib/ratio.js';
-import type { AppliedDiscount, CouponInput, MerchantDiscountInput, Violation } from './types.js';
+import type { AppliedDiscount, CouponInput, MerchantDiscountInput, Violation } from './totals.types.js';
 
 /** A line as the discount stage sees it: what is still left to discount on it. */
 export interface DiscountableLine {

@@ -4,10 +4,10 @@ import type { Db } from '../../../db/client.js';
 import type { Caller } from '../../access/index.js';
 import type { EventActor } from '../../events/index.js';
 import { actorOf } from '../../events/index.js';
-import { lineExtrasIn } from '../lines/line-extras.js';
-import type { CatalogLineRequest } from '../lines/line-list.js';
-import { STORES_APP_ID } from '../lines/line-types.js';
-import type { PricingEnv } from '../pricing.js';
+import { STORES_APP_ID } from '../lines/line.types.js';
+import { lineExtrasIn } from '../lines/line-extras.mapper.js';
+import type { CatalogLineRequest } from '../lines/line-list.rules.js';
+import type { PricingEnv } from '../pricing.service.js';
 import type { LineItemIn } from './common.contract.js';
 
 /** A priced call's context: the app's pricing env and who asks, when. */
