@@ -23,12 +23,12 @@ export interface IdentityDeps {
   config: Config;
   clock: () => Date;
   keys: KeyRing;
-  /** Access tokens whose signature was checked, until they expire (access-tokens.ts). */
+  /** Access tokens whose signature was checked, until they expire (access-tokens.service.ts). */
   verifiedTokens: VerifiedTokens;
   sessions: SessionStatusCache;
   limiter: RateLimiter;
   captcha: Captcha;
-  /** Failed sign-ins: captcha step-up per address and account (sign-in-guard.ts). */
+  /** Failed sign-ins: captcha step-up per address and account (sign-in-guard.service.ts). */
   signIns: SignInGuard;
   mailer: Mailer;
   /** The store's name as the owner set it in Settings (STORE_NAME until then): e-mails, pages, 2FA apps. */

@@ -141,7 +141,7 @@ function planPage(
   const pageIds =
     listing?.pageIds(paging) ??
     sql`(SELECT ${products.id} FROM ${products} WHERE ${where} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${paging.limit} OFFSET ${paging.offset})`;
-  // Composed from a select list rendered once (product-rows.ts): the query builder would rebuild its
+  // Composed from a select list rendered once (product-rows.service.ts): the query builder would rebuild its
   // thirty columns on every request, which cost a third of an uncached list's CPU (bench profile).
   const statement = (total: SQL) =>
     sql`SELECT ${shape.select}, ${total} AS "total" FROM ${products}${shape.join ?? sql``} WHERE ${products.id} IN ${pageIds} ORDER BY ${sql.join(orderBy, sql`, `)}`;

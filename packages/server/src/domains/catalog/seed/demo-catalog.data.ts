@@ -8,7 +8,7 @@ export type { DemoCollection, DemoProduct, Motif } from './demo.types.js';
 /*
  * The demo store the embedded default starts with: a small homeware and coffee shop. Everything a
  * storefront needs to look real — collections, options and variants, sale prices, stock that runs out,
- * a digital download, a gift card and a subscription — with images rendered locally (demo-images.ts).
+ * a digital download, a gift card and a subscription — with images rendered locally (demo-images.data.ts).
  */
 
 export const DEMO_COLLECTIONS: DemoCollection[] = [

@@ -1,6 +1,6 @@
 import type { ProductInput } from '../products/product-input.rules.js';
 
-/** Types and shorthands of the demo catalog (demo-catalog.ts). */
+/** Types and shorthands of the demo catalog (demo-catalog.data.ts). */
 
 export type Motif =
   | 'mug'

@@ -90,7 +90,7 @@ export async function seedDemoCatalog(
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('openshelf-demo-seed'))`);
     if ((await productCount(tx)) > 0) return { seeded: false, products: 0, collections: 0 };
-    // Every demo image is drawn at one size (demo-images.ts): no need to load sharp to read it back.
+    // Every demo image is drawn at one size (demo-images.data.ts): no need to load sharp to read it back.
     const dimensions = { width: DEMO_IMAGE_SIZE, height: DEMO_IMAGE_SIZE };
     const upload = async (fileName: string, data: Buffer) =>
       (await saveMediaFile(tx, storage, { fileName, data, dimensions })).id;

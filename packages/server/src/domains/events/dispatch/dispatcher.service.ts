@@ -45,7 +45,7 @@ export interface Dispatcher {
 
 /**
  * Delivers outbox events after commit, at least once, in order per entity and target, from any number
- * of processes at once (see claim.ts and fanout.ts). A crash loses nothing: unpublished events stay in
+ * of processes at once (see claim.service.ts and fanout.service.ts). A crash loses nothing: unpublished events stay in
  * the outbox, claimed deliveries come back when their lease ends.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {

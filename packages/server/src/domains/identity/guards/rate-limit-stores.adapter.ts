@@ -7,7 +7,7 @@ export interface AttemptRecord {
 }
 
 /**
- * One counter of the captcha step-up (sign-in-guard.ts): a level that drains by one every `drainMs` and
+ * One counter of the captcha step-up (sign-in-guard.service.ts): a level that drains by one every `drainMs` and
  * may reach `limit` before attempts need a captcha.
  */
 export interface StepCounter {

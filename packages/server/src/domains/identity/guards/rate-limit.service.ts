@@ -13,7 +13,7 @@ export interface LimitPolicy {
 }
 
 // Per account there is no back-off: a stranger could hold it against the owner. Failed sign-ins and
-// password-reset requests on an account ask for a captcha instead (sign-in-guard.ts); the back-off per
+// password-reset requests on an account ask for a captcha instead (sign-in-guard.service.ts); the back-off per
 // address stays, slowing one address that sprays many accounts.
 export const POLICIES = {
   'login:ip': { freeAttempts: 30, maxDelaySeconds: 900, windowSeconds: 3600 },

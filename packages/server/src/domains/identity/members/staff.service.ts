@@ -71,7 +71,7 @@ export async function listStaffUsers(db: DbOrTx): Promise<StaffUser[]> {
 /**
  * Staff sign-in for the admin UI: a signed staff token (audience `openshelf-admin`) for the
  * Authorization header. Failures ask for a captcha past the step-up thresholds, like shopper logins
- * (sign-in-guard.ts), and back off per address.
+ * (sign-in-guard.service.ts), and back off per address.
  */
 export async function staffLogin(
   deps: IdentityDeps,

@@ -35,7 +35,7 @@ function httpOrigin(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-    // A loopback redirect URI may come back on any port (RFC 8252 §7.3, redirect-uris.ts): so may the form.
+    // A loopback redirect URI may come back on any port (RFC 8252 §7.3, redirect-uris.rules.ts): so may the form.
     if (parsed.hostname === '127.0.0.1' || parsed.hostname === '[::1]')
       return `${parsed.protocol}//${parsed.hostname}:*`;
     return parsed.origin;

@@ -106,7 +106,7 @@ export interface LoginInput {
  * Login. The public client cannot read field violations on login (it only looks at applicationError),
  * so every refusal here is an application error: -19976 for a wrong e-mail or password (the same
  * answer for both, so addresses cannot be probed), -19973 when the account has no password yet.
- * Failures count towards the captcha step-up of the account (sign-in-guard.ts) and the back-off of the
+ * Failures count towards the captcha step-up of the account (sign-in-guard.service.ts) and the back-off of the
  * address (ADR 006); neither can keep the owner out.
  */
 export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowOrigin): Promise<AuthResult> {
@@ -165,7 +165,7 @@ export interface ChangePasswordInput {
   newPassword: string;
   /**
    * Ours: the current password, which stands in for a recent sign-in (our account page asks for it). A
-   * wrong one counts as a failed sign-in (sign-in-guard.ts).
+   * wrong one counts as a failed sign-in (sign-in-guard.service.ts).
    */
   currentPassword?: string | undefined;
   /** Needed with currentPassword when the store or the failed sign-ins ask for a captcha. */
@@ -276,7 +276,7 @@ export interface SignOnInput {
   profile?: Profile;
   /** Mark the address verified without a code (the app vouches for it). */
   verifyEmail?: boolean;
-  /** Default true: a new member inherits what the store knows of the address (contacts.ts). */
+  /** Default true: a new member inherits what the store knows of the address (contacts.types.ts). */
   mergeExistingContact?: boolean;
 }
 

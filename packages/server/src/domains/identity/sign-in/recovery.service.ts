@@ -66,7 +66,7 @@ function resetLink(deps: IdentityDeps, token: string, extra: Record<string, stri
  * recovery/v1/send-email: e-mails a one-time link to the storefront's reset page. Always answers the
  * same (nothing) whether or not the address belongs to a member, so it cannot be used to probe. Every
  * request counts: one address backs off after many (any accounts), and many requests for one account
- * ask for a captcha (sign-in-guard.ts) rather than refusing, so a stranger cannot keep the owner from
+ * ask for a captcha (sign-in-guard.service.ts) rather than refusing, so a stranger cannot keep the owner from
  * getting a link.
  */
 export async function sendRecoveryEmail(

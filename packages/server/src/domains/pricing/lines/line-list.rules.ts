@@ -18,7 +18,7 @@ export const MAX_LINES = 300;
 export interface CatalogLineRequest {
   catalogReference: CatalogReference;
   quantity: number;
-  /** serviceProperties, subscription start date, merchant overrides (line-extras.ts). */
+  /** serviceProperties, subscription start date, merchant overrides (line-extras.mapper.ts). */
   extras?: LineExtras;
 }
 

@@ -3,7 +3,7 @@ import type { AvailabilityStatus, ItemType, PaymentOption } from '../totals/tota
 /*
  * The line model shared by carts, checkouts and orders. A line is stored as the buyer asked for it
  * (catalog reference or custom data, quantity); what it costs and whether it can be bought is evaluated
- * against the catalog whenever it is read (lines/evaluate.ts).
+ * against the catalog whenever it is read (lines/evaluate.service.ts).
  */
 
 /** `catalogReference.appId` of catalog products (the stores app id the protocol's clients send). */
@@ -63,7 +63,7 @@ export interface ServiceProperties {
   numberOfParticipants?: number;
 }
 
-/** `catalogOverrideFields` a merchant set on a catalog line (line-extras.ts). */
+/** `catalogOverrideFields` a merchant set on a catalog line (line-extras.mapper.ts). */
 export interface CatalogOverrides {
   name?: string;
   priceMinor?: number;

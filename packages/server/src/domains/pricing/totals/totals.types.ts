@@ -179,7 +179,7 @@ export interface ShippingOption {
   cost: number;
   pickup?: { method: PickupMethod; address: Address; instructions?: string };
   deliveryTime?: string;
-  /** Options of a rate with delivery slots are one per slot (code: shipping.ts slotCode). */
+  /** Options of a rate with delivery slots are one per slot (code: shipping.rules.ts slotCode). */
   deliveryTimeSlot?: { from: Date; to: Date };
 }
 

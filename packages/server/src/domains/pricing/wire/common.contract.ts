@@ -64,7 +64,7 @@ const NamedStrings = (names: { maxLength: number }, values: { maxLength: number 
  * (catalog v1 and v3): the variant (`variantId`) or its choices (`options`: option name → choice),
  * `customTextFields` (title → the buyer's text), and a subscription plan (`subscriptionOptionId`, with
  * our `subscriptionStartDate`). Any other key is refused by name, and every part is bounded by the
- * catalog's own limits; the product itself is then checked for the names (lines/line-list.ts).
+ * catalog's own limits; the product itself is then checked for the names (lines/line-list.rules.ts).
  */
 export const StoresItemOptionsIn = Type.Object(
   {
