@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser as launchChromium } from '../apps/storefront/tests/e2e/browser.js';
 import { seedDemoCatalog } from '../packages/server/src/domains/catalog/seed/seed.service.js';
-import { mediaStorageFor } from '../packages/server/src/domains/media/storage.js';
+import { mediaStorageFor } from '../packages/server/src/domains/media/media-storage.adapter.js';
 import { ensureDemoStoreSetup } from '../packages/server/src/domains/store-setup/demo/demo-setup.service.js';
 import { createClient as createOAuthClient } from '../packages/server/src/testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../packages/server/src/testing/index.js';

@@ -39,12 +39,12 @@ const steps = [
   {
     name: 'demo catalog images',
     inputs: [
-      'packages/server/dist/domains/catalog/seed/demo-catalog.js',
-      'packages/server/dist/domains/catalog/seed/demo-images.js',
+      'packages/server/dist/domains/catalog/seed/demo-catalog.data.js',
+      'packages/server/dist/domains/catalog/seed/demo-images.data.js',
     ],
     output: 'packages/server/dist/demo-images/index.json',
     enabled: true,
-    run: [process.execPath, ['packages/server/dist/domains/catalog/seed/build-demo-images.js'], root],
+    run: [process.execPath, ['packages/server/dist/domains/catalog/seed/build-demo-images.script.js'], root],
   },
   {
     name: 'storefront',

@@ -76,7 +76,7 @@ export async function run({ measure }) {
       method: 'POST',
       headers: { authorization: key, 'content-type': 'application/json' },
       // Distinct names, as a merchant's products have: identical names all queue on one slug lock
-      // (product-slugs.ts) and measure that lock instead of the write path.
+      // (product-slugs.service.ts) and measure that lock instead of the write path.
       body: JSON.stringify({
         product: { name: 'Bench mug [<id>]', productType: 'physical', priceData: { price: 12.5 } },
       }),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTotpCode } from '../../server/src/domains/identity/second-factors/totp.js';
+import { currentTotpCode } from '../../server/src/domains/identity/second-factors/totp.rules.js';
 import { createClient, type OpenshelfClient } from '../src/client.js';
 import { ApplicationError } from '../src/errors.js';
 import { mailedCode, type SdkServer, SHOP_CALLBACK, startServer } from './harness.js';

@@ -171,7 +171,7 @@ export interface IdentityConfig {
   passwordMinLength: number;
   /** Visitor tokens one address may mint in a row before backing off (0: no limit). */
   visitorTokensPerIp: number;
-  /** When failed sign-ins make a captcha necessary (sign-in-guard.ts). */
+  /** When failed sign-ins make a captcha necessary (sign-in-guard.service.ts). */
   signInStepUp: StepUpPolicy;
   /** How long after signing in a session may change the password without the current one. */
   recentSignInSeconds: number;

@@ -108,7 +108,7 @@ describe.skipIf(unavailable)('two API processes on one database', () => {
         email: 'nobody@example.com',
         password: 'wrong password',
       });
-    // Five attempts of one address on one account before a captcha (sign-in-guard.ts), over both…
+    // Five attempts of one address on one account before a captcha (sign-in-guard.service.ts), over both…
     for (let i = 0; i < 5; i++) expect((await login(either(i))).status).toBe(401);
     // …so each process has seen at most three: only a shared count asks for a captcha on the sixth.
     for (const on of [b, a]) {

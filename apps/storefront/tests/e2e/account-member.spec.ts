@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveMediaFile } from '../../../../packages/server/src/domains/media/media.service.js';
-import { mediaStorageFor } from '../../../../packages/server/src/domains/media/storage.js';
+import { mediaStorageFor } from '../../../../packages/server/src/domains/media/media-storage.adapter.js';
 import { SANDBOX_CARDS } from '../../../../packages/server/src/domains/payments/providers/sandbox-card.provider.js';
 import { createTestProduct, lineItem, setUpTestStore } from '../../../../packages/server/src/testing/ecom.js';
 import {

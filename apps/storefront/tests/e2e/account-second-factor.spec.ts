@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentTotpCode } from '../../../../packages/server/src/domains/identity/second-factors/totp.js';
+import { currentTotpCode } from '../../../../packages/server/src/domains/identity/second-factors/totp.rules.js';
 import { createClient, pkcePair, visitorTokens } from '../../../../packages/server/src/testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import { logIn, mailedCode, signUp, uniqueEmail } from './account-support.js';

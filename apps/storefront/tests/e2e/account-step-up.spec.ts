@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../packages/server/src/tes
 import { PASSWORD, uniqueEmail } from './account-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 
-// Failed sign-ins ask for a captcha instead of locking the account (sign-in-guard.ts), in a store whose
+// Failed sign-ins ask for a captcha instead of locking the account (sign-in-guard.service.ts), in a store whose
 // captcha is off by default: the hosted pages show the proof-of-work check when the server asks for it.
 // Thresholds here: 3 attempts of one address on one account, 6 on the account from anywhere.
 

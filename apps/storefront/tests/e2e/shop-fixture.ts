@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
-import { mediaStorageFor } from '../../../../packages/server/src/domains/media/storage.js';
+import { mediaStorageFor } from '../../../../packages/server/src/domains/media/media-storage.adapter.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo/demo-setup.service.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
 import { launchBrowser } from './browser.js';

@@ -2,7 +2,7 @@ import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { DbOrTx } from '../db/client.js';
 import { createCollection } from '../domains/catalog/collections/collections.service.js';
 import type { DocumentContext } from '../domains/catalog/products/product-documents.service.js';
-import type { ProductInput } from '../domains/catalog/products/product-input.js';
+import type { ProductInput } from '../domains/catalog/products/product-input.rules.js';
 import { createProduct, type WriteContext } from '../domains/catalog/products/product-write.service.js';
 import { ProductOut } from '../domains/catalog/products/products.contract.js';
 

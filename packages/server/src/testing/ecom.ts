@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import type { ProductInput } from '../domains/catalog/products/product-input.js';
+import type { ProductInput } from '../domains/catalog/products/product-input.rules.js';
 import { createProduct, updateProduct } from '../domains/catalog/products/product-write.service.js';
-import { STORES_APP_ID } from '../domains/pricing/lines/line-types.js';
+import { STORES_APP_ID } from '../domains/pricing/lines/line.types.js';
 import { US_TAX_REGIONS } from '../domains/pricing/totals/calculate.fixtures.js';
 import { createCoupon } from '../domains/store-setup/promotions/coupons.service.js';
 import { issueGiftCard } from '../domains/store-setup/promotions/gift-cards.service.js';

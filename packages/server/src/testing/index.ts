@@ -12,7 +12,7 @@ import type { IdentityHooks } from '../domains/identity/index.js';
 import { mediaStorageFor } from '../domains/media/index.js';
 import type { EcomMailer } from '../domains/orders/emails/order-mail.service.js';
 import type { PaymentProviders } from '../domains/payments/index.js';
-import type { TaxProvider } from '../domains/pricing/totals/types.js';
+import type { TaxProvider } from '../domains/pricing/totals/totals.types.js';
 import { createTestDatabase } from './database.js';
 import { sharingRenditions } from './renditions.js';
 import { testShopperResolver } from './shoppers.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { saveMediaFile } from '../domains/media/media.service.js';
-import { mediaStorageFor } from '../domains/media/storage.js';
+import { mediaStorageFor } from '../domains/media/media-storage.adapter.js';
 import type { PaymentProvider } from '../domains/payments/providers/payment-provider.types.js';
 import { SANDBOX_CARDS, sandboxCardProvider } from '../domains/payments/providers/sandbox-card.provider.js';
 import { createTestProduct, lineItem, setUpTestStore, shopperCheckout, type TestProduct } from './ecom.js';

@@ -81,7 +81,7 @@ let root: string | undefined;
 export function sharedRoot(): string {
   if (!root) {
     // The suites run from source, so the renderer is read as it is now.
-    const renderer = new URL('../domains/media/image-variants.ts', import.meta.url);
+    const renderer = new URL('../domains/media/image-variants.service.ts', import.meta.url);
     // sharp's exports hide its package.json: read it beside its entry (lib/index.js).
     const sharpEntry = createRequire(import.meta.url).resolve('sharp');
     const sharp = JSON.parse(

@@ -1,4 +1,4 @@
-import { currentTotpCode } from '../domains/identity/second-factors/totp.js';
+import { currentTotpCode } from '../domains/identity/second-factors/totp.rules.js';
 import { createClient, mailboxCode, memberTokens, post, registerMember, uniqueEmail } from './identity.js';
 import { createTestApp, merchantKey, type TestApp } from './index.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { API_KEY_PREFIX, authenticateApiKey } from './apikeys.service.js';
 import type { TokenResolver } from './auth.plugin.js';
-import type { Caller } from './caller.js';
+import type { Caller } from './caller.types.js';
 
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX_ENTRIES = 1_000;

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { apiKeys, MERCHANT_ROLES, type MerchantRole } from './access.schema.js';
-import type { Caller } from './caller.js';
+import type { Caller } from './caller.types.js';
 
 /** Every merchant key starts with this, so a token can be routed to the right check without a query. */
 export const API_KEY_PREFIX = 'osk_';

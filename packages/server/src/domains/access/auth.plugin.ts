@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../lib/http/errors.js';
-import { ANONYMOUS, type Caller, type CallerKind } from './caller.js';
+import { ANONYMOUS, type Caller, type CallerKind } from './caller.types.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

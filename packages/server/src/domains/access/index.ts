@@ -11,5 +11,5 @@ export {
   requireShopper,
   type TokenResolver,
 } from './auth.plugin.js';
-export { ensureOwnerKey } from './bootstrap.js';
-export { ANONYMOUS, type Caller, isMerchant, isShopper } from './caller.js';
+export { ANONYMOUS, type Caller, isMerchant, isShopper } from './caller.types.js';
+export { ensureOwnerKey } from './owner-key.service.js';

@@ -11,7 +11,7 @@ import {
   testDatabaseKind,
   visitorToken,
 } from '../../testing/index.js';
-import { ProductRecordCache } from '../catalog/products/product-record-cache.js';
+import { ProductRecordCache } from '../catalog/products/product-record.cache.js';
 import { updateProduct } from '../catalog/products/product-write.service.js';
 import { decrementStock } from '../catalog/variants/stock.service.js';
 import { listEntityEvents } from '../events/events.service.js';

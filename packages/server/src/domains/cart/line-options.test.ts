@@ -5,7 +5,7 @@ import { createTestProduct, lineItem, type TestProduct } from '../../testing/eco
 import { type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { LIMITS } from '../catalog/catalog.types.js';
-import { STORES_APP_ID } from '../pricing/lines/line-types.js';
+import { STORES_APP_ID } from '../pricing/lines/line.types.js';
 
 // Issue #20, finding 3: `catalogReference.options` kept any keys — one visitor stored 880 KB in one cart
 // line, carried by every read of that cart. The options now take only what the platform's e-commerce

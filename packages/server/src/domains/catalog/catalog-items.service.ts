@@ -16,8 +16,8 @@ import {
   type VariantView,
   viewProduct,
   viewVariant,
-} from './products/product-model.js';
-import type { ProductRecordsById } from './products/product-rows-by-id.js';
+} from './products/product.rules.js';
+import type { ProductRecordsById } from './products/product-rows-by-id.service.js';
 import { variantMedia } from './variants/variants.service.js';
 
 /**

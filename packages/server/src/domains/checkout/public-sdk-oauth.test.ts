@@ -12,7 +12,7 @@ import {
 } from '../../testing/identity.js';
 import { merchantKey, type TestApp } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
-import { STORES_APP_ID } from '../pricing/lines/line-types.js';
+import { STORES_APP_ID } from '../pricing/lines/line.types.js';
 
 // The public client exactly as a storefront uses it: OAuthStrategy visitor tokens (its module calls go to
 // edge.wixapis.com), then sign-up and login, which merges the visitor's cart into the member's.

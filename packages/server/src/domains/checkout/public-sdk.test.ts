@@ -12,7 +12,7 @@ import { type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { orders } from '../orders/orders.schema.js';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
-import { STORES_APP_ID } from '../pricing/lines/line-types.js';
+import { STORES_APP_ID } from '../pricing/lines/line.types.js';
 import { getGiftCard } from '../store-setup/promotions/gift-cards.service.js';
 
 // The real public client (@wix/ecom currentCart and checkout modules on @wix/sdk) against a listening

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../testing/ecom.js';
 import { createTestApp, memberToken, type TestApp, visitorToken } from '../../testing/index.js';
-import type { TaxProvider } from '../pricing/totals/types.js';
+import type { TaxProvider } from '../pricing/totals/totals.types.js';
 import {
   createMembershipPlan,
   grantMembership,

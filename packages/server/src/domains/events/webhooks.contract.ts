@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
-import { ALL_EVENTS, EVENT_TYPES } from './event-types.js';
+import { ALL_EVENTS, EVENT_TYPES } from './events.types.js';
 import { DELIVERY_STATUSES } from './webhooks.schema.js';
 
 const NullableDate = Type.Union([DateTimeOut(), Type.Null()]);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { requireMerchant } from '../access/index.js';
-import { EVENT_TYPES } from './event-types.js';
+import { EVENT_TYPES } from './events.types.js';
 import {
   CreateWebhookRequest,
   CreateWebhookResponse,

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import { Violations } from '../../lib/http/violations.js';
-import { ALL_EVENTS, EVENT_TYPES } from './event-types.js';
+import { ALL_EVENTS, EVENT_TYPES } from './events.types.js';
 import {
   type DeliveryStatus,
   deliveryAttempts,

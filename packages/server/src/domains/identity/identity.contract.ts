@@ -9,8 +9,8 @@ import {
 } from '../../lib/http/wire.js';
 import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
 import type { IdentityView } from './members/members.service.js';
-import type { CustomField, Profile } from './members/profile.js';
-import type { AuthResult } from './sign-in/auth-result.js';
+import type { CustomField, Profile } from './members/profile.mapper.js';
+import type { AuthResult } from './sign-in/auth-result.types.js';
 
 /*
  * Identity wire shapes (wire-protocol.md §4.6, @wix/identity). Profile addresses travel in the REST form

@@ -2,15 +2,15 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../mail/index.js';
 import { Captcha } from './guards/captcha.service.js';
-import { POLICIES, RateLimiter } from './guards/rate-limit.js';
+import { POLICIES, RateLimiter } from './guards/rate-limit.service.js';
 import {
   memoryRateLimitStore,
   type RateLimitStore,
   redisRateLimitStore,
-} from './guards/rate-limit.stores.js';
-import { SignInGuard } from './guards/sign-in-guard.js';
-import type { IdentityHooks } from './hooks.js';
-import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.js';
+} from './guards/rate-limit-stores.adapter.js';
+import { SignInGuard } from './guards/sign-in-guard.service.js';
+import type { IdentityHooks } from './identity-hooks.deps.js';
+import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.service.js';
 import { SessionStatusCache } from './sessions/sessions.service.js';
 import { KeyRing } from './sessions/signing-keys.service.js';
 
@@ -23,12 +23,12 @@ export interface IdentityDeps {
   config: Config;
   clock: () => Date;
   keys: KeyRing;
-  /** Access tokens whose signature was checked, until they expire (access-tokens.ts). */
+  /** Access tokens whose signature was checked, until they expire (access-tokens.service.ts). */
   verifiedTokens: VerifiedTokens;
   sessions: SessionStatusCache;
   limiter: RateLimiter;
   captcha: Captcha;
-  /** Failed sign-ins: captcha step-up per address and account (sign-in-guard.ts). */
+  /** Failed sign-ins: captcha step-up per address and account (sign-in-guard.service.ts). */
   signIns: SignInGuard;
   mailer: Mailer;
   /** The store's name as the owner set it in Settings (STORE_NAME until then): e-mails, pages, 2FA apps. */

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, describeViolations, ValidationFailed } from '../../lib/http/errors.js';
 import { type SchemaError, violationsFromSchemaErrors } from '../../lib/http/validation.js';
 import type { BrowserReply } from './oauth/authorize.pages.js';
-import type { FlowOrigin } from './sign-in/auth-flow.js';
+import type { FlowOrigin } from './sign-in/auth-flow.service.js';
 
 /** Edge helpers shared by the identity routes. */
 

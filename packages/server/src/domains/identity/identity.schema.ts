@@ -27,7 +27,7 @@ export const TOKEN_PURPOSES = [
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
-/** The profile as stored: the wire's shape minus wire encodings (see profile.ts). */
+/** The profile as stored: the wire's shape minus wire encodings (see profile.mapper.ts). */
 export interface StoredProfile {
   firstName?: string;
   lastName?: string;

@@ -1,11 +1,11 @@
 // The identity domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
-export { ensureBundledStorefrontClient, ensureOwnerStaff, ownerLoginFileIn } from './bootstrap.js';
-export type { ContactData } from './contacts.js';
-export { type ContactSource, IdentityHooks, type VisitorBecameMember } from './hooks.js';
+export { ensureBundledStorefrontClient, ensureOwnerStaff, ownerLoginFileIn } from './bootstrap.service.js';
+export type { ContactData } from './contacts.types.js';
 export { createIdentityDeps, type IdentityDeps } from './identity.deps.js';
 export { identityRoutes } from './identity.routes.js';
 export { type OAuthClient, STAFF_ROLES, type StaffRole, type StoredAddress } from './identity.schema.js';
+export { type ContactSource, IdentityHooks, type VisitorBecameMember } from './identity-hooks.deps.js';
 export { pruneExpiredIdentityRows } from './maintenance.service.js';
 export {
   type MemberContact,
@@ -15,7 +15,7 @@ export {
 } from './members/member-directory.service.js';
 export { getMemberSummary } from './members/members.service.js';
 export { createStaffUser, listStaffUsers } from './members/staff.service.js';
-export { AppOriginsCache } from './oauth/app-origins.js';
+export { AppOriginsCache } from './oauth/app-origins.service.js';
 export { createLogoutToken } from './oauth/authorize.service.js';
 export {
   clientOfCaller,
@@ -24,8 +24,8 @@ export {
   listOAuthClients,
   updateOAuthClient,
 } from './oauth/oauth-clients.service.js';
-export { isAllowedReturnUrl, isRegisteredRedirectUri } from './oauth/redirect-uris.js';
-export { newOpaqueToken, sha256 } from './secrets.js';
+export { isAllowedReturnUrl, isRegisteredRedirectUri } from './oauth/redirect-uris.rules.js';
+export { newOpaqueToken, sha256 } from './secrets.rules.js';
 export {
   accessTokenResolver,
   basicClientAuthResolver,

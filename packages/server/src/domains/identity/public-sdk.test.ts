@@ -12,7 +12,7 @@ import {
 import { merchantKey, type TestApp } from '../../testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
-import { IdentityHooks, type VisitorBecameMember } from './hooks.js';
+import { IdentityHooks, type VisitorBecameMember } from './identity-hooks.deps.js';
 
 const hooks = new IdentityHooks();
 

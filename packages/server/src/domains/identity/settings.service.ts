@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CaptchaMode, IdentityConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { identitySecrets, identitySettings } from './identity.schema.js';
-import { newOpaqueToken } from './secrets.js';
+import { newOpaqueToken } from './secrets.rules.js';
 
 /** Sign-up settings of the store: stored by the owner, or the configured defaults until then. */
 export interface IdentitySettings {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { requireCaller } from '../access/index.js';
 import { EmailPreviewResponse, EmailsResponse } from './mail-previews.contract.js';
-import { MAIL_DESCRIPTIONS, sampleMail } from './mail-samples.js';
+import { renderMail } from './mail-render.service.js';
+import { MAIL_DESCRIPTIONS, sampleMail } from './mail-samples.data.js';
 import { MAIL_TEMPLATE_NAMES, type MailStore, type MailTemplateName } from './mail-templates.contract.js';
-import { renderMail } from './render.js';
 
 /**
  * The admin's e-mail previews: every e-mail the store sends, written with sample order data and the

@@ -3,8 +3,8 @@ import type { Transporter } from 'nodemailer';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
 import { mailMessages } from './mail.schema.js';
+import { renderMail } from './mail-render.service.js';
 import type { MailStore, MailTemplate } from './mail-templates.contract.js';
-import { renderMail } from './render.js';
 
 /** A message already written: subject, text and (usually) HTML. */
 export interface RenderedMail {

@@ -2,4 +2,4 @@
 // (docs/architecture.md). Inside the domain, files import each other directly.
 export { mediaRoutes } from './media.routes.js';
 export { getMediaFile, getMediaFiles, mediaPath, saveMediaFile } from './media.service.js';
-export { type MediaStorage, mediaStorageFor } from './storage.js';
+export { type MediaStorage, mediaStorageFor } from './media-storage.adapter.js';

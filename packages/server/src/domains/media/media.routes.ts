@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
 import { requireMerchant } from '../access/index.js';
-import { contentTypeOf, parseWidth, pickFormat, resizedImage } from './image-variants.js';
+import { contentTypeOf, parseWidth, pickFormat, resizedImage } from './image-variants.service.js';
 import {
   EmptyResponse,
   ListMediaQuery,
@@ -25,7 +25,7 @@ import {
   mediaPath,
   saveMediaFile,
 } from './media.service.js';
-import type { MediaStorage } from './storage.js';
+import type { MediaStorage } from './media-storage.adapter.js';
 
 // Files under an id never change (a new upload gets a new id), so they may be cached for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';

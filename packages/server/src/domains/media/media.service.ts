@@ -6,8 +6,8 @@ import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { type MediaFileType, mediaFiles } from './media.schema.js';
-import { loadSharp } from './sharp.js';
-import type { MediaStorage } from './storage.js';
+import type { MediaStorage } from './media-storage.adapter.js';
+import { loadSharp } from './sharp.adapter.js';
 
 export type MediaFile = typeof mediaFiles.$inferSelect;
 

@@ -1,9 +1,18 @@
 // The pricing domain's front door: all that other domains, http/, cli/ and the app may import from it
 // (docs/architecture.md). Inside the domain, files import each other directly.
-export type { AddressWithContact, PostalAddress } from './lines/address.js';
-export { checkAddresses, subdivisionCode } from './lines/address-rules.js';
-export { catalogRefOf, evaluateLines, snapshotOf, viewLine } from './lines/evaluate.js';
-export { merchantOnlyField } from './lines/line-extras.js';
+
+export { checkAddresses, subdivisionCode } from './lines/address.rules.js';
+export type { AddressWithContact, PostalAddress } from './lines/address.types.js';
+export { catalogRefOf, evaluateLines, snapshotOf, viewLine } from './lines/evaluate.service.js';
+export type {
+  CatalogReference,
+  CustomLineData,
+  LineImage,
+  LineView,
+  ServiceProperties,
+  StoredLine,
+} from './lines/line.types.js';
+export { merchantOnlyField } from './lines/line-extras.mapper.js';
 export {
   type CatalogLineRequest,
   checkLineCount,
@@ -12,18 +21,10 @@ export {
   refOfRequest,
   removeLines,
   setQuantities,
-} from './lines/line-list.js';
-export type {
-  CatalogReference,
-  CustomLineData,
-  LineImage,
-  LineView,
-  ServiceProperties,
-  StoredLine,
-} from './lines/line-types.js';
-export { loadSetup, type PricingEnv, priceLines, type StoredMerchantDiscount } from './pricing.js';
-export { calculateTotals } from './totals/calculate.js';
-export type { ItemType, PaymentOption, TaxBreakdown, TaxProvider, Totals } from './totals/types.js';
+} from './lines/line-list.rules.js';
+export { loadSetup, type PricingEnv, priceLines, type StoredMerchantDiscount } from './pricing.service.js';
+export { calculateTotals } from './totals/calculate.rules.js';
+export type { ItemType, PaymentOption, TaxBreakdown, TaxProvider, Totals } from './totals/totals.types.js';
 export { addressIn, addressWithContactIn, addressWithContactOut } from './wire/address.mapper.js';
 export {
   AddressIn,
@@ -48,8 +49,8 @@ export {
   type EcomDeps,
   type EcomHttp,
   ecomHttp,
-} from './wire/ecom-http.js';
-export { CART_PREFIXES, CHECKOUT_PREFIXES } from './wire/ecom-paths.js';
+} from './wire/ecom.http.js';
+export { CART_PREFIXES, CHECKOUT_PREFIXES } from './wire/ecom-paths.types.js';
 export {
   CartLineItemOut,
   CheckoutLineItemOut,

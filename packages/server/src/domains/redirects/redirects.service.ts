@@ -12,7 +12,7 @@ import {
   sha256,
 } from '../identity/index.js';
 import { planOnSale } from '../plans/index.js';
-import { type CallbackField, pageUrl, verifiedCallbacks } from './redirect-urls.js';
+import { type CallbackField, pageUrl, verifiedCallbacks } from './redirect-urls.rules.js';
 import { type MemberAccountSection, type RedirectKind, redirectSessions } from './redirects.schema.js';
 
 /**

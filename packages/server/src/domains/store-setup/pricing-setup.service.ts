@@ -17,7 +17,7 @@ import type {
 export interface PricingSetup {
   settings: StoreSettings;
   shipping: ShippingSetup;
-  /** Without the automatic tax provider: the app injects it (pricing/pricing.ts). */
+  /** Without the automatic tax provider: the app injects it (pricing/pricing.service.ts). */
   tax: Omit<TaxSetup, 'provider'>;
   coupon?: Coupon;
   giftCard?: GiftCard;

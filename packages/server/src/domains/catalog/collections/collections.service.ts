@@ -9,12 +9,12 @@ import { compileFilter } from '../../../lib/query-filter.js';
 import { compileSort } from '../../../lib/query-sort.js';
 import { escapeLike } from '../../../lib/query-values.js';
 import { type CollectionRecord, LIMITS } from '../catalog.types.js';
-import { collectionEvent } from '../catalog-events.js';
-import { resolveMediaRefs } from '../catalog-media.js';
+import { collectionEvent } from '../catalog-events.service.js';
+import { resolveMediaRefs } from '../catalog-media.service.js';
 import { collections } from '../collections.schema.js';
-import type { MediaRef } from '../products/product-input.js';
-import { dedupeSlug, SLUG_PATTERN, slugify } from '../products/product-model.js';
-import { isUniqueViolation, lockSlug } from '../products/product-slugs.js';
+import { dedupeSlug, SLUG_PATTERN, slugify } from '../products/product.rules.js';
+import type { MediaRef } from '../products/product-input.rules.js';
+import { isUniqueViolation, lockSlug } from '../products/product-slugs.service.js';
 import type { WriteContext } from '../products/product-write.service.js';
 import { products } from '../products.schema.js';
 

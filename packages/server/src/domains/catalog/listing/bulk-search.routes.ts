@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Violations } from '../../../lib/http/violations.js';
 import { formatMoney, toMajorNumber } from '../../../lib/money.js';
 import { requireMerchant } from '../../access/index.js';
-import type { CatalogHttp } from '../catalog-http.js';
-import { CATALOG_WRITE } from '../catalog-http.js';
+import type { CatalogHttp } from '../catalog.http.js';
+import { CATALOG_WRITE } from '../catalog.http.js';
 import {
   type Adjustment,
   type BulkAdjust,

@@ -10,7 +10,7 @@ import {
 } from '../../../testing/index.js';
 import { queryProducts } from '../products/product-read.service.js';
 import { decrementStock } from '../variants/stock.service.js';
-import { CountMemo } from './count-memo.js';
+import { CountMemo } from './count-memo.cache.js';
 
 // Totals of public queries are counted once per filter and reused until the catalog changes (ADR 020).
 // With the response cache off, as here, every request reaches the database: these tests prove the memo

@@ -20,7 +20,7 @@ import {
 import { deleteProduct, lockProduct, updateProduct } from '../products/product-write.service.js';
 import { products, productVariants } from '../products.schema.js';
 import { decrementStock, restoreStock } from '../variants/stock.service.js';
-import { collectionPage } from './listing-plan.js';
+import { collectionPage } from './listing-plan.service.js';
 
 /*
  * ADR 023: a collection page answered from product_listings must give exactly what the generic query on

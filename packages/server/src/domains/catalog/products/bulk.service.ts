@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { LIMITS, type ProductRecord, type VariantRecord } from '../catalog.types.js';
-import { productEvent } from '../catalog-events.js';
+import { productEvent } from '../catalog-events.service.js';
 import { products, productVariants } from '../products.schema.js';
-import { loadProductRecords } from './product-rows.js';
+import { loadProductRecords } from './product-rows.service.js';
 import { reload, type WriteContext } from './product-write.service.js';
 
 /*

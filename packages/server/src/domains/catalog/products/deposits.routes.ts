@@ -4,8 +4,8 @@ import { invalidField } from '../../../lib/http/errors.js';
 import { toMinorUnits, toWireMoney } from '../../../lib/money.js';
 import { percentToPpm, ppmToPercent } from '../../../lib/ratio.js';
 import { requireMerchant } from '../../access/index.js';
+import { CATALOG_WRITE, type CatalogHttp } from '../catalog.http.js';
 import type { ProductDeposit } from '../catalog.types.js';
-import { CATALOG_WRITE, type CatalogHttp } from '../catalog-http.js';
 import { type DepositSettings, readDeposits, setDeposit } from './deposits.service.js';
 
 const DepositIn = Type.Object({

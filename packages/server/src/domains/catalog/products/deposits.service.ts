@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { notFound } from '../../../lib/http/errors.js';
 import type { ProductDeposit } from '../catalog.types.js';
-import { notifyCatalogChanged } from '../catalog-events.js';
+import { notifyCatalogChanged } from '../catalog-events.service.js';
 import { products, productVariants } from '../products.schema.js';
 
 /*

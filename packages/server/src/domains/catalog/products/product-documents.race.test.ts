@@ -11,14 +11,14 @@ import {
   testDatabaseKind,
   testDocumentContext,
 } from '../../../testing/index.js';
-import { CountMemo } from '../listing/count-memo.js';
-import { PagePlans } from '../listing/page-plans.js';
+import { CountMemo } from '../listing/count-memo.cache.js';
+import { PagePlans } from '../listing/page-plans.cache.js';
 import { productDocuments, products } from '../products.schema.js';
 import { decrementStock, restoreStock } from '../variants/stock.service.js';
 import { productOut } from './product.mapper.js';
+import { viewProduct } from './product.rules.js';
 import { productDocumentById, queryProductDocuments } from './product-documents.service.js';
-import { viewProduct } from './product-model.js';
-import { loadProductRecords } from './product-rows.js';
+import { loadProductRecords } from './product-rows.service.js';
 import { lockProduct, updateProduct } from './product-write.service.js';
 
 /*

@@ -5,9 +5,9 @@ import type { PagingMetadata } from '../../../lib/paging.js';
 import type { ProductRecord } from '../catalog.types.js';
 import { productDocuments, products } from '../products.schema.js';
 import { type ProductOutValue, productOut } from './product.mapper.js';
-import { viewProduct } from './product-model.js';
+import { viewProduct } from './product.rules.js';
 import { type ProductQueryInput, queryProductsAs } from './product-read.service.js';
-import { PRODUCT_ID, PRODUCT_SELECT_LIST, type ProductRow, toProductRecord } from './product-rows.js';
+import { PRODUCT_ID, PRODUCT_SELECT_LIST, type ProductRow, toProductRecord } from './product-rows.service.js';
 
 /*
  * Product documents (ADR 041): each product's public wire shape — what a shopper's list and product page

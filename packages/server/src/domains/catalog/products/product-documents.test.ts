@@ -21,12 +21,12 @@ import { decrementStock, restoreStock } from '../variants/stock.service.js';
 import { resetVariants, updateVariants } from '../variants/variants.service.js';
 import { bulkAdjustProducts, bulkUpdateProducts } from './bulk.service.js';
 import { productOut } from './product.mapper.js';
+import { viewProduct } from './product.rules.js';
 import { productDocumentById, queryProductDocuments } from './product-documents.service.js';
 import { addProductMedia, removeBrand, removeProductMedia, removeRibbon } from './product-edits.service.js';
-import type { ProductInput } from './product-input.js';
-import { viewProduct } from './product-model.js';
+import type { ProductInput } from './product-input.rules.js';
 import { queryProducts } from './product-read.service.js';
-import { loadProductRecords } from './product-rows.js';
+import { loadProductRecords } from './product-rows.service.js';
 import { deleteProduct, updateProduct } from './product-write.service.js';
 
 /*

@@ -3,13 +3,13 @@ import type { DbOrTx, Tx } from '../../../db/client.js';
 import { AppError } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
 import { LIMITS, type ProductOption, type ProductRecord } from '../catalog.types.js';
-import { productEvent } from '../catalog-events.js';
-import { resolveMediaRefs } from '../catalog-media.js';
+import { productEvent } from '../catalog-events.service.js';
+import { resolveMediaRefs } from '../catalog-media.service.js';
 import { products } from '../products.schema.js';
-import type { MediaRef } from './product-input.js';
-import type { ProductView } from './product-model.js';
-import { viewProduct } from './product-model.js';
-import { attachChoiceMedia } from './product-refs.js';
+import type { ProductView } from './product.rules.js';
+import { viewProduct } from './product.rules.js';
+import type { MediaRef } from './product-input.rules.js';
+import { attachChoiceMedia } from './product-refs.service.js';
 import { lockProduct, reload, updateProduct, type WriteContext } from './product-write.service.js';
 
 /*

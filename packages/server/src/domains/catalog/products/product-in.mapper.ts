@@ -3,7 +3,7 @@ import type { Violations } from '../../../lib/http/violations.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { shiftDecimal } from '../../../lib/query-values.js';
 import type { Discount, OptionType, ProductType } from '../catalog.types.js';
-import type { MediaRef, ProductInput, VariantInput } from './product-input.js';
+import type { MediaRef, ProductInput, VariantInput } from './product-input.rules.js';
 import type { MediaReadShape, MediaWrite, ProductWrite } from './products-write.contract.js';
 
 /*

@@ -11,7 +11,7 @@ import {
   normalizeSelection,
   slugify,
   viewProduct,
-} from './product-model.js';
+} from './product.rules.js';
 
 const variant = (overrides: Partial<VariantRecord> = {}): VariantRecord => ({
   id: DEFAULT_VARIANT_ID,

@@ -6,13 +6,18 @@ import { notFound } from '../../../lib/http/errors.js';
 import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../../lib/paging.js';
 import { compileFilter } from '../../../lib/query-filter.js';
 import { compileSort } from '../../../lib/query-sort.js';
-import type { CountMemo } from '../listing/count-memo.js';
-import { collectionPage, type ListingPage } from '../listing/listing-plan.js';
-import { type PagePlan, type PagePlans, planKey } from '../listing/page-plans.js';
-import { productFilterFields } from '../listing/product-query-fields.js';
+import type { CountMemo } from '../listing/count-memo.cache.js';
+import { collectionPage, type ListingPage } from '../listing/listing-plan.service.js';
+import { type PagePlan, type PagePlans, planKey } from '../listing/page-plans.cache.js';
+import { productFilterFields } from '../listing/product-query-fields.service.js';
 import { products } from '../products.schema.js';
-import { type ProductView, viewProduct } from './product-model.js';
-import { loadProductRecords, PRODUCT_SELECT_LIST, type ProductRow, toProductRecord } from './product-rows.js';
+import { type ProductView, viewProduct } from './product.rules.js';
+import {
+  loadProductRecords,
+  PRODUCT_SELECT_LIST,
+  type ProductRow,
+  toProductRecord,
+} from './product-rows.service.js';
 
 /**
  * Counting stops here: a larger result reports `tooManyToCount: true` and no total (ADR 012). Counting
@@ -136,7 +141,7 @@ function planPage(
   const pageIds =
     listing?.pageIds(paging) ??
     sql`(SELECT ${products.id} FROM ${products} WHERE ${where} ORDER BY ${sql.join(orderBy, sql`, `)} LIMIT ${paging.limit} OFFSET ${paging.offset})`;
-  // Composed from a select list rendered once (product-rows.ts): the query builder would rebuild its
+  // Composed from a select list rendered once (product-rows.service.ts): the query builder would rebuild its
   // thirty columns on every request, which cost a third of an uncached list's CPU (bench profile).
   const statement = (total: SQL) =>
     sql`SELECT ${shape.select}, ${total} AS "total" FROM ${products}${shape.join ?? sql``} WHERE ${products.id} IN ${pageIds} ORDER BY ${sql.join(orderBy, sql`, `)}`;

@@ -129,7 +129,7 @@ export function v3ProductIn(raw: unknown, mode: 'create' | 'update', currency: s
       seen.add(key);
       out.media.push({
         // Both, as the v1 read shape does: an echoed item's id is ours, not a library file's, and its
-        // url then stands (catalog-media.ts).
+        // url then stands (catalog-media.service.ts).
         ...(item.id ? { mediaId: item.id } : {}),
         ...(item.url ? { url: item.url } : {}),
         ...(item.altText ? { altText: item.altText } : {}),

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client.js';
 import { AppError, ValidationFailed } from '../../../lib/http/errors.js';
 import { createTestDatabase, makeCollection, makeProduct, makeTee } from '../../../testing/index.js';
 import { products } from '../products.schema.js';
-import { discountedMinor } from './product-model.js';
+import { discountedMinor } from './product.rules.js';
 
 let database: Database;
 beforeAll(async () => {

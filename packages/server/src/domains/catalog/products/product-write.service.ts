@@ -5,21 +5,21 @@ import { Violations } from '../../../lib/http/violations.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import type { EventActor } from '../../events/index.js';
 import type { ProductOption, ProductRecord, VariantRecord } from '../catalog.types.js';
-import { productEvent, variantsChangedEvent } from '../catalog-events.js';
-import { resolveMediaRefs } from '../catalog-media.js';
+import { productEvent, variantsChangedEvent } from '../catalog-events.service.js';
+import { resolveMediaRefs } from '../catalog-media.service.js';
 import { products, productVariants } from '../products.schema.js';
-import { applyVariantInputs, buildVariants, stockFromInput } from '../variants/variant-build.js';
+import { applyVariantInputs, buildVariants, stockFromInput } from '../variants/variant-build.rules.js';
+import { type ProductView, slugify, viewProduct } from './product.rules.js';
 import {
   checkProductRules,
   cleanText,
   normalizeOptions,
   type ProductInput,
   withPlanIds,
-} from './product-input.js';
-import { type ProductView, slugify, viewProduct } from './product-model.js';
-import { attachChoiceMedia, resolveCollectionIds } from './product-refs.js';
-import { loadProductRecords } from './product-rows.js';
-import { assertSlugFree, insertWithUniqueSlug } from './product-slugs.js';
+} from './product-input.rules.js';
+import { attachChoiceMedia, resolveCollectionIds } from './product-refs.service.js';
+import { loadProductRecords } from './product-rows.service.js';
+import { assertSlugFree, insertWithUniqueSlug } from './product-slugs.service.js';
 
 export interface WriteContext {
   actor: EventActor;

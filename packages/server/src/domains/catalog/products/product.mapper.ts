@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { formatMoney, toMajorNumber } from '../../../lib/money.js';
 import type { CatalogMediaItem, Discount } from '../catalog.types.js';
-import type { CostAndProfit, ProductView, VariantView } from './product-model.js';
+import type { CostAndProfit, ProductView, VariantView } from './product.rules.js';
 import type {
   CostAndProfitOut,
   MediaItemOut,

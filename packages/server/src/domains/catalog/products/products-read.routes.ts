@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import { notFound } from '../../../lib/http/errors.js';
 import { registerQueryRoute } from '../../../lib/http/query-route.js';
 import type { PagingMetadata } from '../../../lib/paging.js';
-import type { CatalogHttp } from '../catalog-http.js';
+import type { CatalogHttp } from '../catalog.http.js';
 import { QueryProductsRequest, QueryProductsResponse } from '../listing/queries.contract.js';
 import { productOut } from './product.mapper.js';
 import {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { Violations } from '../../../lib/http/violations.js';
 import { requireMerchant } from '../../access/index.js';
-import type { CatalogHttp } from '../catalog-http.js';
-import { CATALOG_WRITE } from '../catalog-http.js';
+import type { CatalogHttp } from '../catalog.http.js';
+import { CATALOG_WRITE } from '../catalog.http.js';
 import { productOut } from './product.mapper.js';
 import {
   addChoiceMedia,
@@ -15,7 +15,7 @@ import {
   removeRibbon,
 } from './product-edits.service.js';
 import { mediaRefsIn, productInputIn } from './product-in.mapper.js';
-import type { ProductInput } from './product-input.js';
+import type { ProductInput } from './product-input.rules.js';
 import { productV3Out, proxyProductIn } from './product-v3.mapper.js';
 import { createProduct, deleteProduct, updateProduct } from './product-write.service.js';
 import { EmptyResponse, ProductIdParams, ProductResponse } from './products.contract.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoSvg } from './demo-images.js';
+import { demoSvg } from './demo-images.data.js';
 import { demoImageJobs } from './seed.service.js';
 
 describe('demo images', () => {

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { listEntityEvents } from '../../events/events.service.js';
-import { mediaStorageFor } from '../../media/storage.js';
+import { mediaStorageFor } from '../../media/media-storage.adapter.js';
 import { queryCollections } from '../collections/collections.service.js';
 import { queryProducts } from '../products/product-read.service.js';
-import { DEMO_PRODUCTS } from './demo-catalog.js';
+import { DEMO_PRODUCTS } from './demo-catalog.data.js';
 import { demoImageJobs, seedDemoCatalog } from './seed.service.js';
 
 let t: TestApp;

@@ -8,11 +8,11 @@ import type { EventActor } from '../../events/index.js';
 import type { MediaStorage } from '../../media/index.js';
 import { saveMediaFile } from '../../media/index.js';
 import { createCollection } from '../collections/collections.service.js';
-import { slugify } from '../products/product-model.js';
+import { slugify } from '../products/product.rules.js';
 import { createProduct } from '../products/product-write.service.js';
 import { products } from '../products.schema.js';
-import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-catalog.js';
-import { DEMO_IMAGE_SIZE, type DemoArt, demoPdf, renderDemoImage } from './demo-images.js';
+import { DEMO_COLLECTIONS, DEMO_PRODUCTS } from './demo-catalog.data.js';
+import { DEMO_IMAGE_SIZE, type DemoArt, demoPdf, renderDemoImage } from './demo-images.data.js';
 
 /** Where `npm run build` puts the pre-rendered demo images (packages/server/dist/demo-images). */
 export const DEMO_IMAGES_DIR = path.resolve(
@@ -90,7 +90,7 @@ export async function seedDemoCatalog(
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('openshelf-demo-seed'))`);
     if ((await productCount(tx)) > 0) return { seeded: false, products: 0, collections: 0 };
-    // Every demo image is drawn at one size (demo-images.ts): no need to load sharp to read it back.
+    // Every demo image is drawn at one size (demo-images.data.ts): no need to load sharp to read it back.
     const dimensions = { width: DEMO_IMAGE_SIZE, height: DEMO_IMAGE_SIZE };
     const upload = async (fileName: string, data: Buffer) =>
       (await saveMediaFile(tx, storage, { fileName, data, dimensions })).id;

@@ -2,10 +2,10 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { randomToken, uuidv7 } from '../../../lib/ids.js';
 import type { ProductOption, VariantRecord } from '../catalog.types.js';
-import { notifyCatalogChanged } from '../catalog-events.js';
+import { notifyCatalogChanged } from '../catalog-events.service.js';
 import { createCollection } from '../collections/collections.service.js';
 import { collections } from '../collections.schema.js';
-import { DEFAULT_VARIANT_ID, inventoryStatus, slugify } from '../products/product-model.js';
+import { DEFAULT_VARIANT_ID, inventoryStatus, slugify } from '../products/product.rules.js';
 import type { WriteContext } from '../products/product-write.service.js';
 import { products, productVariants } from '../products.schema.js';
 

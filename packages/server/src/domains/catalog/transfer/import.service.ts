@@ -8,7 +8,7 @@ import { CollectionCreate } from '../collections/collections.contract.js';
 import { createCollection, updateCollection } from '../collections/collections.service.js';
 import { collections } from '../collections.schema.js';
 import { mediaRefsIn, productInputIn } from '../products/product-in.mapper.js';
-import type { ProductInput } from '../products/product-input.js';
+import type { ProductInput } from '../products/product-input.rules.js';
 import { createProduct, updateProduct, type WriteContext } from '../products/product-write.service.js';
 import { ProductCreate } from '../products/products-write.contract.js';
 import { products } from '../products.schema.js';

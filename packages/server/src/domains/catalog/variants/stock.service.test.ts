@@ -5,9 +5,9 @@ import { AppError } from '../../../lib/http/errors.js';
 import { createTestDatabase, makeProduct, makeTee, testDatabaseKind } from '../../../testing/index.js';
 import { listEntityEvents } from '../../events/events.service.js';
 import { type CatalogItemRef, resolveCatalogItems } from '../catalog-items.service.js';
-import { DEFAULT_VARIANT_ID } from '../products/product-model.js';
+import { DEFAULT_VARIANT_ID } from '../products/product.rules.js';
 import { getProduct } from '../products/product-read.service.js';
-import { ProductRecordsById } from '../products/product-rows-by-id.js';
+import { ProductRecordsById } from '../products/product-rows-by-id.service.js';
 import { decrementStock, restoreStock, type StockLine } from './stock.service.js';
 
 let database: Database;

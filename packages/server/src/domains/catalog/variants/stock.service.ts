@@ -3,9 +3,9 @@ import type { Tx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../../events/index.js';
 import type { ProductRecord, VariantRecord } from '../catalog.types.js';
-import { CATALOG_CHANNEL, variantsChangedEventOf } from '../catalog-events.js';
+import { CATALOG_CHANNEL, variantsChangedEventOf } from '../catalog-events.service.js';
 import { type CatalogItemProblem, type CatalogItemRef, resolveVariant } from '../catalog-items.service.js';
-import { loadProductRecords } from '../products/product-rows.js';
+import { loadProductRecords } from '../products/product-rows.service.js';
 import { products, productVariants } from '../products.schema.js';
 
 export interface StockLine extends CatalogItemRef {

@@ -5,8 +5,8 @@ import { type PagingMetadata, pagingMetadata, resolvePaging } from '../../../lib
 import type { FilterFields } from '../../../lib/query-fields.js';
 import { compileFilter } from '../../../lib/query-filter.js';
 import { compileSort } from '../../../lib/query-sort.js';
-import { type ProductView, type VariantView, viewProduct } from '../products/product-model.js';
-import { loadProductRecords } from '../products/product-rows.js';
+import { type ProductView, type VariantView, viewProduct } from '../products/product.rules.js';
+import { loadProductRecords } from '../products/product-rows.service.js';
 import { products, productVariants } from '../products.schema.js';
 import { parseStoreVariantId } from './variants.service.js';
 

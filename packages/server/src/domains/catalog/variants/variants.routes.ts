@@ -3,8 +3,8 @@ import type { Static } from 'typebox';
 import { registerQueryRoute } from '../../../lib/http/query-route.js';
 import { Violations } from '../../../lib/http/violations.js';
 import { requireMerchant } from '../../access/index.js';
-import type { CatalogHttp } from '../catalog-http.js';
-import { CATALOG_WRITE } from '../catalog-http.js';
+import type { CatalogHttp } from '../catalog.http.js';
+import { CATALOG_WRITE } from '../catalog.http.js';
 import { QueryBody } from '../collections/collections.contract.js';
 import {
   absoluteUrl,
@@ -14,8 +14,8 @@ import {
   variantOut,
   type WireContext,
 } from '../products/product.mapper.js';
+import type { ProductView, VariantView } from '../products/product.rules.js';
 import { variantInputIn } from '../products/product-in.mapper.js';
-import type { ProductView, VariantView } from '../products/product-model.js';
 import { EmptyResponse, ProductIdParams } from '../products/products.contract.js';
 import { getStoreVariant, queryStoreVariants } from './store-variants.service.js';
 import {

@@ -4,9 +4,7 @@ import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
 import { type Paging, resolvePaging } from '../../../lib/paging.js';
 import type { CatalogMediaItem } from '../catalog.types.js';
-import { variantsChangedEvent } from '../catalog-events.js';
-import { assertManagesVariants } from '../products/product-edits.service.js';
-import type { VariantInput } from '../products/product-input.js';
+import { variantsChangedEvent } from '../catalog-events.service.js';
 import {
   choiceAvailability,
   matchesChoices,
@@ -14,11 +12,13 @@ import {
   type ProductView,
   type VariantView,
   viewProduct,
-} from '../products/product-model.js';
+} from '../products/product.rules.js';
+import { assertManagesVariants } from '../products/product-edits.service.js';
+import type { VariantInput } from '../products/product-input.rules.js';
 import { getProduct } from '../products/product-read.service.js';
 import { lockProduct, reload, type WriteContext, writeVariants } from '../products/product-write.service.js';
 import { products } from '../products.schema.js';
-import { applyVariantInputs } from './variant-build.js';
+import { applyVariantInputs } from './variant-build.rules.js';
 
 /** Updates managed variants (price, cost, weight, SKU, visibility, stock) selected by choices or ids. */
 export async function updateVariants(

@@ -2,9 +2,9 @@ import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { recordEvent } from '../events.service.js';
-import { createDispatcher } from './dispatcher.js';
-import { NATS_STREAM, natsSubject } from './nats-publisher.js';
-import { type DispatchedEvent, EventRouting } from './routing.js';
+import { createDispatcher } from './dispatcher.service.js';
+import { type DispatchedEvent, EventRouting } from './event-routing.deps.js';
+import { NATS_STREAM, natsSubject } from './nats-publisher.adapter.js';
 
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const inCi = process.env.CI === 'true' || process.env.CI === '1';

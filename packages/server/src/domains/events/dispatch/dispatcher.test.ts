@@ -4,11 +4,11 @@ import { startReceiver } from '../../../testing/http-receiver.js';
 import { createTestApp, merchantKey, type TestApp, testDatabaseKind } from '../../../testing/index.js';
 import { recordEvent } from '../events.service.js';
 import { createWebhook, getWebhook, listDeliveries, listNotices } from '../webhooks.service.js';
-import { claimDueDeliveries } from './claim.js';
-import { createDispatcher } from './dispatcher.js';
-import { fanOut } from './fanout.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './retry.js';
-import { EventRouting } from './routing.js';
+import { claimDueDeliveries } from './claim.service.js';
+import { createDispatcher } from './dispatcher.service.js';
+import { EventRouting } from './event-routing.deps.js';
+import { fanOut } from './fanout.service.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from './retry.rules.js';
 
 let now = new Date('2026-01-01T00:00:00Z');
 const clock = () => now;

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, uniqueEmail } from '../../../testing/identity.js';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { testRedisUrl } from '../../../testing/redis.js';
-import { backoffSeconds, POLICIES, RateLimiter } from './rate-limit.js';
-import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from './rate-limit.stores.js';
+import { backoffSeconds, POLICIES, RateLimiter } from './rate-limit.service.js';
+import {
+  memoryRateLimitStore,
+  type RateLimitStore,
+  redisRateLimitStore,
+} from './rate-limit-stores.adapter.js';
 
 let now = new Date('2030-05-01T08:00:00.000Z');
 const clock = () => now;

@@ -13,13 +13,13 @@ import {
 } from '../identity.contract.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { originOf } from '../identity.http.js';
-import { parseFactorType } from '../second-factors/factor-types.js';
 import {
   activateFactor,
   enrollFactor,
   removeFactor,
   sendFactorCode,
 } from '../second-factors/factors.service.js';
+import { parseFactorType } from '../second-factors/factors.types.js';
 import { getIdentitySettings } from '../settings.service.js';
 import { ownIdentityId, readIdentity, updateProfile } from './member-admin.service.js';
 

@@ -14,7 +14,7 @@ import {
   toIdentityViews,
   updateIdentityRow,
 } from './members.service.js';
-import { type Profile, toStoredProfile } from './profile.js';
+import { type Profile, toStoredProfile } from './profile.mapper.js';
 
 /** A member reads their own identity; merchants read any. Others are refused before any lookup. */
 export function assertCanAccessIdentity(caller: Caller, identityId: string): void {

@@ -11,7 +11,7 @@ import {
   type StatusReason,
   type StoredProfile,
 } from '../identity.schema.js';
-import { fromStoredProfile, type Profile } from './profile.js';
+import { fromStoredProfile, type Profile } from './profile.mapper.js';
 
 export type IdentityRow = typeof identities.$inferSelect;
 

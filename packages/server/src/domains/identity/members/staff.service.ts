@@ -9,11 +9,11 @@ import type { Caller } from '../../access/index.js';
 import type { CaptchaTokenInput } from '../guards/captcha.service.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { STAFF_ROLES, type StaffRole, staffUsers } from '../identity.schema.js';
-import { signAccessToken } from '../sessions/access-tokens.js';
+import { signAccessToken } from '../sessions/access-tokens.service.js';
 import { createSession, revokeSessions } from '../sessions/sessions.service.js';
 import { getIdentitySettings } from '../settings.service.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from '../sign-in/passwords.js';
-import { normalizeEmail } from './profile.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from '../sign-in/passwords.service.js';
+import { normalizeEmail } from './profile.mapper.js';
 
 export interface StaffUser {
   id: string;
@@ -71,7 +71,7 @@ export async function listStaffUsers(db: DbOrTx): Promise<StaffUser[]> {
 /**
  * Staff sign-in for the admin UI: a signed staff token (audience `openshelf-admin`) for the
  * Authorization header. Failures ask for a captcha past the step-up thresholds, like shopper logins
- * (sign-in-guard.ts), and back off per address.
+ * (sign-in-guard.service.ts), and back off per address.
  */
 export async function staffLogin(
   deps: IdentityDeps,

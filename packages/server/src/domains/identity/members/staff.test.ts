@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, solvedCaptcha, visitorTokens } from '../../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
-import { ensureBundledStorefrontClient, ensureOwnerStaff } from '../bootstrap.js';
+import { ensureBundledStorefrontClient, ensureOwnerStaff } from '../bootstrap.service.js';
 
 let t: TestApp;
 let owner: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pollUntil, type TestDatabase } from '../../../testing/index.js';
 import { oauthClients } from '../identity.schema.js';
-import { AppOriginsCache } from './app-origins.js';
+import { AppOriginsCache } from './app-origins.service.js';
 import { createOAuthClient, updateOAuthClient } from './oauth-clients.service.js';
 
 // The apps' origins every page's CSP form-action names (security-headers.test.ts checks the header):

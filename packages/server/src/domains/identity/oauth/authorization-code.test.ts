@@ -12,7 +12,7 @@ import {
   visitorTokens,
 } from '../../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
-import { IdentityHooks } from '../hooks.js';
+import { IdentityHooks } from '../identity-hooks.deps.js';
 
 const hooks = new IdentityHooks();
 

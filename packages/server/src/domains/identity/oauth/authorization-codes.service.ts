@@ -5,7 +5,7 @@ import type { IdentityDeps } from '../identity.deps.js';
 import type { OAuthClient } from '../identity.schema.js';
 import { authorizationCodes } from '../identity.schema.js';
 import { findIdentity, LOCKED_STATUSES } from '../members/members.service.js';
-import { newOpaqueToken, safeEqual, sha256 } from '../secrets.js';
+import { newOpaqueToken, safeEqual, sha256 } from '../secrets.rules.js';
 import { revokeSessions } from '../sessions/sessions.service.js';
 import { type IssuedTokens, issuedFor, oauthError, startMemberSession } from '../sessions/tokens.service.js';
 

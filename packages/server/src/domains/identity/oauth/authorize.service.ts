@@ -4,14 +4,14 @@ import type { IdentityDeps } from '../identity.deps.js';
 import { findIdentity } from '../members/members.service.js';
 import { isHandedOver } from '../sessions/session-handover.service.js';
 import { authTimeOf, revokeSessions } from '../sessions/sessions.service.js';
-import { consumeToken, createIdentityToken, findLiveToken } from '../sign-in/identity-tokens.js';
+import { consumeToken, createIdentityToken, findLiveToken } from '../sign-in/identity-tokens.service.js';
 import { issueAuthorizationCode, isValidCodeChallenge } from './authorization-codes.service.js';
 import type { BrowserReply } from './authorize.pages.js';
 import { loggedOutPage, oauthErrorPage, unregisteredRedirectPage } from './authorize.pages.js';
-import { deliverResult } from './authorize-delivery.js';
+import { deliverResult } from './authorize-delivery.pages.js';
 import { askForConsent, type PendingAuthorization } from './consent.service.js';
 import { findOAuthClient } from './oauth-clients.service.js';
-import { isAllowedReturnUrl, isRegisteredRedirectUri } from './redirect-uris.js';
+import { isAllowedReturnUrl, isRegisteredRedirectUri } from './redirect-uris.rules.js';
 
 /** The storefront's hosted login page (built in the storefront issue); linked by path. */
 export const LOGIN_PAGE_PATH = '/login';

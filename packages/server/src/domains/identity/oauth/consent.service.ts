@@ -3,11 +3,11 @@ import type { IdentityDeps } from '../identity.deps.js';
 import type { OAuthClient } from '../identity.schema.js';
 import { findIdentity } from '../members/members.service.js';
 import { authTimeData, authTimeOf } from '../sessions/sessions.service.js';
-import { consumeToken, createIdentityToken, findLiveToken } from '../sign-in/identity-tokens.js';
+import { consumeToken, createIdentityToken, findLiveToken } from '../sign-in/identity-tokens.service.js';
 import { issueAuthorizationCode } from './authorization-codes.service.js';
 import type { BrowserReply } from './authorize.pages.js';
 import { consentPage, oauthErrorPage } from './authorize.pages.js';
-import { deliverResult } from './authorize-delivery.js';
+import { deliverResult } from './authorize-delivery.pages.js';
 import { findOAuthClient } from './oauth-clients.service.js';
 
 /** The authorize request a consent token stands for, until the member answers. */

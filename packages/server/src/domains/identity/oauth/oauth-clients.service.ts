@@ -5,10 +5,10 @@ import { Violations } from '../../../lib/http/violations.js';
 import { type Caller, isShopper } from '../../access/index.js';
 import type { OAuthClient } from '../identity.schema.js';
 import { oauthClients } from '../identity.schema.js';
-import { newOpaqueToken, safeEqual, sha256 } from '../secrets.js';
+import { newOpaqueToken, safeEqual, sha256 } from '../secrets.rules.js';
 import { findSession } from '../sessions/sessions.service.js';
-import { notifyOAuthClientsChanged } from './app-origins.js';
-import { originProblem, type RegistrationRules, redirectUriProblem } from './redirect-uris.js';
+import { notifyOAuthClientsChanged } from './app-origins.service.js';
+import { originProblem, type RegistrationRules, redirectUriProblem } from './redirect-uris.rules.js';
 
 export type ClientKind = 'public' | 'confidential';
 

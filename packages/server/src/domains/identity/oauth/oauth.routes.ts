@@ -7,7 +7,7 @@ import { AppError, toErrorReply } from '../../../lib/http/errors.js';
 import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { sendBrowserReply } from '../identity.http.js';
-import { looksLikeJwt, verifyAccessToken } from '../sessions/access-tokens.js';
+import { looksLikeJwt, verifyAccessToken } from '../sessions/access-tokens.service.js';
 import { GRANT_TYPES, handleTokenRequest, type TokenRequest } from '../sessions/token-endpoint.service.js';
 import { authorize, logoutPage } from './authorize.service.js';
 import { answerConsent } from './consent.service.js';

@@ -3,12 +3,12 @@ import type { DbOrTx, Tx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import type { Caller } from '../../access/index.js';
 import { recordEvent } from '../../events/index.js';
-import { type FactorCodePurpose, factorCodeEmail } from '../emails.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { memberFactors, type ServedFactorType } from '../identity.schema.js';
+import { type FactorCodePurpose, factorCodeEmail } from '../identity-mail.mapper.js';
 import { requireIdentity, updateIdentityRow } from '../members/members.service.js';
-import { codeMatches, newEmailedCode } from '../secrets.js';
-import { type FlowOrigin, MAX_CODE_ATTEMPTS, runFlow } from '../sign-in/auth-flow.js';
+import { codeMatches, newEmailedCode } from '../secrets.rules.js';
+import { type FlowOrigin, MAX_CODE_ATTEMPTS, runFlow } from '../sign-in/auth-flow.service.js';
 import {
   consumeAllTokens,
   consumeToken,
@@ -16,10 +16,10 @@ import {
   createIdentityToken,
   findLiveTokenOf,
   TOKEN_TTL_SECONDS,
-} from '../sign-in/identity-tokens.js';
+} from '../sign-in/identity-tokens.service.js';
 import { verificationFailed } from '../sign-in/verification.service.js';
-import { type FactorType, requireServedFactor } from './factor-types.js';
-import { acceptedTotpStep, newTotpSecret, otpauthUri } from './totp.js';
+import { type FactorType, requireServedFactor } from './factors.types.js';
+import { acceptedTotpStep, newTotpSecret, otpauthUri } from './totp.rules.js';
 import { revokeTrustedDevices } from './trusted-devices.service.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxCode, memberTokens, post, registerMember, uniqueEmail } from '../../../testing/identity.js';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { login, memberClient, memberWithFactors } from '../../../testing/second-factors.js';
-import { currentTotpCode } from './totp.js';
+import { currentTotpCode } from './totp.rules.js';
 
 // A member's own second factors (/_api/iam/factors/v1/{factorType}/…): setting up, confirming, removing,
 // and the factors this store cannot serve.

@@ -5,7 +5,7 @@ import { mailboxCode, SHOP_CALLBACK } from '../../../testing/identity.js';
 import type { TestApp } from '../../../testing/index.js';
 import { memberClient, memberWithFactors, PASSWORD } from '../../../testing/second-factors.js';
 import { listeningTestApp, routeWixSdkTo } from '../../../testing/wix-sdk.js';
-import { currentTotpCode } from './totp.js';
+import { currentTotpCode } from './totp.rules.js';
 
 // Second factors as the unchanged public clients see them: @wix/identity's authentication module
 // (loginV2) reads the state names, requireMfaData and mfaChallengeData from its own enums and types; the

@@ -9,7 +9,7 @@ import {
   startClockedMfaApp,
   verify,
 } from '../../../testing/second-factors.js';
-import { currentTotpCode } from './totp.js';
+import { currentTotpCode } from './totp.rules.js';
 
 // The second factor of a login refused: bad verify requests answer a 4xx naming the field or what is
 // missing (factors this store cannot serve, factors not set up, unknown steps), and a code sent many times

@@ -4,9 +4,9 @@ import { AppError, invalidField } from '../../../lib/http/errors.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { memberFactors, type ServedFactorType } from '../identity.schema.js';
 import { requireIdentity, toIdentityView } from '../members/members.service.js';
-import { codeMatches, newEmailedCode } from '../secrets.js';
-import { type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from '../sign-in/auth-flow.js';
-import type { AuthResult } from '../sign-in/auth-result.js';
+import { codeMatches, newEmailedCode } from '../secrets.rules.js';
+import { type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from '../sign-in/auth-flow.service.js';
+import type { AuthResult } from '../sign-in/auth-result.types.js';
 import {
   consumeToken,
   countAttempt,
@@ -14,17 +14,17 @@ import {
   type IdentityToken,
   TOKEN_TTL_SECONDS,
   updateTokenData,
-} from '../sign-in/identity-tokens.js';
+} from '../sign-in/identity-tokens.service.js';
 import { verificationFailed } from '../sign-in/verification.service.js';
-import { type FactorType, requireServedFactor } from './factor-types.js';
 import { lockFactor } from './factors.service.js';
+import { type FactorType, requireServedFactor } from './factors.types.js';
 import {
   activeSecondFactors,
   loginCodeEmail,
   type MfaStepData,
   maskEmail,
-} from './second-factor-challenge.js';
-import { acceptedTotpStep } from './totp.js';
+} from './second-factor-challenge.service.js';
+import { acceptedTotpStep } from './totp.rules.js';
 import { rememberDevice } from './trusted-devices.service.js';
 
 export interface SecondFactorVerifyInput {

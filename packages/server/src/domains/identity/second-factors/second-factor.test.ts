@@ -9,7 +9,7 @@ import {
   verify,
   wrongCodeFor,
 } from '../../../testing/second-factors.js';
-import { currentTotpCode } from './totp.js';
+import { currentTotpCode } from './totp.rules.js';
 
 // The second factor of a login, in the platform's shapes: REQUIRE_MFA (requireMfaData) and MFA_CHALLENGE
 // (mfaChallengeData), the verify call (VerifyRequest: stateToken, factorType, totpData/emailData), per

@@ -9,7 +9,7 @@ import {
   PASSWORD,
   verify,
 } from '../../../testing/second-factors.js';
-import { currentTotpCode } from './totp.js';
+import { currentTotpCode } from './totp.rules.js';
 
 // "Remember this device": a second factor verified with rememberThisDevice answers a device token in
 // additionalData.deviceToken; a later login that sends it in clientMetaData.deviceToken skips the factor

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
-import { POLICIES } from '../guards/rate-limit.js';
+import { POLICIES } from '../guards/rate-limit.service.js';
 
 let t: TestApp;
 let now = new Date('2030-01-01T10:00:00.000Z');

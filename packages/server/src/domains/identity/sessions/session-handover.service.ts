@@ -2,7 +2,7 @@ import { AppError, invalidField } from '../../../lib/http/errors.js';
 import type { Caller } from '../../access/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { findOAuthClient } from '../oauth/oauth-clients.service.js';
-import { createIdentityToken } from '../sign-in/identity-tokens.js';
+import { createIdentityToken } from '../sign-in/identity-tokens.service.js';
 import { authTimeData, findSession } from './sessions.service.js';
 
 /** Marks session tokens that come from an existing sign-in rather than a password just typed. */

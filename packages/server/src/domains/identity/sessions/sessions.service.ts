@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import { authSessions, type SessionRole } from '../identity.schema.js';
-import { newOpaqueToken, sha256 } from '../secrets.js';
+import { newOpaqueToken, sha256 } from '../secrets.rules.js';
 
 /** Refresh tokens are recognisable at a glance (and by secret scanners). */
 export const REFRESH_TOKEN_PREFIX = 'osr_';

@@ -4,8 +4,8 @@ import type { OAuthClient } from '../identity.schema.js';
 import { findIdentity } from '../members/members.service.js';
 import { exchangeAuthorizationCode } from '../oauth/authorization-codes.service.js';
 import { findBundledClient, findOAuthClient, verifyClientSecret } from '../oauth/oauth-clients.service.js';
-import { consumeToken, findLiveToken } from '../sign-in/identity-tokens.js';
-import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
+import { consumeToken, findLiveToken } from '../sign-in/identity-tokens.service.js';
+import { looksLikeJwt, verifyAccessToken } from './access-tokens.service.js';
 import { authTimeOf } from './sessions.service.js';
 import {
   type IssuedTokens,

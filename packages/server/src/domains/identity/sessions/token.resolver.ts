@@ -1,7 +1,7 @@
 import type { TokenResolver } from '../../access/index.js';
 import { ANONYMOUS, type Caller } from '../../access/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
-import { looksLikeJwt, verifyAccessToken } from './access-tokens.js';
+import { looksLikeJwt, verifyAccessToken } from './access-tokens.service.js';
 
 /**
  * Access tokens (JWTs) → callers. Verification is local (cached key ring, ES256); the only lookup is the

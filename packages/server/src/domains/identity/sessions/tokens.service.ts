@@ -5,7 +5,7 @@ import { uuidv7 } from '../../../lib/ids.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { authSessions, visitors } from '../identity.schema.js';
 import { findIdentity, LOCKED_STATUSES } from '../members/members.service.js';
-import { type AccessClaims, signAccessToken } from './access-tokens.js';
+import { type AccessClaims, signAccessToken } from './access-tokens.service.js';
 import {
   createSession,
   findSessionByRefreshToken,

@@ -12,8 +12,8 @@ import {
 } from '../../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
 import { createMailer } from '../../mail/mail.service.js';
-import { IdentityHooks } from '../hooks.js';
 import { createIdentityDeps } from '../identity.deps.js';
+import { IdentityHooks } from '../identity-hooks.deps.js';
 import { accessTokenResolver } from './token.resolver.js';
 
 let t: TestApp;

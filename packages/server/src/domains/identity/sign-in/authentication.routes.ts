@@ -18,7 +18,7 @@ import {
   sendBrowserReply,
 } from '../identity.http.js';
 import { loginCallback, logoutCaller } from '../oauth/authorize.service.js';
-import { FACTOR_DATA_FIELDS, parseFactorType } from '../second-factors/factor-types.js';
+import { FACTOR_DATA_FIELDS, parseFactorType } from '../second-factors/factors.types.js';
 import { type SecondFactorVerifyInput, verifySecondFactor } from '../second-factors/second-factor.service.js';
 import { sessionTokenForApp } from '../sessions/session-handover.service.js';
 import {

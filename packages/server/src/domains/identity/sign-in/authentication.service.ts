@@ -2,11 +2,11 @@ import type { Tx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import type { Caller } from '../../access/index.js';
 import { actorOf, recordEvent } from '../../events/index.js';
-import type { ContactData } from '../contacts.js';
-import { passwordChangedEmail } from '../emails.js';
+import type { ContactData } from '../contacts.types.js';
 import type { CaptchaTokenInput } from '../guards/captcha.service.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import type { StatusReason, StoredProfile } from '../identity.schema.js';
+import { passwordChangedEmail } from '../identity-mail.mapper.js';
 import {
   findIdentityByEmail,
   type IdentityRow,
@@ -17,14 +17,14 @@ import {
   toIdentityView,
   updateIdentityRow,
 } from '../members/members.service.js';
-import { normalizeEmail, type Profile, toStoredProfile } from '../members/profile.js';
+import { normalizeEmail, type Profile, toStoredProfile } from '../members/profile.mapper.js';
 import { isRememberedDevice, revokeTrustedDevices } from '../second-factors/trusted-devices.service.js';
 import { authTimeData, findSession, revokeMemberSessions } from '../sessions/sessions.service.js';
 import { getIdentitySettings } from '../settings.service.js';
-import { type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.js';
-import type { AuthResult } from './auth-result.js';
-import { createIdentityToken } from './identity-tokens.js';
-import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { type FlowOrigin, identityLocked, nextAuthState, runFlow } from './auth-flow.service.js';
+import type { AuthResult } from './auth-result.types.js';
+import { createIdentityToken } from './identity-tokens.service.js';
+import { checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.service.js';
 import { FORGOT_PASSWORD_PATH } from './recovery.service.js';
 
 export const INVALID_PASSWORD = '-19976';
@@ -106,7 +106,7 @@ export interface LoginInput {
  * Login. The public client cannot read field violations on login (it only looks at applicationError),
  * so every refusal here is an application error: -19976 for a wrong e-mail or password (the same
  * answer for both, so addresses cannot be probed), -19973 when the account has no password yet.
- * Failures count towards the captcha step-up of the account (sign-in-guard.ts) and the back-off of the
+ * Failures count towards the captcha step-up of the account (sign-in-guard.service.ts) and the back-off of the
  * address (ADR 006); neither can keep the owner out.
  */
 export async function login(deps: IdentityDeps, input: LoginInput, origin: FlowOrigin): Promise<AuthResult> {
@@ -165,7 +165,7 @@ export interface ChangePasswordInput {
   newPassword: string;
   /**
    * Ours: the current password, which stands in for a recent sign-in (our account page asks for it). A
-   * wrong one counts as a failed sign-in (sign-in-guard.ts).
+   * wrong one counts as a failed sign-in (sign-in-guard.service.ts).
    */
   currentPassword?: string | undefined;
   /** Needed with currentPassword when the store or the failed sign-ins ask for a captcha. */
@@ -276,7 +276,7 @@ export interface SignOnInput {
   profile?: Profile;
   /** Mark the address verified without a code (the app vouches for it). */
   verifyEmail?: boolean;
-  /** Default true: a new member inherits what the store knows of the address (contacts.ts). */
+  /** Default true: a new member inherits what the store knows of the address (contacts.types.ts). */
   mergeExistingContact?: boolean;
 }
 

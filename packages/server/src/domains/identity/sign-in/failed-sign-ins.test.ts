@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailboxLink, post, setSettings, solvedCaptcha, uniqueEmail } from '../../../testing/identity.js';
 import { createTestApp, merchantKey, type TestApp } from '../../../testing/index.js';
 import { memberClient, memberWithFactors, PASSWORD, verify } from '../../../testing/second-factors.js';
-import { currentTotpCode } from '../second-factors/totp.js';
+import { currentTotpCode } from '../second-factors/totp.rules.js';
 
-// Failed sign-ins ask for a captcha, never for a wait (sign-in-guard.ts): counted per address and account
+// Failed sign-ins ask for a captcha, never for a wait (sign-in-guard.service.ts): counted per address and account
 // together, and per account across addresses. Defaults: a captcha after 5 attempts of one address on one
 // account, for everyone after 20 on the account, each count forgetting one attempt every 15 minutes.
 

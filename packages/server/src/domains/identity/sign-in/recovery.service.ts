@@ -1,30 +1,30 @@
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import type { Caller } from '../../access/index.js';
 import { actorOf, recordEvent } from '../../events/index.js';
-import { activationEmail, recoveryEmail } from '../emails.js';
 import type { CaptchaTokenInput } from '../guards/captcha.service.js';
 import type { IdentityDeps } from '../identity.deps.js';
+import { activationEmail, recoveryEmail } from '../identity-mail.mapper.js';
 import {
   findIdentityByEmail,
   LOCKED_STATUSES,
   requireIdentity,
   updateIdentityRow,
 } from '../members/members.service.js';
-import { normalizeEmail } from '../members/profile.js';
+import { normalizeEmail } from '../members/profile.mapper.js';
 import { findOAuthClient } from '../oauth/oauth-clients.service.js';
-import { isAllowedReturnUrl } from '../oauth/redirect-uris.js';
+import { isAllowedReturnUrl } from '../oauth/redirect-uris.rules.js';
 import { revokeTrustedDevices } from '../second-factors/trusted-devices.service.js';
 import { revokeMemberSessions } from '../sessions/sessions.service.js';
 import { getIdentitySettings } from '../settings.service.js';
-import { type FlowOrigin, nextAuthState, runFlow } from './auth-flow.js';
-import type { AuthResult } from './auth-result.js';
+import { type FlowOrigin, nextAuthState, runFlow } from './auth-flow.service.js';
+import type { AuthResult } from './auth-result.types.js';
 import {
   consumeAllTokens,
   createIdentityToken,
   findLiveToken,
   TOKEN_TTL_SECONDS,
-} from './identity-tokens.js';
-import { checkPasswordPolicy, hashPassword } from './passwords.js';
+} from './identity-tokens.service.js';
+import { checkPasswordPolicy, hashPassword } from './passwords.service.js';
 
 /** Where the storefront's reset page lives (built in the storefront issue). */
 export const RESET_PASSWORD_PATH = '/reset-password';
@@ -66,7 +66,7 @@ function resetLink(deps: IdentityDeps, token: string, extra: Record<string, stri
  * recovery/v1/send-email: e-mails a one-time link to the storefront's reset page. Always answers the
  * same (nothing) whether or not the address belongs to a member, so it cannot be used to probe. Every
  * request counts: one address backs off after many (any accounts), and many requests for one account
- * ask for a captcha (sign-in-guard.ts) rather than refusing, so a stranger cannot keep the owner from
+ * ask for a captcha (sign-in-guard.service.ts) rather than refusing, so a stranger cannot keep the owner from
  * getting a link.
  */
 export async function sendRecoveryEmail(

@@ -94,7 +94,7 @@ const recoveryRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async 
           email: Type.String({ maxLength: 320 }),
           language: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
           redirect: Redirect,
-          // Ours: asked for (-19971) once an account has had many requests (sign-in-guard.ts).
+          // Ours: asked for (-19971) once an account has had many requests (sign-in-guard.service.ts).
           captchaTokens: CaptchaTokensIn,
         }),
         response: { 200: Empty },

@@ -3,7 +3,7 @@ import { type Caller, isMerchant } from '../../access/index.js';
 import { recordEvent } from '../../events/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { requireIdentity, updateIdentityRow } from '../members/members.service.js';
-import { hashCode, numericCode, randomSalt, safeEqual } from '../secrets.js';
+import { hashCode, numericCode, randomSalt, safeEqual } from '../secrets.rules.js';
 import {
   type FlowOrigin,
   MAX_CODE_ATTEMPTS,
@@ -11,15 +11,15 @@ import {
   runFlow,
   startEmailVerification,
   verificationEmail,
-} from './auth-flow.js';
-import type { AuthResult } from './auth-result.js';
+} from './auth-flow.service.js';
+import type { AuthResult } from './auth-result.types.js';
 import {
   consumeToken,
   countAttempt,
   findLiveToken,
   TOKEN_TTL_SECONDS,
   updateTokenData,
-} from './identity-tokens.js';
+} from './identity-tokens.service.js';
 
 function unknownStateToken(): AppError {
   return new AppError('INVALID_STATE_TOKEN', 'Verification not found', {

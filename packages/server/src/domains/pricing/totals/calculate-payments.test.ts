@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CA, ebook, input, manualTax, mug, NY } from './calculate.fixtures.js';
-import { calculateTotals } from './calculate.js';
-import type { TaxSetup, TotalsLine } from './types.js';
+import { calculateTotals } from './calculate.rules.js';
+import type { TaxSetup, TotalsLine } from './totals.types.js';
 
 describe('totals engine: tax modes, unbuyable lines, memberships, payments, slots', () => {
   it('tax-inclusive prices: the tax is inside the price, the total does not grow', async () => {

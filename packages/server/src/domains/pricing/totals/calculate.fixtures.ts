@@ -1,4 +1,4 @@
-import type { TaxSetup, TotalsInput, TotalsLine } from './types.js';
+import type { TaxSetup, TotalsInput, TotalsLine } from './totals.types.js';
 
 /* Lines, shipping and tax every totals test starts from. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CA, input, mug, NY } from './calculate.fixtures.js';
-import { calculateTotals } from './calculate.js';
+import { calculateTotals } from './calculate.rules.js';
 
 describe('totals engine', () => {
   it('without an address: pickup only, no tax yet, and the buyer is told why', async () => {

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { toWireFloat } from '../../../lib/http/wire.js';
-import type { AddressWithContact, ContactDetails, PostalAddress } from '../lines/address.js';
+import type { AddressWithContact, ContactDetails, PostalAddress } from '../lines/address.types.js';
 import type {
   AddressIn,
   AddressOut,

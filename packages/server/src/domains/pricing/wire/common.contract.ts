@@ -1,8 +1,8 @@
 import Type from 'typebox';
 import { AmountIn, DateTimeOut, StringEnum, WireFloat, WireFloatOut } from '../../../lib/http/wire.js';
 import { LIMITS as CATALOG_LIMITS } from '../../catalog/index.js';
-import { VAT_TYPES } from '../lines/address.js';
-import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/types.js';
+import { VAT_TYPES } from '../lines/address.types.js';
+import { AVAILABILITY_STATUSES, ITEM_TYPES, PAYMENT_OPTIONS } from '../totals/totals.types.js';
 
 /*
  * Wire shapes shared by carts, checkouts and orders (wire-protocol.md §4.1–4.2, spec §3). Requests allow
@@ -64,7 +64,7 @@ const NamedStrings = (names: { maxLength: number }, values: { maxLength: number 
  * (catalog v1 and v3): the variant (`variantId`) or its choices (`options`: option name → choice),
  * `customTextFields` (title → the buyer's text), and a subscription plan (`subscriptionOptionId`, with
  * our `subscriptionStartDate`). Any other key is refused by name, and every part is bounded by the
- * catalog's own limits; the product itself is then checked for the names (lines/line-list.ts).
+ * catalog's own limits; the product itself is then checked for the names (lines/line-list.rules.ts).
  */
 export const StoresItemOptionsIn = Type.Object(
   {

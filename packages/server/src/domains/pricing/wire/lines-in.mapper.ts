@@ -4,9 +4,14 @@ import { Violations } from '../../../lib/http/violations.js';
 import { toMinorUnits } from '../../../lib/money.js';
 import { percentToPpm } from '../../../lib/ratio.js';
 import { type Caller, isMerchant } from '../../access/index.js';
-import { descriptionLinesIn, finiteWeightIn, imageIn, merchantOnlyField } from '../lines/line-extras.js';
-import type { CustomLineData } from '../lines/line-types.js';
-import type { StoredMerchantDiscount } from '../pricing.js';
+import type { CustomLineData } from '../lines/line.types.js';
+import {
+  descriptionLinesIn,
+  finiteWeightIn,
+  imageIn,
+  merchantOnlyField,
+} from '../lines/line-extras.mapper.js';
+import type { StoredMerchantDiscount } from '../pricing.service.js';
 import type { CustomLineItemIn, MerchantDiscountsIn } from './common.contract.js';
 
 /*

@@ -1,8 +1,8 @@
 import Type, { type Static } from 'typebox';
-import { descriptionLineOut, extrasOut } from '../lines/line-extras.js';
-import type { LineView } from '../lines/line-types.js';
-import { STORES_APP_ID } from '../lines/line-types.js';
-import type { LineTotals } from '../totals/types.js';
+import type { LineView } from '../lines/line.types.js';
+import { STORES_APP_ID } from '../lines/line.types.js';
+import { descriptionLineOut, extrasOut } from '../lines/line-extras.mapper.js';
+import type { LineTotals } from '../totals/totals.types.js';
 import { ImageOut, lineItemFields, MoneyOut } from './common.contract.js';
 import { TaxDetailsOut } from './totals.contract.js';
 import { MEMBERSHIPS_APP_ID, moneyOf, taxDetailsOut } from './totals.mapper.js';

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ShippingOption, Totals } from '../totals/types.js';
+import type { ShippingOption, Totals } from '../totals/totals.types.js';
 import { addressOut } from './address.mapper.js';
 import type { ShippingInfoOut } from './totals.contract.js';
 import { moneyOf, type TotalsWireContext, taxDetailsOut } from './totals.mapper.js';

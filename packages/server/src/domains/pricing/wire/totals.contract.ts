@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { DateTimeOut, StringEnum, WireFloatOut } from '../../../lib/http/wire.js';
-import { PAYMENT_OPTIONS } from '../totals/types.js';
+import { PAYMENT_OPTIONS } from '../totals/totals.types.js';
 import { AddressOut, MoneyOut, ViolationOut } from './common.contract.js';
 
 /* Wire shapes of the totals engine's output (estimate-totals, checkouts, orders). */

@@ -1,8 +1,8 @@
 import type { Static } from 'typebox';
 import { toWireMoney, type WireMoney } from '../../../lib/money.js';
 import { ppmToDecimalString, ppmToPercent } from '../../../lib/ratio.js';
-import type { LineView } from '../lines/line-types.js';
-import type { LineTotals, TaxBreakdown, Totals, Violation } from '../totals/types.js';
+import type { LineView } from '../lines/line.types.js';
+import type { LineTotals, TaxBreakdown, Totals, Violation } from '../totals/totals.types.js';
 import type { ViolationOut } from './common.contract.js';
 import type {
   AppliedDiscountOut,

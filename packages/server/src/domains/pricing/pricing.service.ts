@@ -1,0 +1,149 @@
+import type { DbOrTx } from '../../db/client.js';
+import type { ProductRecordsById } from '../catalog/index.js';
+import {
+  type Coupon,
+  couponProblem,
+  giftCardProblem,
+  loadPricingSetup,
+  type PricingSetup,
+} from '../store-setup/index.js';
+import { type PostalAddress, toTotalsAddress } from './lines/address.types.js';
+import type { LineView } from './lines/line.types.js';
+import { calculateTotals } from './totals/calculate.rules.js';
+import type { CouponInput, TaxProvider, Totals, TotalsLine, Violation } from './totals/totals.types.js';
+
+export interface StoredMerchantDiscount {
+  amountMinor?: number;
+  ppm?: number;
+  lineItemIds?: string[];
+}
+
+/** What every priced call needs from the app (not from the request). */
+export interface PricingEnv {
+  /** STORE_CURRENCY. */
+  currency: string;
+  /** PUBLIC_URL: absolute media and page links. */
+  baseUrl: string;
+  /** The AUTO tax provider, when one is configured (none by default: FALLBACK_RATE). */
+  taxProvider?: TaxProvider;
+  /** The app's products-by-id reader: what lines are priced from (records cached per app, ADR 022). */
+  catalogRecords: ProductRecordsById;
+}
+
+export interface PricingRequest {
+  lines: LineView[];
+  setup: PricingSetup;
+  merchantDiscounts?: StoredMerchantDiscount[];
+  shippingAddress?: PostalAddress;
+  billingAddress?: PostalAddress;
+  selectedShippingCode?: string;
+  selectedMemberships?: { id: string; lineItemIds: string[] }[];
+  calculateTax?: boolean;
+  calculateShipping?: boolean;
+  calculateAdditionalFees?: boolean;
+  now: Date;
+}
+
+/** Loads what pricing needs from the store set-up (one round trip). */
+export function loadSetup(
+  db: DbOrTx,
+  env: PricingEnv,
+  refs: { couponId?: string | null; giftCardId?: string | null; memberId?: string | null },
+): Promise<PricingSetup> {
+  return loadPricingSetup(db, { currency: env.currency, ...refs });
+}
+
+/**
+ * Runs the totals engine (ADR 008) on evaluated lines and the store set-up. A coupon or gift card that
+ * stopped being usable since it was applied is left out, with a WARNING saying why.
+ */
+export async function priceLines(env: PricingEnv, request: PricingRequest): Promise<Totals> {
+  const { setup, now } = request;
+  const extra: Violation[] = [];
+  let coupon = setup.coupon;
+  const couponIssue = coupon ? couponProblem(coupon, now) : undefined;
+  if (coupon && couponIssue) {
+    extra.push({
+      severity: 'WARNING',
+      code: couponIssue.code,
+      description: `${couponIssue.message} It was not applied.`,
+    });
+    coupon = undefined;
+  }
+  let giftCard = setup.giftCard;
+  const cardIssue = giftCard ? giftCardProblem(giftCard, now) : undefined;
+  if (giftCard && cardIssue) {
+    extra.push({
+      severity: 'WARNING',
+      code: cardIssue.code,
+      description: `${cardIssue.message} It was not applied.`,
+    });
+    giftCard = undefined;
+  }
+  const totals = await calculateTotals({
+    currency: env.currency,
+    weightUnit: setup.settings.weightUnit,
+    lines: request.lines.map(totalsLineOf),
+    merchantDiscounts: (request.merchantDiscounts ?? []).map((discount) => ({
+      ...(discount.amountMinor !== undefined ? { amount: discount.amountMinor } : {}),
+      ...(discount.ppm !== undefined ? { ppm: discount.ppm } : {}),
+      ...(discount.lineItemIds ? { lineItemIds: discount.lineItemIds } : {}),
+    })),
+    ...(coupon ? { coupon: couponForTotals(coupon) } : {}),
+    ...(giftCard
+      ? { giftCard: { code: giftCard.last4, balance: giftCard.balanceMinor, currency: giftCard.currency } }
+      : {}),
+    memberships: setup.memberships,
+    selectedMemberships: request.selectedMemberships ?? [],
+    ...(request.shippingAddress ? { shippingAddress: toTotalsAddress(request.shippingAddress) } : {}),
+    ...(request.billingAddress ? { billingAddress: toTotalsAddress(request.billingAddress) } : {}),
+    ...(request.selectedShippingCode ? { selectedShippingOption: request.selectedShippingCode } : {}),
+    shipping: setup.shipping,
+    tax: { ...setup.tax, ...(env.taxProvider ? { provider: env.taxProvider } : {}) },
+    ...(request.calculateTax !== undefined ? { calculateTax: request.calculateTax } : {}),
+    ...(request.calculateShipping !== undefined ? { calculateShipping: request.calculateShipping } : {}),
+    ...(request.calculateAdditionalFees !== undefined
+      ? { calculateAdditionalFees: request.calculateAdditionalFees }
+      : {}),
+    now,
+  });
+  totals.violations.push(...extra);
+  return totals;
+}
+
+function totalsLineOf(view: LineView): TotalsLine {
+  return {
+    id: view.id,
+    quantity: view.quantity,
+    itemType: view.itemType,
+    unitPrice: view.unitPriceMinor,
+    fullUnitPrice: view.fullUnitPriceMinor,
+    unitWeight: view.weight,
+    ...(view.productId ? { productId: view.productId } : {}),
+    collectionIds: view.collectionIds,
+    availability: view.availability,
+    ...(view.paymentOption === 'FULL_PAYMENT_OFFLINE'
+      ? { paymentOption: 'FULL_PAYMENT_OFFLINE' as const }
+      : {}),
+    ...(view.paymentOption === 'DEPOSIT_ONLINE' && view.depositUnitMinor !== undefined
+      ? { paymentOption: 'DEPOSIT_ONLINE' as const, depositUnitAmount: view.depositUnitMinor }
+      : {}),
+    taxable: view.taxable,
+  };
+}
+
+/** The engine's view of a coupon. */
+function couponForTotals(coupon: Coupon): CouponInput {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    name: coupon.name,
+    scope: coupon.scope,
+    kind: coupon.kind,
+    ...(coupon.amountMinor !== undefined ? { amount: coupon.amountMinor } : {}),
+    ...(coupon.ppm !== undefined ? { ppm: coupon.ppm } : {}),
+    productIds: coupon.productIds,
+    collectionIds: coupon.collectionIds,
+    ...(coupon.minimumSubtotalMinor !== undefined ? { minimumSubtotal: coupon.minimumSubtotalMinor } : {}),
+  };
+}
