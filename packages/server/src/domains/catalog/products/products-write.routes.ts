@@ -125,23 +125,7 @@ export const productProxyWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogH
         return { product: shape === 'v3' ? productV3Out(out) : out };
       },
     );
-    app.delete(
-      `${url}/:id`,
-      {
-        schema: {
-          summary: 'Delete a product',
-          tags,
-          params: ProductIdParams,
-          response: { 200: EmptyResponse },
-        },
-        onRequest: guard,
-        config: CATALOG_WRITE,
-      },
-      async (request) => {
-        await deleteProduct(http.db, request.params.id, http.write(request));
-        return {};
-      },
-    );
+    deleteRoute(app, `${url}/:id`, http, guard);
   }
 };
 
@@ -181,23 +165,7 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
         product: await storeProduct(http, request, request.body.product, request.params.id),
       }),
     );
-    app.delete(
-      `${path}/:id`,
-      {
-        schema: {
-          summary: 'Delete a product',
-          tags,
-          params: ProductIdParams,
-          response: { 200: EmptyResponse },
-        },
-        onRequest: guard,
-        config: CATALOG_WRITE,
-      },
-      async (request) => {
-        await deleteProduct(http.db, request.params.id, http.write(request));
-        return {};
-      },
-    );
+    deleteRoute(app, `${path}/:id`, http, guard);
   }
 
   const edit = (
@@ -271,6 +239,32 @@ export const productWriteRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp }
     removeRibbon(http.db, id, http.write(request)),
   );
 };
+
+/** DELETE …/products/{id} as both the write proxy and the product writes serve it. */
+function deleteRoute(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  url: string,
+  http: CatalogHttp,
+  guard: ReturnType<typeof requireMerchant>,
+): void {
+  app.delete(
+    url,
+    {
+      schema: {
+        summary: 'Delete a product',
+        tags,
+        params: ProductIdParams,
+        response: { 200: EmptyResponse },
+      },
+      onRequest: guard,
+      config: CATALOG_WRITE,
+    },
+    async (request) => {
+      await deleteProduct(http.db, request.params.id, http.write(request));
+      return {};
+    },
+  );
+}
 
 function mediaBody() {
   return Type.Object({ media: Type.Array(MediaWrite, { minItems: 1, maxItems: 50 }) });
