@@ -15,7 +15,7 @@ export const apiKeysCommands: CommandGroup = {
     'apikeys revoke ID                                     revoke a key',
   ],
   options: ['name', 'role'],
-  async run(command, { args, options, database }) {
+  async run(command, { args, options, database, out }) {
     const db = database.db;
     if (command === 'create') {
       const name = options.name;
@@ -25,23 +25,21 @@ export const apiKeysCommands: CommandGroup = {
       if (!MERCHANT_ROLES.includes(role))
         throw new UsageError(`--role must be one of ${MERCHANT_ROLES.join(', ')}`);
       const key = await createApiKey(db, { name, role });
-      console.log(
-        `Created ${key.role} key "${key.name}" (id ${key.id}). Store it now; it is not shown again:\n`,
-      );
-      console.log(key.secret);
+      out.log(`Created ${key.role} key "${key.name}" (id ${key.id}). Store it now; it is not shown again:\n`);
+      out.log(key.secret);
     } else if (command === 'list') {
       const keys = await listApiKeys(db);
       if (keys.length === 0)
-        console.log('No API keys yet. Create one with: npm run cli -- apikeys create --name NAME');
+        out.log('No API keys yet. Create one with: npm run cli -- apikeys create --name NAME');
       for (const key of keys) {
         const state = key.revokedDate ? `revoked ${key.revokedDate.toISOString()}` : 'active';
-        console.log(`${key.id}  ${key.role.padEnd(5)}  ${key.hint}  ${state}  ${key.name}`);
+        out.log(`${key.id}  ${key.role.padEnd(5)}  ${key.hint}  ${state}  ${key.name}`);
       }
     } else if (command === 'revoke') {
       const id = args[0];
       if (!id) throw new UsageError('apikeys revoke needs the key id (see `npm run cli -- apikeys list`)');
       const key = await revokeApiKey(db, id);
-      console.log(`Revoked key ${key.id} ("${key.name}").`);
+      out.log(`Revoked key ${key.id} ("${key.name}").`);
     } else {
       throw new UsageError(`Unknown command "apikeys ${command ?? ''}".`);
     }

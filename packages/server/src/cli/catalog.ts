@@ -10,7 +10,7 @@ import {
   seedDemoCatalog,
 } from '../domains/catalog/index.js';
 import { mediaStorageFor } from '../domains/media/index.js';
-import { type CommandGroup, UsageError } from './command.js';
+import { type CommandGroup, type CommandOutput, DataError, UsageError } from './command.js';
 import { readCatalogFile, writeCatalogFile } from './files.js';
 import { progressBar } from './progress.js';
 
@@ -27,6 +27,7 @@ export async function catalogCommand(
   command: string,
   args: string[],
   values: { products?: string; seed?: string; 'dry-run'?: boolean },
+  out: CommandOutput,
 ): Promise<void> {
   const ctx = { actor: CLI_ACTOR, currency: config.storeCurrency };
   switch (command) {
@@ -37,7 +38,7 @@ export async function catalogCommand(
         onProgress: bar.update,
       });
       bar.stop();
-      console.log(
+      out.log(
         result.seeded
           ? `Seeded the demo catalog: ${result.products} products in ${result.collections} collections.`
           : 'The catalog already has products; nothing was seeded.',
@@ -56,18 +57,18 @@ export async function catalogCommand(
         });
         bar.stop();
         const verb = result.dryRun ? 'Would import' : 'Imported';
-        console.log(
+        out.log(
           `${verb} ${result.products.created} new and ${result.products.updated} updated products, ` +
             `${result.collections.created} new and ${result.collections.updated} updated collections from ${file}.`,
         );
       } catch (error) {
         bar.stop();
         if (!(error instanceof ImportFailed)) throw error;
-        console.error(`${error.message}:`);
-        for (const problem of error.problems.slice(0, 200))
-          console.error(`  ${problem.position}: "${problem.field}" ${problem.description}`);
-        if (error.problems.length > 200) console.error(`  … and ${error.problems.length - 200} more`);
-        process.exitCode = 65; // EX_DATAERR
+        const problems = error.problems
+          .slice(0, 200)
+          .map((problem) => `  ${problem.position}: "${problem.field}" ${problem.description}`);
+        if (error.problems.length > 200) problems.push(`  … and ${error.problems.length - 200} more`);
+        throw new DataError([`${error.message}:`, ...problems].join('\n'));
       }
       return;
     }
@@ -84,7 +85,7 @@ export async function catalogCommand(
         (done) => bar.update(done, Math.max(total, done)),
       );
       bar.stop();
-      console.log(`Exported ${count} products and ${collections.length} collections to ${file}.`);
+      out.log(`Exported ${count} products and ${collections.length} collections to ${file}.`);
       return;
     }
     case 'generate': {
@@ -101,7 +102,7 @@ export async function catalogCommand(
         bar.update,
       );
       bar.stop();
-      console.log(
+      out.log(
         `Generated ${result.products} products (${result.variants} variants) in ${result.collections} collections ` +
           `in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
       );
@@ -115,7 +116,7 @@ export const catalogCommands: CommandGroup = {
   usage: CATALOG_USAGE.split('\n').map((line) => line.replace(/^ {2}/, '')),
   options: ['products', 'seed'],
   flags: ['dry-run'],
-  run: (command, { config, database, args, options }) => {
+  run: (command, { config, database, args, options, out }) => {
     if (!command || !['seed', 'import', 'export', 'generate'].includes(command)) {
       throw new UsageError(
         `Unknown command "catalog ${command ?? ''}": use seed, import, export or generate.`,
@@ -127,6 +128,7 @@ export const catalogCommands: CommandGroup = {
       command,
       args,
       options as { products?: string; seed?: string; 'dry-run'?: boolean },
+      out,
     );
   },
 };

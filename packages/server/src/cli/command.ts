@@ -1,12 +1,19 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 
-/** What every CLI command receives: parsed arguments, configuration and an open database. */
+/** Where a command prints: results on standard output, problems on standard error. */
+export interface CommandOutput {
+  log(text: string): void;
+  error(text: string): void;
+}
+
+/** What every CLI command receives: parsed arguments, configuration, an open database and its output. */
 export interface CommandContext {
   args: string[];
   options: Record<string, string | boolean | string[] | undefined>;
   config: Config;
   database: Database;
+  out: CommandOutput;
 }
 
 export interface CommandGroup {
@@ -24,3 +31,6 @@ export interface CommandGroup {
 
 /** A user mistake on the command line: printed with the usage, exit code 64. */
 export class UsageError extends Error {}
+
+/** Bad data in the user's input (e.g. rows of an import file): printed as is, exit code 65 (EX_DATAERR). */
+export class DataError extends Error {}

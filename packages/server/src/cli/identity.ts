@@ -45,7 +45,7 @@ export const oauthClientsCommands: CommandGroup = {
   ],
   options: ['name', 'kind', 'any-redirect-path'],
   multiOptions: ['redirect-uri', 'origin'],
-  async run(command, { args, options, config, database }) {
+  async run(command, { args, options, config, database, out }) {
     const rules = { publicUrl: config.publicUrl };
     if (command === 'create') {
       const name = text(options.name);
@@ -64,9 +64,9 @@ export const oauthClientsCommands: CommandGroup = {
         },
         rules,
       );
-      console.log(`Created ${client.kind} OAuth client "${client.name}". Client id:\n\n${client.id}\n`);
-      if (secret) console.log(`Client secret (shown once; store it now):\n\n${secret}\n`);
-      console.log(describeClient(client));
+      out.log(`Created ${client.kind} OAuth client "${client.name}". Client id:\n\n${client.id}\n`);
+      if (secret) out.log(`Client secret (shown once; store it now):\n\n${secret}\n`);
+      out.log(describeClient(client));
     } else if (command === 'update') {
       const id = args[0];
       if (!id) throw new UsageError('oauth-clients update needs the client id (see oauth-clients list)');
@@ -83,12 +83,12 @@ export const oauthClientsCommands: CommandGroup = {
         },
         rules,
       );
-      console.log(`Updated OAuth client "${client.name}".\n${describeClient(client)}`);
+      out.log(`Updated OAuth client "${client.name}".\n${describeClient(client)}`);
     } else if (command === 'list') {
       const clients = await listOAuthClients(database.db);
       if (clients.length === 0)
-        console.log('No OAuth clients yet. Create one with: npm run cli -- oauth-clients create --name NAME');
-      for (const client of clients) console.log(describeClient(client));
+        out.log('No OAuth clients yet. Create one with: npm run cli -- oauth-clients create --name NAME');
+      for (const client of clients) out.log(describeClient(client));
     } else {
       throw new UsageError(`Unknown command "oauth-clients ${command ?? ''}".`);
     }
@@ -103,7 +103,7 @@ export const staffCommands: CommandGroup = {
     'staff list                                           list staff accounts',
   ],
   options: ['email', 'role', 'password'],
-  async run(command, { options, database }) {
+  async run(command, { options, database, out }) {
     if (command === 'create') {
       const email = text(options.email);
       if (!email) throw new UsageError('staff create needs --email EMAIL');
@@ -116,11 +116,11 @@ export const staffCommands: CommandGroup = {
         role,
         ...(password ? { password } : {}),
       });
-      console.log(`Created ${staff.role} login ${staff.email} (id ${staff.id}).`);
-      if (!password) console.log(`Password (shown once; store it now):\n\n${generated}\n`);
+      out.log(`Created ${staff.role} login ${staff.email} (id ${staff.id}).`);
+      if (!password) out.log(`Password (shown once; store it now):\n\n${generated}\n`);
     } else if (command === 'list') {
       for (const staff of await listStaffUsers(database.db)) {
-        console.log(
+        out.log(
           `${staff.id}  ${staff.role.padEnd(5)}  ${staff.disabledDate ? 'disabled' : 'active  '}  ${staff.email}`,
         );
       }
@@ -135,9 +135,9 @@ export const identityCommands: CommandGroup = {
   usage: [
     'identity prune                                       delete expired tokens, codes and old sessions',
   ],
-  async run(command, { database }) {
+  async run(command, { database, out }) {
     if (command !== 'prune') throw new UsageError(`Unknown command "identity ${command ?? ''}".`);
     const removed = await pruneExpiredIdentityRows(database.db, new Date());
-    console.log(`Deleted ${removed.tokens} tokens, ${removed.codes} codes and ${removed.sessions} sessions.`);
+    out.log(`Deleted ${removed.tokens} tokens, ${removed.codes} codes and ${removed.sessions} sessions.`);
   },
 };

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,31 +210,5 @@ describe('export and import', () => {
     expect(page.items.every((p) => p.record.brand === 'Hearth' && p.discountedPriceMinor < 10_000)).toBe(
       true,
     );
-  });
-});
-
-describe('the catalog CLI', () => {
-  const cli = path.resolve(import.meta.dirname, '../../../../dist/cli/index.js');
-  it.runIf(existsSync(cli))('reports bad CSV rows by line and exits 65 without importing', async () => {
-    const db = testDatabaseKind() === 'postgres' ? await createTestDatabase() : undefined;
-    try {
-      await db?.disconnect();
-      const file = path.join(dir, 'cli-bad.csv');
-      writeFileSync(file, 'name,price\nGood,5\nNo price,\n,3\n');
-      const env = {
-        PATH: process.env.PATH ?? '',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'openshelf-cli-')),
-        ...(db?.url ? { DATABASE_URL: db.url } : {}),
-      };
-      const run = spawnSync(process.execPath, [cli, 'catalog', 'import', file], { env, encoding: 'utf8' });
-      expect(run.status).toBe(65);
-      expect(run.stderr).toContain('line 3: "product.priceData" is required');
-      expect(run.stderr).toContain('line 4: "product.name" is required');
-      const usage = spawnSync(process.execPath, [cli, 'catalog', 'explode'], { env, encoding: 'utf8' });
-      expect(usage.status).toBe(64);
-      expect(usage.stderr).toContain('catalog import FILE');
-    } finally {
-      await db?.close();
-    }
   });
 });
