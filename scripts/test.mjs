@@ -42,8 +42,13 @@ if (!env.TEST_DATABASE_URL) {
   }
 }
 
-// Chromium for the browser suites: required in CI, loudly skipped elsewhere.
-const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Chromium for the browser suites: required in CI, loudly skipped elsewhere. Debian's headless shell is
+// preferred when installed: the same Chromium without the desktop browser around it, a quarter less CPU per
+// suite (ADR 043); the full browser otherwise.
+const chromium =
+  env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) => existsSync(candidate)) ||
+  '/usr/bin/chromium';
 if (existsSync(chromium)) env.CHROMIUM_PATH = chromium;
 else if (inCi)
   problems.push(`CI needs Chromium at ${chromium} for the browser suites (apt-get install -y chromium).`);

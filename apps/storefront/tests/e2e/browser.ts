@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell when installed (`npm test` picks it the same way; ADR 043), else the full browser.
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 /**
