@@ -5,7 +5,7 @@ import { AnyObject, InfoSection, Nullable, Opt } from './products.contract.js';
 
 /*
  * A catalog v3 product as the public `productsV3` module sends it (createProduct, updateProduct), for the
- * fields our model can hold or must refuse by name (product-v3.mapper.ts). Read-only fields a client
+ * fields our model can hold or must refuse by name (product-v3-write.mapper.ts). Read-only fields a client
  * echoes back (ranges, inventory, summaries, dates) are allowed and ignored.
  */
 

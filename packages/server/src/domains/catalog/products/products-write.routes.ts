@@ -16,7 +16,8 @@ import {
 } from './product-edits.service.js';
 import { mediaRefsIn, productInputIn } from './product-in.mapper.js';
 import type { ProductInput } from './product-input.rules.js';
-import { productV3Out, proxyProductIn } from './product-v3.mapper.js';
+import { productV3Out } from './product-v3-reply.mapper.js';
+import { proxyProductIn } from './product-v3-write.mapper.js';
 import { createProduct, deleteProduct, updateProduct } from './product-write.service.js';
 import { EmptyResponse, ProductIdParams, ProductResponse } from './products.contract.js';
 import { ProductV3Write } from './products-v3.contract.js';
@@ -41,7 +42,7 @@ const ChoiceMediaRequest = Type.Object({
 /**
  * A product body of either catalog shape: the write proxy reads catalog v1 (as `/stores/v1/products`) and
  * catalog v3 (as the public `productsV3` module writes it), told apart by their fields and checked
- * against the matching contract in the handler (product-v3.mapper.ts).
+ * against the matching contract in the handler (product-v3-write.mapper.ts).
  */
 const EitherProductRequest = Type.Object({
   product: Type.Object(
