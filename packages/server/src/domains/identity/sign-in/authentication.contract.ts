@@ -21,7 +21,7 @@ export const LoginRequest = Type.Object({
 
 export const ChangePasswordRequest = Type.Object({
   newPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-  // Ours: the current password stands in for a recent sign-in (authentication.service.ts).
+  // Ours: the current password stands in for a recent sign-in (change-password.service.ts).
   currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
   captchaTokens: CaptchaTokensIn,
 });

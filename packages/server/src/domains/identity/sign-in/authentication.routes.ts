@@ -33,7 +33,9 @@ import {
   SignOnRequest,
   SignOnResponse,
 } from './authentication.contract.js';
-import { changePassword, login, register, signOn } from './authentication.service.js';
+import { login, register } from './authentication.service.js';
+import { changePassword } from './change-password.service.js';
+import { signOn } from './sign-on.service.js';
 
 const BASE = '/_api/iam/authentication';
 const tags = ['identity: authentication'];

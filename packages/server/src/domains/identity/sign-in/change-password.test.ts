@@ -18,7 +18,7 @@ import { createTestApp, merchantKey, type TestApp } from '../../../testing/index
 import { authSessions } from '../identity.schema.js';
 
 // Changing the password needs a recent sign-in (10 minutes by default), or the current password: a
-// stolen one-hour access token alone cannot take the account over for good (authentication.service.ts).
+// stolen one-hour access token alone cannot take the account over for good (change-password.service.ts).
 
 let now = new Date('2030-07-01T09:00:00.000Z');
 const clock = () => now;
