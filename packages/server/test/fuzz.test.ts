@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzableRoutes, fuzzRoutes, HOSTILE_SHAPES } from '../src/testing/fuzz.js';
+import { fuzzableRoutes, fuzzRoutes } from '../src/testing/fuzz.js';
+import { HOSTILE_SHAPES } from '../src/testing/fuzz-hostile.js';
 import { createTestApp, merchantKey, type TestApp } from '../src/testing/index.js';
 
 // Property-based fuzzing of every API route from its own contract (issue 9), one request in five with a
