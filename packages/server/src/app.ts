@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext, RouteInfo } from './context.js';
@@ -27,14 +26,7 @@ import {
   IdentityHooks,
   identityRoutes,
 } from './domains/identity/index.js';
-import {
-  createMailer,
-  devMailboxRoutes,
-  type MailStore,
-  mailbox,
-  mailPreviewRoutes,
-  ownerMailboxRoutes,
-} from './domains/mail/index.js';
+import { devMailboxRoutes, mailPreviewRoutes, ownerMailboxRoutes } from './domains/mail/index.js';
 import { type MediaStorage, mediaRoutes, mediaStorageFor } from './domains/media/index.js';
 import type { EcomMailer } from './domains/orders/index.js';
 import {
@@ -66,19 +58,17 @@ import {
   storeSetupRoutes,
   taxRoutes,
 } from './domains/store-setup/index.js';
+import { fastifyOptions } from './http/fastify-options.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
-import { frameworkErrorHandler, registerErrorHandling } from './http/plugins/errors.js';
+import { registerErrorHandling } from './http/plugins/errors.js';
 import { metricsPlugin } from './http/plugins/metrics.js';
 import { openapiPlugin } from './http/plugins/openapi.js';
 import { protocolPlugin } from './http/plugins/protocol.js';
-import { parseQueryString } from './http/query-string.js';
-import { appLoggerOptions, OneLinePerRequest } from './http/request-logger.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
-import { lazySchemaController } from './lib/http/lazy-schema-compilers.js';
 import { PageCache } from './lib/http/page-cache.js';
-import { ajvWirePlugin } from './lib/http/wire.js';
+import { createAppMailer } from './mailer.js';
 
 export type { Config } from './config.js';
 export { loadConfig } from './config.js';
@@ -130,7 +120,6 @@ export interface BuildAppOptions
   extraTokenResolvers?: TokenResolver[];
 }
 
-const MAX_QUERY_KEYS = 1000; // spec §9
 /** Kept pages are dropped on every change; this only bounds a page's life should a NOTIFY be lost. */
 const PAGE_CACHE_TTL_MS = 10 * 60_000;
 
@@ -168,38 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ecom = { db, clock, pricing };
   let closing = false;
 
-  const app = Fastify({
-    logger: options.logger ?? appLoggerOptions(config),
-    genReqId: () => randomUUID(),
-    // A hop count trusts that many proxies in front (Fastify's types take it only as a function).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
-    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
-    requestIdHeader: false,
-    routerOptions: {
-      querystringParser: (text) => parseQueryString(text, MAX_QUERY_KEYS),
-    },
-    ajv: {
-      customOptions: {
-        allErrors: true,
-        allowUnionTypes: true,
-        removeAdditional: false,
-        coerceTypes: 'array',
-      },
-      plugins: [ajvWirePlugin],
-    },
-    // Validators and serializers are compiled on each route's first request, not at boot (ADR 038).
-    schemaController: lazySchemaController(),
-    bodyLimit: 1024 * 1024,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    frameworkErrors: frameworkErrorHandler,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(fastifyOptions(config, options.logger)).withTypeProvider<TypeBoxTypeProvider>();
 
   const dispatcher = createDispatcher({
     db,
@@ -228,33 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   const apiKeys = apiKeyResolver(db);
-  // Who the e-mails are from, as Settings say: `latest()` from memory where a sender may hold a
-  // transaction (identity), `current()` where it reads fresh (the order e-mails' consumers).
-  const shopUrl = config.publicUrl.replace(/\/$/, '');
-  const mailStoreOf = (identity: ReturnType<typeof storeIdentity.latest>): MailStore => ({
-    name: identity.storeName,
-    url: shopUrl,
-    ...(identity.logo ? { logoUrl: `${shopUrl}${identity.logo.url}` } : {}),
-    ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
-  });
-  const currentMailStore = async () => mailStoreOf(await storeIdentity.current());
-  // One mailer for every domain (identity codes and links now, order mail later).
-  const mailer = createMailer({
-    db,
-    smtpUrl: config.smtpUrl,
-    // The From name follows the store's name unless MAIL_FROM fixes it; replies go to the contact address.
-    // From memory: a message may be sent while its sender still holds a transaction.
-    from: async () => {
-      const current = storeIdentity.latest();
-      return {
-        from: config.mail.followsStoreName
-          ? mailbox(current.storeName, config.mail.address)
-          : config.mail.from,
-        ...(current.contactEmail ? { replyTo: current.contactEmail } : {}),
-      };
-    },
-    store: async () => mailStoreOf(storeIdentity.latest()),
-  });
+  const { mailer, currentMailStore } = createAppMailer({ db, config, storeIdentity });
   const identity = createIdentityDeps({
     db,
     config,
