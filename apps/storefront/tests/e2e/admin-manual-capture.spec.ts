@@ -9,7 +9,7 @@ import {
 import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { signIn } from './admin-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
+import { chooseDelivery, fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
 
 // "Authorize only, capture manually" as a merchant uses it (issue #22): chosen in the admin's Settings,
 // a shopper pays by card on the hosted checkout (Stripe's API and script are the local fake), the order
@@ -54,9 +54,7 @@ describe.runIf(browserAvailable())('admin: card payments authorized at checkout,
     await page.waitForURL(/\/checkout\//);
     await fillCheckoutDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).count()).toBe(1);
-    await page.getByRole('radio', { name: /Standard/ }).check();
-    await page.waitForLoadState('networkidle');
+    await chooseDelivery(page);
     await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');

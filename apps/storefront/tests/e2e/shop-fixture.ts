@@ -54,6 +54,32 @@ export async function fillCheckoutDetails(page: Page): Promise<void> {
   await page.getByLabel('Country').first().selectOption('US');
 }
 
+/**
+ * Picks a delivery option on the hosted checkout and waits until the page shows its price in the summary
+ * and "Place order" can be pressed again. A new amount brings a new PaymentIntent and a new Stripe Payment
+ * Element: typing a card before then would type it into the element about to be replaced (the page's
+ * `networkidle` load state was reached long before, so waiting for it does not wait for this).
+ */
+export async function chooseDelivery(page: Page, option: RegExp = /Standard/): Promise<void> {
+  const radio = page.getByRole('radio', { name: option });
+  await expect.poll(() => radio.count()).toBe(1);
+  const price = /\$\d+\.\d{2}|Free/.exec(
+    (await radio.locator('xpath=ancestor::label[1]').innerText()) ?? '',
+  )?.[0];
+  await radio.check();
+  const shipping = page
+    .locator('dl.summary > div', { has: page.locator('dt', { hasText: 'Shipping' }) })
+    .locator('dd')
+    .first();
+  if (price)
+    await expect
+      .poll(() => shipping.textContent(), { timeout: 15_000 })
+      .toBe(price === 'Free' ? '$0.00' : price);
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Place order/ }).isEnabled(), { timeout: 15_000 })
+    .toBe(true);
+}
+
 export async function fillSandboxCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');

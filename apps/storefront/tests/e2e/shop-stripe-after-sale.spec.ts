@@ -9,6 +9,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../../../packages/s
 import { PASSWORD, uniqueEmail } from './account-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 import {
+  chooseDelivery,
   deliverEvents,
   fillCheckoutDetails,
   merchantCall,
@@ -84,9 +85,7 @@ describe.runIf(browserAvailable())(
       await fillCheckoutDetails(page);
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('button', { name: /Continue|Update details/ }).click();
-      await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).count()).toBe(1);
-      await page.getByRole('radio', { name: /Standard/ }).check();
-      await page.waitForLoadState('networkidle');
+      await chooseDelivery(page);
       await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByLabel('Expiration date (MM / YY)').fill('12 / 34');

@@ -11,7 +11,7 @@ import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { signUp, uniqueEmail } from './account-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
+import { chooseDelivery, fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
 
 // The hosted checkout with Stripe's Payment Element: Stripe's API and its browser script are the local
 // fake (testing/fake-stripe), which the store is configured to reach; nothing leaves this machine.
@@ -53,10 +53,7 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
     await page.waitForURL(/\/checkout\//);
     await fillCheckoutDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).count()).toBe(1);
-    await page.getByRole('radio', { name: /Standard/ }).check();
-    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
-    await page.waitForLoadState('networkidle');
+    await chooseDelivery(page);
     // Stripe's card form, drawn by (the fake) Stripe.js inside the page.
     if (cardForm)
       await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);

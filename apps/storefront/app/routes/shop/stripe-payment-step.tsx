@@ -57,7 +57,9 @@ export function StripePaymentStep({
   const [method, setMethod] = useState<string>(firstSaved ? `SAVED:${firstSaved.id}` : 'STRIPE');
   const stripeCardError = fieldError(errors, 'stripeCard');
   const [cardError, setCardError] = useState<string | undefined>(stripeCardError ?? payment.problem);
-  const [ready, setReady] = useState(false);
+  // Ready for which PaymentIntent: a new amount (another delivery option, a coupon) brings a new client
+  // secret and a new Payment Element, and the card must not be sent through the old one meanwhile.
+  const [readyFor, setReadyFor] = useState<string>();
   const [paying, setPaying] = useState(false);
   const [saving, setSaving] = useState(payment.saveCard);
   useEffect(() => setSaving(payment.saveCard), [payment.saveCard]);
@@ -65,12 +67,14 @@ export function StripePaymentStep({
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements }>(undefined);
   const total = checkout.payNowTotal ?? checkout.priceSummary.total;
   const { clientSecret, publishableKey, scriptUrl } = payment;
+  const ready = readyFor !== undefined && readyFor === clientSecret;
 
   useEffect(() => setCardError(stripeCardError ?? payment.problem), [stripeCardError, payment.problem]);
 
   useEffect(() => {
     if (!hydrated || method !== 'STRIPE' || !clientSecret || !mountPoint.current) return;
     let live = true;
+    let mounted: { destroy(): void } | undefined;
     const target = mountPoint.current;
     (async () => {
       await loadScript(scriptUrl);
@@ -78,13 +82,15 @@ export function StripePaymentStep({
       if (!loaded || !live) return;
       const elements = loaded.elements({ clientSecret });
       const element = elements.create('payment');
-      element.on('ready', () => live && setReady(true));
+      element.on('ready', () => live && setReadyFor(clientSecret));
       element.mount(target);
+      mounted = element;
       stripe.current = { stripe: loaded, elements };
     })().catch(() => live && setCardError(CARD_UNAVAILABLE));
     return () => {
       live = false;
-      setReady(false);
+      // The old Payment Element goes with its PaymentIntent (Stripe's own advice for a new client secret).
+      mounted?.destroy();
     };
   }, [hydrated, method, clientSecret, publishableKey, scriptUrl]);
 
