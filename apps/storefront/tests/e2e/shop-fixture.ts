@@ -64,7 +64,7 @@ export async function chooseDelivery(page: Page, option: RegExp = /Standard/): P
   const radio = page.getByRole('radio', { name: option });
   await expect.poll(() => radio.count()).toBe(1);
   const price = /\$\d+\.\d{2}|Free/.exec(
-    (await radio.locator('xpath=ancestor::label[1]').innerText()) ?? '',
+    (await radio.locator('xpath=ancestor::label[1]').textContent()) ?? '',
   )?.[0];
   await radio.check();
   const shipping = page

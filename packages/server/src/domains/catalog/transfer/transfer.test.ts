@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import {
   makeProduct,
   makeTee,
   TEST_WRITE,
-  testDatabaseKind,
 } from '../../../testing/index.js';
 import { queryProducts } from '../products/product-read.service.js';
 import { exportCollections, exportProducts } from './export.service.js';
