@@ -60,26 +60,8 @@ export function loadSetup(
 export async function priceLines(env: PricingEnv, request: PricingRequest): Promise<Totals> {
   const { setup, now } = request;
   const extra: Violation[] = [];
-  let coupon = setup.coupon;
-  const couponIssue = coupon ? couponProblem(coupon, now) : undefined;
-  if (coupon && couponIssue) {
-    extra.push({
-      severity: 'WARNING',
-      code: couponIssue.code,
-      description: `${couponIssue.message} It was not applied.`,
-    });
-    coupon = undefined;
-  }
-  let giftCard = setup.giftCard;
-  const cardIssue = giftCard ? giftCardProblem(giftCard, now) : undefined;
-  if (giftCard && cardIssue) {
-    extra.push({
-      severity: 'WARNING',
-      code: cardIssue.code,
-      description: `${cardIssue.message} It was not applied.`,
-    });
-    giftCard = undefined;
-  }
+  const coupon = stillUsable(setup.coupon, couponProblem, now, extra);
+  const giftCard = stillUsable(setup.giftCard, giftCardProblem, now, extra);
   const totals = await calculateTotals({
     currency: env.currency,
     weightUnit: setup.settings.weightUnit,
@@ -146,4 +128,21 @@ function couponForTotals(coupon: Coupon): CouponInput {
     collectionIds: coupon.collectionIds,
     ...(coupon.minimumSubtotalMinor !== undefined ? { minimumSubtotal: coupon.minimumSubtotalMinor } : {}),
   };
+}
+
+/** The coupon or gift card if it can still be applied; otherwise undefined, with a WARNING saying why. */
+function stillUsable<T>(
+  item: T | undefined,
+  problemOf: (item: T, now: Date) => { code: string; message: string } | undefined,
+  now: Date,
+  warnings: Violation[],
+): T | undefined {
+  const problem = item ? problemOf(item, now) : undefined;
+  if (!problem) return item;
+  warnings.push({
+    severity: 'WARNING',
+    code: problem.code,
+    description: `${problem.message} It was not applied.`,
+  });
+  return undefined;
 }

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from 'typebox';
 import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
 import { requireShopper } from '../../access/index.js';
 import {
+  type AddressIn,
   addressIn,
   CART_PREFIXES,
   catalogLinesIn,
@@ -182,12 +184,7 @@ const currentCartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps)
     },
     async (request) => {
       const body = request.body;
-      const shippingAddress = addressIn(body.shippingAddress);
-      const billingAddress = addressIn(body.billingAddress);
-      checkAddresses([
-        { path: 'shippingAddress', address: shippingAddress },
-        { path: 'billingAddress', address: billingAddress },
-      ]);
+      const { shippingAddress, billingAddress } = checkedAddressesIn(body);
       const view = await estimateCurrentCartTotals(
         db,
         env,
@@ -229,12 +226,7 @@ const currentCartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps)
     },
     async (request) => {
       const body = request.body;
-      const shippingAddress = addressIn(body.shippingAddress);
-      const billingAddress = addressIn(body.billingAddress);
-      checkAddresses([
-        { path: 'shippingAddress', address: shippingAddress },
-        { path: 'billingAddress', address: billingAddress },
-      ]);
+      const { shippingAddress, billingAddress } = checkedAddressesIn(body);
       return createCheckoutFromCurrentCart(
         db,
         cartOwnerOf(request.caller),
@@ -254,3 +246,17 @@ const currentCartRoutes: FastifyPluginAsyncTypebox<CartDeps> = async (app, deps)
 /** The current cart on the protocol clients' path and the spec's. */
 export const cartRoutes: FastifyPluginAsyncTypebox<CartDeps> = (app, deps) =>
   mountOnPrefixes(app, currentCartRoutes, deps, CART_PREFIXES);
+
+/** A request's shipping and billing addresses in our shape, both checked by their country's rules. */
+function checkedAddressesIn(body: {
+  shippingAddress?: Static<typeof AddressIn>;
+  billingAddress?: Static<typeof AddressIn>;
+}) {
+  const shippingAddress = addressIn(body.shippingAddress);
+  const billingAddress = addressIn(body.billingAddress);
+  checkAddresses([
+    { path: 'shippingAddress', address: shippingAddress },
+    { path: 'billingAddress', address: billingAddress },
+  ]);
+  return { shippingAddress, billingAddress };
+}
