@@ -67,6 +67,7 @@ import { protocolPlugin } from './http/plugins/protocol.js';
 import { securityHeadersPlugin } from './http/security-headers.js';
 import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
+import type { ValidatorPool } from './lib/http/lazy-schema-compilers.js';
 import { PageCache } from './lib/http/page-cache.js';
 import { createAppMailer } from './mailer.js';
 
@@ -118,6 +119,8 @@ export interface BuildAppOptions
   mailer?: EcomMailer;
   /** More Authorization-token resolvers, tried after the built-in ones (tests use this for shoppers). */
   extraTokenResolvers?: TokenResolver[];
+  /** Compiled request validators shared with other apps of this process (tests build hundreds). */
+  validators?: ValidatorPool;
 }
 
 /** Kept pages are dropped on every change; this only bounds a page's life should a NOTIFY be lost. */
@@ -157,7 +160,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ecom = { db, clock, pricing };
   let closing = false;
 
-  const app = Fastify(fastifyOptions(config, options.logger)).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(
+    fastifyOptions(config, options.logger, options.validators),
+  ).withTypeProvider<TypeBoxTypeProvider>();
 
   const dispatcher = createDispatcher({
     db,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
-import { lazySchemaController } from '../lib/http/lazy-schema-compilers.js';
+import { lazySchemaController, type ValidatorPool } from '../lib/http/lazy-schema-compilers.js';
 import { ajvWirePlugin } from '../lib/http/wire.js';
 import { frameworkErrorHandler } from './plugins/errors.js';
 import { parseQueryString } from './query-string.js';
@@ -13,6 +13,7 @@ const MAX_QUERY_KEYS = 1000; // spec §9
 export function fastifyOptions(
   config: Config,
   logger?: FastifyServerOptions['logger'],
+  validators?: ValidatorPool,
 ): FastifyServerOptions {
   return {
     logger: logger ?? appLoggerOptions(config),
@@ -40,7 +41,7 @@ export function fastifyOptions(
       plugins: [ajvWirePlugin],
     },
     // Validators and serializers are compiled on each route's first request, not at boot (ADR 038).
-    schemaController: lazySchemaController(),
+    schemaController: lazySchemaController(validators),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -31,8 +31,18 @@ function lazyValidator(compile: () => Validate): Validate {
   return validate;
 }
 
-export function lazyValidatorFactory(): ValidatorFactory {
-  const buildEager = AjvCompiler();
+/**
+ * Fastify's Ajv compiler pool: one Ajv instance per set of shared schemas and options, which keeps each
+ * schema it compiled. A process that builds many apps from the same route modules (the test suites) hands
+ * all of them one pool, so a route's validator is compiled once per process instead of once per app.
+ */
+export type ValidatorPool = ReturnType<typeof AjvCompiler>;
+
+export function validatorPool(): ValidatorPool {
+  return AjvCompiler();
+}
+
+export function lazyValidatorFactory(buildEager: ValidatorPool = validatorPool()): ValidatorFactory {
   const build = (externalSchemas: unknown, options: unknown) => {
     // Even the Ajv instance (formats, shared schemas) is made on the first compilation that needs it.
     let eager: ReturnType<typeof buildEager> | undefined;
@@ -61,9 +71,12 @@ export function lazySerializerFactory(): SerializerFactory {
   };
 }
 
-/** Fastify's `schemaController` option with both compilers deferred to first use. */
-export function lazySchemaController(): SchemaController {
+/** Fastify's `schemaController` option with both compilers deferred to first use; `validators` may be shared. */
+export function lazySchemaController(validators?: ValidatorPool): SchemaController {
   return {
-    compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() },
+    compilersFactory: {
+      buildValidator: lazyValidatorFactory(validators),
+      buildSerializer: lazySerializerFactory(),
+    },
   };
 }

@@ -55,7 +55,12 @@ const MAX_MEMORY_KEYS = 100_000;
 export function memoryRateLimitStore(): RateLimitStore {
   const entries = new Map<string, AttemptRecord & { expiresAt: number }>();
   // Step-up levels. Each operation below runs without awaiting in between, so it is atomic in-process.
-  const levels = new LRUCache<string, { level: number; at: number }>({ max: MAX_MEMORY_KEYS });
+  // Bounded by a count of one per key through `maxSize`, not `max`: with `max` lru-cache allocates room for
+  // all 100,000 keys up front, ~20 ms and ~2 MB on every start for a store that usually holds a handful.
+  const levels = new LRUCache<string, { level: number; at: number }>({
+    maxSize: MAX_MEMORY_KEYS,
+    sizeCalculation: () => 1,
+  });
   const levelOf = (key: string, drainMs: number, now: number) => {
     const entry = levels.get(key);
     return entry ? drained(entry.level, now - entry.at, drainMs) : 0;
