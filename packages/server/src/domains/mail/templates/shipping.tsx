@@ -1,4 +1,4 @@
-import { Link } from '@react-email/components';
+import { Link } from '@react-email/link';
 import type { MailStore, ShippingMail } from '../mail-templates.contract.js';
 import { ActionLink, inlineLink, MailLayout, Paragraph } from './layout.js';
 import { AddressBlock, LinesTable } from './parts.js';
