@@ -41,8 +41,9 @@ export async function mountOnPrefixes<
   prefixes: readonly [string, ...string[]],
 ): Promise<void> {
   const [documented, ...aliases] = prefixes;
+  displayName(plugin, plugin.name);
   await app.register(
-    async (scope) => {
+    displayName(async (scope) => {
       if (aliases.length > 0)
         scope.addHook('onRoute', (route) => {
           if (route.schema?.hide) return;
@@ -52,17 +53,32 @@ export async function mountOnPrefixes<
           route.schema = { ...route.schema, description: description ? `${description}\n\n${also}` : also };
         });
       await scope.register(plugin, options);
-    },
+    }, `${plugin.name} at ${documented}`),
     { prefix: documented },
   );
   for (const alias of aliases)
     await app.register(
-      async (scope) => {
+      displayName(async (scope) => {
         scope.addHook('onRoute', (route) => {
           route.schema = { ...route.schema, hide: true };
         });
         await scope.register(plugin, options);
-      },
+      }, `${plugin.name} at ${alias}`),
       { prefix: alias },
     );
+}
+
+const DISPLAY_NAME = Symbol.for('fastify.display-name');
+
+/**
+ * Gives a plugin the name Fastify shows in its errors and boot tree (what `fastify-plugin`'s `name` sets).
+ * Without one, Fastify looks for the function among the exports of every module in `require.cache`, twice
+ * per registration: ~280 registrations × ~550 modules, 11% of building the app.
+ */
+export function displayName<Plugin extends (...args: never[]) => unknown>(
+  plugin: Plugin,
+  name: string,
+): Plugin {
+  (plugin as Plugin & { [DISPLAY_NAME]?: string })[DISPLAY_NAME] ??= name;
+  return plugin;
 }
