@@ -75,7 +75,7 @@ const DISPLAY_NAME = Symbol.for('fastify.display-name');
  * Without one, Fastify looks for the function among the exports of every module in `require.cache`, twice
  * per registration: ~280 registrations × ~550 modules, 11% of building the app.
  */
-export function displayName<Plugin extends (...args: never[]) => unknown>(
+function displayName<Plugin extends (...args: never[]) => unknown>(
   plugin: Plugin,
   name: string,
 ): Plugin {
