@@ -75,10 +75,7 @@ const DISPLAY_NAME = Symbol.for('fastify.display-name');
  * Without one, Fastify looks for the function among the exports of every module in `require.cache`, twice
  * per registration: ~280 registrations × ~550 modules, 11% of building the app.
  */
-function displayName<Plugin extends (...args: never[]) => unknown>(
-  plugin: Plugin,
-  name: string,
-): Plugin {
+function displayName<Plugin extends (...args: never[]) => unknown>(plugin: Plugin, name: string): Plugin {
   (plugin as Plugin & { [DISPLAY_NAME]?: string })[DISPLAY_NAME] ??= name;
   return plugin;
 }
