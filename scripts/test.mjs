@@ -114,6 +114,14 @@ const results = runs;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// CI's log is often read from its end: name every failed test (and file that failed outside a test) with
+// the first line of its error just above the summary, not only thousands of lines up in the output.
+const failures = results.flatMap(({ report }) => (report ? failuresIn(report) : []));
+if (failures.length > 0) {
+  console.log(`\nFailed (${failures.length}; the output above has each one in full):`);
+  for (const failure of failures.slice(0, 30)) console.log(`  ✗ ${failure}`);
+  if (failures.length > 30) console.log(`  … and ${failures.length - 30} more`);
+}
 for (const { status, report } of results) {
   if (!report) {
     failed += status === 0 ? 0 : 1;
@@ -128,3 +136,24 @@ for (const { status, report } of results) {
 }
 console.log(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
 process.exit(results.every((run) => run.status === 0) ? 0 : 1);
+
+/** "file > describe > test: first line of the error" for each failure in a vitest JSON report. */
+function failuresIn(report) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .trim()
+      .split('\n')[0]
+      .slice(0, 200);
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map(
+        (test) =>
+          [name, ...test.ancestorTitles, test.title].join(' > ') +
+          `: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    // A file that failed without a failed test (an error in a hook or at import) says so in its message.
+    return tests.length === 0 && file.status === 'failed' ? [`${name}: ${firstLine(file.message)}`] : tests;
+  });
+}
