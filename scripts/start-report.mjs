@@ -101,7 +101,8 @@ async function measureOnce() {
   try {
     const home = await firstOk(`${base}/`, since, child);
     const homeCpu = cpuMs(child.pid);
-    // The demo catalog is seeded after listen: the product page is the first one with products on it.
+    // A store that seeds its demo catalog itself (an old build, another currency) does so after listen and
+    // says ready once it has: the product page is then the first one with products on it.
     await firstOk(`${base}/readyz`, since, child);
     const { body } = await firstOk(`${base}/`, since, child);
     const slug = /href="\/products\/([^"?#]+)"/.exec(body)?.[1];

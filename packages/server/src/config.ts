@@ -10,6 +10,8 @@ import { isCurrencyCode } from './lib/money.js';
 /** off: no captcha; invisible: either captcha answers; visible: only the visible (user-solved) one. */
 export const CAPTCHA_MODES = ['off', 'invisible', 'visible'] as const;
 export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
+/** STORE_CURRENCY when unset; also the currency of the demo store the build makes (catalog/seed). */
+export const DEFAULT_STORE_CURRENCY = 'USD';
 
 const EnvSchema = Type.Object({
   // `npm start` is production: pages hide error details. `npm run dev` sets development.
@@ -60,7 +62,7 @@ const EnvSchema = Type.Object({
   RECENT_SIGN_IN_MINUTES: Type.Integer({ minimum: 1, maximum: 1440, default: 10 }),
   TRUST_PROXY: Type.String({ pattern: '^(true|false|[0-9]+|[0-9A-Fa-f.:/, ]+)$', default: 'false' }),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
-  STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: 'USD' }),
+  STORE_CURRENCY: Type.String({ pattern: '^[A-Z]{3}$', default: DEFAULT_STORE_CURRENCY }),
   DEMO_CATALOG: Type.Boolean({ default: true }),
   MEDIA_MAX_UPLOAD_MB: Type.Integer({ minimum: 1, maximum: 1024, default: 25 }),
   CATALOG_CACHE_SECONDS: Type.Integer({ minimum: 0, maximum: 3600, default: 30 }),
@@ -92,6 +94,8 @@ export interface Config {
   publicUrl: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   dataDir: string;
+  /** Where uploaded media (and the demo catalog's images) are kept: DATA_DIR/media. */
+  mediaDir: string;
   redisUrl?: string;
   /** Prefix of every Redis key this store writes, so several stores can share one Redis. */
   redisKeyPrefix: string;
@@ -247,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: parsed.DATABASE_URL, poolSize: parsed.DB_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
+    mediaDir: path.join(dataDir, 'media'),
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     natsUrl: parsed.NATS_URL,

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
+import { startFromDemoStore } from './demo-store.js';
 
 /**
  * Everything but the database is loaded while the embedded database starts: PGlite compiles its
@@ -38,11 +39,20 @@ async function main(): Promise<void> {
   // PGlite's WebAssembly is compiled by Liftoff only: TurboFan's second compile of the hot functions held
   // ~65 MB more of the idle process and cost start-up CPU (ADR 038). Set before PGlite compiles it.
   if (config.database.kind === 'pglite') setFlagsFromString('--liftoff-only');
+  // A fresh embedded store with the demo catalog starts as a copy of the demo store the build seeded.
+  const demoStore =
+    config.database.kind === 'pglite' && config.demoCatalog
+      ? startFromDemoStore({
+          pgliteDir: config.database.dataDir,
+          mediaDir: config.mediaDir,
+          currency: config.storeCurrency,
+        })
+      : undefined;
   const [database, modules] = await Promise.all([
     createDb(
       config.database.kind === 'postgres'
         ? config.database
-        : { kind: 'pglite', dataDir: config.database.dataDir },
+        : { kind: 'pglite', dataDir: config.database.dataDir, templateDir: demoStore?.pgliteDir },
     ),
     loadServerModules(),
   ]);
@@ -75,6 +85,12 @@ async function main(): Promise<void> {
     if (owner) {
       app.log.info(`Created the owner's admin login (shown once): ${owner.email} / ${owner.password}`);
       app.log.info(`It is also saved in ${owner.file}. Add staff with \`npm run cli -- staff create\`.`);
+    }
+    if (demoStore) {
+      const { products, collections } = demoStore.manifest;
+      app.log.info(
+        `Started from the demo catalog the build seeded: ${products} products in ${collections} collections (DEMO_CATALOG=false starts empty)`,
+      );
     }
     if (config.demoCatalog) {
       const demo = await ensureDemoStoreSetup(database.db, config.storeCurrency);
@@ -128,8 +144,9 @@ async function main(): Promise<void> {
   for (const line of startBanner(config, { databaseKind: database.kind, ownerLoginFile }))
     app.log[line.level](line.message);
 
-  // The embedded store starts with a demo catalog. It is seeded after listen, so /healthz answers at
-  // once; /readyz reports "starting" until the seed has committed (about a second from pre-rendered images).
+  // The embedded store starts with a demo catalog. When it did not start as a copy of the built demo store
+  // (another currency, an old build), the catalog is seeded after listen, so /healthz answers at once;
+  // /readyz reports "starting" until the seed has committed. A copied store finds its products and is done.
   if (database.kind === 'pglite' && config.demoCatalog) {
     const finished = readiness.begin('demo catalog');
     seedDemoCatalog(database.db, mediaStorageFor(config), { currency: config.storeCurrency })

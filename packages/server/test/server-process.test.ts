@@ -88,7 +88,7 @@ describe('the server process', () => {
       console.info(`first start: healthy after ${Math.round(first.startMs)} ms on ${testDatabaseKind()}`);
       const readyMs = await waitUntilReady(first.url);
       console.info(
-        `first start: ready after ${Math.round(first.startMs + readyMs)} ms (demo catalog seeded after listen)`,
+        `first start: ready after ${Math.round(first.startMs + readyMs)} ms (the demo catalog copied from the build's demo store)`,
       );
       if (testDatabaseKind() === 'pglite') {
         const query = await fetch(`${first.url}/stores-reader/v1/products/query-platformized`, {

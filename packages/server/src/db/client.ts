@@ -27,7 +27,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir?: string }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** What a fresh `dataDir` starts as a copy of (default: the build's migrated, empty template). */
+      templateDir?: string;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface Database {
@@ -60,17 +65,18 @@ const countingLogger: Logger = { logQuery: (query, params) => noteQuery(query, p
  */
 export async function createDb(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize ?? 10);
-  return openPglite(config.dataDir);
+  return openPglite(config.dataDir, config.templateDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, templateDir?: string): Promise<Database> {
   // An in-memory database (the test suites' one per file) is always fresh: restoring the template
   // saves initdb and replaying every migration, which dominated each server test file's set-up.
   // A data directory on disk starts as a file copy of the unpacked template, the fastest of the three.
   let fresh = dataDir === undefined || !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (fresh && dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
-    if (copyPgliteTemplate(dataDir)) fresh = false;
+    if (copyPgliteTemplate(dataDir, templateDir) || (templateDir && copyPgliteTemplate(dataDir)))
+      fresh = false;
   }
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const template = fresh ? readPgliteTemplate() : undefined;

@@ -42,16 +42,25 @@ export function readPgliteTemplate(): Blob | undefined {
 }
 
 /**
- * Makes `dataDir` a copy of the unpacked template. The copy is made beside it and renamed into place, so an
- * interrupted first start leaves no half-copied database behind. False when there is no unpacked template
+ * Makes `dataDir` a copy of an unpacked template: the migrated, empty one by default, or one with data in it
+ * (the demo store, demo-store.ts). The copy is made beside it and renamed into place,
+ * so an interrupted first start leaves no half-copied database behind. False when there is no such template
  * (an old build) or `dataDir` holds files already: the caller then restores the archive instead.
  */
-export function copyPgliteTemplate(dataDir: string): boolean {
-  if (!existsSync(path.join(TEMPLATE_DIR, 'PG_VERSION'))) return false;
-  const partial = `${dataDir}.partial-${process.pid}`;
+export function copyPgliteTemplate(dataDir: string, templateDir = TEMPLATE_DIR): boolean {
+  if (!existsSync(path.join(templateDir, 'PG_VERSION'))) return false;
+  return copyDirectoryInto(templateDir, dataDir);
+}
+
+/**
+ * Copies the tree `from` to `to` (which must not exist) through a sibling that is renamed into place, so a
+ * reader never sees half a copy. False, with nothing left behind, when the copy fails.
+ */
+export function copyDirectoryInto(from: string, to: string): boolean {
+  const partial = `${to}.partial-${process.pid}`;
   try {
-    copyTree(TEMPLATE_DIR, partial);
-    renameSync(partial, dataDir);
+    copyTree(from, partial);
+    renameSync(partial, to);
     return true;
   } catch {
     rmSync(partial, { recursive: true, force: true });

@@ -79,6 +79,6 @@ export class LocalDiskStorage implements MediaStorage {
 }
 
 /** Where media bytes live by default: local disk under DATA_DIR/media. */
-export function mediaStorageFor(config: Pick<Config, 'dataDir'>): MediaStorage {
-  return new LocalDiskStorage(path.join(config.dataDir, 'media'));
+export function mediaStorageFor(config: Pick<Config, 'mediaDir'>): MediaStorage {
+  return new LocalDiskStorage(config.mediaDir);
 }
