@@ -21,12 +21,12 @@ describe('startFromDemoStore', () => {
       path.join(template, DEMO_STORE_LAYOUT.manifest),
       JSON.stringify({ currency: 'USD', products: 43, collections: 7 }),
     );
+    // DATA_DIR itself does not exist yet, as `./data` on a fresh checkout.
     store = {
       pgliteDir: path.join(dir, 'data', 'pglite'),
       mediaDir: path.join(dir, 'data', 'media'),
       currency: 'USD',
     };
-    mkdirSync(path.join(dir, 'data'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -46,7 +46,7 @@ describe('startFromDemoStore', () => {
     expect(existsSync(store.mediaDir)).toBe(false);
 
     rmSync(store.pgliteDir, { recursive: true });
-    mkdirSync(store.mediaDir);
+    mkdirSync(store.mediaDir, { recursive: true });
     expect(startFromDemoStore(store, template)).toBeUndefined();
     expect(existsSync(path.join(store.mediaDir, 'originals'))).toBe(false);
   });

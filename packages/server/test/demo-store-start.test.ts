@@ -35,8 +35,10 @@ describe.runIf(testDatabaseKind() === 'pglite')('a first start of the embedded s
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   const freshStart = async (name: string, env: Record<string, string> = {}) => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'openshelf-demo-start-'));
-    dataDirs.push(dataDir);
+    // A DATA_DIR that does not exist yet, as `./data` on a fresh checkout.
+    const parent = mkdtempSync(path.join(tmpdir(), 'openshelf-demo-start-'));
+    dataDirs.push(parent);
+    const dataDir = path.join(parent, 'data');
     const server = await startServerProcess(name, { DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
     servers.push(server);
     return { server, dataDir };
@@ -84,7 +86,8 @@ describe.runIf(testDatabaseKind() === 'pglite')('a first start of the embedded s
   it('seeds its own demo catalog in a store currency other than the demo store’s', async () => {
     const { server } = await freshStart('euro store', { STORE_CURRENCY: 'EUR' });
     expect(server.output()).not.toContain('Started from the demo catalog the build seeded');
-    expect(server.output()).toContain('Seeded the demo catalog');
+    // Logged as the seed commits, which is also when /readyz turns ready: the line may arrive a moment later.
+    await expect.poll(() => server.output()).toContain('Seeded the demo catalog');
     const listed = await listProducts(server);
     expect(listed.total).toBeGreaterThanOrEqual(40);
     expect(new Set(listed.products.map((product) => product.price.currency))).toEqual(new Set(['EUR']));

@@ -53,12 +53,13 @@ export function copyPgliteTemplate(dataDir: string, templateDir = TEMPLATE_DIR):
 }
 
 /**
- * Copies the tree `from` to `to` (which must not exist) through a sibling that is renamed into place, so a
- * reader never sees half a copy. False, with nothing left behind, when the copy fails.
+ * Copies the tree `from` to `to` (which must not exist; its parents are made) through a sibling that is
+ * renamed into place, so a reader never sees half a copy. False, with nothing left behind, when the copy fails.
  */
 export function copyDirectoryInto(from: string, to: string): boolean {
   const partial = `${to}.partial-${process.pid}`;
   try {
+    mkdirSync(path.dirname(to), { recursive: true });
     copyTree(from, partial);
     renameSync(partial, to);
     return true;
