@@ -4,7 +4,7 @@
 //   node scripts/build.mjs --if-needed  skip steps whose output is newer than their sources
 //   --quiet                             print only failures
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -120,6 +120,10 @@ for (const step of active) {
     console.error(`${label}: FAILED. Fix the errors above, then run \`npm run build\` again.`);
     process.exit(result.status ?? 1);
   }
+  // tsc -b rewrites only the files that changed, so the step's output can stay older than a source it has
+  // already compiled; it is marked as built now, or every later --if-needed (each `npm start`) runs it again.
+  const output = path.join(root, step.output);
+  if (existsSync(output)) utimesSync(output, new Date(), new Date());
   if (!quiet) console.log(`${label}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (step.name === 'storefront') storefrontBuilt = true;
 }
