@@ -256,7 +256,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopGuestOrderAttach = attachGuestOrdersOnLogin({ identityHooks });
   app.addHook('onClose', async () => stopGuestOrderAttach());
   await app.register(checkoutRoutes, ecom);
-  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, config.stripe);
+  const paymentProviders = options.paymentProviders ?? (await defaultPaymentProviders(clock, config.stripe));
   await app.register(createOrderRoutes, { ...ecom, catalogChanges, providers: paymentProviders });
   await app.register(orderRoutes, {
     db,
@@ -275,7 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...ecom,
       catalogChanges,
       providers: paymentProviders,
-      stripe: stripeClient(config.stripe),
+      stripe: await stripeClient(config.stripe),
       webhookSecret: config.stripe.webhookSecret,
     });
   await app.register(subscriptionRoutes, { db, clock });

@@ -11,9 +11,12 @@ import { type StripeProviderOptions, stripeClient, stripeProvider } from './stri
 export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
 
 /** The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default). */
-export function defaultPaymentProviders(clock: () => Date, stripe?: StripeProviderOptions): PaymentProviders {
+export async function defaultPaymentProviders(
+  clock: () => Date,
+  stripe?: StripeProviderOptions,
+): Promise<PaymentProviders> {
   return stripe
-    ? { STRIPE: stripeProvider(stripeClient(stripe)) }
+    ? { STRIPE: stripeProvider(await stripeClient(stripe)) }
     : { SANDBOX_CARD: sandboxCardProvider(clock) };
 }
 

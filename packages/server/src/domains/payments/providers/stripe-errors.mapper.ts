@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 
 /** What the buyer reads after a decline: Stripe's sentence, then what to do. */
@@ -17,13 +17,10 @@ export function declinedError(reason: string, message: string | undefined): AppE
  * Stripe failing or refusing our request is a 502 naming what to check. Nothing here is a 500.
  */
 export function stripeAppError(error: unknown, field = 'paymentMethod'): unknown {
-  if (!(error instanceof Stripe.errors.StripeError)) return error;
-  if (error instanceof Stripe.errors.StripeCardError)
+  if (!isStripeError(error)) return error;
+  if (error.type === 'StripeCardError')
     return declinedError(error.decline_code ?? error.code ?? 'card_declined', error.message);
-  if (
-    error instanceof Stripe.errors.StripeConnectionError ||
-    error instanceof Stripe.errors.StripeRateLimitError
-  )
+  if (error.type === 'StripeConnectionError' || error.type === 'StripeRateLimitError')
     return new AppError('PAYMENT_PROVIDER_UNAVAILABLE', 'Stripe could not be reached', {
       status: 503,
       description:
@@ -31,26 +28,35 @@ export function stripeAppError(error: unknown, field = 'paymentMethod'): unknown
         'retrying is safe and never charges twice.',
       cause: error,
     });
-  if (error instanceof Stripe.errors.StripeAuthenticationError)
+  if (error.type === 'StripeAuthenticationError')
     return new AppError('PAYMENT_PROVIDER_ERROR', 'Stripe refused the store’s key', {
       status: 502,
       description:
         'Stripe did not accept STRIPE_SECRET_KEY: the store owner must set a valid secret key (docs/api/payments.md). Nothing was charged.',
       cause: error,
     });
-  if (error instanceof Stripe.errors.StripeIdempotencyError)
+  if (error.type === 'StripeIdempotencyError')
     return new AppError('PAYMENT_IN_PROGRESS', 'This payment is already being processed', {
       status: 409,
       description: 'The same payment is being processed by another request; try again in a moment.',
       cause: error,
     });
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+  if (error.type === 'StripeInvalidRequestError' && error.code === 'resource_missing')
     return invalidField(field, 'VALIDATION', 'is not a payment method or payment known to Stripe');
   return new AppError('PAYMENT_PROVIDER_ERROR', 'Stripe could not process the payment', {
     status: 502,
     description: `Stripe refused the request, so nothing was changed: ${error.message}`,
     cause: error,
   });
+}
+
+/**
+ * A failure the `stripe` client raised. Told by its `type`, the error class's name (stripe-node's documented
+ * `switch (err.type)`), rather than `instanceof`, so that the client is loaded only by stores that use it.
+ */
+function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  const type = error instanceof Error ? (error as { type?: unknown }).type : undefined;
+  return typeof type === 'string' && type.startsWith('Stripe');
 }
 
 /** Runs a Stripe call, turning its failure into our error model. */
