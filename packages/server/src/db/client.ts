@@ -3,12 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger, SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   copyPgliteTemplate,
   PGLITE_EXTENSIONS,
@@ -99,7 +97,21 @@ async function openPglite(dataDir: string | undefined, templateDir?: string): Pr
   };
 }
 
+/**
+ * The PostgreSQL driver and its drizzle adapter, loaded only by stores that use PostgreSQL (~85 ms of a start
+ * of the embedded store otherwise).
+ */
+async function postgresDriver() {
+  const [{ default: driver }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { pg: driver, drizzle, migrate };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { pg, drizzle: drizzlePg, migrate: migratePg } = await postgresDriver();
   // JIT off: our statements are short OLTP queries, and on a large catalog PostgreSQL's cost estimate
   // triggers JIT compilation that alone took ~180 ms of a 1M-product query (issue #9 bench).
   const pool = new pg.Pool({
@@ -197,6 +209,7 @@ async function listenPostgres(
   onNotify: () => void,
 ): Promise<() => Promise<void>> {
   if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  const { pg } = await postgresDriver();
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

@@ -1,6 +1,7 @@
+import { PGlite } from '@electric-sql/pglite';
 import { getTableColumns, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db, DbOrTx } from './client.js';
 import { noteQuery } from './query-count.js';
 
@@ -33,13 +34,17 @@ export async function runStatement<Row>(
 ): Promise<Row[]> {
   noteQuery(statement.text, [...params]);
   const client = (db as unknown as { $client: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const result = await client.query({ name: statement.name, text: statement.text, values: [...params] });
+  // PGlite (one connection, in process) has no named statements; PostgreSQL's pool (whose driver loads
+  // only when it is used) runs the statement by name.
+  if (client instanceof PGlite) {
+    const result = await client.query(statement.text, [...params]);
     return result.rows as Row[];
   }
-  const result = await (
-    client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }
-  ).query(statement.text, [...params]);
+  const result = await (client as pg.Pool).query({
+    name: statement.name,
+    text: statement.text,
+    values: [...params],
+  });
   return result.rows as Row[];
 }
 
