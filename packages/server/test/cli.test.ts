@@ -180,7 +180,7 @@ describe('the CLI', () => {
 
   it('reports a configuration mistake, saying what to set', async () => {
     const result = await runWith({ PUBLIC_URL: 'not a url' }, ['apikeys', 'list']);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(78);
     expect(result.stderr).toContain('PUBLIC_URL');
   });
 });

@@ -54,8 +54,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       out.error(error.message);
       return 65;
     }
-    if (error instanceof ConfigError) out.error(error.message);
-    else if (error instanceof ValidationFailed) out.error(error.message);
+    // The server's own code for a bad environment (EX_CONFIG): a script can tell "fix the settings" apart.
+    if (error instanceof ConfigError) {
+      out.error(error.message);
+      return 78;
+    }
+    if (error instanceof ValidationFailed) out.error(error.message);
     else if (error instanceof AppError) out.error(`${error.message}: ${error.description}`);
     else out.error(error instanceof Error ? error.message : String(error));
     return 1;
