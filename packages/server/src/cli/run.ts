@@ -35,8 +35,8 @@ export interface CliIo {
 }
 
 /**
- * Runs one command line and resolves to its exit code: 0, 1 for a failure, 64 for a usage mistake and 65 for
- * bad data. Every problem is printed, with what to do next, on `out.error`; nothing is thrown.
+ * Runs one command line and resolves to its exit code: 0, 1 for a failure, 64 for a usage mistake, 65 for
+ * bad data and 78 for a bad setting. Every problem is printed, with what to do next, on `out.error`; nothing is thrown.
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
