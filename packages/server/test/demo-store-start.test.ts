@@ -9,6 +9,9 @@ import { type ServerProcess, startServerProcess } from '../src/testing/server-pr
 // A first `npm start` of the embedded store copies the demo store the build seeded (demo-store.ts) instead
 // of seeding the catalog itself; what is particular to an install is still made at that start.
 
+/** Real first starts of the built server, two of them at once: generous for a busy CI machine. */
+const START_TIMEOUT_MS = 120_000;
+
 interface ListedProduct {
   id: string;
   slug: string;
@@ -48,48 +51,56 @@ describe.runIf(testDatabaseKind() === 'pglite')('a first start of the embedded s
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('copies the demo store the build seeded: its products, their images, and secrets of its own', async () => {
-    const manifest = JSON.parse(
-      readFileSync(path.join(DEMO_STORE_DIR, DEMO_STORE_LAYOUT.manifest), 'utf8'),
-    ) as { products: number; currency: string };
-    const [a, b] = await Promise.all([freshStart('first store'), freshStart('second store')]);
-    for (const { server } of [a, b]) {
-      expect(server.output()).toContain('Started from the demo catalog the build seeded');
-      expect(server.output()).not.toContain('Seeded the demo catalog');
-    }
-    const ownerKey = readFileSync(path.join(a.dataDir, 'owner-api-key.txt'), 'utf8').trim();
-    expect((await listProducts(a.server, ownerKey)).total).toBe(manifest.products);
-    const listed = await listProducts(a.server);
-    expect(listed.products[0]?.price.currency).toBe(manifest.currency);
-    // Every product's main image is served from this store's own media directory.
-    const images = listed.products.flatMap((product) => product.media.mainMedia?.image?.url ?? []);
-    expect(images).toHaveLength(listed.total);
-    for (const url of images.slice(0, 5)) {
-      const image = await fetch(url.replace(/^https?:\/\/[^/]+/, a.server.url));
-      expect(image.status, url).toBe(200);
-      expect(image.headers.get('content-type')).toBe('image/jpeg');
-    }
-    // The home page lists them at once.
-    expect(await (await fetch(`${a.server.url}/`)).text()).toMatch(/href="\/products\/[^"]+"/);
-    // Each install makes its own owner key, admin login, storefront client and demo gift card.
-    const secrets = (dataDir: string) =>
-      ['owner-api-key.txt', 'owner-login.txt', 'storefront-client-id.txt'].map((file) =>
-        readFileSync(path.join(dataDir, file), 'utf8'),
-      );
-    const [secretsA, secretsB] = [secrets(a.dataDir), secrets(b.dataDir)];
-    for (const [index, secret] of secretsA.entries()) expect(secret).not.toBe(secretsB[index]);
-    const giftCard = (output: string) => /demo gift card worth [^:]+: ([A-Z0-9-]+)/.exec(output)?.[1];
-    expect(giftCard(a.server.output())).toMatch(/^[A-Z0-9-]{10,}$/);
-    expect(giftCard(a.server.output())).not.toBe(giftCard(b.server.output()));
-  });
+  it(
+    'copies the demo store the build seeded: its products, their images, and secrets of its own',
+    async () => {
+      const manifest = JSON.parse(
+        readFileSync(path.join(DEMO_STORE_DIR, DEMO_STORE_LAYOUT.manifest), 'utf8'),
+      ) as { products: number; currency: string };
+      const [a, b] = await Promise.all([freshStart('first store'), freshStart('second store')]);
+      for (const { server } of [a, b]) {
+        expect(server.output()).toContain('Started from the demo catalog the build seeded');
+        expect(server.output()).not.toContain('Seeded the demo catalog');
+      }
+      const ownerKey = readFileSync(path.join(a.dataDir, 'owner-api-key.txt'), 'utf8').trim();
+      expect((await listProducts(a.server, ownerKey)).total).toBe(manifest.products);
+      const listed = await listProducts(a.server);
+      expect(listed.products[0]?.price.currency).toBe(manifest.currency);
+      // Every product's main image is served from this store's own media directory.
+      const images = listed.products.flatMap((product) => product.media.mainMedia?.image?.url ?? []);
+      expect(images).toHaveLength(listed.total);
+      for (const url of images.slice(0, 5)) {
+        const image = await fetch(url.replace(/^https?:\/\/[^/]+/, a.server.url));
+        expect(image.status, url).toBe(200);
+        expect(image.headers.get('content-type')).toBe('image/jpeg');
+      }
+      // The home page lists them at once.
+      expect(await (await fetch(`${a.server.url}/`)).text()).toMatch(/href="\/products\/[^"]+"/);
+      // Each install makes its own owner key, admin login, storefront client and demo gift card.
+      const secrets = (dataDir: string) =>
+        ['owner-api-key.txt', 'owner-login.txt', 'storefront-client-id.txt'].map((file) =>
+          readFileSync(path.join(dataDir, file), 'utf8'),
+        );
+      const [secretsA, secretsB] = [secrets(a.dataDir), secrets(b.dataDir)];
+      for (const [index, secret] of secretsA.entries()) expect(secret).not.toBe(secretsB[index]);
+      const giftCard = (output: string) => /demo gift card worth [^:]+: ([A-Z0-9-]+)/.exec(output)?.[1];
+      expect(giftCard(a.server.output())).toMatch(/^[A-Z0-9-]{10,}$/);
+      expect(giftCard(a.server.output())).not.toBe(giftCard(b.server.output()));
+    },
+    START_TIMEOUT_MS,
+  );
 
-  it('seeds its own demo catalog in a store currency other than the demo store’s', async () => {
-    const { server } = await freshStart('euro store', { STORE_CURRENCY: 'EUR' });
-    expect(server.output()).not.toContain('Started from the demo catalog the build seeded');
-    // Logged as the seed commits, which is also when /readyz turns ready: the line may arrive a moment later.
-    await expect.poll(() => server.output()).toContain('Seeded the demo catalog');
-    const listed = await listProducts(server);
-    expect(listed.total).toBeGreaterThanOrEqual(40);
-    expect(new Set(listed.products.map((product) => product.price.currency))).toEqual(new Set(['EUR']));
-  });
+  it(
+    'seeds its own demo catalog in a store currency other than the demo store’s',
+    async () => {
+      const { server } = await freshStart('euro store', { STORE_CURRENCY: 'EUR' });
+      expect(server.output()).not.toContain('Started from the demo catalog the build seeded');
+      // Logged as the seed commits, which is also when /readyz turns ready: the line may arrive a moment later.
+      await expect.poll(() => server.output()).toContain('Seeded the demo catalog');
+      const listed = await listProducts(server);
+      expect(listed.total).toBeGreaterThanOrEqual(40);
+      expect(new Set(listed.products.map((product) => product.price.currency))).toEqual(new Set(['EUR']));
+    },
+    START_TIMEOUT_MS,
+  );
 });
