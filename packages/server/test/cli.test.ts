@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/run.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../src/testing/index.js';
@@ -50,6 +51,7 @@ describe('the CLI', () => {
   const runWith = async (extraEnv: Record<string, string>, args: string[]) => {
     let stdout = '';
     let stderr = '';
+    let progress = '';
     const status = await runCli(args, {
       env: { ...env, ...extraEnv },
       database,
@@ -60,9 +62,16 @@ describe('the CLI', () => {
         error: (text) => {
           stderr += `${text}\n`;
         },
+        // Not a TTY: the bars print plain lines.
+        progress: new Writable({
+          write(chunk, _encoding, done) {
+            progress += String(chunk);
+            done();
+          },
+        }),
       },
     });
-    return { status, stdout, stderr };
+    return { status, stdout, stderr, progress };
   };
   const run = (...args: string[]) => runWith({}, args);
 
@@ -182,5 +191,14 @@ describe('the CLI', () => {
     const result = await runWith({ PUBLIC_URL: 'not a url' }, ['apikeys', 'list']);
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('PUBLIC_URL');
+  });
+
+  // Last: it fills the catalog the tests above expect empty.
+  it('shows a long command’s progress apart from its result', async () => {
+    const generated = await run('catalog', 'generate', '--products', '30', '--seed', '7');
+    expect(generated.status, generated.stderr).toBe(0);
+    expect(generated.stdout).toMatch(/^Generated 30 products/);
+    expect(generated.stdout).not.toContain('Generating');
+    expect(generated.progress).toMatch(/Generating .*100% \| 30\/30/);
   });
 });

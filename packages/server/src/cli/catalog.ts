@@ -32,7 +32,7 @@ export async function catalogCommand(
   const ctx = { actor: CLI_ACTOR, currency: config.storeCurrency };
   switch (command) {
     case 'seed': {
-      const bar = progressBar('Seeding');
+      const bar = progressBar('Seeding', out.progress);
       const result = await seedDemoCatalog(database.db, mediaStorageFor(config), {
         currency: config.storeCurrency,
         onProgress: bar.update,
@@ -49,7 +49,7 @@ export async function catalogCommand(
       const file = args[0];
       if (!file) throw new Error('catalog import needs a file: npm run cli -- catalog import products.csv');
       const rows = readCatalogFile(file);
-      const bar = progressBar(values['dry-run'] ? 'Checking' : 'Importing');
+      const bar = progressBar(values['dry-run'] ? 'Checking' : 'Importing', out.progress);
       try {
         const result = await importCatalog(database.db, rows, ctx, {
           dryRun: values['dry-run'] === true,
@@ -76,7 +76,7 @@ export async function catalogCommand(
       const file = args[0];
       if (!file) throw new Error('catalog export needs a file: npm run cli -- catalog export catalog.json');
       const total = (await countProducts(database.db, config.storeCurrency)) ?? 0;
-      const bar = progressBar('Exporting');
+      const bar = progressBar('Exporting', out.progress);
       const collections = await exportCollections(database.db, config.publicUrl);
       const count = await writeCatalogFile(
         file,
@@ -93,7 +93,7 @@ export async function catalogCommand(
       if (!Number.isSafeInteger(count) || count < 1 || count > 10_000_000) {
         throw new Error('catalog generate needs --products N (1 to 10000000), e.g. --products 100000');
       }
-      const bar = progressBar('Generating');
+      const bar = progressBar('Generating', out.progress);
       const started = performance.now();
       const result = await generateCatalog(
         database.db,

@@ -5,6 +5,8 @@ import type { Database } from '../db/client.js';
 export interface CommandOutput {
   log(text: string): void;
   error(text: string): void;
+  /** Where long commands draw their progress (the terminal's stderr, beside stdout's results); none if absent. */
+  progress?: NodeJS.WritableStream;
 }
 
 /** What every CLI command receives: parsed arguments, configuration, an open database and its output. */

@@ -3,5 +3,5 @@ import { runCli } from './run.js';
 
 runCli(process.argv.slice(2), {
   env: process.env,
-  out: { log: (text) => console.log(text), error: (text) => console.error(text) },
+  out: { log: (text) => console.log(text), error: (text) => console.error(text), progress: process.stderr },
 }).then((code) => process.exit(code));

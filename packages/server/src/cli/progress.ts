@@ -1,11 +1,15 @@
 import cliProgress from 'cli-progress';
 
-/** A progress bar on stderr (so stdout stays clean for scripts); plain periodic lines when not a TTY. */
-export function progressBar(label: string) {
+/**
+ * A progress bar on `stream` (the CLI passes stderr, so stdout stays clean for scripts); plain periodic lines
+ * when it is not a TTY; nothing without a stream.
+ */
+export function progressBar(label: string, stream: NodeJS.WritableStream | undefined) {
+  if (!stream) return { update: (_done: number, _total: number) => {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
     {
       format: `${label.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
-      stream: process.stderr,
+      stream,
       noTTYOutput: true,
       notTTYSchedule: 2000,
       hideCursor: true,
