@@ -256,7 +256,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopGuestOrderAttach = attachGuestOrdersOnLogin({ identityHooks });
   app.addHook('onClose', async () => stopGuestOrderAttach());
   await app.register(checkoutRoutes, ecom);
-  const paymentProviders = options.paymentProviders ?? (await defaultPaymentProviders(clock, config.stripe));
+  // One Stripe client (loaded only when Stripe is configured) takes the payments and checks the webhooks.
+  const stripe = config.stripe ? await stripeClient(config.stripe) : undefined;
+  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, stripe);
   await app.register(createOrderRoutes, { ...ecom, catalogChanges, providers: paymentProviders });
   await app.register(orderRoutes, {
     db,
@@ -270,12 +272,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(orderLinkRoutes, { db, clock, publicUrl: config.publicUrl });
   await app.register(paymentSelectionRoutes, { db, clock, pricing, providers: paymentProviders });
   await app.register(paymentRoutes, { db, providers: paymentProviders, stripe: config.stripe });
-  if (config.stripe)
+  if (config.stripe && stripe)
     await app.register(stripeWebhookRoutes, {
       ...ecom,
       catalogChanges,
       providers: paymentProviders,
-      stripe: await stripeClient(config.stripe),
+      stripe,
       webhookSecret: config.stripe.webhookSecret,
     });
   await app.register(subscriptionRoutes, { db, clock });

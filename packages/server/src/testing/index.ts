@@ -81,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storefront: options.storefront ?? false,
     // The browser suites' pages ask for the demo images' renditions: encoded once per run, not per file.
     ...(options.storefront
-      ? { mediaStorage: sharingRenditions(mediaStorageFor(config), path.join(config.dataDir, 'media')) }
+      ? { mediaStorage: sharingRenditions(mediaStorageFor(config), config.mediaDir) }
       : {}),
     extraTokenResolvers: [testShopperResolver, ...(options.tokenResolvers ?? [])],
     validators: sharedValidators,

@@ -1,23 +1,19 @@
 import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { type PaymentProviderName, paymentCustomers } from '../payments.schema.js';
 import type { PaymentMethodInput, PaymentProvider } from './payment-provider.types.js';
 import { sandboxCardProvider } from './sandbox-card.provider.js';
-import { type StripeProviderOptions, stripeClient, stripeProvider } from './stripe.provider.js';
+import { stripeProvider } from './stripe.provider.js';
 
 // Which providers a store has and which one takes its cards (ADR 011, ADR 035).
 
 export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
 
 /** The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default). */
-export async function defaultPaymentProviders(
-  clock: () => Date,
-  stripe?: StripeProviderOptions,
-): Promise<PaymentProviders> {
-  return stripe
-    ? { STRIPE: stripeProvider(await stripeClient(stripe)) }
-    : { SANDBOX_CARD: sandboxCardProvider(clock) };
+export function defaultPaymentProviders(clock: () => Date, stripe?: Stripe): PaymentProviders {
+  return stripe ? { STRIPE: stripeProvider(stripe) } : { SANDBOX_CARD: sandboxCardProvider(clock) };
 }
 
 /** The provider that takes cards in this store: Stripe when it is on, else the sandbox. */
