@@ -201,9 +201,25 @@ describe.runIf(browserAvailable())('pages under their security headers, in Chrom
     const { context, violations } = await watchedContext();
     const page = await context.newPage();
     const problems = watchProblems(page);
+    const codings = new Map<string, string | undefined>();
+    page.on('response', (response) => {
+      codings.set(new URL(response.url()).pathname, response.headers()['content-encoding']);
+    });
     await page.goto(`${shop.baseUrl}/docs`, { waitUntil: 'networkidle' });
     // Swagger UI rendered the operations from /docs/json: its scripts ran.
     await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(0);
+    // Its files and the document came compressed (1.7 MB of script, ~250 KB of JSON as they are).
+    expect(codings.get('/docs/static/swagger-ui-bundle.js')).toBe('br');
+    expect(codings.get('/docs/json')).toBe('br');
+    // An operation opens with its reply spelled out from the document's shared shapes: the list of API
+    // keys is an array of `$ref: ApiKey`. (Swagger UI renders only the operations near the viewport.)
+    const listKeys = page.locator(
+      '.opblock-get:has(.opblock-summary-path[data-path="/admin-api/v1/api-keys"])',
+    );
+    await listKeys.locator('.opblock-summary').click();
+    await expect
+      .poll(() => listKeys.locator('.opblock-body .responses-wrapper').textContent())
+      .toContain('lastUsedDate');
 
     expect(violations).toEqual([]);
     expect(problems).toEqual([]);

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply } from 'fastify';
 
 /*
  * Response compression for cached reads: a cached body is compressed once, off the event loop, and every
@@ -40,3 +41,9 @@ export function preferredCoding(header: string | undefined): ContentCoding | und
 }
 
 const CODINGS: ContentCoding[] = ['br', 'gzip'];
+
+/** A reply whose bytes depend on Accept-Encoding (it may be sent compressed): say so to HTTP caches. */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+}

@@ -7,7 +7,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type ContentCoding, compress, preferredCoding } from './content-coding.js';
+import { type ContentCoding, compress, preferredCoding, varyOnEncoding } from './content-coding.js';
 
 /*
  * A cache of serialized responses for reads many callers share (the public catalog), invalidated by a
@@ -185,10 +185,4 @@ export function cacheHooks(
       done(null, payload);
     },
   };
-}
-
-/** A shared read's bytes depend on Accept-Encoding (a hit may be compressed): say so to HTTP caches. */
-function varyOnEncoding(reply: FastifyReply): void {
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
 }
