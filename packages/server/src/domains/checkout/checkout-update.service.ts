@@ -1,4 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { readTogether } from '../../db/read-together.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type {
   AddressWithContact,
@@ -60,15 +61,17 @@ export function mutateCheckout(
       giftCardId: changes.giftCardId !== undefined ? changes.giftCardId : row.giftCardId,
       memberId: row.memberId,
     };
-    const [views, setup] = await Promise.all([
-      evaluateLines(tx, lines, {
-        catalogRecords: env.catalogRecords,
-        currency: env.currency,
-        baseUrl: env.baseUrl,
-        hold: { until: row.holdExpiresAt, now },
-      }),
-      loadSetup(tx, env, refs),
-    ]);
+    const [views, setup] = await readTogether(
+      tx,
+      () =>
+        evaluateLines(tx, lines, {
+          catalogRecords: env.catalogRecords,
+          currency: env.currency,
+          baseUrl: env.baseUrl,
+          hold: { until: row.holdExpiresAt, now },
+        }),
+      () => loadSetup(tx, env, refs),
+    );
     const saved = await saveCheckout(
       tx,
       row,

@@ -1,4 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { readTogether } from '../../db/read-together.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/index.js';
@@ -51,15 +52,17 @@ export async function viewCheckout(
   row: CheckoutRow,
   now: Date,
 ): Promise<CheckoutView> {
-  const [lines, setup] = await Promise.all([
-    evaluateLines(db, row.lines, {
-      catalogRecords: env.catalogRecords,
-      currency: env.currency,
-      baseUrl: env.baseUrl,
-      hold: { until: row.holdExpiresAt, now },
-    }),
-    loadSetup(db, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
-  ]);
+  const [lines, setup] = await readTogether(
+    db,
+    () =>
+      evaluateLines(db, row.lines, {
+        catalogRecords: env.catalogRecords,
+        currency: env.currency,
+        baseUrl: env.baseUrl,
+        hold: { until: row.holdExpiresAt, now },
+      }),
+    () => loadSetup(db, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
+  );
   return { row, lines, setup, totals: await totalsOf(env, row, lines, setup, now) };
 }
 
@@ -131,17 +134,25 @@ export async function createCheckout(
     });
   }
   const { env, now } = ctx;
-  const [views, setup, defaults] = await Promise.all([
-    evaluateLines(tx, input.lines, {
-      catalogRecords: env.catalogRecords,
-      currency: env.currency,
-      baseUrl: env.baseUrl,
-    }),
-    loadSetup(tx, env, { couponId: input.couponId, giftCardId: input.giftCardId, memberId: input.memberId }),
-    input.memberId && (!input.buyerEmail || !input.shippingDestination)
-      ? memberCheckoutDefaults(tx, input.memberId)
-      : ({} as Awaited<ReturnType<typeof memberCheckoutDefaults>>),
-  ]);
+  const [views, setup, defaults] = await readTogether(
+    tx,
+    () =>
+      evaluateLines(tx, input.lines, {
+        catalogRecords: env.catalogRecords,
+        currency: env.currency,
+        baseUrl: env.baseUrl,
+      }),
+    () =>
+      loadSetup(tx, env, {
+        couponId: input.couponId,
+        giftCardId: input.giftCardId,
+        memberId: input.memberId,
+      }),
+    () =>
+      input.memberId && (!input.buyerEmail || !input.shippingDestination)
+        ? memberCheckoutDefaults(tx, input.memberId)
+        : ({} as Awaited<ReturnType<typeof memberCheckoutDefaults>>),
+  );
   const lines = input.lines.map((line, index) => withSnapshot(line, views[index] as LineView));
   const row = await insertCheckout(
     tx,

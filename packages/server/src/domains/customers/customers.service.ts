@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readTogether } from '../../db/read-together.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type MemberContact, memberContactsByEmail, searchMemberContacts } from '../identity/index.js';
@@ -53,12 +54,14 @@ export async function listCustomers(
   db: DbOrTx,
   options: { search?: string; kind?: 'MEMBER' | 'GUEST'; limit: number; offset: number },
 ): Promise<{ customers: CustomerSummary[]; total: number; tooManyToCount: boolean }> {
-  const [members, buyers] = await Promise.all([
-    options.kind === 'GUEST'
-      ? []
-      : searchMemberContacts(db, { search: options.search, limit: SEARCH_WINDOW }),
-    searchBuyers(db, { search: options.search, limit: SEARCH_WINDOW }),
-  ]);
+  const [members, buyers] = await readTogether(
+    db,
+    () =>
+      options.kind === 'GUEST'
+        ? []
+        : searchMemberContacts(db, { search: options.search, limit: SEARCH_WINDOW }),
+    () => searchBuyers(db, { search: options.search, limit: SEARCH_WINDOW }),
+  );
   const memberByEmail = new Map(members.map((member) => [member.email, member]));
   const buyerByEmail = new Map(buyers.map((buyer) => [buyer.email, buyer]));
   // Members found by order (a name on a guest order) and buyers found as members complete each other.
@@ -91,11 +94,12 @@ export interface CustomerNote {
 /** One customer by e-mail: who they are, their orders (newest 50), totals and the merchant's notes. */
 export async function getCustomer(db: DbOrTx, rawEmail: string) {
   const email = rawEmail.trim().toLowerCase();
-  const [[member], [buyer], notes] = await Promise.all([
-    memberContactsByEmail(db, [email]),
-    searchBuyers(db, { emails: [email], limit: 1 }),
-    listNotes(db, email),
-  ]);
+  const [[member], [buyer], notes] = await readTogether(
+    db,
+    () => memberContactsByEmail(db, [email]),
+    () => searchBuyers(db, { emails: [email], limit: 1 }),
+    () => listNotes(db, email),
+  );
   if (!member && !buyer) throw notFound('Customer', email);
   const orders = await ordersOfBuyer(db, { email, ...(member ? { memberId: member.id } : {}) }, 50);
   return { customer: summaryOf(email, member, buyer), orders, notes };

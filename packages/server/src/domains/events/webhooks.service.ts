@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readTogether } from '../../db/read-together.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import { Violations } from '../../lib/http/violations.js';
 import { ALL_EVENTS, EVENT_TYPES } from './events.types.js';
@@ -169,16 +170,18 @@ export async function listDeliveries(
   ];
   if (options.status) conditions.push(eq(eventDeliveries.status, options.status));
   const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(eventDeliveries)
-      .where(where)
-      .orderBy(desc(eventDeliveries.createdDate), desc(eventDeliveries.eventSeq))
-      .limit(options.limit)
-      .offset(options.offset),
-    db.select({ total: count() }).from(eventDeliveries).where(where),
-  ]);
+  const [rows, totals] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(eventDeliveries)
+        .where(where)
+        .orderBy(desc(eventDeliveries.createdDate), desc(eventDeliveries.eventSeq))
+        .limit(options.limit)
+        .offset(options.offset),
+    () => db.select({ total: count() }).from(eventDeliveries).where(where),
+  );
   const attempts = rows.length
     ? await db
         .select()

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readTogether } from '../../db/read-together.js';
 import { notFound } from '../../lib/http/errors.js';
 import type { Paging } from '../../lib/paging.js';
 import type { FilterFields } from '../../lib/query-fields.js';
@@ -97,15 +98,17 @@ export async function searchOrders(
 }
 
 async function page(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], paging: Paging) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
+  const [rows, [total]] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(paging.limit)
+        .offset(paging.offset),
+    () => db.select({ value: count() }).from(orders).where(where),
+  );
   return { orders: rows, total: total?.value ?? 0 };
 }

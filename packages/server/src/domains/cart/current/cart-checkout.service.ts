@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client.js';
+import { readTogether } from '../../../db/read-together.js';
 import { invalidField } from '../../../lib/http/errors.js';
 import type { ChannelType } from '../../checkout/index.js';
 import { createCheckout } from '../../checkout/index.js';
@@ -32,14 +33,16 @@ export async function estimateCurrentCartTotals(
 ): Promise<CartView & { setup: PricingSetup; requestedShippingCode?: string }> {
   const row = await readCart(db, owner);
   if (!row) throw cartNotFound();
-  const [lines, setup] = await Promise.all([
-    evaluateLines(db, row.lines, {
-      catalogRecords: env.catalogRecords,
-      currency: env.currency,
-      baseUrl: env.baseUrl,
-    }),
-    loadSetup(db, env, { couponId: row.couponId, memberId: owner.memberId }),
-  ]);
+  const [lines, setup] = await readTogether(
+    db,
+    () =>
+      evaluateLines(db, row.lines, {
+        catalogRecords: env.catalogRecords,
+        currency: env.currency,
+        baseUrl: env.baseUrl,
+      }),
+    () => loadSetup(db, env, { couponId: row.couponId, memberId: owner.memberId }),
+  );
   const shippingAddress = options.shippingAddress ?? row.contactInfo?.address;
   const selectedShippingCode = options.selectedShippingCode ?? row.selectedShippingCode ?? undefined;
   const totals: Totals = await priceLines(env, {

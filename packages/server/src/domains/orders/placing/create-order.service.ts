@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
+import { readTogether } from '../../../db/read-together.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import type { Caller } from '../../access/index.js';
@@ -82,16 +83,19 @@ export async function createOrder(
       assertOpen(row);
       const { env, now } = ctx;
       const loaded = new Map<string, ProductRecord>();
-      const [views, setup] = await Promise.all([
-        evaluateLines(tx, row.lines, {
-          catalogRecords: env.catalogRecords,
-          currency: env.currency,
-          baseUrl: env.baseUrl,
-          hold: { until: row.holdExpiresAt, now },
-          loaded,
-        }),
-        loadSetup(tx, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
-      ]);
+      const [views, setup] = await readTogether(
+        tx,
+        () =>
+          evaluateLines(tx, row.lines, {
+            catalogRecords: env.catalogRecords,
+            currency: env.currency,
+            baseUrl: env.baseUrl,
+            hold: { until: row.holdExpiresAt, now },
+            loaded,
+          }),
+        () =>
+          loadSetup(tx, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
+      );
       const totals = await totalsOf(env, row, views, setup, now);
       assertOrderable(row, views, totals, setup, now);
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
+import { readTogether } from '../../../db/read-together.js';
 import { AppError, type FieldViolation, notFound } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
 import type { Paging } from '../../../lib/paging.js';
@@ -159,16 +160,18 @@ export async function listCoupons(
   input: { paging: Paging; code?: string },
 ): Promise<{ coupons: Coupon[]; total: number }> {
   const where = input.code ? ilike(coupons.code, `%${escapeLike(input.code)}%`) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(coupons)
-      .where(where)
-      .orderBy(asc(coupons.createdDate), asc(coupons.id))
-      .limit(input.paging.limit)
-      .offset(input.paging.offset),
-    db.select({ value: count() }).from(coupons).where(where),
-  ]);
+  const [rows, [total]] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(coupons)
+        .where(where)
+        .orderBy(asc(coupons.createdDate), asc(coupons.id))
+        .limit(input.paging.limit)
+        .offset(input.paging.offset),
+    () => db.select({ value: count() }).from(coupons).where(where),
+  );
   return { coupons: rows.map(couponFromRow), total: total?.value ?? 0 };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
+import { readTogether } from '../../../db/read-together.js';
 import { AppError, invalidField, notFound } from '../../../lib/http/errors.js';
 import { randomToken, uuidv7 } from '../../../lib/ids.js';
 import type { Paging } from '../../../lib/paging.js';
@@ -140,15 +141,17 @@ export async function listGiftCards(
   db: DbOrTx,
   paging: Paging,
 ): Promise<{ giftCards: GiftCard[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(giftCards)
-      .orderBy(desc(giftCards.createdDate), asc(giftCards.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-    db.select({ value: count() }).from(giftCards),
-  ]);
+  const [rows, [total]] = await readTogether(
+    db,
+    () =>
+      db
+        .select()
+        .from(giftCards)
+        .orderBy(desc(giftCards.createdDate), asc(giftCards.id))
+        .limit(paging.limit)
+        .offset(paging.offset),
+    () => db.select({ value: count() }).from(giftCards),
+  );
   return { giftCards: rows.map(giftCardFromRow), total: total?.value ?? 0 };
 }
 
