@@ -38,6 +38,9 @@ export function shareRepeatedSchemas<T extends object>(document: T): T {
  * A place that holds a schema. `nameHint` is the name its shape would be shared under, `owner` the name
  * of the component (or reply, or request) it is part of: the fallback prefix when the hint is taken.
  */
+/** A shape's number: equal numbers, equal JSON with keys sorted. */
+type Shape = number;
+
 type SchemaSite = { holder: JsonObject | Json[]; key: string | number; nameHint: string; owner: string };
 
 const read = (site: SchemaSite): Json | undefined =>
@@ -49,9 +52,14 @@ const write = (site: SchemaSite, value: Json): void => {
 
 class SchemaSharing {
   private readonly schemas: JsonObject;
-  /** A shared shape's canonical JSON → its component's name. */
-  private readonly componentByShape = new Map<string, string>();
-  private canonical = new WeakMap<object, string>();
+  /** A shared shape → its component's name. */
+  private readonly componentByShape = new Map<Shape, string>();
+  /** Every shape met, by its text with its parts written as their shapes: one number per distinct shape. */
+  private readonly shapeByText = new Map<string, Shape>();
+  /** Each shape's size: the length of its JSON with keys sorted. */
+  private readonly sizeOfShape: number[] = [];
+  /** The shape of each schema object of this round (a round's sharing changes the objects). */
+  private shapeOfValue = new WeakMap<object, Shape>();
 
   constructor(private readonly document: JsonObject) {
     const components = isObject(document.components) ? document.components : {};
@@ -64,9 +72,9 @@ class SchemaSharing {
     // Each round shares the outermost repeated shapes; the next finds what repeats among what is left
     // (a shape used by two components and by a route). It ends when a round shares nothing new.
     for (;;) {
-      this.canonical = new WeakMap();
+      this.shapeOfValue = new WeakMap();
       const sites = this.schemaSites();
-      const counts = new Map<string, number>();
+      const counts = new Map<Shape, number>();
       for (const site of sites) this.countShapes(read(site), counts, site.holder === this.schemas);
       let shared = 0;
       for (const site of sites) shared += this.share(site, counts);
@@ -115,9 +123,9 @@ class SchemaSharing {
    * Counts every shape under `schema` (the root included), each by its canonical JSON. A shape that is
    * already a component is not counted, nor what is inside it: it is about to become a `$ref`.
    */
-  private countShapes(schema: Json | undefined, counts: Map<string, number>, isComponentRoot: boolean): void {
+  private countShapes(schema: Json | undefined, counts: Map<Shape, number>, isComponentRoot: boolean): void {
     if (!isObject(schema) || typeof schema.$ref === 'string') return;
-    const shape = this.canonicalOf(schema);
+    const shape = this.shapeOf(schema);
     if (!isComponentRoot && this.componentByShape.has(shape)) return;
     counts.set(shape, (counts.get(shape) ?? 0) + 1);
     for (const child of childSites(schema, '', '')) this.countShapes(read(child), counts, false);
@@ -130,19 +138,23 @@ class SchemaSharing {
    */
   private share(
     site: SchemaSite,
-    counts: Map<string, number>,
+    counts: Map<Shape, number>,
     isComponentRoot = site.holder === this.schemas,
   ): number {
     const schema = read(site);
     if (!isObject(schema) || typeof schema.$ref === 'string') return 0;
-    const shape = this.canonicalOf(schema);
+    const shape = this.shapeOf(schema);
     if (!isComponentRoot) {
       const existing = this.componentByShape.get(shape);
       if (existing) {
         write(site, { $ref: `#/components/schemas/${existing}` });
         return 0;
       }
-      if ((counts.get(shape) ?? 0) >= 2 && shape.length >= MIN_SHARED_SCHEMA_BYTES && isShape(schema)) {
+      if (
+        (counts.get(shape) ?? 0) >= 2 &&
+        (this.sizeOfShape[shape] ?? 0) >= MIN_SHARED_SCHEMA_BYTES &&
+        isShape(schema)
+      ) {
         const name = this.freeName(site.nameHint, site.owner);
         this.schemas[name] = schema;
         this.componentByShape.set(shape, name);
@@ -158,18 +170,50 @@ class SchemaSharing {
     return shared;
   }
 
-  private canonicalOf(value: Json | undefined): string {
-    if (!isObject(value) && !Array.isArray(value)) return JSON.stringify(value);
-    const known = this.canonical.get(value);
+  /**
+   * The shape of a value: equal for values whose JSON with keys sorted is equal. Each object's text is
+   * built from its parts' shape numbers, not their text, so the work grows with the document's size, not
+   * with its size times its depth.
+   */
+  private shapeOf(value: Json | undefined): Shape {
+    if (!isObject(value) && !Array.isArray(value)) {
+      const json = String(JSON.stringify(value));
+      return this.intern(json, json.length);
+    }
+    const known = this.shapeOfValue.get(value);
     if (known !== undefined) return known;
-    const text = Array.isArray(value)
-      ? `[${value.map((item) => this.canonicalOf(item)).join(',')}]`
-      : `{${Object.keys(value)
-          .sort()
-          .map((key) => `${JSON.stringify(key)}:${this.canonicalOf(value[key])}`)
-          .join(',')}}`;
-    this.canonical.set(value, text);
-    return text;
+    // `size` is the length of the JSON: the brackets, each part, and a comma between parts (and a key
+    // with its colon in an object).
+    let text: string;
+    let size: number;
+    if (Array.isArray(value)) {
+      const parts = value.map((item) => this.shapeOf(item));
+      text = `[${parts.join(',')}]`;
+      size = 1 + parts.reduce((sum, part) => sum + 1 + (this.sizeOfShape[part] ?? 0), parts.length ? 0 : 1);
+    } else {
+      const keys = Object.keys(value).sort();
+      const parts = keys.map((key) => [JSON.stringify(key), this.shapeOf(value[key])] as const);
+      text = `{${parts.map(([key, part]) => `${key}:${part}`).join(',')}}`;
+      size =
+        1 +
+        parts.reduce(
+          (sum, [key, part]) => sum + key.length + 2 + (this.sizeOfShape[part] ?? 0),
+          parts.length ? 0 : 1,
+        );
+    }
+    const shape = this.intern(text, size);
+    this.shapeOfValue.set(value, shape);
+    return shape;
+  }
+
+  private intern(text: string, size: number): Shape {
+    let shape = this.shapeByText.get(text);
+    if (shape === undefined) {
+      shape = this.sizeOfShape.length;
+      this.shapeByText.set(text, shape);
+      this.sizeOfShape.push(size);
+    }
+    return shape;
   }
 
   /** The hint; when another shape has it, the hint under its owner's name (`OrderLineItem`); else numbered. */
