@@ -2,6 +2,7 @@
 // files, which a first start of the embedded store copies (demo-store.ts) instead of seeding.
 import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_STORE_CURRENCY } from './config.js';
 import { createDb } from './db/client.js';
 import { DEMO_STORE_DIR, DEMO_STORE_LAYOUT, type DemoStoreManifest } from './demo-store.js';
@@ -27,6 +28,13 @@ try {
       products: seeded.products,
       collections: seeded.collections,
     };
+    // The store lives in the `postgres` database; initdb's template0 and template1 are half of the files a
+    // first start copies, and the embedded store never creates a database from them.
+    for (const template of ['template1', 'template0']) {
+      await database.db.execute(sql.raw(`ALTER DATABASE ${template} IS_TEMPLATE false`));
+      await database.db.execute(sql.raw(`DROP DATABASE ${template}`));
+    }
+    await database.db.execute(sql`CHECKPOINT`);
   } finally {
     await database.close();
   }

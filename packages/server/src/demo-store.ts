@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { copyDirectoryInto } from './db/pglite-template.js';
+import { copyDirectoryInto } from './db/copy-tree.js';
 
 /*
  * The demo store the build makes (build-demo-store.script.ts): a PGlite data directory holding the migrated

@@ -73,7 +73,10 @@ async function openPglite(dataDir: string | undefined, templateDir?: string): Pr
   let fresh = dataDir === undefined || !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (fresh && dataDir) {
     mkdirSync(path.dirname(dataDir), { recursive: true });
-    if (copyPgliteTemplate(dataDir, templateDir) || (templateDir && copyPgliteTemplate(dataDir)))
+    if (
+      (await copyPgliteTemplate(dataDir, templateDir)) ||
+      (templateDir && (await copyPgliteTemplate(dataDir)))
+    )
       fresh = false;
   }
   if (dataDir) mkdirSync(dataDir, { recursive: true });

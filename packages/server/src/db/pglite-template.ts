@@ -1,19 +1,11 @@
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import { copyDirectoryIntoOffThread } from './copy-tree.js';
 
 /**
  * A migrated, empty PGlite data directory made at build time, packed (for in-memory databases, the test
@@ -47,37 +39,9 @@ export function readPgliteTemplate(): Blob | undefined {
  * so an interrupted first start leaves no half-copied database behind. False when there is no such template
  * (an old build) or `dataDir` holds files already: the caller then restores the archive instead.
  */
-export function copyPgliteTemplate(dataDir: string, templateDir = TEMPLATE_DIR): boolean {
+export async function copyPgliteTemplate(dataDir: string, templateDir = TEMPLATE_DIR): Promise<boolean> {
   if (!existsSync(path.join(templateDir, 'PG_VERSION'))) return false;
-  return copyDirectoryInto(templateDir, dataDir);
-}
-
-/**
- * Copies the tree `from` to `to` (which must not exist; its parents are made) through a sibling that is
- * renamed into place, so a reader never sees half a copy. False, with nothing left behind, when the copy fails.
- */
-export function copyDirectoryInto(from: string, to: string): boolean {
-  const partial = `${to}.partial-${process.pid}`;
-  try {
-    mkdirSync(path.dirname(to), { recursive: true });
-    copyTree(from, partial);
-    renameSync(partial, to);
-    return true;
-  } catch {
-    rmSync(partial, { recursive: true, force: true });
-    return false;
-  }
-}
-
-/** A plain recursive copy: fs.cpSync's checks per entry took twice as long on the template's ~1,200 files. */
-function copyTree(from: string, to: string): void {
-  mkdirSync(to);
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory()) copyTree(source, target);
-    else copyFileSync(source, target);
-  }
+  return copyDirectoryIntoOffThread(templateDir, dataDir);
 }
 
 /** Unpacks the packed template into TEMPLATE_DIR (the build's second half); PGlite closes it cleanly. */
