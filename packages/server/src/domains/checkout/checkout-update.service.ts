@@ -1,5 +1,4 @@
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { readTogether } from '../../db/read-together.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type {
   AddressWithContact,
@@ -13,8 +12,7 @@ import {
   type CatalogLineRequest,
   checkDiscountedLines,
   checkLineCount,
-  evaluateLines,
-  loadSetup,
+  linesWithSetup,
   removeLines,
   setQuantities,
 } from '../pricing/index.js';
@@ -61,17 +59,9 @@ export function mutateCheckout(
       giftCardId: changes.giftCardId !== undefined ? changes.giftCardId : row.giftCardId,
       memberId: row.memberId,
     };
-    const [views, setup] = await readTogether(
-      tx,
-      () =>
-        evaluateLines(tx, lines, {
-          catalogRecords: env.catalogRecords,
-          currency: env.currency,
-          baseUrl: env.baseUrl,
-          hold: { until: row.holdExpiresAt, now },
-        }),
-      () => loadSetup(tx, env, refs),
-    );
+    const [views, setup] = await linesWithSetup(tx, env, lines, refs, {
+      hold: { until: row.holdExpiresAt, now },
+    });
     const saved = await saveCheckout(
       tx,
       row,

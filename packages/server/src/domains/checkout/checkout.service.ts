@@ -17,6 +17,7 @@ import {
   type CatalogLineRequest,
   checkDiscountedLines,
   evaluateLines,
+  linesWithSetup,
   loadSetup,
   mergeCatalogItems,
   type PricingEnv,
@@ -52,16 +53,12 @@ export async function viewCheckout(
   row: CheckoutRow,
   now: Date,
 ): Promise<CheckoutView> {
-  const [lines, setup] = await readTogether(
+  const [lines, setup] = await linesWithSetup(
     db,
-    () =>
-      evaluateLines(db, row.lines, {
-        catalogRecords: env.catalogRecords,
-        currency: env.currency,
-        baseUrl: env.baseUrl,
-        hold: { until: row.holdExpiresAt, now },
-      }),
-    () => loadSetup(db, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
+    env,
+    row.lines,
+    { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId },
+    { hold: { until: row.holdExpiresAt, now } },
   );
   return { row, lines, setup, totals: await totalsOf(env, row, lines, setup, now) };
 }

@@ -22,7 +22,14 @@ export {
   removeLines,
   setQuantities,
 } from './lines/line-list.rules.js';
-export { loadSetup, type PricingEnv, priceLines, type StoredMerchantDiscount } from './pricing.service.js';
+export {
+  linesWithSetup,
+  loadSetup,
+  type PricingEnv,
+  priceLines,
+  type SetupRefs,
+  type StoredMerchantDiscount,
+} from './pricing.service.js';
 export { calculateTotals } from './totals/calculate.rules.js';
 export type { ItemType, PaymentOption, TaxBreakdown, TaxProvider, Totals } from './totals/totals.types.js';
 export { addressIn, addressWithContactIn, addressWithContactOut } from './wire/address.mapper.js';

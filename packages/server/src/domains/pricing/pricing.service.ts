@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import { readTogether } from '../../db/read-together.js';
 import type { ProductRecordsById } from '../catalog/index.js';
 import {
   type Coupon,
@@ -8,7 +9,8 @@ import {
   type PricingSetup,
 } from '../store-setup/index.js';
 import { type PostalAddress, toTotalsAddress } from './lines/address.types.js';
-import type { LineView } from './lines/line.types.js';
+import { type EvaluationContext, evaluateLines } from './lines/evaluate.service.js';
+import type { LineView, StoredLine } from './lines/line.types.js';
 import { calculateTotals } from './totals/calculate.rules.js';
 import type { CouponInput, TaxProvider, Totals, TotalsLine, Violation } from './totals/totals.types.js';
 
@@ -44,13 +46,36 @@ export interface PricingRequest {
   now: Date;
 }
 
+/** The coupon, gift card and member a set-up is loaded for. */
+export type SetupRefs = { couponId?: string | null; giftCardId?: string | null; memberId?: string | null };
+
 /** Loads what pricing needs from the store set-up (one round trip). */
-export function loadSetup(
+export function loadSetup(db: DbOrTx, env: PricingEnv, refs: SetupRefs): Promise<PricingSetup> {
+  return loadPricingSetup(db, { currency: env.currency, ...refs });
+}
+
+/**
+ * A cart's or checkout's stored lines evaluated against the catalog, and the store set-up they are priced
+ * with: two independent reads, side by side on the pool, one after the other in a transaction.
+ */
+export function linesWithSetup(
   db: DbOrTx,
   env: PricingEnv,
-  refs: { couponId?: string | null; giftCardId?: string | null; memberId?: string | null },
-): Promise<PricingSetup> {
-  return loadPricingSetup(db, { currency: env.currency, ...refs });
+  lines: readonly StoredLine[],
+  refs: SetupRefs,
+  evaluation: Pick<EvaluationContext, 'hold' | 'loaded'> = {},
+): Promise<[LineView[], PricingSetup]> {
+  return readTogether(
+    db,
+    () =>
+      evaluateLines(db, lines, {
+        catalogRecords: env.catalogRecords,
+        currency: env.currency,
+        baseUrl: env.baseUrl,
+        ...evaluation,
+      }),
+    () => loadSetup(db, env, refs),
+  );
 }
 
 /**

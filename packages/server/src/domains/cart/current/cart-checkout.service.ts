@@ -1,10 +1,9 @@
 import type { DbOrTx } from '../../../db/client.js';
-import { readTogether } from '../../../db/read-together.js';
 import { invalidField } from '../../../lib/http/errors.js';
 import type { ChannelType } from '../../checkout/index.js';
 import { createCheckout } from '../../checkout/index.js';
 import type { PostalAddress, Totals } from '../../pricing/index.js';
-import { evaluateLines, loadSetup, type PricingEnv, priceLines } from '../../pricing/index.js';
+import { linesWithSetup, type PricingEnv, priceLines } from '../../pricing/index.js';
 import type { PricingSetup } from '../../store-setup/index.js';
 import type { CartOwner } from '../cart-owner.types.js';
 import { cartNotFound, lockCart, readCart, saveCart } from '../cart-rows.service.js';
@@ -33,16 +32,10 @@ export async function estimateCurrentCartTotals(
 ): Promise<CartView & { setup: PricingSetup; requestedShippingCode?: string }> {
   const row = await readCart(db, owner);
   if (!row) throw cartNotFound();
-  const [lines, setup] = await readTogether(
-    db,
-    () =>
-      evaluateLines(db, row.lines, {
-        catalogRecords: env.catalogRecords,
-        currency: env.currency,
-        baseUrl: env.baseUrl,
-      }),
-    () => loadSetup(db, env, { couponId: row.couponId, memberId: owner.memberId }),
-  );
+  const [lines, setup] = await linesWithSetup(db, env, row.lines, {
+    couponId: row.couponId,
+    memberId: owner.memberId,
+  });
   const shippingAddress = options.shippingAddress ?? row.contactInfo?.address;
   const selectedShippingCode = options.selectedShippingCode ?? row.selectedShippingCode ?? undefined;
   const totals: Totals = await priceLines(env, {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
-import { readTogether } from '../../../db/read-together.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import type { Caller } from '../../access/index.js';
@@ -17,7 +16,7 @@ import { type DomainEvent, type EventActor, recordEvents } from '../../events/in
 import type { PaymentMethodInput, PaymentProviders, TakenPayment } from '../../payments/index.js';
 import { cardProviderOf, ownerKeyOf, paymentByReference, takePayment } from '../../payments/index.js';
 import type { LineView, Totals } from '../../pricing/index.js';
-import { evaluateLines, loadSetup, type PricingEnv } from '../../pricing/index.js';
+import { linesWithSetup, type PricingEnv } from '../../pricing/index.js';
 import type { PricingSetup } from '../../store-setup/index.js';
 import {
   consumeMembershipCredits,
@@ -83,18 +82,12 @@ export async function createOrder(
       assertOpen(row);
       const { env, now } = ctx;
       const loaded = new Map<string, ProductRecord>();
-      const [views, setup] = await readTogether(
+      const [views, setup] = await linesWithSetup(
         tx,
-        () =>
-          evaluateLines(tx, row.lines, {
-            catalogRecords: env.catalogRecords,
-            currency: env.currency,
-            baseUrl: env.baseUrl,
-            hold: { until: row.holdExpiresAt, now },
-            loaded,
-          }),
-        () =>
-          loadSetup(tx, env, { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId }),
+        env,
+        row.lines,
+        { couponId: row.couponId, giftCardId: row.giftCardId, memberId: row.memberId },
+        { hold: { until: row.holdExpiresAt, now }, loaded },
       );
       const totals = await totalsOf(env, row, views, setup, now);
       assertOrderable(row, views, totals, setup, now);
