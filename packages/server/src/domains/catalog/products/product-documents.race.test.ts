@@ -150,6 +150,48 @@ describe('product documents under concurrency (ADR 041)', () => {
     },
   );
 
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'a reader does not wait on an order or edit holding a product it stores the first document of',
+    async () => {
+      const { db } = database;
+      // A new product has no document: storing one checks its foreign key, which shares the product's row
+      // lock — held here, as an order taking stock or an edit holds it, until the test releases it.
+      const lamp = (await makeProduct(db, { name: 'Lamp', priceMinor: 4500 })).record.id;
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked: () => void = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const order = db.transaction(async (tx) => {
+        await lockProduct(tx, lamp);
+        locked();
+        await held;
+      });
+      await isLocked;
+      try {
+        const answered = await Promise.race([
+          productDocumentById(db, lamp, ctx),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+        ]);
+        expect(JSON.parse(String(answered)), 'the reader answers from what it built').toEqual(
+          await mapped(lamp),
+        );
+        const stored = await db.select().from(productDocuments).where(eq(productDocuments.productId, lamp));
+        expect(stored, 'the write-back gave up; the next reader stores it').toEqual([]);
+      } finally {
+        release();
+        await order;
+      }
+      await productDocumentById(db, lamp, ctx);
+      const [stored] = await db.select().from(productDocuments).where(eq(productDocuments.productId, lamp));
+      expect(JSON.parse(stored?.body ?? 'null')).toEqual(await mapped(lamp));
+      await db.delete(products).where(eq(products.id, lamp)); // the next test counts the catalog's pages
+    },
+  );
+
   it('answer an unchanged page with one statement that reads the stored documents', async () => {
     const { db } = database;
     const input = {
