@@ -154,45 +154,37 @@ export async function rebuildProductDocuments(
  * page at once after a change). Rows come as one JSON parameter, which both drivers bind alike. A product
  * deleted meanwhile is skipped (its document would go with it anyway).
  *
- * A write-back on the pool is best effort and never holds a shopper's read up: rows are written in id
- * order (two readers storing overlapping pages lock them in the same order), in a transaction of its own
- * that waits at most `lock_timeout` for a row — a new document's foreign key check shares the product's row
- * lock with an order or an edit holding it — and gives up on a lock conflict or deadlock. The reader still
- * answers with the documents it built; the next reader stores them. In the caller's transaction the write
- * is part of it, errors included.
+ * A write-back never waits on an order or an edit: storing a product's first document checks its foreign
+ * key, which needs a share of the product's row lock — the lock an order taking stock or an edit holds
+ * for its whole transaction. The statement takes that share itself, `SKIP LOCKED`, so a product held by a
+ * writer is left out (the reader still answers with the document it built; a later reader stores it), and
+ * takes the rows in id order, so two readers storing overlapping pages meet them in the same order. On the
+ * pool it is best effort: a lock conflict left anyway is not the shopper's error. In a caller's transaction
+ * the write is part of it, errors included.
  */
 async function storeDocuments(db: DbOrTx, stored: (typeof productDocuments.$inferInsert)[]): Promise<void> {
-  const rows = [...stored].sort((a, b) =>
-    a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0,
-  );
-  const pool = pooledDb(db);
-  if (!pool) return upsertDocuments(db, rows);
-  try {
-    await pool.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${WRITE_BACK_LOCK_TIMEOUT_MS}ms'`));
-      await upsertDocuments(tx, stored);
-    });
-  } catch (error) {
-    if (!isLockConflict(error)) throw error;
-  }
-}
-
-/** How long a write-back waits for a row lock before it leaves the documents to the next reader. */
-const WRITE_BACK_LOCK_TIMEOUT_MS = 100;
-
-async function upsertDocuments(db: DbOrTx, rows: (typeof productDocuments.$inferInsert)[]): Promise<void> {
-  await queryRows(
+  const upsert = queryRows(
     db,
     sql`INSERT INTO ${productDocuments} AS d (product_id, fingerprint, public_url, body)
       SELECT r."productId", r.fingerprint, r."publicUrl", r.body
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      FROM jsonb_to_recordset(${JSON.stringify(stored)}::jsonb)
         AS r("productId" text, fingerprint text, "publicUrl" text, body text)
-      WHERE EXISTS (SELECT 1 FROM ${products} WHERE ${PRODUCT_ID} = r."productId")
+      JOIN ${products} ON ${PRODUCT_ID} = r."productId"
       ORDER BY r."productId"
+      FOR KEY SHARE OF ${products} SKIP LOCKED
       ON CONFLICT (product_id) DO UPDATE
         SET fingerprint = excluded.fingerprint, public_url = excluded.public_url, body = excluded.body
         WHERE (d.fingerprint, d.public_url) IS DISTINCT FROM (excluded.fingerprint, excluded.public_url)`,
   );
+  if (!pooledDb(db)) {
+    await upsert;
+    return;
+  }
+  try {
+    await upsert;
+  } catch (error) {
+    if (!isLockConflict(error)) throw error;
+  }
 }
 
 function idList(ids: readonly string[]): SQL {
