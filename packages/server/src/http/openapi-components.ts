@@ -26,8 +26,7 @@ const isObject = (value: Json | undefined): value is JsonObject =>
  * `components.schemas` under a name taken from where it first appears (`lineItems` → `LineItem`, a reply
  * `{ checkout }` → `CheckoutReply`), and each appearance is a `$ref` to it. Shapes are compared by their
  * JSON with keys sorted, so equal shapes share one component however their keys were ordered. Shapes
- * that only repeat inside a shared one are left inside it. Deterministic: the same document gives the
- * same names.
+ * that only repeat inside a shared one are left inside it. The same document always gets the same names.
  */
 export function shareRepeatedSchemas<T extends object>(document: T): T {
   const sharing = new SchemaSharing(structuredClone(document) as unknown as JsonObject);

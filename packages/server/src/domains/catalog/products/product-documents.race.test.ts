@@ -74,6 +74,39 @@ async function expectCurrent(label: string) {
   ).toEqual(await mapped(mug));
 }
 
+/**
+ * A transaction holding a product's row lock (as an order or an edit does), after `work` in it, until
+ * `release()` commits it.
+ */
+async function holdProduct(
+  id: string,
+  work: (
+    tx: Parameters<Parameters<TestDatabase['db']['transaction']>[0]>[0],
+  ) => Promise<void> = async () => {},
+) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked: () => void = () => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const transaction = database.db.transaction(async (tx) => {
+    await lockProduct(tx, id);
+    await work(tx);
+    locked();
+    await held;
+  });
+  await isLocked;
+  return {
+    release: async () => {
+      release();
+      await transaction;
+    },
+  };
+}
+
 describe('product documents under concurrency (ADR 041)', () => {
   it('stay equal to the mapping while orders take stock, edits run and shoppers read at once', async () => {
     const { db } = database;
@@ -126,25 +159,12 @@ describe('product documents under concurrency (ADR 041)', () => {
     async () => {
       const { db } = database;
       const before = await mapped(tee);
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked: () => void = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const edit = db.transaction(async (tx) => {
-        await lockProduct(tx, tee);
+      const edit = await holdProduct(tee, async (tx) => {
         await tx.update(products).set({ name: 'Tee, edited' }).where(eq(products.id, tee));
-        locked();
-        await held;
       });
-      await isLocked;
       // Readers neither wait for the open edit nor see it, and what they write back is the committed state.
       expect(JSON.parse((await productDocumentById(db, tee, ctx)) ?? 'null')).toEqual(before);
-      release();
-      await edit;
+      await edit.release();
       expect(JSON.parse((await productDocumentById(db, tee, ctx)) ?? 'null').name).toBe('Tee, edited');
       await expectCurrent('after the edit');
     },
@@ -157,20 +177,7 @@ describe('product documents under concurrency (ADR 041)', () => {
       // A new product has no document: storing one checks its foreign key, which shares the product's row
       // lock — held here, as an order taking stock or an edit holds it, until the test releases it.
       const lamp = (await makeProduct(db, { name: 'Lamp', priceMinor: 4500 })).record.id;
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked: () => void = () => {};
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const order = db.transaction(async (tx) => {
-        await lockProduct(tx, lamp);
-        locked();
-        await held;
-      });
-      await isLocked;
+      const order = await holdProduct(lamp);
       try {
         const answered = await Promise.race([
           productDocumentById(db, lamp, ctx),
@@ -182,8 +189,7 @@ describe('product documents under concurrency (ADR 041)', () => {
         const stored = await db.select().from(productDocuments).where(eq(productDocuments.productId, lamp));
         expect(stored, 'the write-back gave up; the next reader stores it').toEqual([]);
       } finally {
-        release();
-        await order;
+        await order.release();
       }
       await productDocumentById(db, lamp, ctx);
       const [stored] = await db.select().from(productDocuments).where(eq(productDocuments.productId, lamp));
