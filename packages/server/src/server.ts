@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
@@ -36,6 +37,15 @@ async function loadServerModules() {
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  // The process keeps its files here (the storefront's client id, media; PGlite's directory under it), on
+  // PostgreSQL too, where no embedded database would create it.
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError([
+      `DATA_DIR: ${config.dataDir} cannot be created (${(error as Error).message}); point it at a writable directory`,
+    ]);
+  }
   // PGlite's WebAssembly is compiled by Liftoff only: TurboFan's second compile of the hot functions held
   // ~65 MB more of the idle process and cost start-up CPU (ADR 038). Set before PGlite compiles it.
   if (config.database.kind === 'pglite') setFlagsFromString('--liftoff-only');

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +70,9 @@ describe('the server process', () => {
   beforeAll(async () => {
     if (!existsSync(serverEntry))
       throw new Error(`${serverEntry} is missing: run \`npm run build\` first (npm test does).`);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'openshelf-process-'));
+    // A DATA_DIR that does not exist yet, as `./data` on a fresh checkout (on PostgreSQL too, where no
+    // embedded database creates it: the process keeps its key and client files there).
+    dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'openshelf-process-')), 'data');
     env = { DATA_DIR: dataDir };
     if (testDatabaseKind() === 'postgres') {
       const database = await createTestDatabase();
@@ -82,7 +84,7 @@ describe('the server process', () => {
   afterAll(() => closeDatabase());
 
   it(
-    'starts on an empty data dir, serves health, docs and the API, then stops cleanly on SIGTERM',
+    'starts on a data dir that does not exist yet, serves health, docs and the API, then stops cleanly on SIGTERM',
     async () => {
       const first = await start(env);
       console.info(`first start: healthy after ${Math.round(first.startMs)} ms on ${testDatabaseKind()}`);
@@ -171,5 +173,20 @@ describe('the server process', () => {
     expect(code).toBe(78);
     expect(stderr).toContain('PORT="eighty"');
     expect(stderr).toContain('Fix the environment variables');
+  });
+
+  it('refuses to start on a DATA_DIR it cannot create, naming it', async () => {
+    const file = path.join(path.dirname(dataDir), 'a-file');
+    writeFileSync(file, '');
+    const child = spawn(process.execPath, [serverEntry], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(file, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(78);
+    expect(stderr).toContain(`DATA_DIR: ${path.join(file, 'data')} cannot be created`);
+    expect(stderr).toContain('writable directory');
   });
 });
