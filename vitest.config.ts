@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -14,6 +15,11 @@ const workers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParalle
 // can keep its loaded modules from one file to the next (isolate: false) instead of importing the
 // whole server again for each file, which was half of a file's set-up.
 const dbSuite = { isolate: false, testTimeout: 30_000, hookTimeout: 60_000 };
+// This run's name for its PostgreSQL test databases (when it started, base 36, and a random part): the
+// workers inherit it, and the PostgreSQL projects' global teardown drops the run's databases, which the
+// workers keep from one file to the next (packages/server/src/testing/database.ts).
+process.env.OPENSHELF_TEST_RUN ??= `${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+const postgresCleanup = ['packages/server/src/testing/postgres-cleanup.ts'];
 
 export default defineConfig({
   test: {
@@ -34,6 +40,7 @@ export default defineConfig({
                 name: 'server:postgres',
                 include: serverTests,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: postgresCleanup,
                 ...dbSuite,
               },
             },
@@ -49,6 +56,7 @@ export default defineConfig({
           name: `sdk:${db}`,
           include: ['packages/sdk/test/**/*.test.ts'],
           env: { TEST_DB: db },
+          ...(db === 'postgres' ? { globalSetup: postgresCleanup } : {}),
           ...dbSuite,
         },
       })),
@@ -57,6 +65,7 @@ export default defineConfig({
           name: `e2e:${db}`,
           include: ['apps/storefront/tests/e2e/**/*.spec.ts', 'compat/**/*.spec.ts'],
           env: { TEST_DB: db },
+          ...(db === 'postgres' ? { globalSetup: postgresCleanup } : {}),
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A page reacting to a click can take over vitest's default second when the machine is busy;
