@@ -33,10 +33,14 @@ async function loadServerModules() {
   };
 }
 
+/** Whether a failed start prints the error's stack (LOG_LEVEL debug or trace), known once config is read. */
+let printStack = false;
+
 /** The process: config → database → app → listen, and an orderly close on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  printStack = config.logLevel === 'debug' || config.logLevel === 'trace';
   // The process keeps its files here (the storefront's client id, media; PGlite's directory under it), on
   // PostgreSQL too, where no embedded database would create it.
   try {
@@ -140,7 +144,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
+    throw listenProblem(error, config) ?? error;
+  });
   if (config.eventsDispatch) app.dispatcher.start();
   if (config.scheduledJobs) for (const job of Object.values(app.jobs)) job.start();
   const where =
@@ -173,12 +179,35 @@ async function main(): Promise<void> {
   }
 }
 
+/** A port or address the process cannot listen on, said as the setting to change (else undefined). */
+function listenProblem(
+  error: NodeJS.ErrnoException,
+  config: { port: number; host: string },
+): ConfigError | undefined {
+  const where = `${config.host}:${config.port}`;
+  if (error.code === 'EADDRINUSE')
+    return new ConfigError([
+      `PORT: ${where} is already in use by another program (another Openshelf?); stop it, or set PORT to a free port`,
+    ]);
+  if (error.code === 'EACCES')
+    return new ConfigError([
+      `PORT: ${config.port} needs privileges this process does not have; use a port above 1023 (e.g. PORT=3000) behind a proxy`,
+    ]);
+  if (error.code === 'EADDRNOTAVAIL')
+    return new ConfigError([
+      `HOST: ${config.host} is not an address of this machine; set one of its addresses, or 0.0.0.0 for all`,
+    ]);
+  return undefined;
+}
+
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(78); // EX_CONFIG
   }
   console.error('Openshelf failed to start:', error instanceof Error ? error.message : error);
-  if (error instanceof Error && error.stack) console.error(error.stack);
+  // The message says what went wrong and what to do; the stack is for whoever debugs the server itself.
+  if (error instanceof Error && error.stack && printStack) console.error(error.stack);
+  else console.error('(LOG_LEVEL=debug prints where it happened.)');
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,14 +163,20 @@ describe('the server process', () => {
     2 * HEALTHY_WITHIN_MS,
   );
 
-  it('refuses to start on bad configuration, saying which variable and what to do', async () => {
+  /** Starts the process where it must refuse to start: its exit code and what it printed on stderr. */
+  async function refusal(childEnv: Record<string, string>): Promise<{ code: unknown; stderr: string }> {
     const child = spawn(process.execPath, [serverEntry], {
-      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '', ...childEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr?.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
+    return { code, stderr };
+  }
+
+  it('refuses to start on bad configuration, saying which variable and what to do', async () => {
+    const { code, stderr } = await refusal({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(code).toBe(78);
     expect(stderr).toContain('PORT="eighty"');
     expect(stderr).toContain('Fix the environment variables');
@@ -178,15 +185,28 @@ describe('the server process', () => {
   it('refuses to start on a DATA_DIR it cannot create, naming it', async () => {
     const file = path.join(path.dirname(dataDir), 'a-file');
     writeFileSync(file, '');
-    const child = spawn(process.execPath, [serverEntry], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(file, 'data') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const { code, stderr } = await refusal({ DATA_DIR: path.join(file, 'data') });
     expect(code).toBe(78);
     expect(stderr).toContain(`DATA_DIR: ${path.join(file, 'data')} cannot be created`);
     expect(stderr).toContain('writable directory');
   });
+
+  it(
+    'refuses to start on a port another program holds, naming PORT and without a stack trace',
+    async () => {
+      const holder = createServer();
+      const port = await freePort();
+      await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+      try {
+        const { code, stderr } = await refusal({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+        expect(code).toBe(78);
+        expect(stderr).toContain(`PORT: 127.0.0.1:${port} is already in use by another program`);
+        expect(stderr).toContain('set PORT to a free port');
+        expect(stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        holder.close();
+      }
+    },
+    HEALTHY_WITHIN_MS,
+  );
 });
