@@ -66,7 +66,12 @@ async function main(): Promise<void> {
     createDb(
       config.database.kind === 'postgres'
         ? config.database
-        : { kind: 'pglite', dataDir: config.database.dataDir, templateDir: demoStore?.pgliteDir },
+        : {
+            kind: 'pglite',
+            dataDir: config.database.dataDir,
+            templateDir: demoStore?.pgliteDir,
+            onLockWait: (message) => console.warn(message),
+          },
     ),
     loadServerModules(),
   ]);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../src/testing/index.js';
+import { pollUntil } from '../src/testing/poll.js';
 import { freePort } from '../src/testing/ports.js';
 
 // The real process, as `npm start` runs it: compiled output, environment configuration, signals.
@@ -147,7 +148,7 @@ describe('the server process', () => {
   );
 
   it.runIf(testDatabaseKind() === 'pglite')(
-    'keeps its data across a restart and does not mint a second owner key',
+    'keeps its data across a restart, does not mint a second owner key, and keeps a second process off its database',
     async () => {
       const key = readFileSync(path.join(dataDir, 'owner-api-key.txt'), 'utf8').trim();
       const second = await start(env);
@@ -158,6 +159,26 @@ describe('the server process', () => {
       expect(second.output()).not.toContain('Created the owner API key');
       expect(second.output()).not.toContain("Created the owner's admin login");
       expect(second.output()).not.toContain('Created the OAuth client');
+      // `npm start` again on the same data: PGlite is one process's database, so the newcomer waits for
+      // the lock (in case it was left by a process that died) instead of opening it beside the first.
+      const port = await freePort();
+      const third = spawn(process.execPath, [serverEntry], {
+        env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let thirdErr = '';
+      third.stderr?.on('data', (chunk) => (thirdErr += chunk));
+      try {
+        const said = await pollUntil(
+          async () => thirdErr,
+          (text) => text.includes('is locked'),
+          20_000,
+        );
+        expect(said).toContain(`${path.join(dataDir, 'pglite')} is locked by another process; waiting`);
+        await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+      } finally {
+        third.kill('SIGKILL');
+      }
       expect(await stop(second, 'SIGINT')).toBe(0);
     },
     2 * HEALTHY_WITHIN_MS,

@@ -86,7 +86,13 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
   const group = GROUPS.find((candidate) => candidate.name === groupName);
   if (!group) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
   const config = loadConfig(io.env);
-  const database = io.database ?? (await createDb(config.database));
+  const database =
+    io.database ??
+    (await createDb(
+      config.database.kind === 'pglite'
+        ? { ...config.database, onLockWait: (message) => io.out.error(message) }
+        : config.database,
+    ));
   try {
     await group.run(command, { args, options: values, config, database, out: io.out });
     return 0;

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { lockPgliteDir } from './pglite-lock.js';
 import {
   copyPgliteTemplate,
   PGLITE_EXTENSIONS,
@@ -30,6 +31,8 @@ export type DatabaseConfig =
       dataDir?: string;
       /** What a fresh `dataDir` starts as a copy of (default: the build's migrated, empty template). */
       templateDir?: string;
+      /** Told when another process holds `dataDir`'s lock and the open waits (pglite-lock.ts). */
+      onLockWait?: (message: string) => void;
     }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
@@ -63,16 +66,34 @@ const countingLogger: Logger = { logQuery: (query, params) => noteQuery(query, p
  */
 export async function createDb(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize ?? 10);
-  return openPglite(config.dataDir, config.templateDir);
+  return openPglite(config);
 }
 
-async function openPglite(dataDir: string | undefined, templateDir?: string): Promise<Database> {
+async function openPglite({
+  dataDir,
+  templateDir,
+  onLockWait,
+}: Extract<DatabaseConfig, { kind: 'pglite' }>): Promise<Database> {
+  // One process at a time on a directory, from before a fresh one is filled until it is closed.
+  const unlock = dataDir ? await lockDataDir(dataDir, onLockWait) : async () => {};
+  try {
+    return await openPgliteClient(dataDir, templateDir, unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+async function openPgliteClient(
+  dataDir: string | undefined,
+  templateDir: string | undefined,
+  unlock: () => Promise<void>,
+): Promise<Database> {
   // An in-memory database (the test suites' one per file) is always fresh: restoring the template
   // saves initdb and replaying every migration, which dominated each server test file's set-up.
   // A data directory on disk starts as a file copy of the unpacked template, the fastest of the three.
   let fresh = dataDir === undefined || !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (fresh && dataDir) {
-    mkdirSync(path.dirname(dataDir), { recursive: true });
     if (
       (await copyPgliteTemplate(dataDir, templateDir)) ||
       (templateDir && (await copyPgliteTemplate(dataDir)))
@@ -96,8 +117,16 @@ async function openPglite(dataDir: string | undefined, templateDir?: string): Pr
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
+}
+
+async function lockDataDir(dataDir: string, onWait?: (message: string) => void) {
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  return lockPgliteDir(dataDir, onWait ? { onWait } : {});
 }
 
 /**
