@@ -2,11 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser as launchChromium } from '../apps/storefront/tests/e2e/browser.js';
-import { seedDemoCatalog } from '../packages/server/src/domains/catalog/seed/seed.service.js';
-import { mediaStorageFor } from '../packages/server/src/domains/media/media-storage.adapter.js';
 import { ensureDemoStoreSetup } from '../packages/server/src/domains/store-setup/demo/demo-setup.service.js';
 import { createClient as createOAuthClient } from '../packages/server/src/testing/identity.js';
-import { createTestApp, merchantKey, type TestApp } from '../packages/server/src/testing/index.js';
+import {
+  createTestApp,
+  merchantKey,
+  type TestApp,
+  withDemoCatalog,
+} from '../packages/server/src/testing/index.js';
 import { freePort } from '../packages/server/src/testing/ports.js';
 
 // The compatibility suites' set-up: our server as the browser suites start it (storefront, demo catalog,
@@ -45,7 +48,7 @@ export async function startStore(): Promise<Store> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const t = await createTestApp({ storefront: true, env: { STORE_NAME: 'Harbor & Pine', PUBLIC_URL: base } });
-  await seedDemoCatalog(t.database.db, mediaStorageFor(t.config), { currency: t.config.storeCurrency });
+  await withDemoCatalog(t);
   await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, base, ownerKey: await merchantKey(t.database) };

@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { seedDemoCatalog } from '../../../../packages/server/src/domains/catalog/seed/seed.service.js';
-import { mediaStorageFor } from '../../../../packages/server/src/domains/media/media-storage.adapter.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo/demo-setup.service.js';
-import { createTestApp, merchantKey, type TestApp } from '../../../../packages/server/src/testing/index.js';
+import {
+  createTestApp,
+  merchantKey,
+  type TestApp,
+  withDemoCatalog,
+} from '../../../../packages/server/src/testing/index.js';
 import { launchBrowser } from './browser.js';
 
 export interface ShopServer {
@@ -19,7 +22,7 @@ export interface ShopServer {
  */
 export async function startShop(env: Record<string, string> = {}, port = 0): Promise<ShopServer> {
   const t = await createTestApp({ storefront: true, env: { STORE_NAME: 'Harbor & Pine', ...env } });
-  await seedDemoCatalog(t.database.db, mediaStorageFor(t.config), { currency: t.config.storeCurrency });
+  await withDemoCatalog(t);
   const setup = await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
   const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
   return { t, baseUrl, giftCardCode: setup?.giftCardCode ?? '' };

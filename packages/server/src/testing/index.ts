@@ -19,6 +19,7 @@ import { sharingRenditions } from './renditions.js';
 import { testShopperResolver } from './shoppers.js';
 
 export { createTestDatabase, type TestDatabase, testDatabaseKind } from './database.js';
+export { withDemoCatalog } from './demo-catalog.js';
 export { memberToken, testShopperResolver, visitorToken } from './shoppers.js';
 
 export interface TestApp {
