@@ -10,9 +10,10 @@ import { mediaStorageFor } from '../domains/media/index.js';
 /**
  * The demo catalog in a test store, as `seedDemoCatalog` leaves it. The browser suites start each file's
  * shop with it: seeding through the catalog's services is ~700 statements and ~60 media files (0.7–2.2 s
- * a file), so a worker seeds once per currency (the seed's only input besides where media files go), keeps what the seed added (rows, sequence
- * positions, media files), and copies that into its next files' emptied databases in one transaction,
- * with the catalog's change notice, as the seed's own transaction sends it.
+ * a file), so a worker seeds once per currency (the seed's only input besides where media files go),
+ * keeps what the seed added (rows, sequence positions, media files), and copies that into its next
+ * files' emptied databases in one transaction, with the catalog's change notice, as the seed's own
+ * transaction sends it.
  *
  * Only rows the seed added are kept: when the seed wrote to a table that already held rows, the worker
  * seeds through the services every time instead.
