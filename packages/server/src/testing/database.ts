@@ -177,22 +177,28 @@ const SCHEMA_FINGERPRINT = `
     || (SELECT count(*)::text FROM pg_trigger)
   ) AS fingerprint`;
 
+/** The application's schemas: not PostgreSQL's own, nor drizzle's migration journal. */
+export const APPLICATION_SCHEMAS = `schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')`;
+
+/** The application's tables, each quoted (`schema.table`), in name order. */
+export const APPLICATION_TABLES = `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+  WHERE ${APPLICATION_SCHEMAS} ORDER BY 1`;
+
 /**
- * Empties every application table (not drizzle's migration journal) and restarts every sequence, in one
- * statement both drivers run. DELETE, with triggers and foreign-key checks off for the transaction
- * (everything goes): a test file leaves a few rows, and TRUNCATE would make new files for every table
- * and index, which cost PostgreSQL as much as copying the template again.
+ * Empties every application table and restarts every sequence, in one statement both drivers run.
+ * DELETE, with triggers and foreign-key checks off for the transaction (everything goes): a test file
+ * leaves a few rows, and TRUNCATE would make new files for every table and index, which cost PostgreSQL
+ * as much as copying the template again.
  */
 const EMPTY_TABLES = `DO $$
 DECLARE name text;
 BEGIN
   PERFORM set_config('session_replication_role', 'replica', true);
-  FOR name IN SELECT format('%I.%I', schemaname, tablename) FROM pg_tables
-    WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle') LOOP
+  FOR name IN ${APPLICATION_TABLES} LOOP
     EXECUTE 'DELETE FROM ' || name;
   END LOOP;
   PERFORM setval(format('%I.%I', schemaname, sequencename), start_value, false) FROM pg_sequences
-    WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle');
+    WHERE ${APPLICATION_SCHEMAS};
 END $$`;
 
 async function schemaFingerprint(database: Database): Promise<string> {

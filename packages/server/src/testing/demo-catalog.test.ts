@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { makeProduct } from './catalog.js';
+import { APPLICATION_TABLES } from './database.js';
 import { withDemoCatalog } from './demo-catalog.js';
 import { createTestApp, type TestApp } from './index.js';
 
@@ -50,11 +51,7 @@ describe('the demo catalog a test store starts with', () => {
 
 /** Every application table's rows, in a stable order. */
 async function contents(t: TestApp): Promise<Record<string, unknown>> {
-  const tables = await queryRows<{ name: string }>(
-    t.database.db,
-    sql.raw(`SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
-      WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle') ORDER BY 1`),
-  );
+  const tables = await queryRows<{ name: string }>(t.database.db, sql.raw(APPLICATION_TABLES));
   const result: Record<string, unknown> = {};
   for (const { name } of tables) {
     const [row] = await queryRows<{ rows: unknown }>(

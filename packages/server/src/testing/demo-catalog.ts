@@ -6,6 +6,7 @@ import { type Database, queryRows } from '../db/client.js';
 import { notifyCatalogChanged } from '../domains/catalog/catalog-events.service.js';
 import { seedDemoCatalog } from '../domains/catalog/index.js';
 import { mediaStorageFor } from '../domains/media/index.js';
+import { APPLICATION_SCHEMAS, APPLICATION_TABLES } from './database.js';
 
 /**
  * The demo catalog in a test store, as `seedDemoCatalog` leaves it. The browser suites start each file's
@@ -60,7 +61,7 @@ async function snapshot(
   const sequences = await queryRows<{ name: string; value: string }>(
     t.database.db,
     sql.raw(`SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences
-      WHERE last_value IS NOT NULL AND schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')`),
+      WHERE last_value IS NOT NULL AND ${APPLICATION_SCHEMAS}`),
   );
   const files = filesUnder(t.config.mediaDir)
     .filter((relativePath) => !filesBefore.has(relativePath))
@@ -91,13 +92,9 @@ async function restore(t: { database: Database; config: Config }, kept: Snapshot
   });
 }
 
-/** Exact row counts of every application table (not drizzle's migration journal), by quoted name. */
+/** Exact row counts of every application table, by quoted name. */
 async function rowCounts(database: Database): Promise<Map<string, number>> {
-  const tables = await queryRows<{ name: string }>(
-    database.db,
-    sql.raw(`SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
-      WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle') ORDER BY 1`),
-  );
+  const tables = await queryRows<{ name: string }>(database.db, sql.raw(APPLICATION_TABLES));
   const counts = await queryRows<{ name: string; count: number }>(
     database.db,
     sql.raw(
