@@ -11,6 +11,18 @@ import { freePort } from '../src/testing/ports.js';
 // The real process, as `npm start` runs it: compiled output, environment configuration, signals.
 const serverEntry = path.resolve(import.meta.dirname, '../dist/server.js');
 
+/** The compiled server as a child process with only `env` (and PATH); what it printed so far. */
+function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
 interface Running {
   child: ChildProcess;
   output: () => string;
@@ -23,28 +35,22 @@ const HEALTHY_WITHIN_MS = 60_000;
 async function start(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const { child, output } = spawnServer({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
   const url = `http://127.0.0.1:${port}`;
   // Generous: a first start migrates and seeds, and CI machines are shared (it is reported, not judged).
   const deadline = Date.now() + HEALTHY_WITHIN_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok)
-        return { child, output: () => output, url, startMs: performance.now() - started };
+        return { child, output, url, startMs: performance.now() - started };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
-  throw new Error(`server did not become healthy in ${HEALTHY_WITHIN_MS / 1000} s:\n${output}`);
+  throw new Error(`server did not become healthy in ${HEALTHY_WITHIN_MS / 1000} s:\n${output()}`);
 }
 
 /** Polls /readyz (503 while start-up work such as the demo seed runs); returns how long it took. */
@@ -162,54 +168,44 @@ describe('the server process', () => {
       // `npm start` again on the same data: PGlite is one process's database, so the newcomer waits for
       // the lock (in case it was left by a process that died) instead of opening it beside the first.
       const port = await freePort();
-      const third = spawn(process.execPath, [serverEntry], {
-        env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let thirdErr = '';
-      third.stderr?.on('data', (chunk) => (thirdErr += chunk));
+      const third = spawnServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
       try {
         const said = await pollUntil(
-          async () => thirdErr,
+          async () => third.output(),
           (text) => text.includes('is locked'),
           20_000,
         );
         expect(said).toContain(`${path.join(dataDir, 'pglite')} is locked by another process; waiting`);
         await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
       } finally {
-        third.kill('SIGKILL');
+        third.child.kill('SIGKILL');
       }
       expect(await stop(second, 'SIGINT')).toBe(0);
     },
     2 * HEALTHY_WITHIN_MS,
   );
 
-  /** Starts the process where it must refuse to start: its exit code and what it printed on stderr. */
-  async function refusal(childEnv: Record<string, string>): Promise<{ code: unknown; stderr: string }> {
-    const child = spawn(process.execPath, [serverEntry], {
-      env: { PATH: process.env.PATH ?? '', ...childEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => (stderr += chunk));
+  /** Starts the process where it must refuse to start: its exit code and what it printed. */
+  async function refusal(childEnv: Record<string, string>): Promise<{ code: unknown; printed: string }> {
+    const { child, output } = spawnServer(childEnv);
     const code = await new Promise((resolve) => child.once('exit', resolve));
-    return { code, stderr };
+    return { code, printed: output() };
   }
 
   it('refuses to start on bad configuration, saying which variable and what to do', async () => {
-    const { code, stderr } = await refusal({ PORT: 'eighty', DATA_DIR: dataDir });
+    const { code, printed } = await refusal({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(code).toBe(78);
-    expect(stderr).toContain('PORT="eighty"');
-    expect(stderr).toContain('Fix the environment variables');
+    expect(printed).toContain('PORT="eighty"');
+    expect(printed).toContain('Fix the environment variables');
   });
 
   it('refuses to start on a DATA_DIR it cannot create, naming it', async () => {
     const file = path.join(path.dirname(dataDir), 'a-file');
     writeFileSync(file, '');
-    const { code, stderr } = await refusal({ DATA_DIR: path.join(file, 'data') });
+    const { code, printed } = await refusal({ DATA_DIR: path.join(file, 'data') });
     expect(code).toBe(78);
-    expect(stderr).toContain(`DATA_DIR: ${path.join(file, 'data')} cannot be created`);
-    expect(stderr).toContain('writable directory');
+    expect(printed).toContain(`DATA_DIR: ${path.join(file, 'data')} cannot be created`);
+    expect(printed).toContain('writable directory');
   });
 
   it(
@@ -219,11 +215,11 @@ describe('the server process', () => {
       const port = await freePort();
       await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
       try {
-        const { code, stderr } = await refusal({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+        const { code, printed } = await refusal({ ...env, PORT: String(port), HOST: '127.0.0.1' });
         expect(code).toBe(78);
-        expect(stderr).toContain(`PORT: 127.0.0.1:${port} is already in use by another program`);
-        expect(stderr).toContain('set PORT to a free port');
-        expect(stderr).not.toMatch(/^\s+at /m);
+        expect(printed).toContain(`PORT: 127.0.0.1:${port} is already in use by another program`);
+        expect(printed).toContain('set PORT to a free port');
+        expect(printed).not.toMatch(/^\s+at /m);
       } finally {
         holder.close();
       }
