@@ -23,11 +23,6 @@ const postgresCleanup = ['packages/server/src/testing/postgres-cleanup.ts'];
 
 export default defineConfig({
   test: {
-    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache), keyed by each file's
-    // content and the config: the second database's project, the SDK suites and the browser phase reuse
-    // the server sources' transforms instead of compiling them again. Server suites of three domains on
-    // both databases: 90 → 84 s cold and 73 → 63 s warm, in alternating runs (ADR 043).
-    experimental: { fsModuleCache: true },
     maxWorkers: workers,
     projects: [
       {
