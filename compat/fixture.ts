@@ -2,14 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser as launchChromium } from '../apps/storefront/tests/e2e/browser.js';
-import { ensureDemoStoreSetup } from '../packages/server/src/domains/store-setup/demo/demo-setup.service.js';
+import { startShop } from '../apps/storefront/tests/e2e/shop-fixture.js';
 import { createClient as createOAuthClient } from '../packages/server/src/testing/identity.js';
-import {
-  createTestApp,
-  merchantKey,
-  type TestApp,
-  withDemoCatalog,
-} from '../packages/server/src/testing/index.js';
+import { merchantKey, type TestApp } from '../packages/server/src/testing/index.js';
 import { freePort } from '../packages/server/src/testing/ports.js';
 
 // The compatibility suites' set-up: our server as the browser suites start it (storefront, demo catalog,
@@ -47,10 +42,7 @@ export interface HeadlessShop {
 export async function startStore(): Promise<Store> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ storefront: true, env: { STORE_NAME: 'Harbor & Pine', PUBLIC_URL: base } });
-  await withDemoCatalog(t);
-  await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
-  await t.app.listen({ port, host: '127.0.0.1' });
+  const { t } = await startShop({ PUBLIC_URL: base }, port);
   return { t, base, ownerKey: await merchantKey(t.database) };
 }
 
