@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,40 +81,101 @@ export function tempDir(label) {
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
 function cpuSecondsOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+    return cpuSecondsIn(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
 }
 
+// utime and stime, in clock ticks (USER_HZ 100), after the process's name (which may hold spaces).
+const cpuSecondsIn = (stat) => {
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/**
+ * CPU seconds used so far by this machine's PostgreSQL processes (the server's backends, the postmaster,
+ * its background workers), or undefined when none run here (a remote database, or not Linux). A
+ * scenario on PostgreSQL costs the database's CPU as well as the server's, on the same cores.
+ */
+function postgresCpuSeconds() {
+  let total;
+  let entries;
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.includes(' (postgres) ')) total = (total ?? 0) + cpuSecondsIn(stat);
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return total;
+}
+
+/** The whole machine's busy CPU seconds so far (every core: all but idle and I/O wait), from /proc/stat. */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = ticks;
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const perRequestMs = (before, after, requests) =>
+  before !== undefined && after !== undefined && requests > 0
+    ? Number((((after - before) * 1000) / requests).toFixed(3))
+    : undefined;
+
 /**
  * One autocannon measurement (after a warm-up that is not recorded). With `serverPid`, also the server
- * process's CPU time per request: unlike req/s, it barely moves when other work shares the machine.
+ * process's CPU time per request: unlike req/s, it barely moves when other work shares the machine. Each
+ * row also has this machine's PostgreSQL CPU per request (when it runs here) and the whole machine's busy
+ * CPU per request — server, database, this load generator and anything else — which bounds the req/s
+ * the machine can give that row (its cores / that figure). `expectStatus` (default any 2xx) is the status
+ * every reply must have, e.g. 404 for a not-found page.
  */
 export async function measure(label, url, options = {}) {
-  const { serverPid, ...autocannonOptions } = options;
+  const { serverPid, expectStatus, ...autocannonOptions } = options;
   const base = { url, connections: settings.connections, pipelining: 1, ...autocannonOptions };
   if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
   log(`measuring ${label} for ${settings.duration} s (${base.connections} connections)…`);
-  const cpuBefore = serverPid ? cpuSecondsOf(serverPid) : undefined;
+  const before = {
+    server: serverPid ? cpuSecondsOf(serverPid) : undefined,
+    db: postgresCpuSeconds(),
+    all: machineBusySeconds(),
+  };
   const result = await autocannon({ ...base, duration: settings.duration });
-  const cpuAfter = serverPid ? cpuSecondsOf(serverPid) : undefined;
-  const errors = result.errors + result.timeouts + result.non2xx;
-  if (errors > 0)
-    log(`  ${label}: ${errors} errors/timeouts/non-2xx responses (of ${result.requests.total})`);
+  const after = {
+    server: serverPid ? cpuSecondsOf(serverPid) : undefined,
+    db: postgresCpuSeconds(),
+    all: machineBusySeconds(),
+  };
+  const total = result.requests.total;
+  const unexpected =
+    expectStatus === undefined ? result.non2xx : total - (result.statusCodeStats?.[expectStatus]?.count ?? 0);
+  const errors = result.errors + result.timeouts + unexpected;
+  if (errors > 0) log(`  ${label}: ${errors} errors/timeouts/unexpected statuses (of ${total})`);
+  const cpu = {
+    serverCpuMsPerRequest: perRequestMs(before.server, after.server, total),
+    databaseCpuMsPerRequest: perRequestMs(before.db, after.db, total),
+    machineCpuMsPerRequest: perRequestMs(before.all, after.all, total),
+  };
   return {
     label,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors,
-    bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
-    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? {
-          serverCpuMsPerRequest: Number((((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3)),
-        }
-      : {}),
+    bytesPerRequest: total ? Math.round(result.throughput.total / total) : 0,
+    ...Object.fromEntries(Object.entries(cpu).filter(([, value]) => value !== undefined)),
   };
 }
 
@@ -123,7 +184,18 @@ export const ratioOf = (row) =>
   row.baselineRequestsPerSecond ? row.requestsPerSecond / row.baselineRequestsPerSecond : 1;
 
 export function printTable(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'bytes/req', 'cpu ms/req'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'bytes/req',
+    'cpu ms/req',
+    'db ms/req',
+    'all ms/req',
+  ];
+  const ms = (value) => (value === undefined ? '' : value.toFixed(2));
   const lines = rows.map((row) => [
     row.label,
     String(row.requestsPerSecond),
@@ -131,7 +203,9 @@ export function printTable(rows) {
     String(row.p99Ms),
     ratioOf(row).toFixed(2),
     String(row.bytesPerRequest),
-    row.serverCpuMsPerRequest === undefined ? '' : row.serverCpuMsPerRequest.toFixed(2),
+    ms(row.serverCpuMsPerRequest),
+    ms(row.databaseCpuMsPerRequest),
+    ms(row.machineCpuMsPerRequest),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
   const format = (cells) =>
@@ -139,6 +213,9 @@ export function printTable(rows) {
   console.log(format(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(format(line));
+  console.log(
+    '\ncpu: the server process; db: PostgreSQL on this machine; all: every process, the load generator included (CPU ms per request).',
+  );
 }
 
 /** The closing note: every target a scenario declared, against the row it measured. */

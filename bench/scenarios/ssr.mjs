@@ -41,6 +41,7 @@ export async function run({ measure }) {
         rows.push(
           await measure(`${engine}: ${variant.label}`, `${shop.url}${page}`, { serverPid: shop.pid }),
         );
+        if (variant.expect === 'off') rows.push(await measureFloor(measure, shop, engine));
       } finally {
         await shop.stop();
       }
@@ -48,3 +49,23 @@ export async function run({ measure }) {
   }
   return { rows, notes };
 }
+
+/**
+ * The least a rendered shop page costs: the not-found page, which calls no API (its loader only sets the
+ * status) but renders inside the shop's layout — header with the collections, footer — through the same
+ * React Router request handler, React render and Fastify reply as a product page. The product page's
+ * row minus this one is what its own data and markup cost.
+ */
+async function measureFloor(measure, shop, engine) {
+  const path = '/bench-floor/no-such-page';
+  const probe = await fetch(`${shop.url}${path}`);
+  const html = await probe.text();
+  if (probe.status !== 404 || !html.includes('Page not found'))
+    throw new Error(`${path} answered ${probe.status}: ${html.slice(0, 200)}`);
+  return measure(`${engine}: ${FLOOR_LABEL}`, `${shop.url}${path}`, {
+    serverPid: shop.pid,
+    expectStatus: 404,
+  });
+}
+
+const FLOOR_LABEL = 'SSR not-found page in the shop layout, no API call, rendered (PAGE_CACHE=off)';
