@@ -147,17 +147,14 @@ export async function measure(label, url, options = {}) {
   const base = { url, connections: settings.connections, pipelining: 1, ...autocannonOptions };
   if (settings.warmup > 0) await autocannon({ ...base, duration: settings.warmup });
   log(`measuring ${label} for ${settings.duration} s (${base.connections} connections)…`);
-  const before = {
+  const cpuNow = () => ({
     server: serverPid ? cpuSecondsOf(serverPid) : undefined,
     db: postgresCpuSeconds(),
     all: machineBusySeconds(),
-  };
+  });
+  const before = cpuNow();
   const result = await autocannon({ ...base, duration: settings.duration });
-  const after = {
-    server: serverPid ? cpuSecondsOf(serverPid) : undefined,
-    db: postgresCpuSeconds(),
-    all: machineBusySeconds(),
-  };
+  const after = cpuNow();
   const total = result.requests.total;
   const unexpected =
     expectStatus === undefined ? result.non2xx : total - (result.statusCodeStats?.[expectStatus]?.count ?? 0);
