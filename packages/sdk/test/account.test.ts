@@ -4,7 +4,14 @@ import { createTestProduct, setUpTestStore, type TestProduct } from '../../serve
 import { setSettings } from '../../server/src/testing/identity.js';
 import { createClient, type OpenshelfClient } from '../src/client.js';
 import { ApplicationError, ValidationError } from '../src/errors.js';
-import { mailedCode, type SdkServer, SHOP_CALLBACK, SHOP_ORIGIN, startServer } from './harness.js';
+import {
+  mailedCode,
+  mailedMessages,
+  type SdkServer,
+  SHOP_CALLBACK,
+  SHOP_ORIGIN,
+  startServer,
+} from './harness.js';
 
 // The account-side calls against a real server: password recovery and change, ending the session, a new
 // verification code, subscriptions, saved payment methods and the hosted-page lookup.
@@ -52,20 +59,6 @@ async function signedInMember(address = email()) {
   return { client, address };
 }
 
-/**
- * The messages e-mailed to an address, once there are at least `count`: recovery mail is sent after the
- * reply (so the reply's timing reveals nothing), and may arrive a moment later on a busy machine.
- */
-async function mailbox(address: string, count = 1): Promise<{ text?: string }[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const reply = await fetch(`${server.baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(address)}`);
-    const { messages } = (await reply.json()) as { messages: { text?: string }[] };
-    if (messages.length >= count || Date.now() > deadline) return messages;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Buys the coffee on its fortnightly plan with a card; returns the order id. */
 async function subscribe(client: OpenshelfClient, options: { saveCard?: boolean } = {}): Promise<string> {
   await client.currentCart.addToCart({
@@ -95,7 +88,7 @@ describe('auth account calls', () => {
     const { address } = await signedInMember();
     await newClient().auth.sendPasswordResetEmail(address, `${SHOP_ORIGIN}/reset-password`);
     const link = /(https?:\/\/\S*reset-password\?token=\S+)/.exec(
-      (await mailbox(address))[0]?.text ?? '',
+      (await mailedMessages(server, address))[0]?.text ?? '',
     )?.[1];
     const recoveryToken = new URL(link ?? 'http://x').searchParams.get('token') ?? '';
     expect(recoveryToken).not.toBe('');
@@ -138,7 +131,7 @@ describe('auth account calls', () => {
       expect(result.loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
       await mailedCode(server, address);
       await client.auth.resendVerificationCode();
-      expect(await mailbox(address, 2)).toHaveLength(2);
+      expect(await mailedMessages(server, address, 2)).toHaveLength(2);
       const second = await mailedCode(server, address);
       const verified = await client.auth.processVerification({ verificationCode: second });
       expect(verified.loginState).toBe('SUCCESS');

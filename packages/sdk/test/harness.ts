@@ -66,11 +66,29 @@ export function recordingFetch(): { fetch: FetchLike; calls: { method: string; p
   };
 }
 
-/** The newest 6-digit code e-mailed to an address (the development mailbox; no SMTP_URL in tests). */
+/**
+ * The messages e-mailed to an address (the development mailbox; no SMTP_URL in tests), newest first, once
+ * there are at least `count` or 10 s have passed: recovery mail is sent after the reply (so the reply's
+ * timing reveals nothing about the account), and may arrive a moment later on a busy machine.
+ */
+export async function mailedMessages(
+  server: SdkServer,
+  email: string,
+  count = 1,
+): Promise<{ text?: string }[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const reply = await fetch(`${server.baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+    const { messages } = (await reply.json()) as { messages: { text?: string }[] };
+    if (messages.length >= count || Date.now() > deadline) return messages;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The newest 6-digit code e-mailed to an address. */
 export async function mailedCode(server: SdkServer, email: string): Promise<string> {
-  const reply = await fetch(`${server.baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-  const body = (await reply.json()) as { messages: { text?: string }[] };
-  const code = /code is (\d{6})/.exec(body.messages[0]?.text ?? '')?.[1];
+  const [newest] = await mailedMessages(server, email);
+  const code = /code is (\d{6})/.exec(newest?.text ?? '')?.[1];
   if (!code) throw new Error(`no code was e-mailed to ${email}`);
   return code;
 }
