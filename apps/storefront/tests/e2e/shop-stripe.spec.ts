@@ -177,8 +177,12 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
     const page = await context.newPage();
     await signUp(page, shop.t, shop.baseUrl, uniqueEmail('stripe-saver'));
     await atPayment(page);
+    // Keeping the card brings a new PaymentIntent and a new card form. The address changes before the
+    // page renders with it, so the old form is still there for a moment: wait until it has gone.
+    const oldCardForm = await page.getByLabel('Card number').elementHandle();
     await page.getByLabel('Save this card for my next purchases').check();
     await page.waitForURL(/saveCard=1/);
+    await page.waitForFunction((field) => !field?.isConnected, oldCardForm, { timeout: 15_000 });
     await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/thank-you\//, { timeout: 30_000 });

@@ -70,9 +70,10 @@ export function stripeJsSource(apiBase: string): string {
         elements.create = (type) => {
           if (type !== 'payment') throw new Error('this fake Stripe.js only has the payment element');
           const listeners = {};
+          let host;
           const element = {
             mount(target) {
-              const host = typeof target === 'string' ? document.querySelector(target) : target;
+              host = typeof target === 'string' ? document.querySelector(target) : target;
               const number = field('stripe-card-number', 'Card number', 'cc-number', 'numeric');
               const expiry = field('stripe-card-expiry', 'Expiration date (MM / YY)', 'cc-exp', 'numeric');
               const cvc = field('stripe-card-cvc', 'Security code', 'cc-csc', 'numeric');
@@ -89,8 +90,13 @@ export function stripeJsSource(apiBase: string): string {
             focus() {
               elements._card && elements._card.number.input.focus();
             },
-            destroy() {},
-            unmount() {},
+            // As Stripe's: the fields leave the page.
+            destroy() {
+              host && host.replaceChildren();
+            },
+            unmount() {
+              host && host.replaceChildren();
+            },
           };
           return element;
         };
