@@ -163,7 +163,9 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     const { orderId } = await placeOrder(suite.server.t, productId, 'phone@example.com');
     const page = await signedIn({ viewport: { width: 390, height: 844 } });
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    // The menu opens and closes, and following a link closes it.
+    // The menu folds once JavaScript runs (its button is hydration's sign); it opens and closes, and
+    // following a link closes it.
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
     expect(await nav.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
     expect(await page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('true');
