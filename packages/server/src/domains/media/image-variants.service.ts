@@ -39,7 +39,8 @@ export function contentTypeOf(format: ImageFormat): string {
   return CONTENT_TYPES[format];
 }
 
-const inFlight = new Map<string, Promise<Buffer>>();
+/** Renders under way, by rendition: one per app (its media routes hold it), beside its storage. */
+export type RendersInFlight = Map<string, Promise<Buffer | undefined>>;
 
 /**
  * The image at `width` in `format`, rendered once and then read from the storage cache. Never enlarged
@@ -48,6 +49,7 @@ const inFlight = new Map<string, Promise<Buffer>>();
  */
 export async function resizedImage(
   storage: MediaStorage,
+  inFlight: RendersInFlight,
   file: MediaFile,
   width: number,
   format: ImageFormat,
@@ -70,7 +72,7 @@ export async function resizedImage(
     await storage.put(cacheKey, output);
     return output;
   })();
-  inFlight.set(cacheKey, render as Promise<Buffer>);
+  inFlight.set(cacheKey, render);
   try {
     return await render;
   } finally {

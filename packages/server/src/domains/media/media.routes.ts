@@ -5,7 +5,13 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, invalidField } from '../../lib/http/errors.js';
 import { requireMerchant } from '../access/index.js';
-import { contentTypeOf, parseWidth, pickFormat, resizedImage } from './image-variants.service.js';
+import {
+  contentTypeOf,
+  parseWidth,
+  pickFormat,
+  type RendersInFlight,
+  resizedImage,
+} from './image-variants.service.js';
 import {
   EmptyResponse,
   ListMediaQuery,
@@ -36,6 +42,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
   config: Pick<Config, 'publicUrl' | 'mediaMaxUploadBytes'>;
   storage: MediaStorage;
 }> = async (app, { db, config, storage }) => {
+  const rendersInFlight: RendersInFlight = new Map();
   const tags = ['media'];
   const toWire = (file: MediaFile): Static<typeof MediaFileOut> => ({
     id: file.id,
@@ -167,7 +174,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{
       reply.header('x-content-type-options', 'nosniff');
       if (width !== undefined && file.mediaType === 'image') {
         const format = pickFormat(request.headers.accept, file);
-        const image = await resizedImage(storage, file, width, format);
+        const image = await resizedImage(storage, rendersInFlight, file, width, format);
         if (image) {
           reply.header('vary', 'Accept');
           return reply.type(contentTypeOf(format)).send(image);
