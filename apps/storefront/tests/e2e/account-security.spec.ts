@@ -51,7 +51,9 @@ describe.runIf(browserAvailable())('captcha and password change in Chromium', ()
     await page.close();
   });
 
-  it('changes the password: the current one and the captcha are checked, this device stays signed in', async () => {
+  it('changes the password: the current one and the captcha are checked, this device stays signed in; spaces at its ends are part of it', async () => {
+    // Kept exactly as typed on every form that reads it: the new one, its repeat, and the sign-in.
+    const newPassword = ' turing complete 9 ';
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('E-mail').fill(email);
@@ -64,8 +66,8 @@ describe.runIf(browserAvailable())('captcha and password change in Chromium', ()
     await page.waitForURL(`${baseUrl}/account/password`);
     const fill = async (current: string) => {
       await page.getByLabel('Current password').fill(current);
-      await page.getByLabel('New password', { exact: true }).fill('turing-complete-9');
-      await page.getByLabel('Repeat the new password').fill('turing-complete-9');
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Repeat the new password').fill(newPassword);
       await expect
         .poll(() => page.locator('.captcha-status').textContent())
         .toContain('Security check passed');
@@ -92,7 +94,7 @@ describe.runIf(browserAvailable())('captcha and password change in Chromium', ()
       .toContain('Security check passed');
     await other.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => other.locator('#field-password-error').isVisible()).toBe(true);
-    await other.getByLabel('Password', { exact: true }).fill('turing-complete-9');
+    await other.getByLabel('Password', { exact: true }).fill(newPassword);
     await expect
       .poll(() => other.locator('.captcha-status').textContent())
       .toContain('Security check passed');

@@ -78,6 +78,21 @@ describe.runIf(browserAvailable())('merchant admin: sign-in and catalog in Chrom
     await context.close();
   });
 
+  it('takes a password exactly as typed: spaces at its ends are part of it', async () => {
+    const spaced = await createStaff(server.t, 'spaced@harbor.example', 'staff', '  harbor lights ');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/admin/login`);
+    await page.getByLabel('E-mail').fill(spaced.email);
+    await page.getByLabel('Password').fill(spaced.password.trim());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('We could not sign you in.');
+    await page.getByLabel('Password').fill(spaced.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    await context.close();
+  });
+
   it('creates a product with an option, variants and stock, uploads an image, and the shop serves it', async () => {
     const page = await browser.newPage();
     await signIn(page, server.baseUrl, staff.email, staff.password);

@@ -30,8 +30,12 @@ export async function startAdminTestServer(options: TestAppOptions = {}): Promis
 }
 
 /** A staff login; returns the e-mail and password to sign in with. */
-export async function createStaff(t: TestApp, email: string, role: 'owner' | 'staff' = 'owner') {
-  const password = 'correct horse battery staple';
+export async function createStaff(
+  t: TestApp,
+  email: string,
+  role: 'owner' | 'staff' = 'owner',
+  password = 'correct horse battery staple',
+) {
   await createStaffUser(t.database.db, { email, role, password });
   return { email, password };
 }

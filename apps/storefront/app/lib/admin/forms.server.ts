@@ -43,24 +43,3 @@ export function invalidFields<Extra extends Record<string, unknown> = Record<nev
     { status: 400 },
   );
 }
-
-/** Reading form fields: trimmed text, optional numbers and checkboxes. */
-export function formReader(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value.trim() : '';
-  };
-  return {
-    text,
-    optionalText: (name: string) => text(name) || undefined,
-    /** A number, `undefined` when blank, or `NaN` when it does not parse (the API names it). */
-    number: (name: string) => (text(name) === '' ? undefined : Number(text(name).replace(',', '.'))),
-    checked: (name: string) => form.get(name) === 'on' || form.get(name) === 'true',
-    all: (name: string) => form.getAll(name).filter((v): v is string => typeof v === 'string' && v !== ''),
-    list: (name: string) =>
-      text(name)
-        .split(/[,\n]/)
-        .map((item) => item.trim())
-        .filter(Boolean),
-  };
-}

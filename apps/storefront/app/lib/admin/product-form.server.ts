@@ -1,5 +1,5 @@
 import type { Product, ProductInput, VariantUpdate } from '@openshelf/sdk';
-import { formReader } from './forms.server';
+import { formReader } from '../forms/form-reader';
 
 /** How many option rows the product form offers (the protocol allows up to 6; three cover most shops). */
 export const OPTION_ROWS = 3;

@@ -4,9 +4,9 @@ import { useFetcher } from 'react-router';
 import { addressLines, addressProblems } from '../../lib/address.server';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/addresses';
 import { formState } from './auth-flow.server';
-import { formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const current = identity.identityProfile.addresses;
   let next: typeof current;
-  const values = formValues(form, FIELDS);
+  const values = formReader(form).values(FIELDS);
   if (form.get('intent') === 'remove') {
     const index = Number(form.get('index'));
     next = current.filter((_, i) => i !== index);

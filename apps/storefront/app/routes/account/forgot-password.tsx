@@ -3,11 +3,12 @@ import { Form, Link, useNavigation } from 'react-router';
 import { storefrontContext } from '../../lib/context';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/forgot-password';
 import { captchaRefusal, formState, sessionOf } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, formValues } from './form-input';
+import { checkEmail } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -21,7 +22,7 @@ const LABELS = { email: 'E-mail', captcha: 'Security check' };
 /** After many requests for one account the server asks for a captcha: the form then runs one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const { email = '' } = formValues(form, ['email']);
+  const { email = '' } = formReader(form).values(['email']);
   const errors = formErrors({ email: checkEmail(email) });
   if (hasErrors(errors)) return formState(errors, { email });
   const { publicUrl, storefrontClientId } = context.get(storefrontContext);

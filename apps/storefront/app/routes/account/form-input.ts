@@ -1,18 +1,7 @@
-// Reading the account forms' inputs, and the checks that both the browser (as a field loses focus) and the
-// action (on submit) run on them.
+// The checks that both the browser (as a field loses focus) and the action (on submit) run on the account
+// forms' inputs (the action reads them with lib/forms/form-reader.ts).
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The string values of a form, trimmed (passwords are kept exactly as typed). */
-export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of names) {
-    const value = form.get(name);
-    const text = typeof value === 'string' ? value : '';
-    values[name] = name.toLowerCase().includes('password') ? text : text.trim();
-  }
-  return values;
-}
 
 export function checkEmail(value: string): string | undefined {
   if (!value) return 'Enter your e-mail address.';

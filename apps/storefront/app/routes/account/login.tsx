@@ -2,6 +2,7 @@ import { isApplicationError, isSessionExpiredError, login } from '@openshelf/sdk
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
 import { storefrontContext } from '../../lib/context';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { ShopSession } from '../../lib/session.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/login';
@@ -19,7 +20,7 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkEmail, formValues } from './form-input';
+import { checkEmail } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -66,7 +67,7 @@ async function accountToSelect(session: ShopSession, returnTo: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formValues(form, ['email', 'password', 'returnTo', 'flow', 'intent']);
+  const values = formReader(form).values(['email', 'password', 'returnTo', 'flow', 'intent'], ['password']);
   const returnTo = returnToOf(values.returnTo, context);
   if (values.intent === 'continue') {
     const session = await sessionOf(request, context);

@@ -1,10 +1,11 @@
 import { Form, redirect, useNavigation } from 'react-router';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/password';
 import { captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkNewPassword, formValues } from './form-input';
+import { checkNewPassword } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -35,7 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
   const form = await request.formData();
-  const values = formValues(form, ['current', 'password', 'confirm']);
+  const values = formReader(form).values(
+    ['current', 'password', 'confirm'],
+    ['current', 'password', 'confirm'],
+  );
   const password = values.password ?? '';
   const errors = formErrors({
     current: values.current ? undefined : 'Enter your current password.',

@@ -1,9 +1,9 @@
 import { useFetcher } from 'react-router';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/profile';
 import { formState } from './auth-flow.server';
-import { formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
-  const values = formValues(await request.formData(), ['firstName', 'lastName', 'phone', 'revision']);
+  const values = formReader(await request.formData()).values(['firstName', 'lastName', 'phone', 'revision']);
   const kept = {
     firstName: values.firstName ?? '',
     lastName: values.lastName ?? '',

@@ -1,10 +1,11 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/reset-password';
 import { afterAuthStep, formState, sessionOf } from './auth-flow.server';
-import { checkNewPassword, formValues } from './form-input';
+import { checkNewPassword } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -20,7 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formValues(await request.formData(), ['token', 'password', 'confirm']);
+  const values = formReader(await request.formData()).values(
+    ['token', 'password', 'confirm'],
+    ['password', 'confirm'],
+  );
   const password = values.password ?? '';
   const errors = formErrors({
     password: checkNewPassword(password),

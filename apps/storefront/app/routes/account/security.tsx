@@ -8,8 +8,8 @@ import { data, Form, useNavigation } from 'react-router';
 import { renderSVG } from 'uqr';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { type FormErrors, formErrors, formProblem } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/security';
-import { formValues } from './form-input';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
@@ -51,7 +51,7 @@ function setupOf(enrolled: Pick<EnrolledFactor, 'secret' | 'otpauthUri'>): Secur
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
   const form = await request.formData();
-  const values = formValues(form, ['intent', 'totpCode', 'emailCode', 'secret', 'otpauthUri']);
+  const values = formReader(form).values(['intent', 'totpCode', 'emailCode', 'secret', 'otpauthUri']);
   const auth = session.client.auth;
   const call = <T,>(run: () => Promise<T>) => asMember(request, session, run);
   const ok = (extra: Partial<SecurityState>): SecurityState => ({

@@ -1,6 +1,7 @@
 import { register } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/signup';
 import {
@@ -12,7 +13,7 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, checkNewPassword, formValues } from './form-input';
+import { checkEmail, checkNewPassword } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -38,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formValues(form, ['firstName', 'lastName', 'email', 'password', 'returnTo']);
+  const values = formReader(form).values(
+    ['firstName', 'lastName', 'email', 'password', 'returnTo'],
+    ['password'],
+  );
   const returnTo = returnToOf(values.returnTo, context);
   const kept = {
     firstName: values.firstName ?? '',

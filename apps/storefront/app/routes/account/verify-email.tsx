@@ -2,6 +2,7 @@ import { processVerification } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-email';
 import {
@@ -13,7 +14,6 @@ import {
   signInClient,
   signInTransport,
 } from './auth-flow.server';
-import { formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return formState(formErrors({}), {}, { resent: true }, 200);
   }
-  const { code = '' } = formValues(form, ['code']);
+  const { code = '' } = formReader(form).values(['code']);
   const errors = formErrors({
     code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code from the e-mail.',
   });

@@ -8,6 +8,7 @@ import {
 import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { type FormErrors, formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/verify-login';
 import {
@@ -20,7 +21,6 @@ import {
   signInTransport,
   verificationCookie,
 } from './auth-flow.server';
-import { formValues } from './form-input';
 import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
 
 // The second factor of a login (the API's REQUIRE_MFA / MFA_CHALLENGE): the code from the authenticator
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = pendingLogin(request, context);
   const form = await request.formData();
-  const { code = '', intent = 'verify', remember } = formValues(form, ['code', 'intent', 'remember']);
+  const { code = '', intent = 'verify', remember } = formReader(form).values(['code', 'intent', 'remember']);
   const session = await sessionOf(request, context);
   const transport = signInTransport(session, pending.returnTo);
 

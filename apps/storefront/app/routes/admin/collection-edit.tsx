@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
-import { formFailure, formReader, invalidFields } from '../../lib/admin/forms.server';
+import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/collection-edit';
 import { ActionButton, Empty, Field, FormMessage, GroupError, PageHeader, Submit } from './ui';
 

@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/collections';
 import { Badge, Empty, Field, FormMessage, PageHeader, Submit } from './ui';
 

@@ -1,7 +1,8 @@
 import type { CreateCouponInput } from '@openshelf/sdk';
 import { Form, useSearchParams } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/coupons';
 import {
   ActionButton,

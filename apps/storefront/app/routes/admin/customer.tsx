@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { fieldError } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/customer';
 import { OrdersTable } from './orders-table';
 import { Badge, CreateForm, Empty, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';

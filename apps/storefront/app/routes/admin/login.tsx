@@ -1,6 +1,6 @@
 import { isApplicationError } from '@openshelf/sdk';
 import { data, Form, redirect } from 'react-router';
-import { formReader, invalidFields } from '../../lib/admin/forms.server';
+import { invalidFields } from '../../lib/admin/forms.server';
 import {
   apiClient,
   assertSameOrigin,
@@ -10,6 +10,7 @@ import {
 } from '../../lib/admin/session.server';
 import { storefrontContext } from '../../lib/context';
 import { formErrors, formProblem } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import { safeRedirect } from '../../lib/safe-redirect';
 import adminStylesHref from '../../styles/admin.css?url';
 import adminDataStylesHref from '../../styles/admin-data.css?url';
@@ -53,7 +54,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const form = formReader(formData);
   const email = form.text('email');
-  const password = form.text('password');
+  const password = form.exact('password');
   const missing: Record<string, string> = {};
   if (!email) missing.email = 'Enter the e-mail address of your admin login.';
   if (!password) missing.password = 'Enter your password.';

@@ -1,6 +1,7 @@
 import type { AdminClient, Order, OrderAction } from '@openshelf/sdk';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { type FormErrors, formProblem } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 
 /**
  * What the order page's forms do. Destructive actions (cancel, refund, deleting a shipment) take two

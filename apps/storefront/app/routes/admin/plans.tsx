@@ -1,7 +1,8 @@
 import type { CreateMembershipPlanInput } from '@openshelf/sdk';
 import { Form } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/plans';
 import {
   ActionButton,

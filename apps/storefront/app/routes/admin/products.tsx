@@ -1,8 +1,9 @@
 import type { BulkField } from '@openshelf/sdk';
 import { Form, Link, useSearchParams } from 'react-router';
-import { formFailure, formReader, invalidFields } from '../../lib/admin/forms.server';
+import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formProblem } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/products';
 import { Badge, Empty, Field, FormMessage, GroupError, PageHeader, Pager, SelectField, Submit } from './ui';
 

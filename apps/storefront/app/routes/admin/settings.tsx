@@ -1,8 +1,9 @@
 import type { StoreSettings } from '@openshelf/sdk';
 import { Form, Link } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { IMAGE_ACCEPT, IMAGE_FORMATS } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/settings';
 import { Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 

@@ -1,10 +1,8 @@
 import type { AdminClient, ShippingRateInput } from '@openshelf/sdk';
-import type { formReader } from '../../lib/admin/forms.server';
-
-type Form = ReturnType<typeof formReader>;
+import type { FormReader } from '../../lib/forms/form-reader';
 
 /** A rate from the "add rate" form; blank optional numbers are left out. */
-export function rateFromForm(form: Form): ShippingRateInput {
+export function rateFromForm(form: FormReader): ShippingRateInput {
   const kind = (['FLAT', 'WEIGHT', 'FREE_OVER'] as const).find((k) => k === form.text('kind')) ?? 'FLAT';
   const min = form.number('minDeliveryDays');
   const max = form.number('maxDeliveryDays');
@@ -25,7 +23,7 @@ export function rateFromForm(form: Form): ShippingRateInput {
 }
 
 /** The shipping page's form posts, by intent. Returns the confirmation to show. */
-export async function shippingAction(client: AdminClient, form: Form): Promise<string> {
+export async function shippingAction(client: AdminClient, form: FormReader): Promise<string> {
   const intent = form.text('intent');
   const id = form.text('id');
   switch (intent) {

@@ -1,7 +1,8 @@
 import { Form } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { FormErrors } from '../../lib/forms/form-errors';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/shipping';
 import { shippingAction, shippingFieldName } from './shipping.server';
 import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';

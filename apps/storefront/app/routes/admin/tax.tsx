@@ -1,6 +1,7 @@
 import type { JurisdictionType } from '@openshelf/sdk';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/tax';
 import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 

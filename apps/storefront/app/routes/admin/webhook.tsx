@@ -1,6 +1,7 @@
 import { Link, redirect, useSearchParams } from 'react-router';
-import { formFailure, formReader } from '../../lib/admin/forms.server';
+import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
+import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/webhook';
 import { ActionButton, Badge, Empty, FormMessage, formatDate, PageHeader, Pager } from './ui';
 
