@@ -69,6 +69,7 @@ import { mountStorefront } from './http/storefront-mount.js';
 import { type AppJobs, appJobs } from './jobs.js';
 import type { ValidatorPool } from './lib/http/lazy-schema-compilers.js';
 import { PageCache } from './lib/http/page-cache.js';
+import { ServiceHealth } from './lib/service-health.js';
 import { createAppMailer } from './mailer.js';
 
 export type { Config } from './config.js';
@@ -92,6 +93,7 @@ export interface BuildAppOptions
   extends Omit<
     AppContext,
     | 'clock'
+    | 'services'
     | 'events'
     | 'catalogChanges'
     | 'storeIdentity'
@@ -129,11 +131,20 @@ const PAGE_CACHE_TTL_MS = 10 * 60_000;
 /** Builds the HTTP application. Never listens: server.ts does, tests use `inject` or `listen(0)`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const events = new EventRouting(config.natsUrl ? createNatsPublisher(config.natsUrl) : undefined);
+  const app = Fastify(
+    fastifyOptions(config, options.logger, options.validators),
+  ).withTypeProvider<TypeBoxTypeProvider>();
+  const clockOption = options.clock ?? (() => new Date());
+  // Redis, NATS and SMTP report here when they stop or start answering; /readyz shows it (degraded).
+  const services = new ServiceHealth(app.log, clockOption);
+  const events = new EventRouting(
+    config.natsUrl ? createNatsPublisher(config.natsUrl, { health: services }) : undefined,
+  );
   const context: AppContext = {
     config,
     database,
-    clock: options.clock ?? (() => new Date()),
+    clock: clockOption,
+    services,
     events,
     catalogChanges: new LocalCatalogChanges(),
     identityHooks: options.identityHooks ?? new IdentityHooks(),
@@ -159,10 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const ecom = { db, clock, pricing };
   let closing = false;
-
-  const app = Fastify(
-    fastifyOptions(config, options.logger, options.validators),
-  ).withTypeProvider<TypeBoxTypeProvider>();
+  logLostConnections(app, database);
 
   const dispatcher = createDispatcher({
     db,
@@ -182,7 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     closing = true;
-    await dispatcher.stop();
+    // The requests in flight have finished: their events go out before the process exits (half the
+    // shutdown time at most, the rest is for closing connections).
+    await dispatcher.stop(config.shutdownTimeoutMs / 2);
     await events.publisher?.close();
   });
   // The API speaks JSON only; anything else is a clear 415 rather than a string body failing validation.
@@ -191,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   const apiKeys = apiKeyResolver(db);
-  const { mailer, currentMailStore } = createAppMailer({ db, config, storeIdentity });
+  const { mailer, currentMailStore } = createAppMailer({ db, config, storeIdentity, health: services });
   const identity = createIdentityDeps({
     db,
     config,
@@ -199,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     log: app.log,
     hooks: identityHooks,
+    health: services,
     // Identity writes its e-mails inside its transactions: the name must come from memory there (a
     // read on the pool could wait for the very connection the transaction holds).
     storeName: async () => storeIdentity.latest().storeName,
@@ -240,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, {
     database,
+    services,
     isClosing: () => closing,
     ...(options.readiness ? { readiness: options.readiness } : {}),
   });
@@ -281,7 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webhookSecret: config.stripe.webhookSecret,
     });
   await app.register(subscriptionRoutes, { db, clock });
-  const jobs = appJobs({ db, clock, providers: paymentProviders, log: app.log });
+  const jobs = appJobs({ db, clock, providers: paymentProviders, mailer, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(jobs).map((job) => job.stop()));
@@ -317,4 +329,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.storefront !== false)
     await mountStorefront(app, { database, config, storeIdentity, pageCache, catalogChanges });
   return app;
+}
+
+/**
+ * A lost database connection is handled where it happens (the pool replaces it, the request it served is
+ * answered 503): the log gets one line for it, and at most one more every 10 s however many follow (a
+ * database restart drops every connection at once).
+ */
+function logLostConnections(app: FastifyInstance, database: BuildAppOptions['database']): void {
+  let lastLogged = 0;
+  let since = 0;
+  const stop = database.onConnectionError((error) => {
+    const now = Date.now();
+    if (now - lastLogged < 10_000) {
+      since += 1;
+      return;
+    }
+    app.log.warn(
+      { err: error, moreSinceLastLine: since },
+      'a database connection was lost; the pool opens new ones, and requests it cut were answered 503',
+    );
+    lastLogged = now;
+    since = 0;
+  });
+  app.addHook('onClose', async () => stop());
 }

@@ -24,6 +24,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://[^\\s]+$' })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+  DB_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5000 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'openshelf:' }),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^\\s]+$' })),
@@ -92,7 +93,15 @@ export interface Config {
   host: string;
   /** Base URL this server is reached at; used for absolute links (hosted pages, redirects). */
   publicUrl: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        /** How long a request waits for a database connection before it is answered 503. */
+        connectTimeoutMs: number;
+      };
   dataDir: string;
   /** Where uploaded media (and the demo catalog's images) are kept: DATA_DIR/media. */
   mediaDir: string;
@@ -248,7 +257,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: parsed.HOST,
     publicUrl: (parsed.PUBLIC_URL ?? `http://${localHost}:${port}`).replace(/\/$/, ''),
     database: parsed.DATABASE_URL
-      ? { kind: 'postgres', url: parsed.DATABASE_URL, poolSize: parsed.DB_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: parsed.DATABASE_URL,
+          poolSize: parsed.DB_POOL_SIZE,
+          connectTimeoutMs: parsed.DB_CONNECT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
     mediaDir: path.join(dataDir, 'media'),

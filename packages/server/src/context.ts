@@ -16,6 +16,7 @@ import type { IdentityHooks } from './domains/identity/index.js';
 import type { TaxProvider } from './domains/pricing/index.js';
 import type { StoreIdentityCache } from './domains/store-setup/index.js';
 import type { PageCache } from './lib/http/page-cache.js';
+import type { ServiceHealth } from './lib/service-health.js';
 
 /**
  * What the app builds once per process and hands out in slices: app.ts composes it, and each plugin,
@@ -27,6 +28,8 @@ export interface AppContext {
   database: Database;
   /** The current time; tests pass a fixed clock. */
   clock: () => Date;
+  /** Whether Redis, NATS and SMTP answer, as their clients last saw it (/readyz, the log). */
+  services: ServiceHealth;
   /** Where domain events go besides webhooks: domains register their in-process consumers here. */
   events: EventRouting;
   /** Catalog changes this process committed outside the catalog routes (stock taken by orders). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { pruneExpiredIdentityRows } from './domains/identity/index.js';
+import type { Mailer } from './domains/mail/index.js';
 import { type BillingRound, billDueSubscriptions } from './domains/orders/index.js';
 import type { PaymentProviders } from './domains/payments/index.js';
 import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
@@ -11,12 +12,15 @@ export interface AppJobs {
   subscriptionBilling: PeriodicJob<BillingRound>;
   /** Every hour: deletes expired sessions, codes and tokens. */
   identityPrune: PeriodicJob<Record<string, number>>;
+  /** Every 10 s: sends the e-mail the SMTP server did not take when it was sent (mail-queue.service.ts). */
+  mailQueue: PeriodicJob<unknown>;
 }
 
 export function appJobs(deps: {
   db: Db;
   clock: () => Date;
   providers: PaymentProviders;
+  mailer: Pick<Mailer, 'deliverQueued'>;
   log: FastifyBaseLogger;
 }): AppJobs {
   const { db, clock, log } = deps;
@@ -34,6 +38,12 @@ export function appJobs(deps: {
               'renewing a subscription failed; it is tried again next round',
             ),
         }),
+      log,
+    }),
+    mailQueue: periodicJob({
+      name: 'mail queue',
+      everyMs: 10_000,
+      run: () => deps.mailer.deliverQueued(clock()),
       log,
     }),
     identityPrune: periodicJob({

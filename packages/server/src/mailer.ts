@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createMailer, type MailStore, mailbox } from './domains/mail/index.js';
 import type { StoreIdentityCache } from './domains/store-setup/index.js';
+import type { ServiceHealth } from './lib/service-health.js';
 
 /**
  * The app's one mailer, for every domain (identity's codes and links, the order e-mails), with the store's
@@ -12,10 +13,13 @@ export function createAppMailer({
   db,
   config,
   storeIdentity,
+  health,
 }: {
   db: Db;
   config: Config;
   storeIdentity: StoreIdentityCache;
+  /** Told when the SMTP server stops or starts answering. */
+  health?: ServiceHealth;
 }) {
   // Who the e-mails are from, as Settings say: `latest()` from memory where a sender may hold a
   // transaction (identity), `current()` where it reads fresh (the order e-mails' consumers).
@@ -43,6 +47,7 @@ export function createAppMailer({
       };
     },
     store: async () => mailStoreOf(storeIdentity.latest()),
+    ...(health ? { health } : {}),
   });
   return { mailer, currentMailStore };
 }

@@ -128,10 +128,10 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
-  const close = async (signal: string) => {
+  const close = async (reason: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests, then closing`);
+    app.log.info(`${reason}: finishing in-flight requests and delivering due events, then closing`);
     const timer = setTimeout(() => {
       app.log.error(`Still busy after ${config.shutdownTimeoutMs} ms; exiting anyway`);
       process.exit(1);
@@ -140,14 +140,25 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'error while closing');
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT received'));
+  process.once('SIGTERM', () => void close('SIGTERM received'));
+  // A promise nobody awaited failed: a bug to fix, but no reason to drop every shopper's request. Node's
+  // default would end the process here.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection (the store keeps serving; please report it)');
+  });
+  // A throw nothing caught leaves the process in an unknown state: it stops taking requests, finishes
+  // those in flight and exits with 1, for its supervisor to start a fresh one (docs/operations.md).
+  process.on('uncaughtException', (error) => {
+    app.log.fatal({ err: error }, 'uncaught exception; closing so the supervisor restarts the store');
+    void close('uncaught exception', 1);
+  });
 
   await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
     throw listenProblem(error, config) ?? error;

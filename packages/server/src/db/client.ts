@@ -34,13 +34,28 @@ export type DatabaseConfig =
       /** Told when another process holds `dataDir`'s lock and the open waits (pglite-lock.ts). */
       onLockWait?: (message: string) => void;
     }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * How long a request waits for a pooled connection (a new one connecting, or one to come free)
+       * before it fails with a connection error the API answers as 503 (DB_CONNECT_TIMEOUT_MS).
+       */
+      connectTimeoutMs?: number;
+    };
 
 export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];
-  /** Round-trip check for /readyz. */
+  /** Round-trip check for /readyz; rejects within `PING_TIMEOUT_MS` when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `listener` with every error of a connection the pool holds (idle or checked out) or listens
+   * on: a terminated backend, a database restart, a network failure. The error is handled either way —
+   * the pool replaces the connection and the statement it cut fails — so this is for the log only.
+   */
+  onConnectionError(listener: (error: Error) => void): () => void;
   /** Connection pool state, for /metrics. */
   poolStats(): { total: number; idle: number; waiting: number };
   /**
@@ -52,6 +67,10 @@ export interface Database {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** How long /readyz waits for the database's answer before it reports it unreachable. */
+export const PING_TIMEOUT_MS = 2000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant unique to this application: serialises migrations when several processes boot at once.
@@ -65,7 +84,12 @@ const countingLogger: Logger = { logQuery: (query, params) => noteQuery(query, p
  * `dataDir` is absent; PostgreSQL is used when a URL is given.
  */
 export async function createDb(config: DatabaseConfig): Promise<Database> {
-  if (config.kind === 'postgres') return openPostgres(config.url, config.poolSize ?? 10);
+  if (config.kind === 'postgres')
+    return openPostgres(
+      config.url,
+      config.poolSize ?? 10,
+      config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    );
   return openPglite(config);
 }
 
@@ -116,6 +140,8 @@ async function openPgliteClient(
       await client.query('SELECT 1');
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    // The embedded database runs in this process: it has no connection to lose.
+    onConnectionError: () => () => {},
     listen: (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
       await client.close();
@@ -142,18 +168,34 @@ async function postgresDriver() {
   return { pg: driver, drizzle, migrate };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
   const { pg, drizzle: drizzlePg, migrate: migratePg } = await postgresDriver();
+  const connectionErrors = new Set<(error: Error) => void>();
+  const reportConnectionError = (error: Error) => {
+    for (const listener of connectionErrors) listener(error);
+  };
   // JIT off: our statements are short OLTP queries, and on a large catalog PostgreSQL's cost estimate
   // triggers JIT compilation that alone took ~180 ms of a 1M-product query (issue #9 bench).
+  // A transaction left open by a client that vanished (its process killed, its network cut) would hold
+  // its row locks until TCP noticed; the server ends it after a minute instead. Nothing of ours keeps a
+  // transaction idle that long: no external call is made inside one (ADR 046).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     application_name: 'openshelf',
-    options: '-c jit=off',
+    options: '-c jit=off -c idle_in_transaction_session_timeout=60000',
+    // A request waits this long for a connection, then fails (503), instead of waiting for ever while
+    // the database is down; keep-alive finds a connection whose peer vanished without a reset.
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  // The pool listens on idle clients only: a checked-out client (inside a transaction, say) whose
+  // backend is terminated emits 'error' with no listener, which kills the process. Every client gets
+  // its own listener for its whole life; the statement it cut fails on its own, and the pool drops the
+  // client when it is released.
+  pool.on('connect', (client) => client.on('error', reportConnectionError));
+  pool.on('error', reportConnectionError);
   const lockClient = await pool.connect().catch((error: Error) => {
     throw new Error(
       `Cannot connect to PostgreSQL at ${redactUrl(url)}: ${error.message}. ` +
@@ -173,13 +215,26 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    ping: async () => {
-      await pool.query('SELECT 1');
-    },
+    ping: () =>
+      withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS, 'the database did not answer').then(() => {}),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    listen: channelListeners(url),
+    onConnectionError: (listener) => {
+      connectionErrors.add(listener);
+      return () => connectionErrors.delete(listener);
+    },
+    listen: channelListeners(url, reportConnectionError),
     close: () => pool.end(),
   };
+}
+
+/** `promise`, or a rejection after `ms` (the promise itself goes on; its outcome is ignored). */
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. Prefer the query builder where it fits. */
@@ -196,7 +251,7 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
  * header collections are read through the API's catalog read cache, so they subscribe after it and re-read
  * only once it has been dropped (separate connections delivered the same NOTIFY in either order).
  */
-function channelListeners(url: string): Database['listen'] {
+function channelListeners(url: string, onError: (error: Error) => void): Database['listen'] {
   const channels = new Map<
     string,
     { subscribers: Set<() => void>; connection: Promise<() => Promise<void>> }
@@ -205,9 +260,14 @@ function channelListeners(url: string): Database['listen'] {
     let entry = channels.get(channel);
     if (!entry) {
       const subscribers = new Set<() => void>();
-      const connection = listenPostgres(url, channel, () => {
-        for (const subscriber of [...subscribers]) subscriber();
-      });
+      const connection = listenPostgres(
+        url,
+        channel,
+        () => {
+          for (const subscriber of [...subscribers]) subscriber();
+        },
+        onError,
+      );
       const created = { subscribers, connection };
       channels.set(channel, created);
       connection.catch(() => {
@@ -239,6 +299,7 @@ async function listenPostgres(
   url: string,
   channel: string,
   onNotify: () => void,
+  onError: (error: Error) => void,
 ): Promise<() => Promise<void>> {
   if (!CHANNEL.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
   const { pg } = await postgresDriver();
@@ -254,11 +315,18 @@ async function listenPostgres(
     retry.unref();
   };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'openshelf-listen' });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'openshelf-listen',
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) onNotify();
     });
-    next.on('error', () => {
+    next.on('error', (error) => {
+      onError(error);
       next.end().catch(() => {});
       if (client === next) client = undefined;
       reconnectLater();

@@ -37,3 +37,36 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * SQLSTATEs of a connection that is gone or cannot be had: the server shut down or restarted (57P01–03),
+ * a connection exception (class 08), too many connections (53300). The statement did not run, or its
+ * transaction was rolled back; the pool replaces the connection.
+ */
+const CONNECTION_LOST_CODES = /^(57P0[1-3]|08\d{3}|53300)$/;
+/** The socket's own failures, as Node reports them. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+/** What node-postgres says when a connection ends, times out or is used after it ended. */
+const CONNECTION_LOST_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Client was closed|the database did not answer/;
+
+/**
+ * True when a statement failed because the database could not be reached or its connection was lost
+ * (as opposed to the statement itself being refused): the request may be tried again in a moment.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_LOST_CODES.test(code) || SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { Database } from '../db/client.js';
+import type { ServiceHealth } from '../lib/service-health.js';
 
 const Health = Type.Object({
-  status: Type.String(),
+  status: Type.String({
+    description:
+      '`ok` (liveness); `ready`, `degraded`, `starting`, `shutting down` or `database unreachable`',
+  }),
   database: Type.Optional(Type.String()),
   pending: Type.Optional(Type.Array(Type.String())),
+  /** The optional services this process uses, `up` or `down` as their clients last saw them. */
+  services: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** The optional services that are down, and what the store does without them. */
+  degraded: Type.Optional(
+    Type.Array(
+      Type.Object({
+        service: Type.String(),
+        since: Type.String(),
+        error: Type.Optional(Type.String()),
+        meanwhile: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
+  error: Type.Optional(Type.String()),
 });
 
 /**
@@ -25,10 +43,19 @@ export class Readiness {
   }
 }
 
-/** Liveness (the process answers) and readiness (it can reach its database and is not shutting down). */
+/**
+ * Liveness (the process answers) and readiness (it can reach its database and is not shutting down). An
+ * optional service that is down (Redis, NATS, SMTP) leaves the store ready but `degraded`: it keeps
+ * serving without it, so a load balancer must keep sending traffic (docs/operations.md).
+ */
 export async function healthRoutes(
   app: FastifyInstance,
-  options: { database: Database; isClosing: () => boolean; readiness?: Readiness },
+  options: {
+    database: Database;
+    isClosing: () => boolean;
+    readiness?: Readiness;
+    services?: ServiceHealth;
+  },
 ) {
   app.get(
     '/healthz',
@@ -42,17 +69,28 @@ export async function healthRoutes(
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      if (options.isClosing())
-        return reply.code(503).send({ status: 'shutting down', database: options.database.kind });
+      const database = options.database.kind;
+      if (options.isClosing()) return reply.code(503).send({ status: 'shutting down', database });
       try {
         await options.database.ping();
-        const pending = options.readiness?.pending() ?? [];
-        if (pending.length > 0)
-          return reply.code(503).send({ status: 'starting', database: options.database.kind, pending });
-        return { status: 'ready', database: options.database.kind };
-      } catch {
-        return reply.code(503).send({ status: 'database unreachable', database: options.database.kind });
+      } catch (error) {
+        return reply.code(503).send({
+          status: 'database unreachable',
+          database,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
+      const pending = options.readiness?.pending() ?? [];
+      if (pending.length > 0) return reply.code(503).send({ status: 'starting', database, pending });
+      const snapshot = Object.entries(options.services?.snapshot() ?? {});
+      const services = Object.fromEntries(snapshot.map(([name, state]) => [name, state.up ? 'up' : 'down']));
+      const degraded = options.services?.degraded() ?? [];
+      return {
+        status: degraded.length > 0 ? 'degraded' : 'ready',
+        database,
+        ...(snapshot.length > 0 ? { services } : {}),
+        ...(degraded.length > 0 ? { degraded } : {}),
+      };
     },
   );
 }

@@ -17,40 +17,65 @@ export interface TestSmtpServer {
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or future) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The server goes away: connections to its port are refused until `resume`. */
+  stop(): Promise<void>;
+  /** A server listens on the same port again (same message list). */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback (smtp-server), no TLS or auth, keeping every message it receives. */
+/** Recipients this server refuses for good (550), for the permanent-refusal path. */
+export const REFUSED_RECIPIENT = /^refused[^@]*@/;
+
+/**
+ * A real SMTP server on loopback (smtp-server), no TLS or auth, keeping every message it receives. It
+ * refuses recipients matching `REFUSED_RECIPIENT` with a 550, and can be stopped and resumed on its port.
+ */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = parseMail(
-          raw,
-          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          session.envelope.rcptTo.map((r) => r.address),
-        );
-        messages.push(mail);
-        for (const waiter of [...waiters]) {
-          if (waiter.match(mail)) {
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(mail);
+  const listen = async (port: number) => {
+    const server = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: true,
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!REFUSED_RECIPIENT.test(address.address)) return callback();
+        const refusal = new Error('Mailbox unavailable') as Error & { responseCode: number };
+        refusal.responseCode = 550;
+        callback(refusal);
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const mail = parseMail(
+            raw,
+            session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            session.envelope.rcptTo.map((r) => r.address),
+          );
+          messages.push(mail);
+          for (const waiter of [...waiters]) {
+            if (waiter.match(mail)) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(mail);
+            }
           }
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  let server: SMTPServer | undefined = await listen(0);
   const { port } = server.server.address() as AddressInfo;
+  const stop = async () => {
+    const closing = server;
+    server = undefined;
+    await new Promise<void>((resolve) => (closing ? closing.close(() => resolve()) : resolve()));
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
@@ -68,7 +93,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         });
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    async resume() {
+      server ??= await listen(port);
+    },
+    close: stop,
   };
 }
 

@@ -34,6 +34,8 @@ export interface Cluster {
   env: Record<string, string>;
   processes: ServerProcess[];
   ownerKey: string;
+  /** The bundled storefront's OAuth client id, for anonymous visitor tokens. */
+  clientId: string;
   /** Starts one more process on the same database, Redis namespace and data directory. */
   start(name: string): Promise<ServerProcess>;
   /** A fresh anonymous visitor token from POST /oauth2/token. */
@@ -73,6 +75,7 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
     env,
     processes,
     ownerKey: await merchantKey(database, 'owner'),
+    clientId,
     start,
     visitor: async (on) => {
       const reply = await send(on, 'POST', '/oauth2/token', undefined, { clientId, grantType: 'anonymous' });

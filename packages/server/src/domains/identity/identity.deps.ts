@@ -1,13 +1,11 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import type { ServiceHealth } from '../../lib/service-health.js';
 import type { Mailer } from '../mail/index.js';
 import { Captcha } from './guards/captcha.service.js';
 import { POLICIES, RateLimiter } from './guards/rate-limit.service.js';
-import {
-  memoryRateLimitStore,
-  type RateLimitStore,
-  redisRateLimitStore,
-} from './guards/rate-limit-stores.adapter.js';
+import { memoryRateLimitStore, type RateLimitStore } from './guards/rate-limit-stores.adapter.js';
+import { redisRateLimitStore } from './guards/redis-rate-limit-store.adapter.js';
 import { SignInGuard } from './guards/sign-in-guard.service.js';
 import type { IdentityHooks } from './identity-hooks.deps.js';
 import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.service.js';
@@ -57,6 +55,8 @@ export interface IdentityDepsOptions {
   storeName?: () => Promise<string>;
   /** Defaults: Redis when REDIS_URL is set, else memory. */
   rateLimitStore?: RateLimitStore;
+  /** Told when Redis stops or starts answering. */
+  health?: ServiceHealth;
 }
 
 export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps & { close(): Promise<void> } {
@@ -64,7 +64,10 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
   const store =
     options.rateLimitStore ??
     (config.redisUrl
-      ? redisRateLimitStore(config.redisUrl, `${config.redisKeyPrefix}rl:`)
+      ? redisRateLimitStore(config.redisUrl, {
+          prefix: `${config.redisKeyPrefix}rl:`,
+          ...(options.health ? { health: options.health } : {}),
+        })
       : memoryRateLimitStore());
   const captcha = new Captcha(db, config.identity.captchaHmacSecret, clock);
   return {

@@ -1,8 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/http/errors.js';
+import type { ServiceHealth } from '../../lib/service-health.js';
 import { mailMessages } from './mail.schema.js';
+import {
+  deliverQueuedMail,
+  enqueueMail,
+  type OutgoingMessage,
+  type QueueRound,
+} from './mail-queue.service.js';
 import { renderMail } from './mail-render.service.js';
 import type { MailStore, MailTemplate } from './mail-templates.contract.js';
 
@@ -27,18 +34,23 @@ export interface TemplatedMail {
 export type MailMessage = RenderedMail | TemplatedMail;
 
 export interface SentMail {
-  /** `smtp`: handed to the SMTP server; `mailbox`: stored for /dev/mailbox (no SMTP_URL). */
-  delivery: 'smtp' | 'mailbox';
+  /**
+   * `smtp`: handed to the SMTP server; `queued`: the server was unreachable, so the message waits in the
+   * mail queue and is sent when it answers; `mailbox`: stored for the owner's mailbox (no SMTP_URL).
+   */
+  delivery: 'smtp' | 'queued' | 'mailbox';
   id: string;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
+  /** One round of the mail queue (the scheduled job runs it): sends what waits, when SMTP answers. */
+  deliverQueued(now?: Date): Promise<QueueRound>;
   close(): Promise<void>;
 }
 
 export interface MailerOptions {
-  db: DbOrTx;
+  db: Db;
   /**
    * Who the store's mail is from: a fixed From, or asked per message with where replies go (the owner
    * may change the store's name and contact address at any time).
@@ -48,19 +60,66 @@ export interface MailerOptions {
   smtpUrl?: string;
   /** Who templated mail is written as (name, logo, contact); asked per message, as `from`. */
   store?: () => Promise<MailStore>;
+  /** Told when the SMTP server stops or starts answering. */
+  health?: ServiceHealth;
+  clock?: () => Date;
+}
+
+const MEANWHILE = 'e-mail waits in the mail queue and is sent when it answers again';
+
+/**
+ * A refusal no retry can cure: the server answered with a 5xx (the recipient or the message refused).
+ * Anything else — no connection, a timeout, a 4xx "try again later" — is worth another attempt.
+ */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /**
  * The one way the server sends e-mail: nodemailer over SMTP when SMTP_URL is set, otherwise the message is
- * stored in the database for /dev/mailbox. Call it after the transaction that decided to send has
+ * stored in the database for the owner's mailbox. Call it after the transaction that decided to send has
  * committed, so a rolled-back change never sends mail.
+ *
+ * SMTP is a dependency that may be down: a message the server does not take (no connection, a timeout, a
+ * "try again later") goes to the mail queue and `send` answers `queued`, so a sign-up or an order never
+ * fails for it; while the server is known to be down, messages are queued without trying. Only a
+ * message the server refuses for good (5xx) is an error.
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const { health } = options;
+  const clock = options.clock ?? (() => new Date());
   // nodemailer is loaded only when SMTP is configured: the default (the database mailbox) never needs it.
   const smtpUrl = options.smtpUrl;
   const transport: Promise<Transporter> | undefined = smtpUrl
-    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+    ? import('nodemailer').then(({ default: nodemailer }) =>
+        // Short waits: a message is sent while a shopper waits for the reply (it is queued on failure).
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 5000,
+          greetingTimeout: 5000,
+          socketTimeout: 15_000,
+        }),
+      )
     : undefined;
+
+  const sendNow = async (message: OutgoingMessage) => {
+    const info = await (await (transport as Promise<Transporter>)).sendMail({
+      from: message.from,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      headers: message.tags.length ? { 'X-Openshelf-Tags': message.tags.join(',') } : {},
+    });
+    return String(info.messageId ?? '');
+  };
+  const answered = (ok: boolean, error?: unknown) => {
+    if (ok) health?.up('smtp');
+    else if (!isPermanentRefusal(error)) health?.down('smtp', error, MEANWHILE);
+  };
+
   return {
     async send(mail) {
       const message = 'template' in mail ? await written(mail, options.store) : mail;
@@ -80,24 +139,55 @@ export function createMailer(options: MailerOptions): Mailer {
           .returning({ id: mailMessages.id });
         return { delivery: 'mailbox', id: row?.id ?? '' };
       }
-      try {
-        const info = await (await transport).sendMail({
-          from,
-          ...(replyTo ? { replyTo } : {}),
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-          headers: message.tags?.length ? { 'X-Openshelf-Tags': message.tags.join(',') } : {},
+      const outgoing: OutgoingMessage = {
+        from,
+        ...(replyTo ? { replyTo } : {}),
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        tags: message.tags ?? [],
+      };
+      // Known to be down: straight to the queue, without making the caller wait for a timeout.
+      if (health && !health.isUp('smtp')) {
+        const id = await enqueueMail(options.db, outgoing, {
+          error: 'not tried: the SMTP server was unreachable',
+          now: clock(),
+          attempted: false,
         });
-        return { delivery: 'smtp', id: String(info.messageId ?? '') };
-      } catch (cause) {
-        throw new AppError('UNAVAILABLE', 'E-mail could not be sent', {
-          status: 503,
-          description: 'The mail server did not accept the message. Try again in a minute.',
-          cause,
-        });
+        return { delivery: 'queued', id };
       }
+      try {
+        const id = await sendNow(outgoing);
+        answered(true);
+        return { delivery: 'smtp', id };
+      } catch (cause) {
+        answered(false, cause);
+        if (isPermanentRefusal(cause))
+          throw new AppError('MAIL_REFUSED', 'The mail server refused the message', {
+            status: 502,
+            description: `The store's mail server refused to send to ${message.to} (${(cause as Error).message}). Check the address.`,
+            cause,
+          });
+        const id = await enqueueMail(options.db, outgoing, {
+          error: cause instanceof Error ? cause.message : String(cause),
+          now: clock(),
+          attempted: true,
+        });
+        return { delivery: 'queued', id };
+      }
+    },
+    async deliverQueued(now = clock()) {
+      if (!transport) return { sent: 0, retrying: 0, failed: 0 };
+      return deliverQueuedMail(
+        options.db,
+        {
+          send: async (message) => void (await sendNow(message)),
+          isPermanent: isPermanentRefusal,
+          onAnswer: answered,
+        },
+        now,
+      );
     },
     async close() {
       (await transport)?.close();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceHealth } from '../../lib/service-health.js';
 import type { TestDatabase } from '../../testing/database.js';
 import { createClient, visitorTokens } from '../../testing/identity.js';
 import { createTestApp, createTestDatabase, merchantKey, type TestApp } from '../../testing/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.js';
 import { createMailer, listMailbox } from './mail.service.js';
+import { mailQueueState } from './mail-queue.service.js';
 
 let smtp: TestSmtpServer;
 let database: TestDatabase;
@@ -44,15 +46,67 @@ describe('mailer', () => {
     await mailer.close();
   });
 
-  it('stores the message for the development mailbox without SMTP_URL, and fails clearly when SMTP is down', async () => {
+  it('stores the message for the development mailbox without SMTP_URL', async () => {
     const mailer = createMailer({ db: database.db, from: 'Store <no-reply@localhost>' });
     expect((await mailer.send(message)).delivery).toBe('mailbox');
     expect((await listMailbox(database.db, { to: 'ada@example.com' }))[0]).toMatchObject({
       subject: 'Hello Ada',
       tags: ['test'],
     });
-    const down = createMailer({ db: database.db, from: 'x@y.z', smtpUrl: 'smtp://127.0.0.1:1' });
-    await expect(down.send(message)).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503 });
+  });
+});
+
+describe('mailer with the SMTP server down', () => {
+  let down: TestSmtpServer;
+  beforeAll(async () => {
+    down = await startTestSmtpServer();
+  });
+  afterAll(() => down.close());
+
+  it('queues what the server does not take and sends it, once, when the server is back', async () => {
+    const health = new ServiceHealth();
+    let now = new Date('2031-03-01T10:00:00Z');
+    const mailer = createMailer({
+      db: database.db,
+      from: 'x@store.example',
+      smtpUrl: down.url,
+      health,
+      clock: () => now,
+    });
+    await down.stop();
+    const first = await mailer.send({ ...message, subject: 'Queued one' });
+    expect(first.delivery).toBe('queued');
+    expect(health.degraded()).toEqual([expect.objectContaining({ service: 'smtp' })]);
+    // Known to be down: the next message is queued without waiting for a connection to fail.
+    const started = performance.now();
+    expect((await mailer.send({ ...message, subject: 'Queued two' })).delivery).toBe('queued');
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await mailQueueState(database.db)).toEqual({ pending: 2, failed: 0 });
+
+    // Still down: a round sends nothing and spends one attempt at most, on one message.
+    expect(await mailer.deliverQueued()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    await down.resume();
+    now = new Date(now.getTime() + 60_000);
+    // Back: both go out in order (the second was due at once, the first after its pause).
+    const round = await mailer.deliverQueued();
+    expect(round.sent + (await mailer.deliverQueued()).sent).toBe(2);
+    expect(health.degraded()).toEqual([]);
+    await down.waitFor((mail) => mail.subject === 'Queued two');
+    await down.waitFor((mail) => mail.subject === 'Queued one');
+    expect(await mailQueueState(database.db)).toEqual({ pending: 0, failed: 0 });
+    expect(await mailer.deliverQueued()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(down.messages.filter((mail) => mail.subject.startsWith('Queued'))).toHaveLength(2);
+    await mailer.close();
+  });
+
+  it('refuses at once what the server refuses for good (5xx), and queues nothing', async () => {
+    const mailer = createMailer({ db: database.db, from: 'x@store.example', smtpUrl: down.url });
+    await expect(mailer.send({ ...message, to: 'refused@example.com' })).rejects.toMatchObject({
+      code: 'MAIL_REFUSED',
+      status: 502,
+    });
+    expect(await mailQueueState(database.db)).toEqual({ pending: 0, failed: 0 });
+    await mailer.close();
   });
 });
 

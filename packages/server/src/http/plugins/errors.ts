@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isConnectionLost } from '../../db/errors.js';
 import {
   AppError,
   codeForStatus,
@@ -8,6 +9,9 @@ import {
 } from '../../lib/http/errors.js';
 import { type SchemaError, violationsFromSchemaErrors } from '../../lib/http/validation.js';
 
+/** How long a caller refused for a lost database connection is asked to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Every failure leaves in the protocol's error form: Fastify's own validation and parsing errors are
  * translated first, so no reply ever carries Fastify's default error body.
@@ -16,9 +20,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const appError = fromFramework(error);
     const mapped = toErrorReply(appError, request.id);
-    // Back-off refusals say when to come back (RFC 9110 Retry-After), as well as in the body.
+    // Back-off refusals and an unavailable service say when to come back (RFC 9110 Retry-After), as
+    // well as in the body.
     const retryAfter = appError instanceof AppError ? appError.data.retryAfterSeconds : undefined;
-    if (mapped.status === 429 && typeof retryAfter === 'number')
+    if ((mapped.status === 429 || mapped.status === 503) && typeof retryAfter === 'number')
       reply.header('retry-after', String(retryAfter));
     if (mapped.unexpected) request.log.error({ err: mapped.unexpected }, 'request failed');
     else if (mapped.status >= 500) request.log.warn({ err: error }, 'request refused by server condition');
@@ -42,6 +47,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** Maps errors raised by Fastify itself (schema validation, body parsing, limits) onto AppErrors. */
 function fromFramework(error: FastifyError | Error): unknown {
   if (error instanceof AppError) return error;
+  if (isConnectionLost(error)) return databaseUnavailable(error);
   const fastifyError = error as FastifyError & { validation?: SchemaError[]; validationContext?: string };
   if (Array.isArray(fastifyError.validation)) {
     const context = fastifyError.validationContext;
@@ -73,6 +79,22 @@ function fromFramework(error: FastifyError | Error): unknown {
     return new AppError(codeForStatus(status), error.message, { status });
   }
   return error;
+}
+
+/**
+ * A statement cut by a lost database connection (a restart, a failover, a terminated backend, the
+ * network) or a pool that could not connect in time: the store is briefly unavailable, not broken. Its
+ * transaction was rolled back, unless the connection was lost while it committed.
+ */
+export function databaseUnavailable(cause: unknown): AppError {
+  return new AppError('UNAVAILABLE', 'The store is briefly unavailable', {
+    status: 503,
+    description:
+      'The store lost its connection to its database while handling this request. Try again in a few ' +
+      'seconds; if the request changed something, check whether it took effect before repeating it.',
+    data: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+    cause,
+  });
 }
 
 /**

@@ -169,7 +169,13 @@ export function toErrorReply(error: unknown, requestId: string): ErrorReply {
           applicationError: {
             code: error.code,
             description: `${error.description} Quote request id ${requestId} if you report this.`,
-            data: { requestId },
+            // Only what says when to come back leaves with a server-side error's data.
+            data: {
+              requestId,
+              ...(typeof error.data.retryAfterSeconds === 'number'
+                ? { retryAfterSeconds: error.data.retryAfterSeconds }
+                : {}),
+            },
           },
         },
       },

@@ -24,8 +24,17 @@ export async function claimDueDeliveries(
   now: Date,
   leaseMs: number,
   limit: number,
+  /** Targets that cannot be reached now (NATS down): their deliveries wait, unclaimed and uncounted. */
+  unavailable: readonly TargetKind[] = [],
 ): Promise<ClaimedDelivery[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs);
+  const reachable =
+    unavailable.length > 0
+      ? sql`AND d.target_kind NOT IN (${sql.join(
+          unavailable.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})`
+      : sql``;
   const claimed = await queryRows<{
     id: string;
     event_seq: string | number;
@@ -39,6 +48,7 @@ export async function claimDueDeliveries(
     WHERE id IN (
       SELECT d.id FROM event_deliveries d
       WHERE ((d.status = 'pending' AND d.next_attempt_date <= ${now}) OR (d.status = 'in_flight' AND d.lease_until < ${now}))
+        ${reachable}
         AND NOT EXISTS (
           SELECT 1 FROM event_deliveries e
           WHERE e.target_kind = d.target_kind AND e.target_id = d.target_id AND e.entity_key = d.entity_key

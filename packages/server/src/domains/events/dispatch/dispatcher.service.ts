@@ -39,8 +39,11 @@ export interface Dispatcher {
   /** One round: fan out new events, then attempt due deliveries. Tests drive the dispatcher with this. */
   runOnce(): Promise<DispatchRound>;
   start(): void;
-  /** Stops after the round in progress; deliveries it claimed are finished and recorded. */
-  stop(): Promise<void>;
+  /**
+   * Stops after the round in progress; deliveries it claimed are finished and recorded. When it was
+   * running and `flushWithinMs` is given, it then delivers what is due until nothing is, or that time ends.
+   */
+  stop(flushWithinMs?: number): Promise<void>;
 }
 
 /**
@@ -98,7 +101,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function runOnce(): Promise<DispatchRound> {
     const fannedOut = await fanOut(db, routing, clock(), batchSize * 2);
-    const claimed = await claimDueDeliveries(db, clock(), leaseMs, batchSize);
+    const publisher = routing.publisher;
+    const claimed = await claimDueDeliveries(
+      db,
+      clock(),
+      leaseMs,
+      batchSize,
+      publisher && !publisher.available() ? ['nats'] : [],
+    );
     if (claimed.length === 0) return { fannedOut, attempted: 0, delivered: 0 };
     const webhookIds = [...new Set(claimed.filter((c) => c.targetKind === 'webhook').map((c) => c.targetId))];
     const rows = webhookIds.length
@@ -125,16 +135,38 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return { fannedOut, attempted: claimed.length, delivered };
   }
 
+  // Rounds fail in a row while the database is unreachable: the first failure is logged, then one line
+  // a minute, then the recovery, instead of a line every `idleMs`.
+  let failingSince: number | undefined;
+  let lastFailureLog = 0;
+  function roundFailed(error: unknown) {
+    const now = Date.now();
+    if (failingSince !== undefined && now - lastFailureLog < 60_000) return;
+    options.log?.error(
+      { err: error, failingForMs: failingSince === undefined ? 0 : now - failingSince },
+      'event dispatcher round failed; retrying shortly (events stay in the outbox meanwhile)',
+    );
+    failingSince ??= now;
+    lastFailureLog = now;
+  }
+
   async function run(): Promise<void> {
     while (running) {
       let pause = idleMs;
       try {
         const round = await runOnce();
+        if (failingSince !== undefined) {
+          options.log?.info(
+            { failedForMs: Date.now() - failingSince },
+            'event dispatcher rounds succeed again',
+          );
+          failingSince = undefined;
+        }
         const full = round.fannedOut >= batchSize * 2 || round.attempted >= batchSize;
         if (full) pause = 0;
         else if (round.fannedOut > 0 || round.attempted > 0) pause = gatherMs;
       } catch (error) {
-        options.log?.error({ err: error }, 'event dispatcher round failed; retrying shortly');
+        roundFailed(error);
       }
       if (running && pause > 0) {
         await new Promise<void>((resolve) => {
@@ -156,10 +188,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       running = true;
       loop = run();
     },
-    async stop() {
+    async stop(flushWithinMs = 0) {
+      const wasRunning = running;
       running = false;
       wake?.();
       await loop;
+      if (!wasRunning || flushWithinMs <= 0) return;
+      // Shutting down: what is due now (the last requests' events among them) goes out before the
+      // process exits, within the time given; anything left is delivered by the next process.
+      const deadline = Date.now() + flushWithinMs;
+      while (Date.now() < deadline) {
+        const round = await runOnce().catch(() => undefined);
+        if (!round || (round.fannedOut === 0 && round.attempted === 0)) return;
+      }
     },
   };
 }

@@ -20,6 +20,11 @@ export interface DeliveryOutcome {
   latencyMs: number;
   /** The failure cannot heal by waiting (e.g. the subscription was deleted): give up without retrying. */
   permanent?: boolean;
+  /**
+   * The target as a whole is unreachable (the NATS backbone is down): the attempt does not count, and the
+   * delivery waits in the outbox for the target to come back rather than moving on its retry schedule.
+   */
+  deferred?: boolean;
 }
 
 /**
@@ -36,7 +41,17 @@ export interface EventConsumer {
 /** Publishes events to an external backbone (NATS JetStream when NATS_URL is set). */
 export interface EventPublisher {
   publish(event: DispatchedEvent): Promise<void>;
+  /** False while the backbone is known to be unreachable: the dispatcher then leaves its deliveries be. */
+  available(): boolean;
   close(): Promise<void>;
+}
+
+/** A publish refused because the backbone cannot be reached right now (not the event's fault). */
+export class PublisherUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PublisherUnavailable';
+  }
 }
 
 /**

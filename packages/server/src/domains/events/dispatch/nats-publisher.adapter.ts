@@ -1,5 +1,6 @@
 import type { NatsConnection } from 'nats';
-import type { DispatchedEvent, EventPublisher } from './event-routing.deps.js';
+import type { ServiceHealth } from '../../../lib/service-health.js';
+import { type DispatchedEvent, type EventPublisher, PublisherUnavailable } from './event-routing.deps.js';
 import { eventEnvelope } from './targets.adapter.js';
 
 export const NATS_STREAM = 'OPENSHELF_EVENTS';
@@ -10,44 +11,107 @@ export function natsSubject(eventType: string): string {
   return `${NATS_SUBJECT_PREFIX}.${eventType.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
 }
 
+const MEANWHILE = 'events wait in the outbox and are published when it answers again';
+const CONNECT_TIMEOUT_MS = 2000;
+const RECONNECT_EVERY_MS = 2000;
+
+export interface NatsPublisherOptions {
+  /** Told when NATS stops or starts answering. */
+  health?: ServiceHealth;
+}
+
 /**
  * Publishes events to NATS JetStream for users who run an event backbone. The event id is the JetStream
  * message id, so a redelivery within the stream's duplicate window is stored once.
+ *
+ * NATS is optional: while it cannot be reached (not yet connected, or disconnected and reconnecting in
+ * the background) `available()` is false, so the dispatcher leaves NATS deliveries in the outbox without
+ * spending their attempts, and a publish fails at once with `PublisherUnavailable` (also not counted).
+ * Once the connection is back they are published within a dispatcher round.
  */
-export function createNatsPublisher(url: string): EventPublisher {
+export function createNatsPublisher(url: string, options: NatsPublisherOptions = {}): EventPublisher {
+  const { health } = options;
   let connection: Promise<NatsConnection> | undefined;
+  let connected = false;
+  /** Until when the last failed connection attempt keeps the publisher unavailable. */
+  let unavailableUntil = 0;
+  let closing = false;
 
-  const connected = (): Promise<NatsConnection> => {
+  const watch = async (nc: NatsConnection) => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') {
+        connected = false;
+        health?.down('nats', new Error(`disconnected from ${String(status.data)}`), MEANWHILE);
+      } else if (status.type === 'reconnect') {
+        connected = true;
+        health?.up('nats');
+      }
+    }
+  };
+
+  const connect = (): Promise<NatsConnection> => {
     connection ??= (async () => {
       // Loaded only when NATS_URL is set: a start without it never pays for the client.
-      const { connect } = await import('nats');
-      const nc = await connect({ servers: url, name: 'openshelf', maxReconnectAttempts: -1 });
-      const manager = await nc.jetstreamManager();
+      const { connect: connectNats } = await import('nats');
+      const nc = await connectNats({
+        servers: url,
+        name: 'openshelf',
+        timeout: CONNECT_TIMEOUT_MS,
+        // Once connected, the client reconnects by itself for as long as it takes.
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1000,
+      });
       try {
-        await manager.streams.info(NATS_STREAM);
-      } catch {
-        await manager.streams.add({ name: NATS_STREAM, subjects: [`${NATS_SUBJECT_PREFIX}.>`] });
+        const manager = await nc.jetstreamManager();
+        try {
+          await manager.streams.info(NATS_STREAM);
+        } catch {
+          await manager.streams.add({ name: NATS_STREAM, subjects: [`${NATS_SUBJECT_PREFIX}.>`] });
+        }
+      } catch (error) {
+        await nc.close().catch(() => {});
+        throw error;
       }
+      connected = true;
+      health?.up('nats');
+      void watch(nc).catch(() => {});
+      void nc.closed().then(() => {
+        connected = false;
+        connection = undefined;
+      });
       return nc;
     })().catch((error: unknown) => {
-      connection = undefined; // try again on the next delivery
-      throw new Error(
+      connection = undefined; // tried again once `unavailableUntil` has passed
+      unavailableUntil = Date.now() + RECONNECT_EVERY_MS;
+      const reason = new Error(
         `Cannot reach NATS at ${url}: ${error instanceof Error ? error.message : error}. Check NATS_URL and that JetStream is enabled.`,
       );
+      health?.down('nats', reason, MEANWHILE);
+      throw new PublisherUnavailable(reason.message);
     });
     return connection;
   };
 
   return {
+    available: () => !closing && (connected || (connection === undefined && Date.now() >= unavailableUntil)),
     async publish(event: DispatchedEvent) {
-      const nc = await connected();
+      const nc = await connect();
+      if (!connected) throw new PublisherUnavailable(`NATS at ${url} is disconnected; reconnecting`);
       const body = new TextEncoder().encode(JSON.stringify(eventEnvelope(event)));
-      await nc.jetstream().publish(natsSubject(event.type), body, { msgID: event.id });
+      try {
+        await nc.jetstream().publish(natsSubject(event.type), body, { msgID: event.id });
+      } catch (error) {
+        // Lost while publishing: the event waits for the connection like the others.
+        if (!connected)
+          throw new PublisherUnavailable(error instanceof Error ? error.message : String(error));
+        throw error;
+      }
     },
     async close() {
+      closing = true;
       if (!connection) return;
       const nc = await connection.catch(() => undefined);
-      await nc?.drain();
+      if (nc) await nc.drain().catch(() => nc.close());
     },
   };
 }

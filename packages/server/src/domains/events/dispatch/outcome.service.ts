@@ -25,6 +25,7 @@ export async function recordOutcome(
   random: () => number = Math.random,
 ): Promise<'delivered' | 'retrying' | 'failed' | 'superseded'> {
   const error = outcome.error?.slice(0, MAX_ERROR_LENGTH) ?? null;
+  if (outcome.deferred) return deferDelivery(db, claimed, error, now);
   return db.transaction(async (tx) => {
     await tx.insert(deliveryAttempts).values({
       deliveryId: claimed.id,
@@ -84,6 +85,40 @@ export async function recordOutcome(
       await disableIfDead(tx, claimed.targetId, updated[0]!.createdDate, now);
     return 'failed';
   });
+}
+
+/** How soon a delivery whose target was unreachable as a whole is looked at again. */
+const DEFER_MS = 1000;
+
+/**
+ * The target could not be reached at all (its backbone is down): the claim is handed back uncounted, so
+ * an outage of any length spends none of the delivery's attempts, and it is due again in a second (the
+ * dispatcher claims none of that target's deliveries while it stays unavailable).
+ */
+async function deferDelivery(
+  db: Db,
+  claimed: ClaimedDelivery,
+  error: string | null,
+  now: Date,
+): Promise<'retrying' | 'superseded'> {
+  const updated = await db
+    .update(eventDeliveries)
+    .set({
+      status: 'pending',
+      attempts: claimed.attempts - 1,
+      nextAttemptDate: new Date(now.getTime() + DEFER_MS),
+      leaseUntil: null,
+      lastError: error,
+    })
+    .where(
+      and(
+        eq(eventDeliveries.id, claimed.id),
+        eq(eventDeliveries.status, 'in_flight'),
+        eq(eventDeliveries.attempts, claimed.attempts),
+      ),
+    )
+    .returning({ id: eventDeliveries.id });
+  return updated.length === 0 ? 'superseded' : 'retrying';
 }
 
 /**

@@ -1,6 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import type { ClaimedDelivery } from './claim.service.js';
-import type { DeliveryOutcome, DispatchedEvent, EventRouting } from './event-routing.deps.js';
+import {
+  type DeliveryOutcome,
+  type DispatchedEvent,
+  type EventRouting,
+  PublisherUnavailable,
+} from './event-routing.deps.js';
 
 /** The JSON body a webhook receiver gets (also the NATS message body). */
 export function eventEnvelope(event: DispatchedEvent) {
@@ -94,6 +99,7 @@ export async function runInternalTarget(
       ok: false,
       error: error instanceof Error ? error.message : String(error),
       latencyMs: performance.now() - started,
+      ...(error instanceof PublisherUnavailable ? { deferred: true } : {}),
     };
   }
 }

@@ -4,11 +4,8 @@ import { post, uniqueEmail } from '../../../testing/identity.js';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { testRedisUrl } from '../../../testing/redis.js';
 import { backoffSeconds, POLICIES, RateLimiter } from './rate-limit.service.js';
-import {
-  memoryRateLimitStore,
-  type RateLimitStore,
-  redisRateLimitStore,
-} from './rate-limit-stores.adapter.js';
+import { memoryRateLimitStore, type RateLimitStore } from './rate-limit-stores.adapter.js';
+import { redisRateLimitStore } from './redis-rate-limit-store.adapter.js';
 
 let now = new Date('2030-05-01T08:00:00.000Z');
 const clock = () => now;
@@ -64,7 +61,9 @@ const redisUp = redisUrl !== undefined;
 
 describe.runIf(redisUp)('Redis store (shared by several API processes)', () => {
   it('counts atomically under concurrency and expires', async () => {
-    const store = redisRateLimitStore(redisUrl, `openshelf-test:${randomBytes(6).toString('hex')}:`);
+    const store = redisRateLimitStore(redisUrl, {
+      prefix: `openshelf-test:${randomBytes(6).toString('hex')}:`,
+    });
     try {
       const records = await Promise.all(Array.from({ length: 50 }, () => store.record('k', 1000, 60_000)));
       expect(records.map((record) => record.count).sort((a, b) => a - b)).toEqual(
@@ -111,7 +110,9 @@ describe.runIf(redisUp)('Redis store (shared by several API processes)', () => {
   });
 
   it('takes atomically within the limits, or by force; gives back; drains by the injected time', async () => {
-    const store = redisRateLimitStore(redisUrl, `openshelf-test:${randomBytes(6).toString('hex')}:`);
+    const store = redisRateLimitStore(redisUrl, {
+      prefix: `openshelf-test:${randomBytes(6).toString('hex')}:`,
+    });
     try {
       await expectStepCounting(store);
       const results = await Promise.all(
@@ -131,7 +132,9 @@ describe.runIf(redisUp)('Redis store (shared by several API processes)', () => {
   });
 
   it('works through the limiter with the injected clock', async () => {
-    const store = redisRateLimitStore(redisUrl, `openshelf-test:${randomBytes(6).toString('hex')}:`);
+    const store = redisRateLimitStore(redisUrl, {
+      prefix: `openshelf-test:${randomBytes(6).toString('hex')}:`,
+    });
     const limiter = new RateLimiter(store, clock);
     try {
       const keys = [{ policy: 'staff-login:ip' as const, key: '10.0.0.1' }];

@@ -45,13 +45,17 @@ export async function sendOrderMail(
 ): Promise<void> {
   if (!order.buyerEmail || (await alreadySent(deps.db, mail.key))) return;
   const content = await renderMail(mail.template, await deps.store());
-  await deps.mailer.send({ to: order.buyerEmail, ...content, tags: mail.tags });
+  const sent = await deps.mailer.send({ to: order.buyerEmail, ...content, tags: mail.tags });
+  // The mail server was unreachable: the mail queue sends it when it answers again.
+  const queued = (sent as { delivery?: unknown } | undefined)?.delivery === 'queued';
   await deps.db.transaction(async (tx) => {
     await tx.insert(orderNotifications).values({ key: mail.key, orderId: order.id }).onConflictDoNothing();
     await recordActivity(tx, {
       orderId: order.id,
       type: 'EMAIL_SENT',
-      message: `E-mail sent to ${order.buyerEmail}: ${content.subject}`,
+      message: queued
+        ? `E-mail queued for ${order.buyerEmail} (the mail server was unreachable): ${content.subject}`
+        : `E-mail sent to ${order.buyerEmail}: ${content.subject}`,
       details: { key: mail.key, tag: mail.tags[0] },
       now: deps.clock(),
     });
