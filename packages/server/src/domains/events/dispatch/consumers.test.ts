@@ -1,25 +1,11 @@
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
+import { TEST_NATS_URL as NATS_URL, natsReachable } from '../../../testing/nats.js';
 import { recordEvent } from '../events.service.js';
 import { createDispatcher } from './dispatcher.service.js';
 import { type DispatchedEvent, EventRouting } from './event-routing.deps.js';
 import { NATS_STREAM, natsSubject } from './nats-publisher.adapter.js';
-
-const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
-
-async function natsReachable(): Promise<boolean> {
-  try {
-    const nc = await connect({ servers: NATS_URL, timeout: 1500, reconnect: false });
-    await nc.close();
-    return true;
-  } catch {
-    if (inCi) throw new Error(`CI needs NATS with JetStream at ${NATS_URL}`);
-    console.warn(`!!! SKIPPING the NATS publisher test: nothing answers at ${NATS_URL} (set TEST_NATS_URL).`);
-    return false;
-  }
-}
 
 const emit = (t: TestApp, entityId: string, type: string) =>
   t.database.db.transaction((tx) =>
