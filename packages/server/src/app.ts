@@ -270,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutRoutes, ecom);
   // One Stripe client (loaded only when Stripe is configured) takes the payments and checks the webhooks.
   const stripe = config.stripe ? await stripeClient(config.stripe) : undefined;
-  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, stripe);
+  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, stripe, db);
   await app.register(createOrderRoutes, { ...ecom, catalogChanges, providers: paymentProviders });
   await app.register(orderRoutes, {
     db,
@@ -293,7 +293,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webhookSecret: config.stripe.webhookSecret,
     });
   await app.register(subscriptionRoutes, { db, clock });
-  const jobs = appJobs({ db, clock, providers: paymentProviders, mailer, log: app.log });
+  const jobs = appJobs({
+    db,
+    clock,
+    providers: paymentProviders,
+    mailer,
+    pricing,
+    reconcileAfterMs: config.paymentReconcileAfterMs,
+    log: app.log,
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await Promise.all(Object.values(jobs).map((job) => job.stop()));

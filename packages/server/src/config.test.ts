@@ -15,8 +15,15 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/shop',
       PORT: '8080',
       HOST: '127.0.0.1',
+      DB_CONNECT_TIMEOUT_MS: '2500',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shop', poolSize: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/shop',
+      poolSize: 10,
+      connectTimeoutMs: 2500,
+      poolWaitMs: 30_000,
+    });
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');
   });
 

@@ -24,7 +24,8 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://[^\\s]+$' })),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DB_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
-  DB_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5000 }),
+  DB_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  DB_POOL_WAIT_MS: Type.Integer({ minimum: 100, maximum: 300_000, default: 30_000 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ pattern: '^[A-Za-z0-9:_-]{1,64}$', default: 'openshelf:' }),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://[^\\s]+$' })),
@@ -83,6 +84,9 @@ const EnvSchema = Type.Object({
     default: 'https://js.stripe.com/endive/stripe.js',
   }),
   STRIPE_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 20_000 }),
+  // How long a payment attempt is left to the request that made it before the reconciliation job takes
+  // it (ADR 046): longer than any request may take (a gateway call is retried for up to 3 timeouts).
+  PAYMENT_RECONCILE_AFTER_SECONDS: Type.Integer({ minimum: 2, maximum: 86_400, default: 300 }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -99,8 +103,10 @@ export interface Config {
         kind: 'postgres';
         url: string;
         poolSize: number;
-        /** How long a request waits for a database connection before it is answered 503. */
+        /** How long connecting to the database may take before the request is answered 503. */
         connectTimeoutMs: number;
+        /** How long a request waits for a connection of a full pool before it is answered 503. */
+        poolWaitMs: number;
       };
   dataDir: string;
   /** Where uploaded media (and the demo catalog's images) are kept: DATA_DIR/media. */
@@ -156,6 +162,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Card payments through Stripe, when its keys are set; else the sandbox card (ADR 035). */
   stripe?: StripeConfig;
+  /** How long a payment attempt is left to its request before the reconciliation job takes it. */
+  paymentReconcileAfterMs: number;
 }
 
 export interface StripeConfig {
@@ -262,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           url: parsed.DATABASE_URL,
           poolSize: parsed.DB_POOL_SIZE,
           connectTimeoutMs: parsed.DB_CONNECT_TIMEOUT_MS,
+          poolWaitMs: parsed.DB_POOL_WAIT_MS,
         }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
     dataDir,
@@ -320,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cdnSeconds: parsed.PAGE_CACHE_CDN_SECONDS,
     },
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
+    paymentReconcileAfterMs: parsed.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     ...(parsed.STRIPE_SECRET_KEY ? { stripe: stripeConfigOf(parsed) } : {}),
   };
 }

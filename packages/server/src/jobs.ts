@@ -2,8 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import { pruneExpiredIdentityRows } from './domains/identity/index.js';
 import type { Mailer } from './domains/mail/index.js';
-import { type BillingRound, billDueSubscriptions } from './domains/orders/index.js';
+import {
+  type BillingRound,
+  billDueSubscriptions,
+  type ReconciliationRound,
+  reconcilePayments,
+} from './domains/orders/index.js';
 import type { PaymentProviders } from './domains/payments/index.js';
+import type { PricingEnv } from './domains/pricing/index.js';
 import { type PeriodicJob, periodicJob } from './lib/periodic-job.js';
 
 /** The app's scheduled work: server.ts starts it (SCHEDULED_JOBS), tests call runOnce(). */
@@ -12,6 +18,11 @@ export interface AppJobs {
   subscriptionBilling: PeriodicJob<BillingRound>;
   /** Every hour: deletes expired sessions, codes and tokens. */
   identityPrune: PeriodicJob<Record<string, number>>;
+  /**
+   * Every minute (sooner when PAYMENT_RECONCILE_AFTER_SECONDS is short): places or gives back payments a
+   * gateway made that no order holds (payment-reconciliation.service.ts).
+   */
+  paymentReconciliation: PeriodicJob<ReconciliationRound>;
   /** Every 10 s: sends the e-mail the SMTP server did not take when it was sent (mail-queue.service.ts). */
   mailQueue: PeriodicJob<unknown>;
 }
@@ -21,6 +32,9 @@ export function appJobs(deps: {
   clock: () => Date;
   providers: PaymentProviders;
   mailer: Pick<Mailer, 'deliverQueued'>;
+  pricing: PricingEnv;
+  /** How long a payment attempt is left to its request before the reconciliation job takes it. */
+  reconcileAfterMs: number;
   log: FastifyBaseLogger;
 }): AppJobs {
   const { db, clock, log } = deps;
@@ -36,6 +50,23 @@ export function appJobs(deps: {
             log.error(
               { err, subscriptionId },
               'renewing a subscription failed; it is tried again next round',
+            ),
+        }),
+      log,
+    }),
+    paymentReconciliation: periodicJob({
+      name: 'payment reconciliation',
+      everyMs: Math.min(60_000, Math.max(1000, deps.reconcileAfterMs / 2)),
+      run: () =>
+        reconcilePayments(db, {
+          providers: deps.providers,
+          env: deps.pricing,
+          now: clock(),
+          quietMs: deps.reconcileAfterMs,
+          onError: (err, attemptKey) =>
+            log.warn(
+              { err, attemptKey },
+              'reconciling a payment failed; it is looked at again in a few minutes',
             ),
         }),
       log,

@@ -39,10 +39,12 @@ export type DatabaseConfig =
       url: string;
       poolSize?: number;
       /**
-       * How long a request waits for a pooled connection (a new one connecting, or one to come free)
-       * before it fails with a connection error the API answers as 503 (DB_CONNECT_TIMEOUT_MS).
+       * How long connecting to PostgreSQL may take before it fails with a connection error the API
+       * answers as 503 (DB_CONNECT_TIMEOUT_MS).
        */
       connectTimeoutMs?: number;
+      /** How long a request waits for a connection of a full pool to come free (DB_POOL_WAIT_MS). */
+      poolWaitMs?: number;
     };
 
 export interface Database {
@@ -70,7 +72,8 @@ export interface Database {
 
 /** How long /readyz waits for the database's answer before it reports it unreachable. */
 export const PING_TIMEOUT_MS = 2000;
-const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_POOL_WAIT_MS = 30_000;
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant unique to this application: serialises migrations when several processes boot at once.
@@ -85,11 +88,10 @@ const countingLogger: Logger = { logQuery: (query, params) => noteQuery(query, p
  */
 export async function createDb(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres')
-    return openPostgres(
-      config.url,
-      config.poolSize ?? 10,
-      config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    );
+    return openPostgres(config.url, config.poolSize ?? 10, {
+      connectMs: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      poolWaitMs: config.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
+    });
   return openPglite(config);
 }
 
@@ -168,8 +170,20 @@ async function postgresDriver() {
   return { pg: driver, drizzle, migrate };
 }
 
-async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: { connectMs: number; poolWaitMs: number },
+): Promise<Database> {
   const { pg, drizzle: drizzlePg, migrate: migratePg } = await postgresDriver();
+  // The pool's `connectionTimeoutMillis` bounds both the wait for a free connection and a new connection's
+  // set-up; each connection bounds its own set-up more tightly (a database that is down is found out in
+  // `connectMs`, a burst that queues for the pool is not refused for it).
+  class Client extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
+    }
+  }
   const connectionErrors = new Set<(error: Error) => void>();
   const reportConnectionError = (error: Error) => {
     for (const listener of connectionErrors) listener(error);
@@ -184,9 +198,10 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
     max: poolSize,
     application_name: 'openshelf',
     options: '-c jit=off -c idle_in_transaction_session_timeout=60000',
-    // A request waits this long for a connection, then fails (503), instead of waiting for ever while
-    // the database is down; keep-alive finds a connection whose peer vanished without a reset.
-    connectionTimeoutMillis: connectTimeoutMs,
+    // A request waits at most this long for a connection, then fails (503), instead of waiting for ever
+    // while the database is down; keep-alive finds a connection whose peer vanished without a reset.
+    Client,
+    connectionTimeoutMillis: Math.max(timeouts.poolWaitMs, timeouts.connectMs),
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });

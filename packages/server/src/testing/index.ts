@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import type { MerchantRole } from '../domains/access/access.schema.js';
 import { createApiKey } from '../domains/access/apikeys.service.js';
 import type { TokenResolver } from '../domains/access/auth.plugin.js';
@@ -36,8 +36,11 @@ export interface TestAppOptions {
   storefront?: boolean;
   taxProvider?: TaxProvider;
   mailer?: EcomMailer;
-  /** Payment gateways in place of the sandbox (e.g. one that records or fails refunds). */
-  paymentProviders?: PaymentProviders;
+  /**
+   * Payment gateways in place of the sandbox (e.g. one that records or fails refunds), or made from the
+   * test's database (a sandbox with its ledger).
+   */
+  paymentProviders?: PaymentProviders | ((db: Db) => PaymentProviders);
   /** Register extra routes before the app is readied (for testing shared HTTP machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Extra token resolvers, e.g. SHOPPER_TOKENS to call as a visitor or member. */
@@ -88,7 +91,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     validators: sharedValidators,
     ...(options.taxProvider ? { taxProvider: options.taxProvider } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
-    ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
+    ...(options.paymentProviders
+      ? {
+          paymentProviders:
+            typeof options.paymentProviders === 'function'
+              ? options.paymentProviders(database.db)
+              : options.paymentProviders,
+        }
+      : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.identityHooks ? { identityHooks: options.identityHooks } : {}),
     ...(options.random ? { random: options.random } : {}),

@@ -17,6 +17,10 @@ export { orderEventPayload, orderTotalsOf } from './order-snapshot.mapper.js';
 export { orderRoutes } from './orders.routes.js';
 export { createOrderRoutes } from './placing/create-order.routes.js';
 export { insertOrderRecord, orderStatusOf } from './placing/order-insert.service.js';
+export {
+  type ReconciliationRound,
+  reconcilePayments,
+} from './placing/payment-reconciliation.service.js';
 export { stripeWebhookRoutes } from './stripe/stripe-webhook.routes.js';
 export { type BillingRound, billDueSubscriptions } from './subscriptions/subscription-billing.service.js';
 export { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';

@@ -6,6 +6,17 @@ export {
   paymentByReference,
   settleGatewayPayment,
 } from './gateway-events.service.js';
+export {
+  chargeRequestOf,
+  claimOpenAttempts,
+  endAttempt,
+  gatewaySubjectOf,
+  giveBackPayment,
+  type PaymentAttempt,
+  recheckAttemptAt,
+  recordBrowserPayment,
+  settleAttemptFor,
+} from './payment-attempts.service.js';
 export { paymentMethodIn } from './payment-method-in.mapper.js';
 export { assertOwnMethod, ownerKeyOf, storableMethod } from './payment-methods.service.js';
 export {
@@ -24,16 +35,22 @@ export { PAYMENT_STATUSES, type PaymentStatus } from './payments.schema.js';
 export {
   capturedByOrder,
   capturePayments,
+  executePayment,
   listPayments,
   type PaymentRecord,
+  type PreparedPayment,
+  preparePayment,
   recordManualPayment,
+  recordPayment,
   reversePayments,
   type TakenPayment,
-  takePayment,
+  type TakePaymentInput,
   voidAuthorizations,
 } from './payments.service.js';
 export type {
   CardSummary,
+  ChargeResult,
+  GatewayPaymentState,
   MoneyCallOptions,
   PaymentMethodInput,
   PaymentProvider,

@@ -38,6 +38,8 @@ export async function storableMethod(
   providers: PaymentProviders,
 ): Promise<PaymentSelection['method']> {
   if (method.type === 'OFFLINE' || method.type === 'SAVED_METHOD') return method;
+  if (method.type === 'GATEWAY_PAYMENT')
+    throw invalidField('paymentMethod.type', 'VALIDATION', 'cannot be chosen for a checkout');
   const provider = requireCardProvider(providers);
   assertMethodFits(method, provider);
   if (method.type === 'GATEWAY_METHOD') {

@@ -2,22 +2,35 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
-import type { PaymentStatus } from './payments.schema.js';
+import {
+  chargeAttempt,
+  gatewaySubjectOf,
+  openAttempt,
+  type PaymentAttempt,
+  settleAttempt,
+} from './payment-attempts.service.js';
+import type { AttemptRequest, PaymentStatus } from './payments.schema.js';
 import {
   type PaymentProviderName,
   type PaymentRecordStatus,
   payments,
   savedPaymentMethods,
 } from './payments.schema.js';
-import type { ChargeRequest, ChargeResult, PaymentMethodInput } from './providers/payment-provider.types.js';
+import type {
+  ChargeResult,
+  PaymentMethodInput,
+  PaymentProvider,
+} from './providers/payment-provider.types.js';
 import {
   assertMethodFits,
-  gatewayCustomerFor,
   type PaymentProviders,
   requireCardProvider,
 } from './providers/payment-providers.service.js';
 
-/** A key that is the same for a retry of the same charge and different for anything else. */
+/**
+ * The attempt's key: the same for a retry of the same payment (what is paid, by what, how much, how),
+ * different for anything else — never anything that changes from one try to the next.
+ */
 function chargeKey(input: TakePaymentInput, source: string): string {
   const digest = createHash('sha256')
     .update(
@@ -25,7 +38,7 @@ function chargeKey(input: TakePaymentInput, source: string): string {
     )
     .digest('base64url')
     .slice(0, 32);
-  return `openshelf:checkout:${input.checkoutId}:charge:${digest}`;
+  return `openshelf:${input.subject}:charge:${digest}`;
 }
 
 export interface PaymentRecord {
@@ -42,9 +55,11 @@ export interface PaymentRecord {
 }
 
 export interface TakePaymentInput {
-  orderId: string;
-  /** Idempotency keys and the gateway's metadata are derived from it (stable across retries). */
-  checkoutId: string;
+  /**
+   * What is paid for: `checkout:<id>`, `subscription:<id>:<cycle>`, `plan:<purchase key>`. Idempotency
+   * keys and the gateway's metadata are derived from it (stable across retries).
+   */
+  subject: string;
   /** What is due now (pay-now after gift card). */
   amountMinor: number;
   /** What is due later (offline lines): a fully paid online part still leaves the order partly unpaid. */
@@ -57,114 +72,158 @@ export interface TakePaymentInput {
   ownerKey?: string;
 }
 
+/** What step 1 decided: nothing to ask a gateway, a charge the server makes, or a payment the browser made. */
+export type PreparedPayment =
+  | { kind: 'none'; paymentStatus: PaymentStatus }
+  | { kind: 'charge'; provider: PaymentProvider; attempt: PaymentAttempt }
+  | { kind: 'intent'; provider: PaymentProvider; paymentIntentId: string };
+
 export interface TakenPayment {
   paymentStatus: PaymentStatus;
   reference?: string;
   /** The saved method this payment used or created (subscription renewals charge it again). */
   savedPaymentMethodId?: string;
-  /** Undoes the charge when the order's transaction fails after it (void or refund). */
-  compensate?: () => Promise<void>;
 }
 
 /**
- * Takes the payment of a new order inside its transaction (ADR 011). Nothing due → PAID at once;
- * OFFLINE → NOT_PAID (the merchant marks it paid); a card → the provider charges (or authorizes with
- * delayCapture) and a payment record is written. A decline throws, so the order rolls back whole.
+ * Step 1 of taking a payment (ADR 046), inside the transaction that checks what is paid for: nothing due →
+ * PAID; OFFLINE → NOT_PAID (the merchant marks it paid); a card → its attempt, committed with the
+ * transaction before the gateway is called (the open attempt when this is a retry); a payment the
+ * buyer's browser confirmed → read from the gateway in step 2. Bad card data or a method the store
+ * cannot take: 400 here, before anything is asked of anyone.
  */
-export async function takePayment(
+export async function preparePayment(
   tx: Tx,
   providers: PaymentProviders,
   input: TakePaymentInput,
-): Promise<TakenPayment> {
+  now: Date,
+): Promise<PreparedPayment> {
   // A PaymentIntent the buyer already paid is checked even when nothing is due any more (a gift card
   // applied meanwhile): its amount no longer fits, so it is given back instead of kept unrecorded.
-  if (input.amountMinor === 0 && input.method.type !== 'PAYMENT_INTENT')
-    return { paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
-  if (input.method.type === 'OFFLINE') return { paymentStatus: 'NOT_PAID' };
+  const paidAlready = input.method.type === 'PAYMENT_INTENT' || input.method.type === 'GATEWAY_PAYMENT';
+  if (input.amountMinor === 0 && !paidAlready)
+    return { kind: 'none', paymentStatus: input.payLaterMinor > 0 ? 'NOT_PAID' : 'PAID' };
+  if (input.method.type === 'OFFLINE') return { kind: 'none', paymentStatus: 'NOT_PAID' };
   const provider = requireCardProvider(providers);
+  if (input.method.type === 'GATEWAY_PAYMENT') {
+    if (!provider.confirmedIntent) throw new Error(`${provider.name} cannot read back a payment it made`);
+    return { kind: 'intent', provider, paymentIntentId: input.method.reference };
+  }
   assertMethodFits(input.method, provider);
-  const savePaymentMethod = input.savePaymentMethod && input.ownerKey !== undefined;
-  let savedMethodId: string | undefined;
-  let result: ChargeResult;
   if (input.method.type === 'PAYMENT_INTENT') {
     if (!provider.confirmedIntent)
       throw invalidField('paymentMethod.type', 'VALIDATION', `is not supported by ${provider.name}`);
-    result = await provider.confirmedIntent({
-      paymentIntentId: input.method.paymentIntentId,
-      checkoutId: input.checkoutId,
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-    });
-  } else {
-    const request: ChargeRequest = {
-      amountMinor: input.amountMinor,
-      currency: input.currency,
-      orderId: input.orderId,
-      checkoutId: input.checkoutId,
-      idempotencyKey: '',
-      delayCapture: input.delayCapture,
-      savePaymentMethod,
-    };
-    if (input.method.type === 'SAVED_METHOD') {
-      const [saved] = input.ownerKey
-        ? await tx
-            .select()
-            .from(savedPaymentMethods)
-            .where(
-              and(
-                eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
-                eq(savedPaymentMethods.ownerKey, input.ownerKey),
-              ),
-            )
-        : [];
-      if (!saved || saved.provider !== provider.name)
-        throw invalidField(
-          'paymentMethod.savedPaymentMethodId',
-          'VALIDATION',
-          'is not a saved payment method of this buyer',
-        );
-      request.token = saved.token;
-      request.savePaymentMethod = false;
-      savedMethodId = saved.id;
-    } else if (input.method.type === 'CARD_TOKEN' || input.method.type === 'GATEWAY_METHOD') {
-      request.token = input.method.token;
-    } else {
-      request.card = input.method.card;
-    }
-    // Saving a card, or paying with a saved one, needs the gateway's customer (a member's own).
-    const needsCustomer = request.savePaymentMethod || input.method.type === 'SAVED_METHOD';
-    const customer =
-      needsCustomer && input.ownerKey ? await gatewayCustomerFor(tx, provider, input.ownerKey) : undefined;
-    if (customer) request.customer = customer;
-    request.idempotencyKey = chargeKey(input, request.token ?? input.orderId);
-    const charged = await provider.charge(request);
-    // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
-    result =
-      input.method.type === 'CARD_TOKEN'
-        ? {
-            ...charged,
-            card: charged.card ?? input.method.card,
-            ...(request.savePaymentMethod ? { token: charged.token ?? input.method.token } : {}),
-          }
-        : charged;
+    return { kind: 'intent', provider, paymentIntentId: input.method.paymentIntentId };
   }
-  const reference = result.reference;
-  const compensate = async () => {
-    const options = { idempotencyKey: `openshelf:charge:${reference}:compensate` };
-    if (result.status === 'AUTHORIZED') await provider.void(reference, options);
-    else await provider.refund(reference, input.amountMinor, options);
-  };
-  if (result.token && result.card && input.ownerKey) {
+  const savePaymentMethod = input.savePaymentMethod && input.ownerKey !== undefined;
+  const request: AttemptRequest = { kind: 'charge', delayCapture: input.delayCapture, savePaymentMethod };
+  if (input.ownerKey) request.ownerKey = input.ownerKey;
+  let source: string;
+  if (input.method.type === 'SAVED_METHOD') {
+    const [saved] = input.ownerKey
+      ? await tx
+          .select()
+          .from(savedPaymentMethods)
+          .where(
+            and(
+              eq(savedPaymentMethods.id, input.method.savedPaymentMethodId),
+              eq(savedPaymentMethods.ownerKey, input.ownerKey),
+            ),
+          )
+      : [];
+    if (!saved || saved.provider !== provider.name)
+      throw invalidField(
+        'paymentMethod.savedPaymentMethodId',
+        'VALIDATION',
+        'is not a saved payment method of this buyer',
+      );
+    Object.assign(request, {
+      token: saved.token,
+      card: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear },
+      savedPaymentMethodId: saved.id,
+      savePaymentMethod: false,
+      reusing: true,
+    });
+    source = saved.token;
+  } else if (input.method.type === 'CARD_TOKEN') {
+    Object.assign(request, { token: input.method.token, card: input.method.card });
+    source = input.method.token;
+  } else if (input.method.type === 'GATEWAY_METHOD') {
+    request.token = input.method.token;
+    source = input.method.token;
+  } else {
+    // A card number (the sandbox): tokenized here, without any I/O; the key names the card by what may
+    // be shown of it, so sending the same card again is the same payment.
+    const tokenized = await provider.tokenize(input.method.card);
+    Object.assign(request, { token: tokenized.token, card: tokenized.card });
+    source = `card:${tokenized.card.last4}:${tokenized.card.expMonth}/${tokenized.card.expYear}`;
+  }
+  const attempt = await openAttempt(tx, {
+    baseKey: chargeKey(input, source),
+    subject: input.subject,
+    provider: provider.name,
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    request,
+    now,
+  });
+  return { kind: 'charge', provider, attempt };
+}
+
+/**
+ * Step 2, with no transaction open: the charge made and confirmed, or the browser's payment read and
+ * matched to what is due (a mismatch is given back by the gateway's provider: 409). Undefined when there
+ * is nothing to ask.
+ */
+export async function executePayment(
+  db: DbOrTx,
+  prepared: PreparedPayment,
+  input: Pick<TakePaymentInput, 'subject' | 'amountMinor' | 'currency'>,
+  now: Date,
+): Promise<ChargeResult | undefined> {
+  if (prepared.kind === 'none') return undefined;
+  if (prepared.kind === 'charge') return chargeAttempt(db, prepared.provider, prepared.attempt, now);
+  return (prepared.provider.confirmedIntent as NonNullable<PaymentProvider['confirmedIntent']>)({
+    paymentIntentId: prepared.paymentIntentId,
+    checkoutId: gatewaySubjectOf(input.subject),
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+  });
+}
+
+/**
+ * Step 3, in the transaction that writes the order: the payment row (and a card the buyer asked to keep),
+ * the attempt settled, and the order's payment status.
+ */
+export async function recordPayment(
+  tx: Tx,
+  prepared: PreparedPayment,
+  charged: ChargeResult | undefined,
+  input: Pick<TakePaymentInput, 'amountMinor' | 'payLaterMinor' | 'currency' | 'ownerKey'> & {
+    orderId: string;
+    now: Date;
+  },
+): Promise<TakenPayment> {
+  if (prepared.kind === 'none' || !charged) {
+    return { paymentStatus: prepared.kind === 'none' ? prepared.paymentStatus : 'NOT_PAID' };
+  }
+  const { provider } = prepared;
+  const request = prepared.kind === 'charge' ? prepared.attempt.request : undefined;
+  const card = charged.card ?? request?.card;
+  let savedMethodId = request?.savedPaymentMethodId;
+  // A card tokenized at selection: the gateway already holds it, so its token is what gets saved.
+  const token = request?.savePaymentMethod ? (charged.token ?? request.token) : charged.token;
+  if (token && card && input.ownerKey && (request?.savePaymentMethod ?? true) && !savedMethodId) {
     const [saved] = await tx
       .insert(savedPaymentMethods)
       .values({
         ownerKey: input.ownerKey,
         provider: provider.name,
-        token: result.token,
-        brand: result.card.brand,
-        last4: result.card.last4,
-        expMonth: result.card.expMonth,
-        expYear: result.card.expYear,
+        token,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
       })
       .returning({ id: savedPaymentMethods.id });
     savedMethodId = saved?.id;
@@ -172,20 +231,20 @@ export async function takePayment(
   await tx.insert(payments).values({
     orderId: input.orderId,
     provider: provider.name,
-    status: result.status,
+    status: charged.status,
     amountMinor: input.amountMinor,
     currency: input.currency,
-    providerReference: result.reference,
-    cardBrand: result.card?.brand ?? null,
-    cardLast4: result.card?.last4 ?? null,
+    providerReference: charged.reference,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
     savedPaymentMethodId: savedMethodId ?? null,
   });
+  await settleAttempt(tx, provider.name, charged.reference, input.orderId, input.now);
   const paymentStatus: PaymentStatus =
-    result.status === 'AUTHORIZED' ? 'AUTHORIZED' : input.payLaterMinor > 0 ? 'PARTIALLY_PAID' : 'PAID';
+    charged.status === 'AUTHORIZED' ? 'AUTHORIZED' : input.payLaterMinor > 0 ? 'PARTIALLY_PAID' : 'PAID';
   return {
     paymentStatus,
-    reference: result.reference,
-    compensate,
+    reference: charged.reference,
     ...(savedMethodId ? { savedPaymentMethodId: savedMethodId } : {}),
   };
 }

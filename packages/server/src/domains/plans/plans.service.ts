@@ -6,8 +6,15 @@ import { uuidv7 } from '../../lib/ids.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/index.js';
 import type { OrderLine } from '../orders/index.js';
 import { insertOrderRecord, orderEventPayload, orderStatusOf, orderTotalsOf } from '../orders/index.js';
-import type { PaymentMethodInput, PaymentProviders, PaymentStatus, TakenPayment } from '../payments/index.js';
-import { takePayment } from '../payments/index.js';
+import type {
+  ChargeResult,
+  PaymentMethodInput,
+  PaymentProviders,
+  PaymentStatus,
+  PreparedPayment,
+  TakePaymentInput,
+} from '../payments/index.js';
+import { executePayment, giveBackPayment, preparePayment, recordPayment } from '../payments/index.js';
 import type { PricingEnv, Totals } from '../pricing/index.js';
 import { calculateTotals, loadSetup } from '../pricing/index.js';
 import {
@@ -83,85 +90,144 @@ export async function purchasePlan(
   ctx: PurchaseContext,
 ): Promise<PlanPurchase> {
   const purchaseKey = `${input.memberId}:${input.idempotencyKey ?? uuidv7()}`;
-  let payment: TakenPayment | undefined;
+  // Step 1 (ADR 046): with nothing to ask a gateway the purchase is written at once; with a card the
+  // payment attempt is committed first, the gateway is asked with no transaction open, then step 3.
+  const first = await guarded(db, input, purchaseKey, (tx) => purchaseInTx(tx, input, ctx, purchaseKey));
+  if (first.kind === 'done') return first.purchase;
+  const { prepared, payment } = first;
+  const charged = await executePayment(db, prepared, payment, ctx.now);
+  if (!charged) throw new Error('a gateway payment was prepared but nothing was charged');
   try {
-    return await db.transaction(async (tx) => {
-      const earlier = await purchaseByKey(tx, purchaseKey);
-      if (earlier) return earlier;
-      const plan = await planOnSale(tx, input.planId);
-      if (plan.maxPurchasesPerBuyer === 1 && (await holdsOncePerBuyer(tx, plan.id, input.memberId))) {
-        throw alreadyPurchased(plan);
-      }
-      const orderId = uuidv7(ctx.now.getTime());
-      // First the purchase row: a parallel purchase of a once-per-buyer plan waits here, then fails.
-      await tx.insert(planPurchases).values({
-        id: orderId,
-        purchaseKey,
-        planId: plan.id,
-        memberId: input.memberId,
-        oncePerBuyer: plan.maxPurchasesPerBuyer === 1,
-        createdDate: ctx.now,
-        updatedDate: ctx.now,
-      });
-      const totals = await planTotals(tx, ctx.env, plan, ctx.now);
-      payment = await takePayment(tx, ctx.providers, {
-        orderId,
-        checkoutId: `plan:${purchaseKey}`,
-        amountMinor: totals.payNow,
-        payLaterMinor: totals.payLater,
-        currency: ctx.env.currency,
-        method: input.method,
-        delayCapture: false,
-        savePaymentMethod: false,
-        ownerKey: `member:${input.memberId}`,
-      });
-      const order = await insertOrderRecord(tx, {
-        id: orderId,
-        checkoutId: `plan:${orderId}`,
-        visitorId: input.visitorId ?? null,
-        memberId: input.memberId,
-        buyerEmail: input.buyerEmail,
-        channelType: 'WEB',
-        currency: ctx.env.currency,
-        paymentStatus: payment.paymentStatus,
-        lines: [planLine(plan, totals)],
-        totals: orderTotalsOf(totals),
-        totalMinor: totals.priceSummary.total,
-        customFields: [{ title: 'planId', value: plan.id }],
-        paidDate: payment.paymentStatus === 'PAID' ? ctx.now : null,
-        createdDate: ctx.now,
-        updatedDate: ctx.now,
-      });
-      const membershipId =
-        payment.paymentStatus === 'PAID' ? await grantFor(tx, orderId, ctx.now) : undefined;
-      const events: DomainEvent[] = [
-        {
-          type: 'ecom.order.created',
-          entityType: 'order',
-          entityId: orderId,
-          payload: { ...orderEventPayload(order), planId: plan.id },
-          actor: ctx.actor,
-        },
-      ];
-      await recordEvents(tx, events);
-      return {
-        orderId,
-        paymentStatus: payment.paymentStatus,
-        ...(membershipId ? { membershipId } : {}),
-      };
-    });
+    const placed = await guarded(db, input, purchaseKey, (tx) =>
+      purchaseInTx(tx, input, ctx, purchaseKey, { prepared, charged, payment }),
+    );
+    if (placed.kind !== 'done') throw new Error('the plan order was not placed with its payment');
+    return placed.purchase;
   } catch (error) {
-    await payment?.compensate?.().catch(() => {});
+    // Refused after the charge (a parallel once-per-buyer purchase won, the plan left sale): given back.
+    // A failure a retry may cure leaves the attempt open for the reconciliation job.
+    if (error instanceof AppError && error.status < 500)
+      await giveBackPayment(
+        db,
+        prepared.provider,
+        { reference: charged.reference, subject: payment.subject },
+        ctx.now,
+      );
+    throw error;
+  }
+}
+
+type PurchaseStep =
+  | { kind: 'done'; purchase: PlanPurchase }
+  | { kind: 'gateway'; prepared: Exclude<PreparedPayment, { kind: 'none' }>; payment: TakePaymentInput };
+
+/** A purchase's transaction, with the unique indexes' refusals said as what they mean. */
+async function guarded(
+  db: Db,
+  input: PurchaseInput,
+  purchaseKey: string,
+  work: (tx: Tx) => Promise<PurchaseStep>,
+): Promise<PurchaseStep> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
     if (isUniqueViolation(error, 'plan_purchases_once_idx')) {
       throw alreadyPurchased({ id: input.planId, name: 'this plan' });
     }
     if (isUniqueViolation(error, 'plan_purchases_key_idx')) {
       // The same purchase, retried in parallel: the first one committed; answer with its order.
       const earlier = await purchaseByKey(db, purchaseKey);
-      if (earlier) return earlier;
+      if (earlier) return { kind: 'done', purchase: earlier };
     }
     throw error;
   }
+}
+
+async function purchaseInTx(
+  tx: Tx,
+  input: PurchaseInput,
+  ctx: PurchaseContext,
+  purchaseKey: string,
+  paid?: {
+    prepared: Exclude<PreparedPayment, { kind: 'none' }>;
+    charged: ChargeResult;
+    payment: TakePaymentInput;
+  },
+): Promise<PurchaseStep> {
+  const earlier = await purchaseByKey(tx, purchaseKey);
+  if (earlier) return { kind: 'done', purchase: earlier };
+  const plan = await planOnSale(tx, input.planId);
+  if (plan.maxPurchasesPerBuyer === 1 && (await holdsOncePerBuyer(tx, plan.id, input.memberId))) {
+    throw alreadyPurchased(plan);
+  }
+  const totals = await planTotals(tx, ctx.env, plan, ctx.now);
+  const payment: TakePaymentInput = {
+    subject: `plan:${purchaseKey}`,
+    amountMinor: totals.payNow,
+    payLaterMinor: totals.payLater,
+    currency: ctx.env.currency,
+    method: input.method,
+    delayCapture: false,
+    savePaymentMethod: false,
+    ownerKey: `member:${input.memberId}`,
+  };
+  let prepared: PreparedPayment;
+  if (paid) {
+    if (paid.payment.amountMinor !== payment.amountMinor)
+      throw new AppError('PAYMENT_AMOUNT_CHANGED', 'The plan price changed while paying', {
+        status: 409,
+        description:
+          'The price changed while you paid, so that payment was returned to you. Buy the plan again.',
+      });
+    prepared = paid.prepared;
+  } else {
+    prepared = await preparePayment(tx, ctx.providers, payment, ctx.now);
+    if (prepared.kind !== 'none') return { kind: 'gateway', prepared, payment };
+  }
+  const orderId = uuidv7(ctx.now.getTime());
+  // First the purchase row: a parallel purchase of a once-per-buyer plan waits here, then fails.
+  await tx.insert(planPurchases).values({
+    id: orderId,
+    purchaseKey,
+    planId: plan.id,
+    memberId: input.memberId,
+    oncePerBuyer: plan.maxPurchasesPerBuyer === 1,
+    createdDate: ctx.now,
+    updatedDate: ctx.now,
+  });
+  const taken = await recordPayment(tx, prepared, paid?.charged, { ...payment, orderId, now: ctx.now });
+  const order = await insertOrderRecord(tx, {
+    id: orderId,
+    checkoutId: `plan:${orderId}`,
+    visitorId: input.visitorId ?? null,
+    memberId: input.memberId,
+    buyerEmail: input.buyerEmail,
+    channelType: 'WEB',
+    currency: ctx.env.currency,
+    paymentStatus: taken.paymentStatus,
+    lines: [planLine(plan, totals)],
+    totals: orderTotalsOf(totals),
+    totalMinor: totals.priceSummary.total,
+    customFields: [{ title: 'planId', value: plan.id }],
+    paidDate: taken.paymentStatus === 'PAID' ? ctx.now : null,
+    createdDate: ctx.now,
+    updatedDate: ctx.now,
+  });
+  const membershipId = taken.paymentStatus === 'PAID' ? await grantFor(tx, orderId, ctx.now) : undefined;
+  const events: DomainEvent[] = [
+    {
+      type: 'ecom.order.created',
+      entityType: 'order',
+      entityId: orderId,
+      payload: { ...orderEventPayload(order), planId: plan.id },
+      actor: ctx.actor,
+    },
+  ];
+  await recordEvents(tx, events);
+  return {
+    kind: 'done',
+    purchase: { orderId, paymentStatus: taken.paymentStatus, ...(membershipId ? { membershipId } : {}) },
+  };
 }
 
 /**

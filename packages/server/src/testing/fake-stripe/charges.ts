@@ -206,7 +206,7 @@ export function fakeCharges(store: FakeStore) {
             `This PaymentIntent's status is ${intent.status}.`,
             'payment_intent_unexpected_state',
           );
-        const reply = confirm(intent, form, false);
+        const reply = confirm(intent, form, text(form.off_session) === 'true');
         return reply.status === 200 ? { status: 200, body: view(intent, list(form.expand)) } : reply;
       },
     ],

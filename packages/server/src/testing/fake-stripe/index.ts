@@ -4,7 +4,7 @@ import { fakeCharges } from './charges.js';
 import { fakeDisputes } from './disputes.js';
 import { FAKE_STRIPE_KEYS } from './keys.js';
 import { fakeRefunds } from './refunds.js';
-import { fakeStripeServer } from './server.js';
+import { fakeStripeServer, type Hold } from './server.js';
 import type {
   FakeCharge,
   FakeCustomer,
@@ -31,6 +31,8 @@ export async function startFakeStripe(options: { webhookUrl?: string; autoDelive
   const webhooks = webhookSender(options);
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
   const dropReplies: ((path: string) => boolean)[] = [];
+  const slowReplies: { matches: (path: string) => boolean; ms: number }[] = [];
+  const holds: Hold[] = [];
   let base = '';
   const store: FakeStore = {
     intents: new Map<string, FakeIntent>(),
@@ -52,6 +54,8 @@ export async function startFakeStripe(options: { webhookUrl?: string; autoDelive
     threeDSecure: charging.threeDSecure,
     requests,
     dropReplies,
+    slowReplies,
+    holds,
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -78,6 +82,23 @@ export async function startFakeStripe(options: { webhookUrl?: string; autoDelive
     /** The next reply to a path that matches is lost after the work is done (once per call). */
     dropNextReply(matches: (path: string) => boolean) {
       dropReplies.push(matches);
+    },
+    /**
+     * Holds the next request to a path that matches, `before` doing it (Stripe never hears of it) or
+     * `after` (done, the reply never sent): for killing the store at that moment. `arrived` resolves when
+     * it is held; `release` drops its connection.
+     */
+    holdNext(matches: (path: string) => boolean, when: 'before' | 'after') {
+      let arrived: () => void = () => {};
+      let release: () => void = () => {};
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ matches, when, arrived, released });
+      return { arrived: arrival, release };
+    },
+    /** The next reply to a path that matches is sent only after `ms` (the work is done at once). */
+    slowNextReply(matches: (path: string) => boolean, ms: number) {
+      slowReplies.push({ matches, ms });
     },
     setWebhookUrl: webhooks.setWebhookUrl,
     deliver: webhooks.deliver,

@@ -4,6 +4,13 @@ import { FAKE_STRIPE_KEYS } from './keys.js';
 import { idOf, missing, type Reply, type Route } from './state.js';
 import { stripeJsSource } from './stripe-js.js';
 
+export interface Hold {
+  matches: (path: string) => boolean;
+  when: 'before' | 'after';
+  arrived: () => void;
+  released: Promise<void>;
+}
+
 /**
  * The fake's HTTP side: keys (secret or publishable, and what a publishable key may call), form bodies,
  * `Idempotency-Key` as Stripe honours it (same key, same reply; same key with other parameters, Stripe's
@@ -15,6 +22,10 @@ export function fakeStripeServer(options: {
   threeDSecure: (req: IncomingMessage, res: ServerResponse, path: string) => void;
   requests: { method: string; path: string; idempotencyKey?: string }[];
   dropReplies: ((path: string) => boolean)[];
+  /** Replies held back this long before they are sent (once per entry): a slow or hanging Stripe. */
+  slowReplies: { matches: (path: string) => boolean; ms: number }[];
+  /** Requests held at Stripe's door (`before`: never done) or after the work (`after`: reply never sent). */
+  holds: Hold[];
 }) {
   const idempotent = new Map<string, { body: string; reply: Reply }>();
 
@@ -77,6 +88,13 @@ export function fakeStripeServer(options: {
             },
           },
         });
+      const holding = options.holds.findIndex((hold) => hold.matches(path));
+      const hold = holding >= 0 ? options.holds.splice(holding, 1)[0] : undefined;
+      if (hold?.when === 'before') {
+        hold.arrived();
+        void hold.released.then(() => req.socket.destroy());
+        return;
+      }
       const cacheKey = idempotencyKey ? `${key}:${idempotencyKey}` : undefined;
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
       let reply: Reply;
@@ -99,17 +117,27 @@ export function fakeStripeServer(options: {
         // Stripe keeps the first reply of a key (errors included) and sends it again for a retry.
         if (cacheKey) idempotent.set(cacheKey, { body, reply: JSON.parse(JSON.stringify(reply)) });
       }
+      if (hold) {
+        hold.arrived();
+        void hold.released.then(() => req.socket.destroy());
+        return;
+      }
       const drop = options.dropReplies.findIndex((matches) => matches(path));
       if (drop >= 0) {
         // Done, but the reply is lost on the way back (the client sees the connection reset).
         options.dropReplies.splice(drop, 1);
         return req.socket.destroy();
       }
-      send(
-        res,
-        reply,
-        idempotencyKey ? { 'idempotency-key': idempotencyKey, 'request-id': idOf('req') } : {},
-      );
+      const headers: Record<string, string> = idempotencyKey
+        ? { 'idempotency-key': idempotencyKey, 'request-id': idOf('req') }
+        : {};
+      const slow = options.slowReplies.findIndex((entry) => entry.matches(path));
+      if (slow >= 0) {
+        const ms = options.slowReplies.splice(slow, 1)[0]?.ms ?? 0;
+        setTimeout(() => !res.destroyed && send(res, reply, headers), ms);
+        return;
+      }
+      send(res, reply, headers);
     });
   });
 }

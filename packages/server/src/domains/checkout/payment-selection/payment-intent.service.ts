@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../../db/client.js';
 import { AppError } from '../../../lib/http/errors.js';
 import type { Caller } from '../../access/index.js';
-import { gatewayCustomerFor, type PaymentProviders, requireCardProvider } from '../../payments/index.js';
+import {
+  gatewayCustomerFor,
+  type PaymentProviders,
+  recordBrowserPayment,
+  requireCardProvider,
+} from '../../payments/index.js';
 import type { PricingEnv } from '../../pricing/index.js';
 import { getCheckout } from '../checkout.service.js';
 import { assertOpen } from '../checkout-rows.service.js';
@@ -54,6 +59,18 @@ export async function prepareCheckoutPayment(
     delayCapture,
     ...(customer ? { customer } : {}),
     idempotencyKey: `openshelf:checkout:${row.id}:intent:${digest}`,
+  });
+  // Paid in the browser, ordered when the browser comes back or Stripe's webhook says so; should both
+  // fail, the reconciliation job finds it (ADR 046).
+  await recordBrowserPayment(db, {
+    key: `openshelf:checkout:${row.id}:intent:${digest}`,
+    subject: `checkout:${row.id}`,
+    provider: provider.name,
+    reference: intent.id,
+    amountMinor,
+    currency: ctx.env.currency,
+    delayCapture,
+    now: ctx.now,
   });
   return {
     paymentIntentId: intent.id,

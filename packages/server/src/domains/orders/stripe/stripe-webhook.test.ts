@@ -223,8 +223,8 @@ describe('the Stripe webhook endpoint', () => {
     const me = visitorToken('v-wh-lost');
     const checkoutId = await shopperCheckout(t.app, me, [lineItem(mug.id)]);
     const before = stripe.intents.size;
-    // The first try and the client's two retries all lose their reply; Stripe did charge.
-    for (let i = 0; i < 3; i++) stripe.dropNextReply((path) => path === '/v1/payment_intents');
+    // The confirmation's first try and the client's two retries all lose their reply; Stripe did charge.
+    for (let i = 0; i < 3; i++) stripe.dropNextReply((path) => path.endsWith('/confirm'));
     const body = { paymentMethod: { type: 'STRIPE', stripe: { paymentMethodId: 'pm_card_visa' } } };
     const lost = await send(me, 'POST', `/ecom/v1/checkouts/${checkoutId}/create-order`, body);
     const tries = stripe.requests.filter((r) => r.idempotencyKey?.includes(checkoutId));

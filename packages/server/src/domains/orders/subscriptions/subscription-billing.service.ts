@@ -5,8 +5,20 @@ import { uuidv7 } from '../../../lib/ids.js';
 import { applyPpm, taxIncludedIn } from '../../../lib/ratio.js';
 import { type Caller, isMerchant } from '../../access/index.js';
 import { type EventActor, recordEvents } from '../../events/index.js';
-import type { PaymentProviders, TakenPayment } from '../../payments/index.js';
-import { ownerKeyOf, takePayment } from '../../payments/index.js';
+import type {
+  ChargeResult,
+  PaymentProviders,
+  PreparedPayment,
+  TakePaymentInput,
+} from '../../payments/index.js';
+import {
+  executePayment,
+  giveBackPayment,
+  ownerKeyOf,
+  paymentByReference,
+  preparePayment,
+  recordPayment,
+} from '../../payments/index.js';
 import type { OrderLine, OrderTotals } from '../order.types.js';
 import { orderEventPayload } from '../order-snapshot.mapper.js';
 import { orders, subscriptions } from '../orders.schema.js';
@@ -46,10 +58,9 @@ export async function billDueSubscriptions(
   const round: BillingRound = { billed: 0, paid: 0, ended: 0, failed: 0 };
   const claimed = new Set<string>();
   for (let index = 0; index < (ctx.limit ?? 100); index++) {
-    let payment: TakenPayment | undefined;
     let current: string | undefined;
     try {
-      const outcome = await db.transaction(async (tx) => {
+      const step = await db.transaction(async (tx) => {
         const [due] = await tx
           .select()
           .from(subscriptions)
@@ -66,17 +77,15 @@ export async function billDueSubscriptions(
         if (!due) return undefined;
         claimed.add(due.id);
         current = due.id;
-        const renewal = await renew(tx, due, ctx, (taken) => {
-          payment = taken;
-        });
-        return renewal;
+        return renew(tx, due, ctx);
       });
-      if (!outcome) break;
+      if (!step) break;
+      const outcome = step.kind === 'done' ? step.outcome : await renewWithGateway(db, step, ctx);
+      if (!outcome) continue;
       round.billed += 1;
       if (outcome.paid) round.paid += 1;
       if (outcome.ended) round.ended += 1;
     } catch (error) {
-      await payment?.compensate?.().catch(() => {});
       // One broken subscription must not stop the others: report it and go on (it stays due).
       if (!current) throw error;
       round.failed += 1;
@@ -86,12 +95,70 @@ export async function billDueSubscriptions(
   return round;
 }
 
+type RenewalStep =
+  | { kind: 'done'; outcome: { paid: boolean; ended: boolean } }
+  | {
+      kind: 'gateway';
+      subscriptionId: string;
+      cycle: number;
+      prepared: Exclude<PreparedPayment, { kind: 'none' }>;
+      payment: TakePaymentInput;
+    };
+
+/**
+ * Steps 2 and 3 of a renewal paid by the saved card (ADR 046): the gateway asked with no transaction
+ * open, then the subscription locked again and the renewal written, unless another process billed this
+ * cycle meanwhile (it asked under the same key, so it holds the same payment). A decline leaves the
+ * renewal unpaid for the merchant to collect; a refusal after the charge gives the payment back.
+ */
+async function renewWithGateway(
+  db: Db,
+  step: Extract<RenewalStep, { kind: 'gateway' }>,
+  ctx: { now: Date; providers: PaymentProviders },
+): Promise<{ paid: boolean; ended: boolean } | undefined> {
+  let charged: ChargeResult | undefined;
+  try {
+    charged = await executePayment(db, step.prepared, step.payment, ctx.now);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+  }
+  const giveBack = () =>
+    charged
+      ? giveBackPayment(
+          db,
+          step.prepared.provider,
+          { reference: charged.reference, subject: step.payment.subject },
+          ctx.now,
+        )
+      : Promise.resolve();
+  try {
+    const done = await db.transaction(async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, step.subscriptionId))
+        .for('update');
+      if (sub?.status !== 'ACTIVE' || sub.cyclesBilled + 1 !== step.cycle) return undefined;
+      const renewed = await renew(tx, sub, ctx, { prepared: step.prepared, charged });
+      return renewed.kind === 'done' ? renewed.outcome : undefined;
+    });
+    if (done) return done;
+    // Billed by another process (with this very payment, or none), or cancelled meanwhile.
+    if (charged && !(await paymentByReference(db, step.prepared.provider.name, charged.reference, false)))
+      await giveBack();
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) await giveBack();
+    throw error;
+  }
+}
+
 async function renew(
   tx: Tx,
   sub: SubscriptionRecord,
   ctx: { now: Date; providers: PaymentProviders },
-  onPayment: (payment: TakenPayment) => void,
-): Promise<{ paid: boolean; ended: boolean }> {
+  paid?: { prepared: Exclude<PreparedPayment, { kind: 'none' }>; charged: ChargeResult | undefined },
+): Promise<RenewalStep> {
   const [first] = await tx.select().from(orders).where(eq(orders.id, sub.orderId));
   const line = first?.lines.find((candidate) => candidate.id === sub.lineItemId);
   if (!first || !line) throw new Error(`subscription ${sub.id} has lost its first order or line`);
@@ -99,10 +166,9 @@ async function renew(
   const orderId = uuidv7(ctx.now.getTime());
   const priced = renewalLine(line, sub, first.totals.tax.pricesIncludeTax);
   const ownerKey = ownerKeyOf(sub);
-  const payment = await chargeRenewal(tx, ctx.providers, {
-    orderId,
-    // One renewal per subscription and cycle: a retried billing run reuses the charge's idempotency key.
-    checkoutId: `subscription:${sub.id}:${cycle}`,
+  const payment: TakePaymentInput = {
+    // One renewal per subscription and cycle: a retried billing run reuses the attempt and its key.
+    subject: `subscription:${sub.id}:${cycle}`,
     amountMinor: priced.totalMinor,
     payLaterMinor: 0,
     currency: sub.currency,
@@ -112,8 +178,20 @@ async function renew(
     delayCapture: false,
     savePaymentMethod: false,
     ...(ownerKey ? { ownerKey } : {}),
-  });
-  onPayment(payment);
+  };
+  let prepared: PreparedPayment;
+  if (paid) prepared = paid.prepared;
+  else {
+    prepared = await preparePayment(tx, ctx.providers, payment, ctx.now).catch((error: unknown) => {
+      // A saved method that is gone does not stop the subscription: the renewal is left unpaid.
+      if (error instanceof AppError && error.status < 500)
+        return { kind: 'none', paymentStatus: 'NOT_PAID' } as const;
+      throw error;
+    });
+    if (prepared.kind !== 'none')
+      return { kind: 'gateway', subscriptionId: sub.id, cycle, prepared, payment };
+  }
+  const taken = await recordPayment(tx, prepared, paid?.charged, { ...payment, orderId, now: ctx.now });
   const [order] = await tx
     .insert(orders)
     .values({
@@ -124,14 +202,14 @@ async function renew(
       buyerEmail: first.buyerEmail,
       channelType: first.channelType,
       currency: sub.currency,
-      paymentStatus: payment.paymentStatus,
+      paymentStatus: taken.paymentStatus,
       lines: [priced],
       totals: renewalTotals(first.totals, priced),
       totalMinor: priced.totalMinor,
       billingInfo: first.billingInfo,
       shipping: first.shipping ? { ...first.shipping, costMinor: 0, discountMinor: 0 } : null,
       customFields: [{ title: 'subscriptionId', value: sub.id }],
-      paidDate: payment.paymentStatus === 'PAID' ? ctx.now : null,
+      paidDate: taken.paymentStatus === 'PAID' ? ctx.now : null,
       createdDate: ctx.now,
       updatedDate: ctx.now,
     })
@@ -156,23 +234,7 @@ async function renew(
       actor: SYSTEM,
     },
   ]);
-  return { paid: payment.paymentStatus === 'PAID', ended };
-}
-
-/** A declined saved card does not stop the subscription: the renewal is left for the merchant to collect. */
-async function chargeRenewal(
-  tx: Tx,
-  providers: PaymentProviders,
-  input: Parameters<typeof takePayment>[2],
-): Promise<TakenPayment> {
-  if (input.method.type === 'OFFLINE') return takePayment(tx, providers, input);
-  try {
-    return await takePayment(tx, providers, input);
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500)
-      return takePayment(tx, providers, { ...input, method: { type: 'OFFLINE' } });
-    throw error;
-  }
+  return { kind: 'done', outcome: { paid: taken.paymentStatus === 'PAID', ended } };
 }
 
 /**

@@ -32,7 +32,12 @@ export type PaymentMethodInput =
   /** A gateway payment method sent as is (Stripe `pm_…`): described by the gateway before it is kept. */
   | { type: 'GATEWAY_METHOD'; token: string }
   /** A payment the buyer already confirmed with the gateway (Stripe's Payment Element: `pi_…`). */
-  | { type: 'PAYMENT_INTENT'; paymentIntentId: string };
+  | { type: 'PAYMENT_INTENT'; paymentIntentId: string }
+  /**
+   * A payment the store's own gateway made for this checkout and no order holds (the reconciliation job
+   * places it): never from the wire.
+   */
+  | { type: 'GATEWAY_PAYMENT'; reference: string };
 
 /**
  * How the buyer chose to pay, set before create-order (docs/api/cart-checkout-orders.md "Payments"): lets protocol clients, whose
@@ -40,7 +45,7 @@ export type PaymentMethodInput =
  * gateway's token.
  */
 export interface PaymentSelection {
-  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' | 'GATEWAY_METHOD' }>;
+  method: Exclude<PaymentMethodInput, { type: 'SANDBOX_CARD' | 'GATEWAY_METHOD' | 'GATEWAY_PAYMENT' }>;
   savePaymentMethod: boolean;
   delayCapture: boolean;
 }
@@ -48,13 +53,15 @@ export interface PaymentSelection {
 export interface ChargeRequest {
   amountMinor: number;
   currency: string;
-  /** Our order id (the order being created), for the gateway's records. */
-  orderId: string;
-  /** The checkout being ordered: the gateway's payment carries it, so a webhook can find the order. */
+  /**
+   * What is paid for (`checkout:`-less checkout id, or `subscription:<id>:<cycle>`, `plan:<key>`): the
+   * gateway's payment carries it, so a webhook or the reconciliation job can find its order.
+   */
   checkoutId: string;
   /**
-   * Derived from the checkout, the method and the amount: a retried create-order (after a lost reply,
-   * a timeout, a 503) sends the same key and the gateway returns the first charge instead of a second.
+   * The attempt's key (payment-attempts.service.ts): derived from what is paid for, the method and the
+   * amount only, so a retried create-order (after a lost reply, a timeout, a 503, a crash) sends the same
+   * key with the same parameters and the gateway answers with the first payment instead of a second.
    */
   idempotencyKey: string;
   /** The gateway's customer the saved method belongs to (or is saved to). */
@@ -63,9 +70,12 @@ export interface ChargeRequest {
   delayCapture: boolean;
   /** Keep a reusable token of the card (never the card itself). */
   savePaymentMethod: boolean;
-  card?: CardInput;
-  /** A token saved earlier with savePaymentMethod. */
-  token?: string;
+  /** Charging a saved method without the buyer present (renewals, a member's saved card). */
+  reusing?: boolean;
+  /** A token the gateway issued (tokenized at selection, saved earlier, or a Stripe payment method). */
+  token: string;
+  /** What may be shown of the card, when known (the gateway's records). */
+  card?: CardSummary;
 }
 
 export interface ChargeResult {
@@ -107,6 +117,19 @@ export interface RefundOutcome {
   reference?: string;
 }
 
+/** A payment the gateway made, as it stands now (the reconciliation job asks). */
+export type GatewayPaymentState =
+  /** The money is taken or held. */
+  | { kind: 'paid'; result: ChargeResult }
+  /** Made but never confirmed: no money moved (for a browser payment: the buyer has not paid yet). */
+  | { kind: 'unconfirmed' }
+  /** Waiting on the buyer (3-D Secure) or on the gateway (processing). */
+  | { kind: 'waiting' }
+  | { kind: 'failed' }
+  | { kind: 'canceled' }
+  /** The gateway cannot tell (a sandbox without its ledger). */
+  | { kind: 'unknown' };
+
 /** Options every money-moving call takes. */
 export interface MoneyCallOptions {
   idempotencyKey: string;
@@ -119,8 +142,21 @@ export interface PaymentProvider {
    * throws 400 naming the field for a malformed or expired card. Declines surface at charge time.
    */
   tokenize(card: CardInput): Promise<{ token: string; card: CardSummary }>;
-  /** Charges or authorizes; throws an AppError (402 PAYMENT_DECLINED, 400 for bad card data) otherwise. */
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Makes the payment at the gateway without taking money yet (Stripe: a PaymentIntent, unconfirmed), so
+   * its reference can be recorded before the money moves. The same key answers the same payment.
+   */
+  startCharge(request: ChargeRequest): Promise<{ reference: string }>;
+  /**
+   * Takes the money (or holds it with delayCapture): answers the charge, or throws an AppError (402
+   * PAYMENT_DECLINED, 402 PAYMENT_AUTHENTICATION_REQUIRED, 400 for bad card data). Asked again for the
+   * same payment (a retry), it answers what the first confirmation did.
+   */
+  confirmCharge(reference: string, request: ChargeRequest): Promise<ChargeResult>;
+  /** The payment as the gateway has it now. */
+  lookupCharge(reference: string): Promise<GatewayPaymentState>;
+  /** Cancels a payment that was made but never confirmed (no money moved), once. */
+  cancelUnconfirmed(reference: string, options: MoneyCallOptions): Promise<void>;
   capture(reference: string, amountMinor: number, options: MoneyCallOptions): Promise<void>;
   /** Releases an authorization that will not be captured. */
   void(reference: string, options: MoneyCallOptions): Promise<void>;
@@ -141,10 +177,11 @@ export interface PaymentProvider {
    */
   confirmedIntent?(request: ConfirmedIntentRequest): Promise<ChargeResult>;
   /**
-   * Gives back a payment the buyer confirmed for this checkout that can not become its order (the
-   * checkout could not be ordered, or was ordered another way): cancels or refunds it, once.
+   * Gives back a payment made for this checkout (by the buyer's browser or by the server) that can not
+   * become its order (the checkout could not be ordered, or was ordered another way): cancels or
+   * refunds it, once.
    */
-  releaseIntent?(
+  releaseIntent(
     request: { paymentIntentId: string; checkoutId: string },
     options: MoneyCallOptions,
   ): Promise<void>;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { DbOrTx } from '../../../db/client.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { type PaymentProviderName, paymentCustomers } from '../payments.schema.js';
 import type { PaymentMethodInput, PaymentProvider } from './payment-provider.types.js';
@@ -11,9 +11,12 @@ import { stripeProvider } from './stripe.provider.js';
 
 export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
 
-/** The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default). */
-export function defaultPaymentProviders(clock: () => Date, stripe?: Stripe): PaymentProviders {
-  return stripe ? { STRIPE: stripeProvider(stripe) } : { SANDBOX_CARD: sandboxCardProvider(clock) };
+/**
+ * The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default),
+ * which keeps its ledger in the store's database.
+ */
+export function defaultPaymentProviders(clock: () => Date, stripe?: Stripe, db?: Db): PaymentProviders {
+  return stripe ? { STRIPE: stripeProvider(stripe) } : { SANDBOX_CARD: sandboxCardProvider(clock, db) };
 }
 
 /** The provider that takes cards in this store: Stripe when it is on, else the sandbox. */

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
 import { randomToken } from '../../../lib/ids.js';
+import { sandboxCharges } from '../payments.schema.js';
 import type {
   CardInput,
   CardSummary,
@@ -91,7 +95,36 @@ const TOKEN_PREFIX = 'tok_sandbox_';
 // A declining test card keeps declining once tokenized: its token carries the decline code.
 const decliningPrefix = (code: string) => `${TOKEN_PREFIX}decline_${code}_`;
 
-export function sandboxCardProvider(clock: () => Date = () => new Date()): PaymentProvider {
+/** The sandbox's reference for a payment: the same for the same key, as a gateway's idempotency gives. */
+const referenceFor = (idempotencyKey: string) =>
+  `sbx_${createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 24)}`;
+
+/** The decline a sandbox token carries, if it declines. */
+const declineOf = (token: string) =>
+  Object.values(DECLINES).find((entry) => token.startsWith(decliningPrefix(entry.code)));
+
+/**
+ * The sandbox card gateway. With `ledger` (the store's database; the app passes it) it keeps the payments
+ * it made in `sandbox_charges`, as a real gateway does, so a sandbox payment left without an order is
+ * found by the reconciliation job; without it (unit tests) it cannot say what it made.
+ */
+export function sandboxCardProvider(clock: () => Date = () => new Date(), ledger?: Db): PaymentProvider {
+  const row = async (reference: string) =>
+    ledger
+      ? (await ledger.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference)))[0]
+      : undefined;
+  const resultOf = (charge: typeof sandboxCharges.$inferSelect): ChargeResult => ({
+    status: charge.status === 'requires_capture' ? 'AUTHORIZED' : 'CAPTURED',
+    reference: charge.reference,
+    ...(charge.card ? { card: charge.card } : {}),
+  });
+  const setStatus = async (reference: string, status: string, from: string[]) => {
+    if (!ledger) return;
+    await ledger
+      .update(sandboxCharges)
+      .set({ status })
+      .where(and(eq(sandboxCharges.reference, reference), inArray(sandboxCharges.status, from)));
+  };
   return {
     name: 'SANDBOX_CARD',
     async tokenize(card: CardInput) {
@@ -100,35 +133,101 @@ export function sandboxCardProvider(clock: () => Date = () => new Date()): Payme
       const token = `${decline ? decliningPrefix(decline.code) : TOKEN_PREFIX}${randomToken(24)}`;
       return { token, card: summary };
     },
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const status = request.delayCapture ? 'AUTHORIZED' : 'CAPTURED';
-      const reference = `sbx_${randomToken(20)}`;
-      if (request.token) {
-        if (!request.token.startsWith(TOKEN_PREFIX))
-          throw invalidField(
-            'paymentMethod.savedPaymentMethodId',
-            'VALIDATION',
-            'is not a sandbox card token',
-          );
-        const token = request.token;
-        const decline = Object.values(DECLINES).find((entry) =>
-          token.startsWith(decliningPrefix(entry.code)),
-        );
-        if (decline) throw declined(decline);
-        return { status, reference };
+    async startCharge(request: ChargeRequest) {
+      if (!request.token.startsWith(TOKEN_PREFIX))
+        throw invalidField('paymentMethod.savedPaymentMethodId', 'VALIDATION', 'is not a sandbox card token');
+      const reference = referenceFor(request.idempotencyKey);
+      if (ledger)
+        await ledger
+          .insert(sandboxCharges)
+          .values({
+            reference,
+            checkoutId: request.checkoutId,
+            amountMinor: request.amountMinor,
+            currency: request.currency,
+            status: 'requires_confirmation',
+            delayCapture: request.delayCapture,
+            card: request.card ?? null,
+          })
+          .onConflictDoNothing();
+      return { reference };
+    },
+    async confirmCharge(reference, request) {
+      const known = await row(reference);
+      if (known && (known.status === 'succeeded' || known.status === 'requires_capture'))
+        return resultOf(known);
+      if (known && known.status !== 'requires_confirmation')
+        throw declined({
+          code: 'CARD_DECLINED',
+          reason: `This payment was ${known.status.replace('_', ' ')}.`,
+        });
+      const decline = declineOf(request.token);
+      if (decline) {
+        await setStatus(reference, 'failed', ['requires_confirmation']);
+        throw declined(decline);
       }
-      const card = request.card;
-      if (!card) throw invalidField('paymentMethod.card', 'REQUIRED_FIELD', 'is required for a card payment');
-      const { number, summary } = checkedCard(card, clock());
-      const decline = DECLINES[number];
-      if (decline) throw declined(decline);
+      const status = request.delayCapture ? 'AUTHORIZED' : 'CAPTURED';
+      await setStatus(reference, status === 'AUTHORIZED' ? 'requires_capture' : 'succeeded', [
+        'requires_confirmation',
+      ]);
       return {
         status,
         reference,
-        card: summary,
+        ...(request.card ? { card: request.card } : {}),
+        // A saved card is charged again with its token; a new one may be kept (savePaymentMethod).
         ...(request.savePaymentMethod ? { token: `${TOKEN_PREFIX}${randomToken(24)}` } : {}),
       };
     },
+    async lookupCharge(reference) {
+      const known = await row(reference);
+      if (!known) return { kind: 'unknown' };
+      switch (known.status) {
+        case 'succeeded':
+        case 'requires_capture':
+          return { kind: 'paid', result: resultOf(known) };
+        case 'requires_confirmation':
+          return { kind: 'unconfirmed' };
+        case 'failed':
+          return { kind: 'failed' };
+        default:
+          return { kind: 'canceled' };
+      }
+    },
+    async cancelUnconfirmed(reference) {
+      await setStatus(reference, 'canceled', ['requires_confirmation']);
+    },
+    async confirmedIntent(request) {
+      const known = await row(request.paymentIntentId);
+      if (!known)
+        throw invalidField('paymentMethod.paymentIntentId', 'VALIDATION', 'is not a payment this store made');
+      if (known.checkoutId !== request.checkoutId)
+        throw new AppError('PAYMENT_MISMATCH', 'This payment is for another checkout', {
+          status: 409,
+          description: `Payment ${known.reference} was not made for checkout ${request.checkoutId}.`,
+        });
+      if (known.status !== 'succeeded' && known.status !== 'requires_capture')
+        throw declined({
+          code: 'CARD_DECLINED',
+          reason: `This payment is ${known.status.replace('_', ' ')}.`,
+        });
+      if (known.amountMinor !== request.amountMinor || known.currency !== request.currency) {
+        await setStatus(known.reference, 'returned', ['succeeded', 'requires_capture']);
+        throw new AppError('PAYMENT_AMOUNT_CHANGED', 'The order total changed while paying', {
+          status: 409,
+          description:
+            'The total changed while you paid, so that payment was returned to you. Check the order and pay again.',
+        });
+      }
+      return resultOf(known);
+    },
+    async releaseIntent({ paymentIntentId, checkoutId }) {
+      const known = await row(paymentIntentId);
+      if (!known || known.checkoutId !== checkoutId) return;
+      await setStatus(paymentIntentId, 'returned', ['succeeded', 'requires_capture']);
+      await setStatus(paymentIntentId, 'canceled', ['requires_confirmation']);
+    },
+    // No money moves in the sandbox: capture, void and refund (made inside the store's transactions)
+    // have nothing to do at the gateway.
     async capture() {},
     async void() {},
     async refund() {

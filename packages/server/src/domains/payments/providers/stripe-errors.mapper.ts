@@ -26,6 +26,7 @@ export function stripeAppError(error: unknown, field = 'paymentMethod'): unknown
       description:
         'The payment service (Stripe) did not answer, so nothing was changed. Try again in a moment — ' +
         'retrying is safe and never charges twice.',
+      data: { retryAfterSeconds: 5 },
       cause: error,
     });
   if (error.type === 'StripeAuthenticationError')

@@ -119,13 +119,9 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       );
       return customer.id;
     },
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      if (!request.token)
-        throw new AppError('CARD_DATA_NOT_ACCEPTED', 'Card numbers are not accepted by this store', {
-          status: 400,
-          description: 'Collect the card with Stripe.js and send its payment method id.',
-        });
-      const reusing = Boolean(request.customer) && !request.savePaymentMethod;
+    async startCharge(request: ChargeRequest) {
+      // Made unconfirmed: its id is recorded before any money moves (payment-attempts.service.ts). The
+      // parameters come from the attempt only, so a retry under the same key is the same request.
       const intent = await stripeCall(
         () =>
           stripe.paymentIntents.create(
@@ -134,19 +130,62 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
               currency: request.currency.toLowerCase(),
               payment_method: request.token,
               allowed_payment_method_types: ['card'],
-              confirm: true,
               capture_method: request.delayCapture ? 'manual' : 'automatic',
               ...(request.customer ? { customer: request.customer } : {}),
               ...(request.savePaymentMethod && request.customer ? { setup_future_usage: 'off_session' } : {}),
-              ...(reusing ? { off_session: true } : {}),
-              metadata: { checkout_id: request.checkoutId, order_id: request.orderId },
-              expand: ['payment_method'],
+              metadata: { checkout_id: request.checkoutId },
             },
             { idempotencyKey: request.idempotencyKey },
           ),
         'paymentMethod.stripe.paymentMethodId',
       );
-      return chargeOf(intent, request.savePaymentMethod);
+      return { reference: intent.id };
+    },
+    async confirmCharge(reference, request) {
+      try {
+        const intent = await stripe.paymentIntents.confirm(
+          reference,
+          { ...(request.reusing ? { off_session: true } : {}), expand: ['payment_method'] },
+          { idempotencyKey: `${request.idempotencyKey}:confirm` },
+        );
+        return chargeOf(intent, request.savePaymentMethod);
+      } catch (error) {
+        // Confirmed already (a retry after Stripe forgot the key, a day on): what it is now is the answer.
+        if ((error as { code?: unknown }).code === 'payment_intent_unexpected_state') {
+          const intent = await stripeCall(() =>
+            stripe.paymentIntents.retrieve(reference, { expand: ['payment_method'] }),
+          );
+          return chargeOf(intent, request.savePaymentMethod);
+        }
+        throw stripeAppError(error, 'paymentMethod.stripe.paymentMethodId');
+      }
+    },
+    async lookupCharge(reference) {
+      const intent = await stripeCall(() =>
+        stripe.paymentIntents.retrieve(reference, { expand: ['payment_method', 'latest_charge'] }),
+      );
+      const charge = intent.latest_charge;
+      if (charge && typeof charge !== 'string' && charge.amount_refunded > 0) return { kind: 'canceled' };
+      switch (intent.status) {
+        case 'succeeded':
+        case 'requires_capture':
+          return { kind: 'paid', result: chargeOf(intent, Boolean(intent.setup_future_usage)) };
+        case 'requires_confirmation':
+          return { kind: 'unconfirmed' };
+        case 'requires_payment_method':
+          return intent.last_payment_error ? { kind: 'failed' } : { kind: 'unconfirmed' };
+        case 'canceled':
+          return { kind: 'canceled' };
+        default:
+          return { kind: 'waiting' };
+      }
+    },
+    async cancelUnconfirmed(reference, { idempotencyKey }) {
+      await stripe.paymentIntents.cancel(reference, {}, { idempotencyKey }).catch((error: unknown) => {
+        // Cancelled already, or confirmed meanwhile (then it is not ours to cancel here).
+        if ((error as { code?: unknown }).code === 'payment_intent_unexpected_state') return;
+        throw stripeAppError(error);
+      });
     },
     async prepareIntent(request: IntentRequest) {
       const intent = await stripeCall(() =>
