@@ -188,6 +188,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat())
       routeCatalog.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
   });
+  // Closing: /readyz says so at once, and each reply still to go out asks its client to close the
+  // connection, so keep-alive connections of requests in flight end with them instead of holding the
+  // close open until their keep-alive timeout.
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     closing = true;
     // The requests in flight have finished: their events go out before the process exits (half the

@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { createDb, redactUrl } from './db/client.js';
 import { startFromDemoStore } from './demo-store.js';
+import { installProcessGuards } from './process-guards.js';
 
 /**
  * Everything but the database is loaded while the embedded database starts: PGlite compiles its
@@ -148,17 +149,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void close('SIGINT received'));
   process.once('SIGTERM', () => void close('SIGTERM received'));
-  // A promise nobody awaited failed: a bug to fix, but no reason to drop every shopper's request. Node's
-  // default would end the process here.
-  process.on('unhandledRejection', (reason) => {
-    app.log.error({ err: reason }, 'unhandled promise rejection (the store keeps serving; please report it)');
-  });
-  // A throw nothing caught leaves the process in an unknown state: it stops taking requests, finishes
-  // those in flight and exits with 1, for its supervisor to start a fresh one (docs/operations.md).
-  process.on('uncaughtException', (error) => {
-    app.log.fatal({ err: error }, 'uncaught exception; closing so the supervisor restarts the store');
-    void close('uncaught exception', 1);
-  });
+  installProcessGuards(process, app.log, (reason, exitCode) => void close(reason, exitCode));
 
   await app.listen({ port: config.port, host: config.host }).catch((error: NodeJS.ErrnoException) => {
     throw listenProblem(error, config) ?? error;
