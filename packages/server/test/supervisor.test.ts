@@ -132,7 +132,8 @@ describe('SIGTERM with an order in flight', () => {
       headers: { ...(token ? { authorization: token } : {}), 'content-type': 'application/json' },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    return { status: reply.status, json: await reply.json() };
+    // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
+    return { status: reply.status, json: (await reply.json()) as any };
   };
 
   it('answers the order, delivers its events, then exits 0; the health probe follows along', async () => {
