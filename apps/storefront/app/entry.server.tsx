@@ -3,8 +3,9 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
-import { NonceContext, storefrontContext } from './lib/context';
+import { NonceContext, storefrontContext, UnavailableContext } from './lib/context';
 import { isSharedPageRequest, PERSONAL_CACHE_CONTROL } from './lib/shared-page';
+import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/unavailable';
 
 // Re-exported so the hosting server builds each request's context and its request handler from the React
 // Router this build bundles (its production build, see vite.config.ts), the one the routes use.
@@ -15,7 +16,13 @@ const STREAM_TIMEOUT_MS = 5_000;
 
 /** Unknown pages (404) and aborted requests are normal traffic, not errors worth a stack trace. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status === 404)) return;
+  // The store briefly unavailable is logged by the API already (the page answers 503).
+  if (
+    request.signal.aborted ||
+    isUnavailableError(error) ||
+    (isRouteErrorResponse(error) && error.status === 404)
+  )
+    return;
   console.error(error);
 };
 
@@ -26,7 +33,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  const { cspNonce, sharedPageCacheControl } = loadContext.get(storefrontContext);
+  const { cspNonce, sharedPageCacheControl, unavailable } = loadContext.get(storefrontContext);
+  // The page failed because the API found the store briefly unavailable (its database out of reach):
+  // it says so, with 503 and Retry-After, instead of a 500 "something went wrong".
+  const briefly = responseStatusCode >= 500 && unavailable?.() === true;
+  if (briefly) {
+    responseStatusCode = 503;
+    responseHeaders.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    responseHeaders.set('Cache-Control', 'no-store');
+  }
   // A page every shopper sees alike is kept whole and sent to many (lib/shared-page.ts): it carries no
   // nonce (the server allows its inline scripts by hash instead) and is rendered to the end before
   // it is sent. Every other page's inline scripts (React's bootstrap, the router's hydration data,
@@ -46,7 +61,9 @@ export default function handleRequest(
         : 'onShellReady';
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <UnavailableContext.Provider value={briefly}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </UnavailableContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

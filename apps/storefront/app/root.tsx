@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
-import { storefrontContext, useNonce } from './lib/context';
+import { storefrontContext, useNonce, useUnavailable } from './lib/context';
 import { isHostedLinkProblem } from './lib/hosted-link';
 import stylesHref from './styles.css?url';
 
@@ -17,8 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const unavailable = useUnavailable();
   return (
-    <html lang="en">
+    <html lang="en" {...(unavailable ? { 'data-unavailable': 'true' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -40,6 +41,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const unavailable = useUnavailable();
   if (isRouteErrorResponse(error) && isHostedLinkProblem(error.data)) {
     const { title, message, backUrl } = error.data.hostedLink;
     return (
@@ -56,6 +58,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               Go to the home page
             </Link>
           )}
+        </p>
+      </section>
+    );
+  }
+  if (unavailable) {
+    return (
+      <section id="main" className="container error-page">
+        <h1>The shop is briefly unavailable</h1>
+        <p>We could not reach everything this page needs just now. Please try again in a few seconds.</p>
+        <p>
+          <a href="" className="button">
+            Try again
+          </a>
         </p>
       </section>
     );

@@ -206,7 +206,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The API speaks JSON only; anything else is a clear 415 rather than a string body failing validation.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app);
+  // When a request last failed for a lost database connection: a shop page that failed just then says
+  // the shop is briefly unavailable (503) rather than that something went wrong.
+  let databaseFailedAt = 0;
+  registerErrorHandling(app, { onDatabaseUnavailable: () => (databaseFailedAt = Date.now()) });
   await app.register(protocolPlugin, { corsOrigins: config.corsOrigins });
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   const apiKeys = apiKeyResolver(db);
@@ -344,7 +347,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.devMailbox === 'open') await app.register(devMailboxRoutes, { db });
 
   if (options.storefront !== false)
-    await mountStorefront(app, { database, config, storeIdentity, pageCache, catalogChanges });
+    await mountStorefront(app, {
+      database,
+      config,
+      storeIdentity,
+      pageCache,
+      catalogChanges,
+      databaseFailedRecently: () => Date.now() - databaseFailedAt < 5000,
+    });
   return app;
 }
 

@@ -39,6 +39,11 @@ export interface StorefrontContext {
    * configuration has it; such pages are kept rendered by the server and may be kept by a CDN.
    */
   sharedPageCacheControl?: string | undefined;
+  /**
+   * Whether something this page asked of the API was answered 503 (the store briefly unavailable: its
+   * database out of reach). A page that then failed is answered 503, saying so (entry.server.tsx).
+   */
+  unavailable?: (() => boolean) | undefined;
 }
 
 export const storefrontContext = createContext<StorefrontContext>();
@@ -48,6 +53,16 @@ export function createLoadContext(values: StorefrontContext): RouterContextProvi
   const provider = new RouterContextProvider();
   provider.set(storefrontContext, values);
   return provider;
+}
+
+/** Set by the server's render when the page failed because the store is briefly unavailable. */
+export const UnavailableContext = createReactContext(false);
+
+/** Whether this document is the "briefly unavailable" page: the server's render, then the browser's. */
+export function useUnavailable(): boolean {
+  const rendering = useContext(UnavailableContext);
+  if (typeof document === 'undefined') return rendering;
+  return rendering || document.documentElement.dataset.unavailable === 'true';
 }
 
 /**

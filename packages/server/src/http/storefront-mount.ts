@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { isConnectionLost } from '../db/errors.js';
 import { type LocalCatalogChanges, watchCatalogChanges } from '../domains/catalog/index.js';
 import { AppOriginsCache, ensureBundledStorefrontClient } from '../domains/identity/index.js';
 import type { StoreIdentityCache } from '../domains/store-setup/index.js';
 import type { PageCache } from '../lib/http/page-cache.js';
 import { injectFetch } from './inject-fetch.js';
+import { databaseUnavailable } from './plugins/errors.js';
 import { storefrontPlugin } from './plugins/storefront.js';
 
 /**
@@ -22,12 +24,15 @@ export async function mountStorefront(
     storeIdentity,
     pageCache,
     catalogChanges,
+    databaseFailedRecently,
   }: {
     database: Database;
     config: Config;
     storeIdentity: StoreIdentityCache;
     pageCache: PageCache | undefined;
     catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>;
+    /** Whether an API request was refused for a lost database connection in the last seconds. */
+    databaseFailedRecently: () => boolean;
   },
 ): Promise<void> {
   const storefrontClientId = bundledClientIdOnce(database, config);
@@ -63,15 +68,32 @@ export async function mountStorefront(
     loadContext: async (request) => {
       // The name, logo and contact address the owner set in Settings (memoised; STORE_NAME until set).
       const identity = await storeIdentity.current();
+      // Whether anything this page asked was refused as "briefly unavailable" (503): a page that then
+      // fails says so, with 503 (entry.server.tsx), instead of a 500.
+      let unavailable = false;
+      const noting =
+        (inner: typeof fetch): typeof fetch =>
+        async (...args) => {
+          const response = await inner(...args);
+          if (response.status === 503) unavailable = true;
+          return response;
+        };
       return {
-        apiFetch: injectFetch(app, request.ip),
+        apiFetch: noting(injectFetch(app, request.ip)),
+        // The catalog's fetch is shared by every render (its client and kept collections with it), so a
+        // catalog read refused as unavailable is known by the database having failed just now.
         catalogFetch,
+        unavailable: () => unavailable || databaseFailedRecently(),
         ...(catalogMemo ? { catalogMemo } : {}),
         storeName: identity.storeName,
         ...(identity.logo ? { storeLogo: identity.logo } : {}),
         ...(identity.contactEmail ? { contactEmail: identity.contactEmail } : {}),
         publicUrl: config.publicUrl,
-        storefrontClientId,
+        storefrontClientId: () =>
+          storefrontClientId().catch((error: unknown) => {
+            if ((error as { status?: unknown }).status === 503) unavailable = true;
+            throw error;
+          }),
         sharedPageCacheControl,
         // The hosted checkout mounts Stripe's Payment Element with these (both are public by design).
         ...(config.stripe
@@ -106,7 +128,8 @@ function bundledClientIdOnce(database: Database, config: Config): () => Promise<
       ({ client }) => client.id,
       (error: unknown) => {
         pending = undefined;
-        throw error;
+        // The page answers "briefly unavailable" (503) for a database out of reach, not a 500.
+        throw isConnectionLost(error) ? databaseUnavailable(error) : error;
       },
     );
     return pending;

@@ -139,6 +139,12 @@ describe.skipIf(unavailable)('PostgreSQL connections lost under load', () => {
       expect(refused?.retryAfter).toBe('5');
       expect(refused?.json.details.applicationError.code).toBe('UNAVAILABLE');
       expect(ledger.improper()).toEqual([]);
+      // A shop page that needs the database says the shop is briefly unavailable: 503, not 500.
+      const page = await fetch(`${server.url}/cart`, { signal: AbortSignal.timeout(10_000) });
+      const pageBody = await page.clone().text();
+      expect(page.status, server.output().slice(-3000)).toBe(503);
+      expect(page.headers.get('retry-after'), pageBody).toBe('5');
+      expect(pageBody).toContain('The shop is briefly unavailable');
 
       await proxy.restore();
       await eventually('ready again', async () => (await readiness(server)).status === 200, 15_000);

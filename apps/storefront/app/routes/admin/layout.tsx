@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { useHydrated } from '../../components/hydrated';
 import { requireStaff } from '../../lib/admin/session.server';
-import { storefrontContext } from '../../lib/context';
+import { storefrontContext, useUnavailable } from '../../lib/context';
 import type { loader as rootLoader } from '../../root';
 import adminStylesHref from '../../styles/admin.css?url';
 import adminDataStylesHref from '../../styles/admin-data.css?url';
@@ -122,16 +122,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const unavailable = useUnavailable();
   return (
     <main className="admin admin-login">
       <div className="admin-login-card">
-        <h1>{notFound ? 'Not found' : forbidden ? 'Not allowed' : 'Something went wrong'}</h1>
+        <h1>
+          {notFound
+            ? 'Not found'
+            : forbidden
+              ? 'Not allowed'
+              : unavailable
+                ? 'The store is briefly unavailable'
+                : 'Something went wrong'}
+        </h1>
         <p>
           {notFound
             ? 'This item does not exist, or it was deleted. Go back to the list it came from.'
             : forbidden
               ? 'Your staff role cannot open this page, or the form came from another site. Reload and try again, or ask the store owner.'
-              : 'The admin could not load this page. Try again in a moment; if it keeps happening, check the server log.'}
+              : unavailable
+                ? 'The store could not reach its database just now. Reload in a few seconds; /readyz says when it is back (docs/operations.md).'
+                : 'The admin could not load this page. Try again in a moment; if it keeps happening, check the server log.'}
         </p>
         <p>
           <Link to="/admin/dashboard" className="admin-button admin-button-primary">

@@ -16,9 +16,14 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
  * Every failure leaves in the protocol's error form: Fastify's own validation and parsing errors are
  * translated first, so no reply ever carries Fastify's default error body.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { onDatabaseUnavailable?: () => void } = {},
+): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     const appError = fromFramework(error);
+    if (appError !== error && appError instanceof AppError && appError.code === 'UNAVAILABLE')
+      options.onDatabaseUnavailable?.();
     const mapped = toErrorReply(appError, request.id);
     // Back-off refusals and an unavailable service say when to come back (RFC 9110 Retry-After), as
     // well as in the body.

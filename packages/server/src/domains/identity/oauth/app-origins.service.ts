@@ -63,10 +63,20 @@ export class AppOriginsCache {
     const cached = this.#cache.get('origins');
     if (cached) return cached;
     const version = this.#cache.version;
-    const origins = await registeredAppOrigins(this.db);
+    let origins: string[];
+    try {
+      origins = await registeredAppOrigins(this.db);
+    } catch {
+      // With the database out of reach, a page keeps the origins last read (none before the first read:
+      // its forms may then post to this store only), rather than fail; nothing is kept of it.
+      return this.#last ?? [];
+    }
     this.#cache.set('origins', origins, version);
+    this.#last = origins;
     return origins;
   }
+
+  #last: string[] | undefined;
 
   /** Follows changes of every process, this one's included; resolves to an unsubscribe. */
   watch(database: Pick<Database, 'listen'>): Promise<() => Promise<void>> {

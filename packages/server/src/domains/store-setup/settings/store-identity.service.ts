@@ -132,7 +132,11 @@ export class StoreIdentityCache {
     const cached = this.#cache.get('store');
     if (cached) return cached;
     const version = this.#cache.version;
-    const identity = await getStoreIdentity(this.db, this.defaultName);
+    // With the database out of reach, pages still name the store as last read (their data says the rest).
+    const identity = await getStoreIdentity(this.db, this.defaultName).catch((error: unknown) => {
+      if (this.#latest) return this.#latest;
+      throw error;
+    });
     this.#cache.set('store', identity, version);
     this.#latest = identity;
     return identity;
