@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { storefrontContext, useNonce, useUnavailable } from './lib/context';
 import { isHostedLinkProblem } from './lib/hosted-link';
@@ -18,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const unavailable = useUnavailable();
+  const location = useLocation();
   return (
     <html lang="en" {...(unavailable ? { 'data-unavailable': 'true' } : {})}>
       <head>
@@ -68,7 +78,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1>The shop is briefly unavailable</h1>
         <p>We could not reach everything this page needs just now. Please try again in a few seconds.</p>
         <p>
-          <a href="" className="button">
+          <a href={`${location.pathname}${location.search}`} className="button">
             Try again
           </a>
         </p>
