@@ -254,7 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.extraTokenResolvers ?? []),
     ],
   });
-  await app.register(metricsPlugin, { database, clock });
+  await app.register(metricsPlugin, { database, clock, services });
   await app.register(openapiPlugin, {
     publicUrl: config.publicUrl,
     storeName: config.storeName,

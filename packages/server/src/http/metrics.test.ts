@@ -47,6 +47,8 @@ describe('/metrics', () => {
     expect(sample(text, 'outbox_unpublished_events')).toBe(1);
     expect(sample(text, 'db_pool_connections', 'state="total"')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('process_cpu_user_seconds_total');
+    expect(sample(text, 'mail_queue_messages', 'status="pending"')).toBe(0);
+    expect(sample(text, 'payment_attempts_open')).toBe(0);
 
     await t.app.dispatcher.runOnce();
     expect(sample((await t.app.inject('/metrics')).body, 'outbox_unpublished_events')).toBe(0);

@@ -10,6 +10,7 @@ export {
   type TemplatedMail,
 } from './mail.service.js';
 export { mailPreviewRoutes } from './mail-previews.routes.js';
+export { mailQueueState } from './mail-queue.service.js';
 export { renderMail } from './mail-render.service.js';
 export type * from './mail-templates.contract.js';
 export { MAIL_TEMPLATE_NAMES } from './mail-templates.contract.js';

@@ -12,6 +12,7 @@ export {
   endAttempt,
   gatewaySubjectOf,
   giveBackPayment,
+  openAttemptCount,
   type PaymentAttempt,
   recheckAttemptAt,
   recordBrowserPayment,

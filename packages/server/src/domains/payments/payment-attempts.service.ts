@@ -281,3 +281,12 @@ export async function recordBrowserPayment(
     })
     .onConflictDoNothing();
 }
+
+/** Payments asked of a gateway that no order holds yet and that did not end (for /metrics). */
+export async function openAttemptCount(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<string>`count(*)` })
+    .from(paymentAttempts)
+    .where(inArray(paymentAttempts.status, OPEN));
+  return Number(row?.count ?? 0);
+}

@@ -3,9 +3,14 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.js';
 import { deliveryLag } from '../../domains/events/index.js';
+import { mailQueueState } from '../../domains/mail/index.js';
+import { openAttemptCount } from '../../domains/payments/index.js';
+import type { ServiceHealth } from '../../lib/service-health.js';
 
 export interface MetricsOptions {
   database: Database;
+  /** Whether Redis, NATS and SMTP answer. */
+  services?: ServiceHealth;
   clock: () => Date;
 }
 
@@ -80,6 +85,36 @@ export const metricsPlugin = fp<MetricsOptions>(async (app: FastifyInstance, opt
     'How long the oldest due delivery has been waiting',
     (lag) => lag.oldestDueAgeSeconds,
   );
+
+  new Gauge({
+    name: 'mail_queue_messages',
+    help: 'E-mail the SMTP server did not take: waiting to be sent again (pending) or given up (failed)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const state = await mailQueueState(options.database.db);
+      this.set({ status: 'pending' }, state.pending);
+      this.set({ status: 'failed' }, state.failed);
+    },
+  });
+  new Gauge({
+    name: 'payment_attempts_open',
+    help: 'Payments asked of a gateway that no order holds yet (the reconciliation job settles them)',
+    registers: [registry],
+    async collect() {
+      this.set(await openAttemptCount(options.database.db));
+    },
+  });
+  new Gauge({
+    name: 'optional_service_up',
+    help: 'Whether each configured optional service (redis, nats, smtp) answered when last used (1) or not (0)',
+    labelNames: ['service'] as const,
+    registers: [registry],
+    collect() {
+      for (const [service, state] of Object.entries(options.services?.snapshot() ?? {}))
+        this.set({ service }, state.up ? 1 : 0);
+    },
+  });
 
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
     reply.type(registry.contentType);
