@@ -2,21 +2,13 @@ import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { TEST_NATS_URL as NATS_URL, natsReachable } from '../../../testing/nats.js';
-import { recordEvent } from '../events.service.js';
+import { recordTestEvent } from '../../../testing/outbox.js';
 import { createDispatcher } from './dispatcher.service.js';
 import { type DispatchedEvent, EventRouting } from './event-routing.deps.js';
 import { NATS_STREAM, natsSubject } from './nats-publisher.adapter.js';
 
-const emit = (t: TestApp, entityId: string, type: string) =>
-  t.database.db.transaction((tx) =>
-    recordEvent(tx, {
-      type,
-      entityType: 'order',
-      entityId,
-      payload: { id: entityId },
-      actor: { identityType: 'MEMBER', id: 'm-1' },
-    }),
-  );
+const emit = (t: Pick<TestApp, 'database'>, entityId: string, type: string) =>
+  recordTestEvent(t.database.db, entityId, type);
 
 describe('in-process consumers', () => {
   let t: TestApp;

@@ -4,10 +4,9 @@ import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/index.js';
 import { natsReachable, TEST_NATS_URL } from '../../../testing/nats.js';
+import { recordTestEvent } from '../../../testing/outbox.js';
 import { pollUntil } from '../../../testing/poll.js';
 import { startTcpProxy, type TcpProxy } from '../../../testing/tcp-proxy.js';
-import { outboxEvents } from '../events.schema.js';
-import { recordEvent } from '../events.service.js';
 import { eventDeliveries } from '../webhooks.schema.js';
 import { NATS_STREAM, natsSubject } from './nats-publisher.adapter.js';
 
@@ -26,23 +25,8 @@ describe.runIf(await natsReachable())('NATS unreachable, then back', () => {
     await proxy?.close();
   });
 
-  const emit = async (type: string) => {
-    const entityId = `nats-outage-${randomBytes(4).toString('hex')}`;
-    await t.database.db.transaction((tx) =>
-      recordEvent(tx, {
-        type,
-        entityType: 'order',
-        entityId,
-        payload: { id: entityId },
-        actor: { identityType: 'MEMBER', id: 'm-1' },
-      }),
-    );
-    const [event] = await t.database.db
-      .select()
-      .from(outboxEvents)
-      .where(eq(outboxEvents.entityId, entityId));
-    return event?.id as string;
-  };
+  const emit = (type: string) =>
+    recordTestEvent(t.database.db, `nats-outage-${randomBytes(4).toString('hex')}`, type);
   const natsDelivery = async (eventId: string) => {
     const [delivery] = await t.database.db
       .select({ status: eventDeliveries.status, attempts: eventDeliveries.attempts })

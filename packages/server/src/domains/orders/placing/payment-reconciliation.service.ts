@@ -94,15 +94,7 @@ async function reconcile(db: Db, attempt: PaymentAttempt, deps: ReconciliationDe
   if (!attempt.reference) {
     // Recorded, but the gateway's answer never was: whatever it made under the key was never confirmed.
     const { reference } = await provider.startCharge(await chargeRequestOf(db, provider, attempt));
-    await provider.cancelUnconfirmed(reference, { idempotencyKey: `${attempt.key}:cancel` });
-    await endAttempt(
-      db,
-      attempt.key,
-      'ABANDONED',
-      deps.now,
-      'never confirmed: cancelled by the reconciliation job',
-    );
-    return 'closed';
+    return cancelUnconfirmed(db, provider, attempt, reference, deps.now);
   }
   const state = await provider.lookupCharge(attempt.reference);
   switch (state.kind) {
@@ -111,15 +103,7 @@ async function reconcile(db: Db, attempt: PaymentAttempt, deps: ReconciliationDe
     case 'unconfirmed':
       // A charge the server made and never confirmed moved no money; a browser payment may still come.
       if (attempt.request.kind === 'intent' && !lastLook) return 'waiting';
-      await provider.cancelUnconfirmed(attempt.reference, { idempotencyKey: `${attempt.key}:cancel` });
-      await endAttempt(
-        db,
-        attempt.key,
-        'ABANDONED',
-        deps.now,
-        'never confirmed: cancelled by the reconciliation job',
-      );
-      return 'closed';
+      return cancelUnconfirmed(db, provider, attempt, attempt.reference, deps.now);
     case 'waiting':
       if (!lastLook) return 'waiting';
       await endAttempt(db, attempt.key, 'ABANDONED', deps.now, 'still not paid after the last look');
@@ -131,6 +115,19 @@ async function reconcile(db: Db, attempt: PaymentAttempt, deps: ReconciliationDe
       await endAttempt(db, attempt.key, 'ABANDONED', deps.now, `the gateway says ${state.kind}`);
       return 'closed';
   }
+}
+
+/** A payment made and never confirmed moved no money: cancelled at the gateway, and its attempt closed. */
+async function cancelUnconfirmed(
+  db: Db,
+  provider: PaymentProvider,
+  attempt: PaymentAttempt,
+  reference: string,
+  now: Date,
+): Promise<Outcome> {
+  await provider.cancelUnconfirmed(reference, { idempotencyKey: `${attempt.key}:cancel` });
+  await endAttempt(db, attempt.key, 'ABANDONED', now, 'never confirmed: cancelled by the reconciliation job');
+  return 'closed';
 }
 
 /** A paid payment no order held when the job looked: placed, or given back. */
