@@ -27,7 +27,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const unavailable = useUnavailable();
-  const location = useLocation();
   return (
     <html lang="en" {...(unavailable ? { 'data-unavailable': 'true' } : {})}>
       <head>
@@ -52,6 +51,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const unavailable = useUnavailable();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && isHostedLinkProblem(error.data)) {
     const { title, message, backUrl } = error.data.hostedLink;
     return (

@@ -35,9 +35,12 @@ describe.skipIf(unavailable)('PostgreSQL connections lost under load', () => {
   const terminateStoreBackends = async () =>
     (
       await admin.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity
-          WHERE datname = current_database() AND application_name LIKE 'openshelf%'
-            AND pid <> pg_backend_pid() AND pg_terminate_backend(pid)`,
+        // Materialized first: PostgreSQL may evaluate the conditions of one WHERE in any order, and
+        // terminating before checking the database would kill other test files' connections.
+        `WITH store AS MATERIALIZED (
+           SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND application_name LIKE 'openshelf%' AND pid <> pg_backend_pid())
+         SELECT pid FROM store WHERE pg_terminate_backend(pid)`,
       )
     ).rowCount ?? 0;
 
@@ -58,11 +61,32 @@ describe.skipIf(unavailable)('PostgreSQL connections lost under load', () => {
         rounds += 1;
       }
     })();
-    const purchases = await inBatches(Array.from({ length: FLOWS }), FLOWS, (_, i) =>
+    const shopped = inBatches(Array.from({ length: FLOWS }), FLOWS, (_, i) =>
       shopAndOrder(ledger, cluster.processes[i % 2] as ServerProcess, clientId, kettle.id),
     ).finally(() => {
       shopping = false;
     });
+    // Should a request hang, say which and what the database was doing, rather than time out mutely.
+    const purchases = await Promise.race([
+      shopped,
+      new Promise<never>((_, reject) =>
+        setTimeout(async () => {
+          const activity = await admin.query(
+            `SELECT pid, application_name, state, wait_event_type, wait_event, left(query, 120) AS query,
+                    now() - xact_start AS in_transaction
+               FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          );
+          const now = Date.now();
+          reject(
+            new Error(
+              `still waiting after 90 s: ${JSON.stringify([...ledger.waiting].map((w) => ({ ...w, ms: now - w.since })))}\n` +
+                `database: ${JSON.stringify(activity.rows)}\n` +
+                cluster.processes.map((p) => p.output().slice(-3000)).join('\n---\n'),
+            ),
+          );
+        }, 90_000).unref(),
+      ),
+    ]);
     await killer;
     console.info(
       `terminated ${terminated} backends in ${rounds} rounds: ${ledger.answers.length} answers, ` +

@@ -110,17 +110,20 @@ describe.skipIf(unavailable)('Redis, NATS and SMTP down, then back', () => {
     });
     expect(verified?.json.state).toBe('SUCCESS');
 
+    const undelivered = () =>
+      queryRows<{ status: string; attempts: number; last_error: string | null }>(
+        cluster.database.db,
+        sql`SELECT status, attempts, last_error FROM event_deliveries WHERE target_kind = 'nats' AND status <> 'delivered'`,
+      );
     await eventually(
       'every NATS delivery delivered',
-      async () => {
-        const [left] = await queryRows<{ n: number }>(
-          cluster.database.db,
-          sql`SELECT count(*)::int AS n FROM event_deliveries WHERE target_kind = 'nats' AND status <> 'delivered'`,
-        );
-        return left?.n === 0;
-      },
-      20_000,
-    );
+      async () => (await undelivered()).length === 0,
+      30_000,
+    ).catch(async (error: Error) => {
+      throw new Error(
+        `${error.message}: ${JSON.stringify((await undelivered()).slice(0, 3))}\n${server.output().slice(-2000)}`,
+      );
+    });
     // Not one attempt spent while NATS was away.
     const [spent] = await queryRows<{ max: number; n: number }>(
       cluster.database.db,

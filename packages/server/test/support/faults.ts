@@ -21,6 +21,8 @@ export interface Answer {
 export class Ledger {
   readonly answers: Answer[] = [];
   readonly unanswered: { method: string; url: string; error: string }[] = [];
+  /** Calls waiting for their answer, and since when (what a hung suite was waiting for). */
+  readonly waiting = new Set<{ method: string; url: string; since: number }>();
 
   /** One JSON call over real HTTP; never throws for a network failure (it is recorded instead). */
   async call(
@@ -31,6 +33,8 @@ export class Ledger {
     body?: unknown,
     timeoutMs = 30_000,
   ): Promise<Answer | undefined> {
+    const waiting = { method, url, since: Date.now() };
+    this.waiting.add(waiting);
     try {
       const reply = await fetch(`${on.url}${url}`, {
         method,
@@ -55,6 +59,8 @@ export class Ledger {
     } catch (error) {
       this.unanswered.push({ method, url, error: error instanceof Error ? error.message : String(error) });
       return undefined;
+    } finally {
+      this.waiting.delete(waiting);
     }
   }
 

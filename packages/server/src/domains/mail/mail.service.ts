@@ -7,6 +7,7 @@ import { mailMessages } from './mail.schema.js';
 import {
   deliverQueuedMail,
   enqueueMail,
+  everyWaitingMessageDue,
   type OutgoingMessage,
   type QueueRound,
 } from './mail-queue.service.js';
@@ -179,6 +180,17 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     async deliverQueued(now = clock()) {
       if (!transport) return { sent: 0, retrying: 0, failed: 0 };
+      if (health && !health.isUp('smtp')) {
+        // Down when last tried: ask the server whether it answers again before taking anything from the
+        // queue; when it does, every waiting message is due now, not on its own schedule.
+        const answers = await (await transport).verify().then(
+          () => true,
+          () => false,
+        );
+        if (!answers) return { sent: 0, retrying: 0, failed: 0 };
+        health.up('smtp');
+        await everyWaitingMessageDue(options.db, now);
+      }
       return deliverQueuedMail(
         options.db,
         {

@@ -65,7 +65,7 @@ describe('mailer with the SMTP server down', () => {
 
   it('queues what the server does not take and sends it, once, when the server is back', async () => {
     const health = new ServiceHealth();
-    let now = new Date('2031-03-01T10:00:00Z');
+    const now = new Date('2031-03-01T10:00:00Z');
     const mailer = createMailer({
       db: database.db,
       from: 'x@store.example',
@@ -83,13 +83,11 @@ describe('mailer with the SMTP server down', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(await mailQueueState(database.db)).toEqual({ pending: 2, failed: 0 });
 
-    // Still down: a round sends nothing and spends one attempt at most, on one message.
-    expect(await mailer.deliverQueued()).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    // Still down: a round asks the server, takes nothing from the queue and spends no attempt.
+    expect(await mailer.deliverQueued()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     await down.resume();
-    now = new Date(now.getTime() + 60_000);
-    // Back: both go out in order (the second was due at once, the first after its pause).
-    const round = await mailer.deliverQueued();
-    expect(round.sent + (await mailer.deliverQueued()).sent).toBe(2);
+    // Back: the next round finds it answering and sends both, although the first was not due for 30 s.
+    expect(await mailer.deliverQueued()).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(health.degraded()).toEqual([]);
     await down.waitFor((mail) => mail.subject === 'Queued two');
     await down.waitFor((mail) => mail.subject === 'Queued one');

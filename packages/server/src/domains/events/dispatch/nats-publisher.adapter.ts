@@ -92,8 +92,11 @@ export function createNatsPublisher(url: string, options: NatsPublisherOptions =
     return connection;
   };
 
+  // Pauses after JetStream failed to take an event while connected (a timeout, no responders): 1 s, then
+  // twice as long each time up to 30 s, back to none once one is taken.
+  let pauseMs = 0;
   return {
-    available: () => !closing && (connected || (connection === undefined && Date.now() >= unavailableUntil)),
+    available: () => !closing && Date.now() >= unavailableUntil && (connected || connection === undefined),
     async publish(event: DispatchedEvent) {
       const nc = await connect();
       if (!connected) throw new PublisherUnavailable(`NATS at ${url} is disconnected; reconnecting`);
@@ -101,11 +104,17 @@ export function createNatsPublisher(url: string, options: NatsPublisherOptions =
       try {
         await nc.jetstream().publish(natsSubject(event.type), body, { msgID: event.id });
       } catch (error) {
-        // Lost while publishing: the event waits for the connection like the others.
-        if (!connected)
-          throw new PublisherUnavailable(error instanceof Error ? error.message : String(error));
-        throw error;
+        // Too large for the server: no wait cures it, the delivery fails like a refused webhook.
+        if ((error as { code?: unknown }).code === 'MAX_PAYLOAD_EXCEEDED') throw error;
+        // Lost while publishing, or JetStream not answering: the event waits, uncounted, as while NATS
+        // is disconnected, and the backbone is left alone for a while.
+        pauseMs = Math.min(30_000, Math.max(1000, pauseMs * 2));
+        unavailableUntil = Date.now() + pauseMs;
+        health?.down('nats', error, MEANWHILE);
+        throw new PublisherUnavailable(error instanceof Error ? error.message : String(error));
       }
+      pauseMs = 0;
+      health?.up('nats');
     },
     async close() {
       closing = true;
