@@ -211,6 +211,7 @@ async function openPostgres(
   // client when it is released.
   pool.on('connect', (client) => client.on('error', reportConnectionError));
   pool.on('error', reportConnectionError);
+  releaseOnFailedBegin(pool);
   const lockClient = await pool.connect().catch((error: Error) => {
     throw new Error(
       `Cannot connect to PostgreSQL at ${redactUrl(url)}: ${error.message}. ` +
@@ -240,6 +241,43 @@ async function openPostgres(
     listen: channelListeners(url, reportConnectionError),
     close: () => pool.end(),
   };
+}
+
+/**
+ * drizzle's node-postgres transaction sends BEGIN before its try/finally, so a BEGIN that fails (its
+ * connection cut at that moment: a terminated backend, a database restart) never releases the client:
+ * each such failure took a connection from the pool for good, until none was left and every request
+ * waited for one and got 503 (seen in test/faults/database-faults.test.ts). A client checked out with
+ * `pool.connect()` (as drizzle's transactions do) is therefore released, with the error, when the
+ * BEGIN it starts with fails; its release is made safe to call twice for drizzle's own in the other
+ * cases. The pool's own `query()` checks out with a callback and releases for itself: left alone.
+ */
+function releaseOnFailedBegin(pool: pg.Pool): void {
+  const original = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return original(callback);
+    return (original() as Promise<pg.PoolClient>).then((client) => {
+      const release = client.release;
+      const query = client.query;
+      let released = false;
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.query = query;
+        release.call(client, error);
+      };
+      client.query = ((...args: unknown[]) => {
+        client.query = query;
+        const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+        const text =
+          typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+        if (typeof text === 'string' && /^\s*begin\b/i.test(text) && result instanceof Promise)
+          result.catch((error: Error) => client.release(error));
+        return result;
+      }) as typeof client.query;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /** `promise`, or a rejection after `ms` (the promise itself goes on; its outcome is ignored). */

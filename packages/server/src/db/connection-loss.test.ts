@@ -69,6 +69,36 @@ describe.runIf(testDatabaseKind() === 'postgres')('a lost PostgreSQL connection'
     expect(isConnectionLost(failure)).toBe(false);
   });
 
+  it('a BEGIN cut off does not take the connection from the pool for good', async () => {
+    const url = new URL(database.url as string);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    // One connection: a transaction that failed at BEGIN and kept it would leave none for anyone.
+    const single = await createDb({
+      kind: 'postgres',
+      url: proxy.via(url.toString()),
+      poolSize: 1,
+      connectTimeoutMs: 1000,
+      poolWaitMs: 2000,
+    });
+    try {
+      await queryRows(single.db, sql`SELECT 1`);
+      // The pooled connection looks alive; its BEGIN goes nowhere, then the connection is cut.
+      proxy.freeze();
+      const begun = single.db
+        .transaction(async (tx) => tx.execute(sql`SELECT 1`))
+        .catch((error: unknown) => error);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await proxy.cut();
+      expect(isConnectionLost(await begun)).toBe(true);
+      await proxy.restore();
+      await expect(queryRows(single.db, sql`SELECT 1 AS one`)).resolves.toEqual([{ one: 1 }]);
+      expect(single.poolStats().total).toBeLessThanOrEqual(1);
+    } finally {
+      await single.close();
+      await proxy.close();
+    }
+  });
+
   describe('the database unreachable, then back', () => {
     let proxy: TcpProxy;
     let viaProxy: Database;

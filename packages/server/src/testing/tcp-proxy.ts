@@ -14,6 +14,8 @@ export interface TcpProxy {
   /** A URL like `url` with its host and port replaced by the forwarder's. */
   via(url: string): string;
   cut(): Promise<void>;
+  /** Open connections stop forwarding (a network that silently drops everything), until `cut`. */
+  freeze(): void;
   restore(): Promise<void>;
   /** Connections open now (through the forwarder). */
   open(): number;
@@ -69,6 +71,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return parsed.toString();
     },
     cut,
+    freeze() {
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+      }
+    },
     async restore() {
       if (!server) await listen();
     },

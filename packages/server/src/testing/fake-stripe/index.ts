@@ -88,7 +88,7 @@ export async function startFakeStripe(options: { webhookUrl?: string; autoDelive
      * `after` (done, the reply never sent): for killing the store at that moment. `arrived` resolves when
      * it is held; `release` drops its connection.
      */
-    holdNext(matches: (path: string) => boolean, when: 'before' | 'after') {
+    holdNext(matches: Hold['matches'], when: 'before' | 'after') {
       let arrived: () => void = () => {};
       let release: () => void = () => {};
       const arrival = new Promise<void>((resolve) => (arrived = resolve));

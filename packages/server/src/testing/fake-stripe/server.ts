@@ -5,7 +5,8 @@ import { idOf, missing, type Reply, type Route } from './state.js';
 import { stripeJsSource } from './stripe-js.js';
 
 export interface Hold {
-  matches: (path: string) => boolean;
+  /** Told the request's path and its idempotency key (ours name the checkout). */
+  matches: (path: string, idempotencyKey: string | undefined) => boolean;
   when: 'before' | 'after';
   arrived: () => void;
   released: Promise<void>;
@@ -88,7 +89,7 @@ export function fakeStripeServer(options: {
             },
           },
         });
-      const holding = options.holds.findIndex((hold) => hold.matches(path));
+      const holding = options.holds.findIndex((hold) => hold.matches(path, idempotencyKey));
       const hold = holding >= 0 ? options.holds.splice(holding, 1)[0] : undefined;
       if (hold?.when === 'before') {
         hold.arrived();
