@@ -11,6 +11,7 @@ import type { IdentityHooks } from './identity-hooks.deps.js';
 import { type VerifiedTokens, verifiedTokenMemo } from './sessions/access-tokens.service.js';
 import { SessionStatusCache } from './sessions/sessions.service.js';
 import { KeyRing } from './sessions/signing-keys.service.js';
+import { SiteIdentity } from './sessions/site-identity.service.js';
 
 /**
  * What the identity services need besides the database: one instance per app (buildApp), shared by the
@@ -21,6 +22,8 @@ export interface IdentityDeps {
   config: Config;
   clock: () => Date;
   keys: KeyRing;
+  /** The store's site id and the apps' instance ids on it, which shopper tokens carry. */
+  site: SiteIdentity;
   /** Access tokens whose signature was checked, until they expire (access-tokens.service.ts). */
   verifiedTokens: VerifiedTokens;
   sessions: SessionStatusCache;
@@ -75,6 +78,7 @@ export function createIdentityDeps(options: IdentityDepsOptions): IdentityDeps &
     config,
     clock,
     keys: new KeyRing(db, clock),
+    site: new SiteIdentity(db),
     verifiedTokens: verifiedTokenMemo(),
     sessions: new SessionStatusCache(db),
     limiter: new RateLimiter(store, clock, {

@@ -258,7 +258,10 @@ export const identitySettings = pgTable('identity_settings', {
   updatedDate: timestampColumn('updated_date').notNull().defaultNow(),
 });
 
-/** Secrets the server generates for itself (e.g. the captcha HMAC key) when config gives none. */
+/**
+ * Values the server generates for itself once: secrets (e.g. the captcha HMAC key) when config gives none,
+ * and the store's site id (`site-id`, sessions/site-identity.service.ts), which is not secret.
+ */
 export const identitySecrets = pgTable('identity_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

@@ -108,6 +108,7 @@ export function orderEventPayload(row: typeof orders.$inferSelect): Record<strin
         name: line.name,
         quantity: line.quantity,
         itemType: line.itemType,
+        ...(line.catalogReference ? { catalogReference: line.catalogReference } : {}),
         ...(line.productId ? { productId: line.productId } : {}),
         total: line.totalMinor,
       })),

@@ -74,6 +74,8 @@ export const TokenInfoResponse = Type.Object({
   exp: Type.Optional(Type.String()),
   iat: Type.Optional(Type.String()),
   clientId: Type.Optional(Type.String()),
+  siteId: Type.Optional(Type.String({ description: "The store's site id (the tokens' metaSiteId)" })),
+  instanceId: Type.Optional(Type.String({ description: "The app's instance on this store" })),
 });
 
 /** Token errors: the protocol's error body plus RFC 6749 §5.2's `error` and `error_description`. */

@@ -176,7 +176,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = as
               : claims.staffId,
         exp: String(claims.expiresAt),
         ...(issuedAt ? { iat: String(issuedAt) } : {}),
-        ...(claims.role !== 'staff' ? { clientId: claims.clientId } : {}),
+        ...(claims.role !== 'staff'
+          ? { clientId: claims.clientId, ...(await deps.site.ids(claims.clientId)) }
+          : {}),
       };
     },
   );

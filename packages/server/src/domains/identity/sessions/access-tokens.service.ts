@@ -2,6 +2,7 @@ import { type CryptoKey, decodeProtectedHeader, errors, jwtVerify, SignJWT } fro
 import { LRUCache } from 'lru-cache';
 import type { StaffRole } from '../identity.schema.js';
 import { type KeyRing, SIGNING_ALGORITHM } from './signing-keys.service.js';
+import type { SiteIds } from './site-identity.service.js';
 
 /** Audiences keep shopper and staff tokens apart: one is never accepted where the other is expected. */
 export const SHOPPER_AUDIENCE = 'openshelf';
@@ -17,6 +18,8 @@ export interface SignOptions {
   issuer: string;
   now: Date;
   ttlSeconds: number;
+  /** Shopper tokens carry the store's and the app's ids as the platform's do (`data.instance`). */
+  site?: SiteIds;
 }
 
 /** Signs a short-lived JWT (ES256, `kid` in the header) for the claims. */
@@ -39,6 +42,7 @@ export async function signAccessToken(
     if (claims.visitorId) payload.vid = claims.visitorId;
     if (claims.role === 'member') payload.mid = claims.memberId;
     subject = claims.role === 'member' ? claims.memberId : claims.visitorId;
+    if (options.site) payload.data = instanceData(claims, options.site, issuedAt, options.ttlSeconds);
   }
   return new SignJWT(payload)
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'at+jwt' })
@@ -48,6 +52,33 @@ export async function signAccessToken(
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + options.ttlSeconds)
     .sign(key);
+}
+
+/**
+ * The platform's `data` claim: a JSON string whose `instance` names the site (`metaSiteId`), the app's
+ * instance on it and the app (`appDefId`: the OAuth client), the member (`siteMemberId`) or the anonymous
+ * visitor (`aid`), and when it was signed and expires. Apps decode it with `JSON.parse(payload.data)`.
+ * Nothing in it is trusted on the way back in: the server reads only its own claims.
+ */
+function instanceData(
+  claims: Extract<AccessClaims, { clientId: string }>,
+  site: SiteIds,
+  issuedAt: number,
+  ttlSeconds: number,
+): string {
+  return JSON.stringify({
+    instance: {
+      instanceId: site.instanceId,
+      appDefId: claims.clientId,
+      metaSiteId: site.siteId,
+      signDate: new Date(issuedAt * 1000).toISOString(),
+      permissions: '',
+      demoMode: false,
+      ...(claims.role === 'member' ? { siteMemberId: claims.memberId } : {}),
+      ...(claims.visitorId ? { aid: claims.visitorId } : {}),
+      expirationDate: new Date((issuedAt + ttlSeconds) * 1000).toISOString(),
+    },
+  });
 }
 
 /** True for strings shaped like a compact JWS (three base64url parts, JSON header). */

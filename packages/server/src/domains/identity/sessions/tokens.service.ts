@@ -59,10 +59,12 @@ export function sessionClaims(session: Session): AccessClaims {
 }
 
 export async function signSessionToken(deps: IdentityDeps, session: Session): Promise<string> {
-  return signAccessToken(deps.keys, sessionClaims(session), {
+  const claims = sessionClaims(session);
+  return signAccessToken(deps.keys, claims, {
     issuer: deps.issuer,
     now: deps.clock(),
     ttlSeconds: deps.config.identity.accessTokenTtlSeconds,
+    ...('clientId' in claims ? { site: await deps.site.ids(claims.clientId) } : {}),
   });
 }
 

@@ -146,6 +146,68 @@ describe('access tokens', () => {
     expect(published).toEqual(expect.arrayContaining([kid, rotated.json().kid]));
   });
 
+  it('carry the store’s site and the app’s instance in `data`, as the platform’s tokens do', async () => {
+    const instanceOf = (accessToken: string) =>
+      JSON.parse(String(decodeJwt(accessToken).data)).instance as Record<string, unknown>;
+    const first = instanceOf((await visitorTokens(t, clientId)).access_token);
+    const second = instanceOf((await visitorTokens(t, clientId)).access_token);
+    expect(first).toMatchObject({
+      appDefId: clientId,
+      metaSiteId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+      instanceId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+      signDate: now.toISOString(),
+      expirationDate: new Date(now.getTime() + 3600_000).toISOString(),
+      demoMode: false,
+      aid: expect.any(String),
+    });
+    expect(first).not.toHaveProperty('siteMemberId');
+    // Stable per store and app: every visitor of one app sees the same site and instance.
+    expect(second.metaSiteId).toBe(first.metaSiteId);
+    expect(second.instanceId).toBe(first.instanceId);
+    expect(second.aid).not.toBe(first.aid);
+    const other = await createClient(t, owner);
+    const otherApp = instanceOf((await visitorTokens(t, other.clientId)).access_token);
+    expect(otherApp.metaSiteId).toBe(first.metaSiteId);
+    expect(otherApp.instanceId).not.toBe(first.instanceId);
+
+    const email = uniqueEmail('site-ids');
+    const { sessionToken, memberId } = await registerMember(t, { email, password: 'correct horse 1' });
+    const member = await memberTokens(t, { clientId, sessionToken });
+    expect(instanceOf(member.access_token)).toMatchObject({
+      siteMemberId: memberId,
+      metaSiteId: first.metaSiteId,
+      instanceId: first.instanceId,
+    });
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/oauth2/token-info',
+      payload: { token: member.access_token },
+    });
+    expect(info.json()).toMatchObject({ siteId: first.metaSiteId, instanceId: first.instanceId });
+
+    // Another process on the same database (a restart, a second server) reads the same site id.
+    const deps = createIdentityDeps({
+      db: t.database.db,
+      config: t.config,
+      clock: () => now,
+      mailer: createMailer({ db: t.database.db, from: 'x@y.z' }),
+      log: { error: () => {} },
+      hooks: new IdentityHooks(),
+    });
+    try {
+      expect(await deps.site.ids(clientId)).toEqual({
+        siteId: first.metaSiteId,
+        instanceId: first.instanceId,
+      });
+    } finally {
+      await deps.close();
+    }
+  });
+
   it('describes tokens at token-info, and metadata at the well-known address', async () => {
     const visitor = await visitorTokens(t, clientId);
     const info = await t.app.inject({

@@ -4,7 +4,7 @@ import { uuidv7 } from '../../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/index.js';
 import { findChoice, findCustomTextField, findOption } from '../../catalog/index.js';
 import type { CatalogReference, StoredLine } from './line.types.js';
-import { STORES_APP_ID } from './line.types.js';
+import { STORES_APP_ID, STORES_APP_IDS } from './line.types.js';
 import { extrasKey, type LineExtras, storedExtras } from './line-extras.mapper.js';
 
 /*
@@ -141,7 +141,7 @@ export function mergeCatalogItems(
     const item = items[index];
     const at = `${field}[${index}].catalogReference`;
     const appId = request.catalogReference.appId;
-    if (appId && appId !== STORES_APP_ID) {
+    if (appId && !STORES_APP_IDS.includes(appId)) {
       violations.push({
         field: `${at}.appId`,
         violatedRule: 'VALIDATION',
@@ -181,7 +181,7 @@ export function mergeCatalogItems(
     const candidate: StoredLine = {
       id: uuidv7(),
       quantity: request.quantity,
-      catalogReference: { ...request.catalogReference, appId: STORES_APP_ID },
+      catalogReference: { ...request.catalogReference, appId: appId || STORES_APP_ID },
       productId: item.productId,
       ...(item.variantId ? { variantId: item.variantId } : {}),
       ...(planId ? { subscriptionPlanId: planId } : {}),

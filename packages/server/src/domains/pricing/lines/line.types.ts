@@ -9,6 +9,13 @@ import type { AvailabilityStatus, ItemType, PaymentOption } from '../totals/tota
 /** `catalogReference.appId` of catalog products (the stores app id the protocol's clients send). */
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 
+/**
+ * Every app id the platform's clients send for the same catalog: the catalog's id above (its docs, the
+ * public packages) and the Stores app's own definition id, which Wix's headless templates send. A line
+ * keeps the one it was added with, and every reply echoes it.
+ */
+export const STORES_APP_IDS: readonly string[] = [STORES_APP_ID, '1380b703-ce81-ff05-f115-39571d94dfcd'];
+
 export interface CatalogReference {
   appId: string;
   catalogItemId: string;
