@@ -29,6 +29,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The identity deps another server process on the same database builds (nothing cached yet). */
+const anotherProcessDeps = () =>
+  createIdentityDeps({
+    db: t.database.db,
+    config: t.config,
+    clock: () => now,
+    mailer: createMailer({ db: t.database.db, from: 'x@y.z' }),
+    log: { error: () => {} },
+    hooks: new IdentityHooks(),
+  });
+
 /** A call any shopper may make but anonymous callers may not: 403 means "recognised, not a member". */
 const whoAmI = (authorization: string) =>
   t.app.inject({ url: '/_api/iam/identity/v1/identities/me', headers: { authorization } });
@@ -102,14 +113,7 @@ describe('access tokens', () => {
 
   it('are resolved without a database query once the session status is cached', async () => {
     const { access_token } = await visitorTokens(t, clientId);
-    const deps = createIdentityDeps({
-      db: t.database.db,
-      config: t.config,
-      clock: () => now,
-      mailer: createMailer({ db: t.database.db, from: 'x@y.z' }),
-      log: { error: () => {} },
-      hooks: new IdentityHooks(),
-    });
+    const deps = anotherProcessDeps();
     try {
       const resolve = accessTokenResolver(deps);
       await deps.keys.jwks(); // load the key ring, as a running server has
@@ -190,14 +194,7 @@ describe('access tokens', () => {
     expect(info.json()).toMatchObject({ siteId: first.metaSiteId, instanceId: first.instanceId });
 
     // Another process on the same database (a restart, a second server) reads the same site id.
-    const deps = createIdentityDeps({
-      db: t.database.db,
-      config: t.config,
-      clock: () => now,
-      mailer: createMailer({ db: t.database.db, from: 'x@y.z' }),
-      log: { error: () => {} },
-      hooks: new IdentityHooks(),
-    });
+    const deps = anotherProcessDeps();
     try {
       expect(await deps.site.ids(clientId)).toEqual({
         siteId: first.metaSiteId,
