@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../testing/wix-sdk.js';
 
 describe('API paths this server does not serve, with the storefront on the same port', () => {
-  // A store may not offer every module an app calls (CMS data, members, blog, plans, recommendations):
+  // A store may not offer every module an app calls (CMS data, blog, forum, loyalty, recommendations):
   // the app must get the protocol's JSON 404 it can read, never the storefront's HTML (wire-protocol.md
   // §8.3). The rule itself is unit-tested in api-request.test.ts; these are the replies on the wire.
   let shop: TestApp;
@@ -26,9 +26,9 @@ describe('API paths this server does not serve, with the storefront on the same 
 
   const UNSERVED = [
     '/wix-data/v2/items/query',
-    '/members/v1/members/my',
+    '/forum/v1/posts/query',
     '/blog/v3/posts',
-    '/pricing-plans/v2/plans',
+    '/loyalty/v1/accounts/current',
     '/v1/recommendations/algorithms',
     '/ecom/v1/recommendations/get',
   ];
