@@ -14,6 +14,7 @@ type Access =
   | 'shopper' // visitor and member tokens (their own cart)
   | 'member' // member tokens only (saved payment methods)
   | 'buyerOrMerchant' // shoppers (their own checkouts and orders) and merchant keys
+  | 'memberOrMerchant' // member tokens (their own record) and merchant keys
   | 'merchant' // staff and app keys
   | 'owner' // the owner's key only
   | 'staff' // staff (owner or staff keys and sessions), not apps
@@ -29,6 +30,10 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ],
   ['*', /^\/_api\/iam\/captcha\//, 'public'],
   ['*', /^\/_api\/iam\/(identity|factors)\//, 'credentials'],
+  // @wix/members: one's own member; the directory is public (each member's visibility is theirs to set).
+  ['*', /^(\/_api)?\/members\/v1\/members\/(my|join-community|leave-community)/, 'member'],
+  ['PATCH', /^(\/_api)?\/members\/v1\/members\/:id$/, 'memberOrMerchant'],
+  ['*', /^(\/_api)?\/members\/v1\/members/, 'public'],
   ['*', /^\/(_api\/redirects-api|headless)\/v1\/redirect-session$|^\/v1\/redirect-session$/, 'credentials'],
   // A hosted page opens its redirect session: the session token in its URL is the credential (single use).
   ['POST', /^\/_api\/redirects-api\/v1\/hosted-page$/, 'credentials'],
@@ -84,6 +89,8 @@ function admits(access: Access, caller: CallerName): boolean {
       return caller === 'memberA' || caller === 'memberB';
     case 'buyerOrMerchant':
       return caller !== 'anonymous';
+    case 'memberOrMerchant':
+      return caller !== 'anonymous' && !caller.startsWith('visitor');
     case 'merchant':
       return caller === 'staff' || caller === 'app' || caller === 'owner';
     case 'owner':

@@ -6,6 +6,7 @@ import {
   WireDate,
   WireFloat,
   WireFloatOut,
+  WireNumber,
 } from '../../lib/http/wire.js';
 import { IDENTITY_STATUSES, STATUS_REASONS, type StoredAddress } from './identity.schema.js';
 import type { IdentityView } from './members/members.service.js';
@@ -31,6 +32,13 @@ const AddressIn = Type.Object({
   subdivision: Text(200),
   country: Text(100),
   postalCode: Text(50),
+  formattedAddress: Text(1000),
+  geocode: Type.Optional(
+    Type.Object({
+      latitude: Type.Optional(WireNumber({ minimum: -90, maximum: 90 })),
+      longitude: Type.Optional(WireNumber({ minimum: -180, maximum: 180 })),
+    }),
+  ),
 });
 const CustomValueIn = Type.Object({
   strValue: Type.Optional(Type.String({ maxLength: 5000 })),
@@ -70,9 +78,9 @@ export function profileFromWire(wire: ProfileWireIn | undefined): Profile {
   if (!wire) return {};
   const text = (value: string | null | undefined) => value ?? undefined;
   const profile: Profile = {};
+  // A field sent as null is named and cleared; a field not sent is not named and stays as it is.
   for (const key of ['firstName', 'lastName', 'nickname', 'picture', 'language'] as const) {
-    const value = text(wire[key]);
-    if (value !== undefined) profile[key] = value;
+    if (wire[key] !== undefined) profile[key] = wire[key] ?? '';
   }
   if (wire.emails) profile.emails = wire.emails;
   if (wire.phones) profile.phones = wire.phones;
@@ -86,6 +94,8 @@ export function profileFromWire(wire: ProfileWireIn | undefined): Profile {
         subdivision: text(address.subdivision),
         country: text(address.country),
         postalCode: text(address.postalCode),
+        formattedAddress: text(address.formattedAddress),
+        ...(address.geocode ? { geocode: address.geocode } : {}),
         ...(tag ? { tag } : {}),
         ...(street
           ? { street: { name: text(street.name), number: text(street.number), apt: text(street.apt) } }
@@ -121,6 +131,10 @@ const AddressOut = Type.Object({
   subdivision: Opt(Type.String()),
   country: Opt(Type.String()),
   postalCode: Opt(Type.String()),
+  formattedAddress: Opt(Type.String()),
+  geocode: Type.Optional(
+    Type.Object({ latitude: Type.Optional(Type.Number()), longitude: Type.Optional(Type.Number()) }),
+  ),
 });
 const ProfileOut = Type.Object({
   firstName: Opt(Type.String()),

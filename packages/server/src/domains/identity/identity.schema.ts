@@ -38,6 +38,15 @@ export interface StoredProfile {
   phones?: string[];
   addresses?: StoredAddress[];
   customFields?: StoredCustomField[];
+  /** Members API (`@wix/members`): the contact's extra details and the public profile. */
+  birthdate?: string;
+  company?: string;
+  jobTitle?: string;
+  title?: string;
+  /** The profile page's address part; unique in the store (index below). Absent: the member id. */
+  slug?: string;
+  /** PUBLIC: listed to other members and visitors (joined the community). Absent: PRIVATE. */
+  privacyStatus?: 'PUBLIC' | 'PRIVATE';
 }
 export interface StoredAddress {
   tag?: string;
@@ -48,6 +57,8 @@ export interface StoredAddress {
   subdivision?: string;
   country?: string;
   postalCode?: string;
+  formattedAddress?: string;
+  geocode?: { latitude?: number; longitude?: number };
 }
 /** Non-finite numbers are kept as their string names (JSON has no NaN); dates as RFC 3339 strings. */
 export type StoredCustomField =
@@ -113,6 +124,7 @@ export const identities = pgTable(
   },
   (table) => [
     uniqueIndex('identities_email_unique').on(table.email),
+    uniqueIndex('identities_slug_unique').on(sql`(${table.profile}->>'slug')`),
     index('identities_status_idx').on(table.status),
   ],
 );

@@ -114,6 +114,38 @@ describe('identities', () => {
       'identity.identityProfile.emails[0]',
     );
   });
+
+  it('merges a change into the profile: what it names is replaced or cleared (null), the rest is kept', async () => {
+    const carol = await member({ firstName: 'Carol', lastName: 'King', phones: ['+1 555 0100'] });
+    const address = {
+      addressLine: '5 Lake Rd',
+      city: 'Oslo',
+      country: 'NO',
+      postalCode: '0150',
+      formattedAddress: '5 Lake Rd, 0150 Oslo, Norway',
+      geocode: { latitude: 59.9139, longitude: 10.7522 },
+    };
+    const changed = await patchMe(carol.tokens.access_token, {
+      identityProfile: { nickname: 'carol', addresses: [{ tag: 'SHIPPING', address }] },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().identity.identityProfile).toMatchObject({
+      firstName: 'Carol',
+      lastName: 'King',
+      nickname: 'carol',
+      phones: ['+1 555 0100'],
+      addresses: [{ tag: 'SHIPPING', address }],
+    });
+    const cleared = await patchMe(carol.tokens.access_token, {
+      identityProfile: { lastName: null, phones: [] },
+    });
+    const profile = cleared.json().identity.identityProfile;
+    expect(profile).toMatchObject({ firstName: 'Carol', nickname: 'carol', phones: [] });
+    expect(profile).not.toHaveProperty('lastName');
+    expect(profile.addresses[0].address.geocode).toEqual(address.geocode);
+    const read = (await get('/_api/iam/identity/v1/identities/me', carol.tokens.access_token)).json();
+    expect(read.identity.identityProfile).toEqual(profile);
+  });
 });
 
 describe('member administration', () => {

@@ -5,7 +5,7 @@ import type { Paging } from '../../../lib/paging.js';
 import { type Caller, isMerchant } from '../../access/index.js';
 import { actorOf, recordEvent } from '../../events/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
-import { type IdentityStatus, identities } from '../identity.schema.js';
+import { type IdentityStatus, identities, type StoredProfile } from '../identity.schema.js';
 import { revokeMemberSessions } from '../sessions/sessions.service.js';
 import {
   type IdentityView,
@@ -14,7 +14,7 @@ import {
   toIdentityViews,
   updateIdentityRow,
 } from './members.service.js';
-import { type Profile, toStoredProfile } from './profile.mapper.js';
+import { PROFILE_KEYS, type Profile, toStoredProfile } from './profile.mapper.js';
 
 /** A member reads their own identity; merchants read any. Others are refused before any lookup. */
 export function assertCanAccessIdentity(caller: Caller, identityId: string): void {
@@ -72,7 +72,12 @@ export async function updateProfile(
         data: { currentRevision: String(current.revision) },
       });
     }
-    const row = await updateIdentityRow(tx, identityId, { profile, revision: current.revision + 1 }, now);
+    const row = await updateIdentityRow(
+      tx,
+      identityId,
+      { profile: mergeProfile(current.profile, input.profile, profile), revision: current.revision + 1 },
+      now,
+    );
     await recordEvent(tx, {
       type: 'identity.member.updated',
       entityType: 'member',
@@ -82,6 +87,20 @@ export async function updateProfile(
     });
     return toIdentityView(tx, row);
   });
+}
+
+/**
+ * PATCH semantics: each part of the profile the change names replaces the stored one (an empty value
+ * clears it); parts it does not name — and the members API's slug and privacy — are kept.
+ */
+export function mergeProfile(stored: StoredProfile, named: Profile, checked: StoredProfile): StoredProfile {
+  const merged: StoredProfile = { ...stored };
+  for (const key of PROFILE_KEYS) {
+    if (!(key in named)) continue;
+    if (checked[key] === undefined) delete merged[key];
+    else (merged as Record<string, unknown>)[key] = checked[key];
+  }
+  return merged;
 }
 
 export const MEMBER_ACTIONS = ['approve', 'block', 'unblock', 'delete'] as const;

@@ -18,7 +18,31 @@ export interface Profile {
   phones?: string[];
   addresses?: StoredAddress[];
   customFields?: CustomField[];
+  /** Members API contact details and profile title (YYYY-MM-DD for the birthdate). */
+  birthdate?: string;
+  company?: string;
+  jobTitle?: string;
+  title?: string;
 }
+
+/** The profile's parts a change may name; a named one replaces the stored one, the others are kept. */
+export const PROFILE_KEYS = [
+  'firstName',
+  'lastName',
+  'nickname',
+  'picture',
+  'language',
+  'emails',
+  'phones',
+  'addresses',
+  'customFields',
+  'birthdate',
+  'company',
+  'jobTitle',
+  'title',
+] as const satisfies readonly (keyof Profile)[];
+
+const BIRTHDATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const MAX_ITEMS = 50;
 const MAX_TEXT = 1000;
@@ -34,7 +58,17 @@ export function normalizeEmail(raw: string | undefined | null): string | undefin
 export function toStoredProfile(profile: Profile, field = 'profile'): StoredProfile {
   const violations = new Violations();
   const stored: StoredProfile = {};
-  for (const key of ['firstName', 'lastName', 'nickname', 'picture', 'language'] as const) {
+  for (const key of [
+    'firstName',
+    'lastName',
+    'nickname',
+    'picture',
+    'language',
+    'birthdate',
+    'company',
+    'jobTitle',
+    'title',
+  ] as const) {
     const value = profile[key]?.trim();
     if (value === undefined || value === '') continue;
     if (value.length > MAX_TEXT) {
@@ -46,6 +80,17 @@ export function toStoredProfile(profile: Profile, field = 'profile'): StoredProf
       });
     }
     stored[key] = value;
+  }
+  if (
+    stored.birthdate &&
+    !(BIRTHDATE.test(stored.birthdate) && !Number.isNaN(Date.parse(stored.birthdate)))
+  ) {
+    violations.push({
+      field: `${field}.birthdate`,
+      violatedRule: 'FORMAT',
+      description: 'must be a date, YYYY-MM-DD',
+      data: { type: 'DATE' },
+    });
   }
   if (profile.emails?.length) {
     stored.emails = profile.emails.map((email, index) => {
@@ -129,6 +174,17 @@ function cleanAddress(address: StoredAddress): StoredAddress {
   ] as const) {
     const value = address[key]?.trim();
     if (value) out[key] = value;
+  }
+  const formatted = address.formattedAddress?.trim();
+  if (formatted) out.formattedAddress = formatted;
+  if (
+    address.geocode &&
+    (address.geocode.latitude !== undefined || address.geocode.longitude !== undefined)
+  ) {
+    out.geocode = {
+      ...(address.geocode.latitude !== undefined ? { latitude: address.geocode.latitude } : {}),
+      ...(address.geocode.longitude !== undefined ? { longitude: address.geocode.longitude } : {}),
+    };
   }
   if (address.street) {
     const street: NonNullable<StoredAddress['street']> = {};

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "identities_slug_unique" ON "identities" USING btree (("profile"->>'slug'));
