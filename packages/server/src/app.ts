@@ -47,7 +47,7 @@ import {
   paymentRoutes,
   stripeClient,
 } from './domains/payments/index.js';
-import { planRoutes, registerPlanOrders } from './domains/plans/index.js';
+import { planRoutes, pricingPlansRoutes, registerPlanOrders } from './domains/plans/index.js';
 import { movePreferencesOnLogin, preferencesRoutes } from './domains/preferences/index.js';
 import type { PricingEnv } from './domains/pricing/index.js';
 import { redirectsRoutes } from './domains/redirects/index.js';
@@ -333,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membershipRoutes, { db, clock, config });
   await app.register(customerRoutes, { db, clock });
   await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
+  await app.register(pricingPlansRoutes, { db, currency: pricing.currency });
   registerPlanOrders({ events, db, clock });
   await app.register(preferencesRoutes, { db, clock });
   const stopPreferencesMove = movePreferencesOnLogin({ identityHooks });

@@ -53,6 +53,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   // Plans on sale are public; buying one and reading memberships is for members.
   ['GET', /^\/_api\/plans\/v1\/plans(\/[^/]+)?$/, 'public'],
   ['*', /^\/_api\/plans\/v1\//, 'member'],
+  // @wix/pricing-plans: the plans on sale, v2 and v3, are public.
+  ['*', /^(\/_api)?\/pricing-plans\/v[23]\/plans/, 'public'],
   ['*', /^\/_api\/preferences\/v1\//, 'shopper'],
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   // Which card form a checkout shows (the publishable key is meant for browsers).

@@ -3,3 +3,4 @@
 export { registerPlanOrders } from './plan-orders.consumer.js';
 export { planRoutes } from './plans.routes.js';
 export { planOnSale } from './plans.service.js';
+export { pricingPlansRoutes } from './pricing-plans.routes.js';
