@@ -333,7 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membershipRoutes, { db, clock, config });
   await app.register(customerRoutes, { db, clock });
   await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
-  await app.register(pricingPlansRoutes, { db, currency: pricing.currency });
+  await app.register(pricingPlansRoutes, { db, currency: pricing.currency, clock });
   registerPlanOrders({ events, db, clock });
   await app.register(preferencesRoutes, { db, clock });
   const stopPreferencesMove = movePreferencesOnLogin({ identityHooks });

@@ -55,6 +55,7 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/_api\/plans\/v1\//, 'member'],
   // @wix/pricing-plans: the plans on sale, v2 and v3, are public.
   ['*', /^(\/_api)?\/pricing-plans\/v[23]\/plans/, 'public'],
+  ['*', /^\/(pricing-plans|_api\/pricing-plans-member-orders)\/v2\/member\/orders/, 'member'],
   ['*', /^\/_api\/preferences\/v1\//, 'shopper'],
   ['*', /^\/ecom\/v1\/payment-methods/, 'member'],
   // Which card form a checkout shows (the publishable key is meant for browsers).

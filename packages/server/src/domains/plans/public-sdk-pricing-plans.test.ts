@@ -1,8 +1,8 @@
-import { plans, plansV3 } from '@wix/pricing-plans';
+import { orders, plans, plansV3 } from '@wix/pricing-plans';
 import { createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, setUpTestStore } from '../../testing/ecom.js';
-import { merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
+import { memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 
 // The unchanged public @wix/pricing-plans client as Wix's headless templates call it: the minimal
@@ -121,5 +121,58 @@ describe('@wix/pricing-plans against this server', () => {
     expect(second.items.map((plan) => plan.name)).toEqual(['Bronze']);
     expect(second.hasNext()).toBe(false);
     expect((await wix.plansV3.getPlan(ids.Silver as string)).name).toBe('Silver');
+  });
+
+  it('lists and reads a member’s own plan orders, filtered by plan and status; another’s is a 404', async () => {
+    const buy = (member: string, planId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/_api/plans/v1/plans/${planId}/purchase`,
+        headers: { authorization: memberToken(member) },
+        payload: { buyerEmail: `${member}@example.com` },
+      });
+    const paid = await buy('plan-buyer', ids.Bronze as string);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const unpaid = await buy('plan-buyer', ids.Silver as string);
+    expect(unpaid.json().paymentStatus).toBe('NOT_PAID');
+    const member = createClient({
+      modules: { orders },
+      auth: { getAuthHeaders: async () => ({ headers: { Authorization: memberToken('plan-buyer') } }) },
+    });
+    const active = await member.orders.memberListOrders({
+      planIds: [ids.Bronze as string],
+      orderStatuses: [orders.OrderStatus.ACTIVE],
+    });
+    expect(active.orders).toMatchObject([
+      {
+        _id: paid.json().orderId,
+        planId: ids.Bronze,
+        status: 'ACTIVE',
+        planName: 'Bronze',
+        lastPaymentStatus: 'PAID',
+      },
+    ]);
+    const all = await member.orders.memberListOrders();
+    expect(all.orders?.map((order) => [order.planName, order.status])).toEqual([
+      ['Silver', 'PENDING'],
+      ['Bronze', 'ACTIVE'],
+    ]);
+    const one = await member.orders.memberGetOrder(unpaid.json().orderId);
+    expect(one).toMatchObject({ planId: ids.Silver, status: 'PENDING', priceDetails: { total: '9.50' } });
+    const someoneElse = createClient({
+      modules: { orders },
+      auth: { getAuthHeaders: async () => ({ headers: { Authorization: memberToken('plan-other') } }) },
+    });
+    expect(await errorOf(someoneElse.orders.memberGetOrder(unpaid.json().orderId))).toMatchObject({
+      details: { applicationError: { code: 'NOT_FOUND' } },
+    });
+    expect((await someoneElse.orders.memberListOrders()).orders).toEqual([]);
+    const visitorOrders = await errorOf(
+      createClient({
+        modules: { orders },
+        auth: { getAuthHeaders: async () => ({ headers: { Authorization: visitorToken('plan-v') } }) },
+      }).orders.memberListOrders(),
+    );
+    expect(visitorOrders).toMatchObject({ details: { applicationError: { code: 'PERMISSION_DENIED' } } });
   });
 });
