@@ -84,6 +84,9 @@ export const PLAN_FILTER_FIELDS: Fields = {
   visibility: () => 'PUBLIC',
   public: () => true,
   archived: () => false,
+  primary: () => false,
+  createdDate: (plan) => plan.createdDate.toISOString(),
+  updatedDate: (plan) => plan.updatedDate.toISOString(),
 };
 
 export function planMatches(

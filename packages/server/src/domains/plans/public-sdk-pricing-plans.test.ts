@@ -65,11 +65,16 @@ describe('@wix/pricing-plans against this server', () => {
       },
     });
     expect(found.items[1]?.pricing).toMatchObject({ singlePaymentUnlimited: true, price: { value: '9.50' } });
-    const byName = await wix.plans.queryPublicPlans().eq('name', 'Silver').find();
-    expect(byName.items.map((plan) => plan._id)).toEqual([ids.Silver]);
-    const sorted = await wix.plans.queryPublicPlans().descending('name').limit(2).find();
-    expect(sorted.items.map((plan) => plan.name)).toEqual(['Silver', 'Gold']);
-    expect(sorted.totalCount).toBe(3);
+    // The fields the client's typings allow: _id, slug, primary and the dates.
+    const bySlug = await wix.plans
+      .queryPublicPlans()
+      .eq('slug', ids.Silver as string)
+      .find();
+    expect(bySlug.items.map((plan) => plan._id)).toEqual([ids.Silver]);
+    expect((await wix.plans.queryPublicPlans().eq('primary', true).find()).items).toEqual([]);
+    const newest = await wix.plans.queryPublicPlans().descending('_createdDate').limit(2).find();
+    expect(newest.items.map((plan) => plan.name)).toEqual(['Bronze', 'Silver']);
+    expect(newest.totalCount).toBe(3);
     const listed = await wix.plans.listPublicPlans({
       planIds: [ids.Bronze as string, ids.Retired as string],
     });
@@ -77,7 +82,13 @@ describe('@wix/pricing-plans against this server', () => {
     expect((await wix.plans.getPlan(ids.Gold as string)).name).toBe('Gold');
     const retired = await errorOf(wix.plans.getPlan(ids.Retired as string));
     expect(retired).toMatchObject({ details: { applicationError: { code: 'PLAN_NOT_FOUND' } } });
-    const badField = await errorOf(wix.plans.queryPublicPlans().eq('price', 5).find());
+    // An app that goes around the typings gets a 400 naming the field, not an answer that ignores it.
+    const badField = await errorOf(
+      wix.plans
+        .queryPublicPlans()
+        .eq('price' as 'slug', '5')
+        .find(),
+    );
     expect(badField).toMatchObject({
       details: {
         validationError: {
