@@ -230,7 +230,7 @@ export abstract class BaseFilterBuilder {
     const [field, ...rest] = args;
     const values: unknown[] = rest.length === 1 && Array.isArray(rest[0]) ? rest[0] : rest;
     const errors = [
-      ...(args.length >= 2 ? [] : [usage(op, 'at least two parameters')]),
+      ...(args.length >= 2 ? [] : [usage(op, 'two parameters')]),
       ...fieldCheck(op, field),
       ...values.flatMap(comparableCheck(op)),
     ];
