@@ -171,6 +171,40 @@ describe('merchant discounts', () => {
     expect(cleared.priceSummary.discount.amount).toBe('0.00');
   });
 
+  it('inside checkoutInfo on create and checkout on PATCH they apply too, never a 200 that drops them', async () => {
+    const created = await send(app, 'POST', '/ecom/v1/checkouts', {
+      lineItems: [lineItem(mug.id, 2)],
+      checkoutInfo: { merchantDiscounts: [{ percentage: 10 }] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const checkout = created.json().checkout;
+    expect(checkout.priceSummary.discount.amount).toBe('2.00');
+    expect(checkout.appliedDiscounts).toEqual([
+      expect.objectContaining({ merchantDiscount: expect.objectContaining({ percentage: 10 }) }),
+    ]);
+    const patched = await send(app, 'PATCH', `/ecom/v1/checkouts/${checkout.id}`, {
+      checkout: { merchantDiscounts: [{ amount: 5 }] },
+    });
+    expect(patched.json().checkout.priceSummary.discount.amount).toBe('5.00');
+    const twice = await send(app, 'PATCH', `/ecom/v1/checkouts/${checkout.id}`, {
+      checkout: { merchantDiscounts: [{ amount: 1 }] },
+      merchantDiscounts: [{ amount: 2 }],
+    });
+    expect(twice.json().details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'checkout.merchantDiscounts',
+      violatedRule: 'ONE_OF_ALIGNMENT',
+    });
+    const shopper = await send(visitorToken('v-md-nested'), 'POST', '/ecom/v1/checkouts', {
+      lineItems: [lineItem(mug.id)],
+      checkoutInfo: { merchantDiscounts: [{ percentage: 50 }] },
+    });
+    expect(shopper.statusCode).toBe(400);
+    expect(shopper.json().details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'checkoutInfo.merchantDiscounts',
+      violatedRule: 'FIELD_NOT_ALLOWED',
+    });
+  });
+
   it("the public @wix/ecom cart module reads and updates a shopper's cart by id with an app key", async () => {
     const me = visitorToken('v-md-sdk');
     const { cartId } = await cartWithMugsAndVase(me);

@@ -52,6 +52,8 @@ export const CheckoutInfoIn = Type.Object({
   membershipOptions: Type.Optional(
     Type.Object({ selectedMemberships: Type.Optional(SelectedMembershipsIn) }),
   ),
+  /** The same as the request's top-level `merchantDiscounts` (send one of the two). */
+  merchantDiscounts: Type.Optional(MerchantDiscountsIn),
 });
 
 const LineItems = Type.Array(LineItemIn, { maxItems: 100 });

@@ -47,6 +47,23 @@ const checkoutCallRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps
   const preHandler = requireCaller(['visitor', 'member', 'staff', 'app']);
   const params = CheckoutIdParams;
   const reply = { 200: CheckoutResponse };
+  /** Merchant discounts sent at the top level or inside the checkout part (`checkoutInfo`, `checkout`). */
+  const discountsOf = (
+    body: { merchantDiscounts?: Parameters<typeof merchantDiscountsIn>[0] },
+    part: { merchantDiscounts?: Parameters<typeof merchantDiscountsIn>[0] } | undefined,
+    partName: string,
+    caller: Parameters<typeof merchantDiscountsIn>[2],
+  ) => {
+    if (body.merchantDiscounts !== undefined && part?.merchantDiscounts !== undefined)
+      throw invalidField(
+        `${partName}.merchantDiscounts`,
+        'ONE_OF_ALIGNMENT',
+        'send merchant discounts once: here or as the top-level merchantDiscounts',
+      );
+    return part?.merchantDiscounts !== undefined
+      ? merchantDiscountsIn(part.merchantDiscounts, env.currency, caller, `${partName}.merchantDiscounts`)
+      : merchantDiscountsIn(body.merchantDiscounts, env.currency, caller);
+  };
 
   app.post(
     '',
@@ -62,7 +79,7 @@ const checkoutCallRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps
     async (request) => {
       const body = request.body;
       const info = checkoutInfoIn(body.checkoutInfo, undefined, 'checkoutInfo');
-      const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
+      const merchantDiscounts = discountsOf(body, body.checkoutInfo, 'checkoutInfo', request.caller);
       await checkOverrideCheckoutUrl(
         db,
         http.publicUrl,
@@ -131,7 +148,7 @@ const checkoutCallRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps
       const additions = (body.lineItems ?? []).flatMap((item) =>
         item.catalogReference ? [{ catalogReference: item.catalogReference, quantity: item.quantity }] : [],
       );
-      const merchantDiscounts = merchantDiscountsIn(body.merchantDiscounts, env.currency, request.caller);
+      const merchantDiscounts = discountsOf(body, body.checkout, 'checkout', request.caller);
       await checkOverrideCheckoutUrl(
         db,
         http.publicUrl,

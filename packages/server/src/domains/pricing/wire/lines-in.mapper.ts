@@ -82,11 +82,12 @@ export function merchantDiscountsIn(
   discounts: Static<typeof MerchantDiscountsIn> | undefined,
   currency: string,
   caller: Caller,
+  field = 'merchantDiscounts',
 ): StoredMerchantDiscount[] | undefined {
   if (discounts === undefined) return undefined;
-  if (!isMerchant(caller)) merchantOnlyField('merchantDiscounts', 'Merchant discounts');
+  if (!isMerchant(caller)) merchantOnlyField(field, 'Merchant discounts');
   return discounts.map((discount, index) => {
-    const at = `merchantDiscounts[${index}]`;
+    const at = `${field}[${index}]`;
     if ((discount.amount === undefined) === (discount.percentage === undefined))
       throw invalidField(at, 'ONE_OF_ALIGNMENT', 'must give exactly one of amount or percentage');
     const amountMinor = discount.amount !== undefined ? toMinorUnits(discount.amount, currency) : undefined;
