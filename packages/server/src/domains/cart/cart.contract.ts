@@ -94,6 +94,11 @@ export const CartOut = Type.Object({
   conversionCurrency: Type.String(),
   subtotal: MoneyOut,
   appliedDiscounts: Type.Array(AppliedDiscountOut),
+  couponCode: Type.Optional(
+    Type.String({
+      description: 'The coupon applied to the cart (also in appliedDiscounts), as the spec names it',
+    }),
+  ),
   contactInfo: Type.Optional(AddressWithContactOut),
   selectedShippingOption: Type.Optional(Type.Object({ code: Type.String() })),
   checkoutId: Type.Optional(Type.String()),

@@ -25,6 +25,7 @@ export function cartOut(view: CartView): Static<typeof CartOut> {
     conversionCurrency: currency,
     subtotal: moneyOf(currency)(totals.priceSummary.subtotal),
     appliedDiscounts: appliedDiscountsOut(totals),
+    ...(view.coupon ? { couponCode: view.coupon.code } : {}),
     ...(row.contactInfo ? { contactInfo: addressWithContactOut(row.contactInfo) } : {}),
     ...(row.selectedShippingCode ? { selectedShippingOption: { code: row.selectedShippingCode } } : {}),
     ...(row.checkoutId ? { checkoutId: row.checkoutId } : {}),

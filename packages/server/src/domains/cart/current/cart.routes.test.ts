@@ -166,6 +166,7 @@ describe('current cart over HTTP', () => {
     // Subtotal 10 + 2 × 20 = 50; 10 % = 5.
     expect(withCoupon.json().cart).toMatchObject({
       buyerNote: 'gift wrap',
+      couponCode: 'SAVE10',
       appliedDiscounts: [{ discountType: 'GLOBAL', coupon: { code: 'SAVE10', amount: { amount: '5.00' } } }],
     });
     const badCoupon = await call(me, 'PATCH', '', { couponCode: 'NOPE' });
@@ -173,6 +174,7 @@ describe('current cart over HTTP', () => {
     expect(badCoupon.json().details.applicationError.code).toBe('COUPON_NOT_FOUND');
     const removed = await call(me, 'POST', '/remove-coupon', {});
     expect(removed.json().cart.appliedDiscounts).toEqual([]);
+    expect(removed.json().cart).not.toHaveProperty('couponCode');
 
     const fewer = await call(me, 'POST', '/remove-line-items', { lineItemIds: [shirtLine.id] });
     expect(fewer.json().cart.lineItems.map((l: { id: string }) => l.id)).toEqual([mugLine.id]);
