@@ -115,6 +115,8 @@ export interface Cart {
   conversionCurrency: string;
   subtotal: Money;
   appliedDiscounts: AppliedDiscount[];
+  /** The coupon applied to the cart (also in appliedDiscounts), as the spec names it */
+  couponCode?: string;
   contactInfo?: AddressWithContact;
   selectedShippingOption?: {
     code: string;

@@ -198,6 +198,11 @@ export interface CheckoutInfo {
   membershipOptions?: {
     selectedMemberships?: SelectedMembershipsInput;
   };
+  merchantDiscounts?: {
+    amount?: string | number;
+    percentage?: number;
+    lineItemIds?: string[];
+  }[];
 }
 
 /** A new checkout. */

@@ -68,6 +68,11 @@ export interface Identity {
         subdivision?: string;
         country?: string;
         postalCode?: string;
+        formattedAddress?: string;
+        geocode?: {
+          latitude?: number;
+          longitude?: number;
+        };
       };
       tag: string;
     }[];
@@ -183,6 +188,11 @@ export interface ProfileInput {
       subdivision?: string | null;
       country?: string | null;
       postalCode?: string | null;
+      formattedAddress?: string | null;
+      geocode?: {
+        latitude?: number;
+        longitude?: number;
+      };
     };
     tag?: string;
   }[];
@@ -200,5 +210,9 @@ export interface ProfileInput {
 /** Wire conversions of {@link Identity}. @internal */
 export const IDENTITY_WIRE: RevivePaths = {
   dates: ['createdDate', 'updatedDate', 'identityProfile.customFields.value.dateValue'],
-  floats: ['identityProfile.customFields.value.numValue'],
+  floats: [
+    'identityProfile.addresses.address.geocode.latitude',
+    'identityProfile.addresses.address.geocode.longitude',
+    'identityProfile.customFields.value.numValue',
+  ],
 };

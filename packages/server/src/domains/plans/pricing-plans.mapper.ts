@@ -98,40 +98,63 @@ export function planMatches(
   if (filter === undefined || filter === null) return true;
   if (typeof filter !== 'object' || Array.isArray(filter))
     throw invalidField(path, 'VALIDATION', 'must be an object of field conditions');
-  return Object.entries(filter as Record<string, unknown>).every(([key, condition]) => {
-    const at = `${path}.${key}`;
-    if (key === '$and' || key === '$or') {
-      if (!Array.isArray(condition)) throw invalidField(at, 'VALIDATION', 'must be a list of filters');
-      const parts = condition.map((part, index) => planMatches(plan, part, `${at}[${index}]`, fields));
-      return key === '$and' ? parts.every(Boolean) : parts.some(Boolean);
-    }
-    if (key === '$not') return !planMatches(plan, condition, at, fields);
-    const read = fields[key];
-    if (!read)
-      throw invalidField(
-        at,
-        'FIELD_NOT_ALLOWED',
-        `is not a field plans can be filtered by (${Object.keys(fields).join(', ')})`,
-      );
-    const value = read(plan);
-    if (condition === null || typeof condition !== 'object' || Array.isArray(condition))
-      return value === condition;
-    return Object.entries(condition as Record<string, unknown>).every(([operator, operand]) => {
-      switch (operator) {
-        case '$eq':
-          return value === operand;
-        case '$ne':
-          return value !== operand;
-        case '$in':
-          if (!Array.isArray(operand)) throw invalidField(`${at}.$in`, 'VALIDATION', 'must be a list');
-          return operand.includes(value);
-        default:
-          throw invalidField(
-            `${at}.${operator}`,
-            'FIELD_NOT_ALLOWED',
-            'is not an operator plans can be filtered with ($eq, $ne, $in)',
-          );
+  return Object.entries(filter as Record<string, unknown>)
+    .map(([key, condition]) => {
+      const at = `${path}.${key}`;
+      if (key === '$and' || key === '$or') {
+        if (!Array.isArray(condition)) throw invalidField(at, 'VALIDATION', 'must be a list of filters');
+        const parts = condition.map((part, index) => planMatches(plan, part, `${at}[${index}]`, fields));
+        return key === '$and' ? parts.every(Boolean) : parts.some(Boolean);
       }
-    });
-  });
+      if (key === '$not') return !planMatches(plan, condition, at, fields);
+      const read = fields[key];
+      if (!read)
+        throw invalidField(
+          at,
+          'FIELD_NOT_ALLOWED',
+          `is not a field plans can be filtered by (${Object.keys(fields).join(', ')})`,
+        );
+      const value = read(plan);
+      if (condition === null || typeof condition !== 'object' || Array.isArray(condition))
+        return value === condition;
+      return Object.entries(condition as Record<string, unknown>)
+        .map(([operator, operand]) => {
+          switch (operator) {
+            case '$eq':
+              return value === operand;
+            case '$ne':
+              return value !== operand;
+            case '$in':
+              if (!Array.isArray(operand)) throw invalidField(`${at}.$in`, 'VALIDATION', 'must be a list');
+              return operand.includes(value);
+            default:
+              throw invalidField(
+                `${at}.${operator}`,
+                'FIELD_NOT_ALLOWED',
+                'is not an operator plans can be filtered with ($eq, $ne, $in)',
+              );
+          }
+        })
+        .every(Boolean);
+    })
+    .every(Boolean);
+}
+
+/** A plan that matches nothing in particular: checking a filter against it finds every problem in it. */
+const PROBE: MembershipPlan = {
+  id: '',
+  name: '',
+  description: '',
+  perks: [],
+  priceMinor: 0,
+  productIds: [],
+  chargedOffline: false,
+  active: true,
+  createdDate: new Date(0),
+  updatedDate: new Date(0),
+};
+
+/** Refuses a filter with a 400 naming what is wrong, before (and whether or not) any plan is matched. */
+export function checkPlanFilter(filter: unknown): void {
+  planMatches(PROBE, filter);
 }

@@ -13,7 +13,7 @@ import {
   PLAN_ORDER_STATUSES,
 } from './member-plan-orders.service.js';
 import { listPlansOnSale, planOnSale } from './plans.service.js';
-import { planMatches, toV2Plan, toV3Plan } from './pricing-plans.mapper.js';
+import { checkPlanFilter, planMatches, toV2Plan, toV3Plan } from './pricing-plans.mapper.js';
 
 /*
  * The public `@wix/pricing-plans` reads Wix's headless templates make (`plans.queryPublicPlans`,
@@ -44,6 +44,7 @@ function selectPlans(
   filter: unknown,
   sort: { fieldName: string; order?: string }[] = [],
 ) {
+  checkPlanFilter(filter);
   const matched = plans.filter((plan) => planMatches(plan, filter));
   sort.forEach((entry, index) => {
     if (!SORTABLE[entry.fieldName.replace(/^_/, '')])
@@ -113,26 +114,25 @@ const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
     },
   );
 
-  app.post(
-    '/public/query',
+  registerQueryRoute(
+    app,
     {
-      schema: {
-        summary: 'Query the plans on sale (queryPublicPlans)',
-        tags,
-        body: Type.Object({
-          query: Type.Optional(
-            Type.Object({
-              filter: Type.Optional(Type.Unknown()),
-              sort: Type.Optional(Sort),
-              paging: Type.Optional(OffsetPagingSchema),
-            }),
-          ),
-        }),
-        response: { 200: PlansReply },
-      },
+      url: '/public/query',
+      summary: 'Query the plans on sale (queryPublicPlans)',
+      tags,
+      body: Type.Object({
+        query: Type.Optional(
+          Type.Object({
+            filter: Type.Optional(Type.Unknown()),
+            sort: Type.Optional(Sort),
+            paging: Type.Optional(OffsetPagingSchema),
+          }),
+        ),
+      }),
+      response: { 200: PlansReply },
     },
-    async (request) => {
-      const query = request.body.query ?? {};
+    async (_request, body) => {
+      const query = body.query ?? {};
       const plans = selectPlans(await listPlansOnSale(db), query.filter, query.sort);
       const { page, pagingMetadata } = offsetPage(plans, resolvePaging(query.paging));
       return { plans: page.map((plan) => toV2Plan(plan, currency)), pagingMetadata };

@@ -52,7 +52,12 @@ function queryRoutes() {
   return t.app.routeCatalog.filter((route) => {
     const { body, querystring } = (route.schema ?? {}) as { body?: Schema; querystring?: Schema };
     if (route.method === 'POST') return Boolean(body?.properties?.query?.properties?.filter);
-    return route.method === 'GET' && Boolean(querystring?.properties?.['.r']);
+    // GET calls that take a query in `.r` (listMembers sends only paging and sorting there: not a query).
+    return (
+      route.method === 'GET' &&
+      Boolean(querystring?.properties?.['.r']) &&
+      /\/(query|search)$/.test(route.url)
+    );
   });
 }
 

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { compileContract } from '../../../lib/http/contract.js';
 import { invalidField, ValidationFailed } from '../../../lib/http/errors.js';
+import { rejectDeepNesting } from '../../../lib/http/nesting.js';
 import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
+import { registerQueryRoute } from '../../../lib/http/query-route.js';
 import { decodeQueryParam } from '../../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema, resolvePaging } from '../../../lib/paging.js';
 import { requireCaller } from '../../access/index.js';
@@ -220,11 +222,10 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
   );
 
   // listMembers sends its paging and sorting as `.r` (base64url JSON), its fieldsets as plain parameters.
-  const ListMembersQuery = Type.Object({
-    paging: Type.Optional(OffsetPagingSchema),
-    sorting: Type.Optional(Sorting),
-    fieldsets: Fieldsets,
-  });
+  const ListMembersQuery = Type.Object(
+    { paging: Type.Optional(OffsetPagingSchema), sorting: Type.Optional(Sorting), fieldsets: Fieldsets },
+    { additionalProperties: false },
+  );
   const checkListQuery = compileContract(ListMembersQuery);
   app.get(
     '',
@@ -233,7 +234,7 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
         summary: 'Members who joined the community (all members, for the store)',
         tags,
         querystring: Type.Object({
-          '.r': Type.Optional(Type.String({ maxLength: 4000 })),
+          '.r': Type.Optional(Type.String({ description: 'base64url of {paging, sorting, fieldsets}' })),
           fieldsets: Fieldsets,
         }),
         response: { 200: MembersReply },
@@ -241,6 +242,7 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
     },
     async (request) => {
       const decoded = request.query['.r'] ? decodeQueryParam(request.query['.r']) : {};
+      rejectDeepNesting(decoded);
       const checked = checkListQuery(decoded);
       if (!checked.ok) throw new ValidationFailed(checked.violations);
       const { paging, sorting, fieldsets } = checked.value;
@@ -252,30 +254,29 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
     },
   );
 
-  app.post(
-    '/query',
+  registerQueryRoute(
+    app,
     {
-      schema: {
-        summary: 'Query members (queryMembers): filter, sorting and paging as the protocol’s queries',
-        tags,
-        body: Type.Object({
-          query: Type.Optional(
-            Type.Object({
-              filter: Type.Optional(Type.Unknown()),
-              // The query builder sends `sort`; the typings name it `sorting`.
-              sort: Type.Optional(Sorting),
-              sorting: Type.Optional(Sorting),
-              paging: Type.Optional(OffsetPagingSchema),
-            }),
-          ),
-          fieldsets: Fieldsets,
-          search: Type.Optional(Type.Object({ expression: Type.Optional(Type.String({ maxLength: 200 })) })),
-        }),
-        response: { 200: MembersReply },
-      },
+      url: '/query',
+      summary: 'Query members (queryMembers): filter, sorting and paging as the protocol’s queries',
+      tags,
+      body: Type.Object({
+        query: Type.Optional(
+          Type.Object({
+            filter: Type.Optional(Type.Unknown()),
+            // The query builder sends `sort`; the typings name it `sorting`.
+            sort: Type.Optional(Sorting),
+            sorting: Type.Optional(Sorting),
+            paging: Type.Optional(OffsetPagingSchema),
+          }),
+        ),
+        fieldsets: Fieldsets,
+        search: Type.Optional(Type.Object({ expression: Type.Optional(Type.String({ maxLength: 200 })) })),
+      }),
+      response: { 200: MembersReply },
     },
-    async (request) => {
-      const { query, fieldsets, search } = request.body;
+    async (request, body) => {
+      const { query, fieldsets, search } = body;
       const expression = search?.expression?.trim();
       const filter = expression
         ? {
