@@ -42,7 +42,7 @@ export async function signAccessToken(
     if (claims.visitorId) payload.vid = claims.visitorId;
     if (claims.role === 'member') payload.mid = claims.memberId;
     subject = claims.role === 'member' ? claims.memberId : claims.visitorId;
-    if (options.site) payload.data = instanceData(claims, options.site, issuedAt, options.ttlSeconds);
+    if (options.site) payload.data = instanceData(claims, options.site);
   }
   return new SignJWT(payload)
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'at+jwt' })
@@ -56,27 +56,19 @@ export async function signAccessToken(
 
 /**
  * The platform's `data` claim: a JSON string whose `instance` names the site (`metaSiteId`), the app's
- * instance on it and the app (`appDefId`: the OAuth client), the member (`siteMemberId`) or the anonymous
- * visitor (`aid`), and when it was signed and expires. Apps decode it with `JSON.parse(payload.data)`.
+ * instance on it and the app (`appDefId`: the OAuth client), and the member (`siteMemberId`) or the
+ * anonymous visitor (`aid`). Apps decode it with `JSON.parse(payload.data)`. Only the ids apps key their
+ * data by: tokens travel in cookies and headers on every request, and `iat`/`exp` already say when.
  * Nothing in it is trusted on the way back in: the server reads only its own claims.
  */
-function instanceData(
-  claims: Extract<AccessClaims, { clientId: string }>,
-  site: SiteIds,
-  issuedAt: number,
-  ttlSeconds: number,
-): string {
+function instanceData(claims: Extract<AccessClaims, { clientId: string }>, site: SiteIds): string {
   return JSON.stringify({
     instance: {
       instanceId: site.instanceId,
       appDefId: claims.clientId,
       metaSiteId: site.siteId,
-      signDate: new Date(issuedAt * 1000).toISOString(),
-      permissions: '',
-      demoMode: false,
       ...(claims.role === 'member' ? { siteMemberId: claims.memberId } : {}),
       ...(claims.visitorId ? { aid: claims.visitorId } : {}),
-      expirationDate: new Date((issuedAt + ttlSeconds) * 1000).toISOString(),
     },
   });
 }

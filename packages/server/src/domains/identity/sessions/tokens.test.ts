@@ -163,9 +163,6 @@ describe('access tokens', () => {
       instanceId: expect.stringMatching(
         /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),
-      signDate: now.toISOString(),
-      expirationDate: new Date(now.getTime() + 3600_000).toISOString(),
-      demoMode: false,
       aid: expect.any(String),
     });
     expect(first).not.toHaveProperty('siteMemberId');
