@@ -13,13 +13,18 @@ import { freePort } from '../packages/server/src/testing/ports.js';
 
 export const APP_HOST = 'headless-shop.test';
 const APP_ENTRY = path.resolve(import.meta.dirname, 'headless-shop/server.mjs');
+/** compat/browser-shop: the app whose SDK calls all run in the page. */
+export const BROWSER_APP_HOST = 'browser-shop.test';
+const BROWSER_APP_ENTRY = path.resolve(import.meta.dirname, 'browser-shop/server.mjs');
 
 /**
  * Chromium as the browser suites launch it, plus a host rule so that headless-shop.test reaches the app on
  * loopback: another host name, so its cookies are not ours (cookies are shared across ports of one host).
  */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium([`--host-resolver-rules=MAP ${APP_HOST} 127.0.0.1`]);
+  return launchChromium([
+    `--host-resolver-rules=MAP ${APP_HOST} 127.0.0.1, MAP ${BROWSER_APP_HOST} 127.0.0.1`,
+  ]);
 }
 
 export interface Store {
@@ -57,12 +62,23 @@ export async function registerApp(store: Store, origin: string): Promise<string>
 }
 
 /** Registers the headless shop with the store and starts it; resolves once it answers. */
-export async function startHeadlessShop(store: Store): Promise<HeadlessShop> {
+export function startHeadlessShop(store: Store): Promise<HeadlessShop> {
+  return startApp(store, APP_ENTRY, APP_HOST);
+}
+
+/** Registers the browser-side shop with the store and starts it (it bundles its page script first). */
+export function startBrowserShop(store: Store): Promise<HeadlessShop> {
+  return startApp(store, BROWSER_APP_ENTRY, BROWSER_APP_HOST);
+}
+
+/** A third-party app as a child process on its own host name, registered as a public OAuth client. */
+async function startApp(store: Store, entry: string, host: string): Promise<HeadlessShop> {
+  const name = path.basename(path.dirname(entry));
   const port = await freePort();
-  const origin = `http://${APP_HOST}:${port}`;
+  const origin = `http://${host}:${port}`;
   const local = `http://127.0.0.1:${port}`;
   const clientId = await registerApp(store, origin);
-  const child: ChildProcess = spawn(process.execPath, [APP_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(port),
@@ -80,20 +96,20 @@ export async function startHeadlessShop(store: Store): Promise<HeadlessShop> {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   };
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null)
-      throw new Error(`headless-shop exited early (${child.exitCode}):\n${output}`);
+  // 20 s: the browser shop bundles its page script before it listens.
+  for (let attempt = 0; attempt < 800; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited early (${child.exitCode}):\n${output}`);
     if (output.includes('listening')) {
       // It answers a page (which mints a visitor and reads the cart over the store's API).
       const reply = await fetch(`${local}/`);
       if (reply.status !== 200) {
         await stop();
-        throw new Error(`headless-shop answered ${reply.status} on /:\n${await reply.text()}\n${output}`);
+        throw new Error(`${name} answered ${reply.status} on /:\n${await reply.text()}\n${output}`);
       }
       return { origin, local, clientId, output: () => output, stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   await stop();
-  throw new Error(`headless-shop did not start in 5 s:\n${output}`);
+  throw new Error(`${name} did not start in 20 s:\n${output}`);
 }
