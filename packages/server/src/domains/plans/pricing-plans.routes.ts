@@ -84,6 +84,33 @@ function decodeCursor(cursor: string): number {
   throw invalidField('query.cursorPaging.cursor', 'VALIDATION', 'is not a cursor this server gave out');
 }
 
+/** `GET <url with :id>`: one plan on sale in a generation's shape; 404 PLAN_NOT_FOUND otherwise. */
+function registerPlanRead(
+  app: Parameters<FastifyPluginAsyncTypebox>[0],
+  options: {
+    url: string;
+    call: string;
+    db: Db;
+    currency: string;
+    shape: (plan: MembershipPlan, currency: string) => unknown;
+  },
+) {
+  app.get(
+    options.url,
+    {
+      schema: {
+        summary: `A plan on sale (${options.call}); 404 PLAN_NOT_FOUND otherwise`,
+        tags: ['pricing plans'],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: PlanReply },
+      },
+    },
+    async (request) => ({
+      plan: options.shape(await planOnSale(options.db, request.params.id), options.currency),
+    }),
+  );
+}
+
 const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (app, { db, currency }) => {
   const tags = ['pricing plans'];
   app.get(
@@ -139,18 +166,7 @@ const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
     },
   );
 
-  app.get(
-    '/:id',
-    {
-      schema: {
-        summary: 'A plan on sale (getPlan); 404 PLAN_NOT_FOUND otherwise',
-        tags,
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: PlanReply },
-      },
-    },
-    async (request) => ({ plan: toV2Plan(await planOnSale(db, request.params.id), currency) }),
-  );
+  registerPlanRead(app, { url: '/:id', call: 'getPlan', db, currency, shape: toV2Plan });
 };
 
 const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (app, { db, currency }) => {
@@ -195,18 +211,7 @@ const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
     },
   );
 
-  app.get(
-    '/plans/:planId',
-    {
-      schema: {
-        summary: 'A plan on sale (plansV3.getPlan); 404 PLAN_NOT_FOUND otherwise',
-        tags,
-        params: Type.Object({ planId: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: PlanReply },
-      },
-    },
-    async (request) => ({ plan: toV3Plan(await planOnSale(db, request.params.planId), currency) }),
-  );
+  registerPlanRead(app, { url: '/plans/:id', call: 'plansV3.getPlan', db, currency, shape: toV3Plan });
 };
 
 const StringOrList = <T extends TSchema>(item: T) =>
