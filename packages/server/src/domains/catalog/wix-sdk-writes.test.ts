@@ -57,7 +57,7 @@ describe('@wix/stores writes against this server', () => {
     });
   });
 
-  it('refuses NaN and Infinity the client sends as "NaN"/"Infinity", naming the field, and stores nothing', async () => {
+  it('reads the NaN weight the client sends as "NaN" as no weight, and refuses NaN and infinite prices by name', async () => {
     const admin = s.merchant();
     const sent: string[] = [];
     const routed = globalThis.fetch;
@@ -67,38 +67,54 @@ describe('@wix/stores writes against this server', () => {
     }) as typeof fetch;
     try {
       const count = (await s.shopper().products.queryProducts().find()).totalCount;
-      const created = admin.products.createProduct({
+      // An optional measure: NaN is "no weight", absent on create and cleared on update.
+      const feather = await admin.products.createProduct({
         name: 'Feather',
         priceData: { price: 3 },
         weight: Number.NaN,
       });
-      await expect(created).rejects.toMatchObject({
-        status: 400,
-        details: {
-          validationError: {
-            fieldViolations: [
-              expect.objectContaining({ field: 'product.weight', violatedRule: 'VALIDATION' }),
-            ],
+      const featherId = feather.product?._id as string;
+      expect(feather.product?.weight).toBeUndefined();
+      expect((await admin.products.updateProduct(featherId, { weight: 2 })).product?.weight).toBe(2);
+      const cleared = await admin.products.updateProduct(featherId, { weight: Number.NaN });
+      expect(cleared.product?.weight).toBeUndefined();
+      expect((await admin.products.getProduct(featherId)).product?.weight).toBeUndefined();
+      await admin.products.deleteProduct(featherId);
+      // A price must be a number: NaN and the infinities are refused, naming the field in plain words.
+      for (const price of [Number.NaN, Infinity]) {
+        const updated = admin.products.updateProduct(ids.mug, { priceData: { price } });
+        await expect(updated).rejects.toMatchObject({
+          status: 400,
+          details: {
+            validationError: {
+              fieldViolations: [
+                expect.objectContaining({
+                  field: 'product.priceData.price',
+                  violatedRule: Number.isNaN(price) ? 'VALIDATION' : 'MAX',
+                  description: Number.isNaN(price)
+                    ? 'must be a number; "NaN" is not a price'
+                    : 'must be a number up to 999999999.99; "Infinity" is not a price',
+                }),
+              ],
+            },
           },
-        },
-      });
-      const updated = admin.products.updateProduct(ids.mug, { priceData: { price: Infinity } });
-      await expect(updated).rejects.toMatchObject({
-        status: 400,
+        });
+      }
+      const variants = admin.products.updateProductVariants(ids.mug, [{ variantIds: [], weight: -Infinity }]);
+      await expect(variants).rejects.toMatchObject({ status: 400 });
+      const adjusted = admin.products.bulkAdjustProductProperty({ price: { amount: Number.NaN } }, [ids.mug]);
+      await expect(adjusted).rejects.toMatchObject({
         details: {
           validationError: {
             fieldViolations: [
               expect.objectContaining({
-                field: 'product.priceData.price',
-                violatedRule: 'MAX',
-                description: expect.stringContaining('finite'),
+                field: 'adjust.price.amount',
+                description: 'must be a number; "NaN" is not an amount',
               }),
             ],
           },
         },
       });
-      const variants = admin.products.updateProductVariants(ids.mug, [{ variantIds: [], weight: -Infinity }]);
-      await expect(variants).rejects.toMatchObject({ status: 400 });
       // The client sent the protocol's spellings, not null (which JSON.stringify would make of NaN).
       expect(sent.join('\n')).toContain('"weight":"NaN"');
       expect(sent.join('\n')).toContain('"price":"Infinity"');
@@ -159,11 +175,20 @@ describe('@wix/stores writes against this server', () => {
       name: 'Trail Cap 2',
     });
     expect(updated.name).toBe('Trail Cap 2');
+    // A variant weight of NaN is no weight: the variant's own weight (0.1) goes.
+    const unweighedV3 = await admin.productsV3.updateProduct(created._id as string, {
+      revision: updated.revision as string,
+      variantsInfo: {
+        variants: [{ choices: [choice('Size', 'S')], physicalProperties: { weight: Number.NaN } }],
+      },
+    });
+    const unweighed = (await admin.products.getProduct(created._id as string)).product;
+    expect(unweighed?.variants?.find((v) => v.choices?.Size === 'S')?.variant?.weight).toBeUndefined();
     await expect(
       admin.productsV3.updateProduct(created._id as string, {
-        revision: updated.revision as string,
+        revision: unweighedV3.revision as string,
         variantsInfo: {
-          variants: [{ choices: [choice('Size', 'S')], physicalProperties: { weight: Number.NaN } }],
+          variants: [{ choices: [choice('Size', 'S')], price: { actualPrice: { amount: 'NaN' } } }],
         },
       }),
     ).rejects.toMatchObject({
@@ -172,8 +197,9 @@ describe('@wix/stores writes against this server', () => {
         validationError: {
           fieldViolations: [
             expect.objectContaining({
+              field: 'product.variantsInfo.variants[0].price.actualPrice.amount',
               violatedRule: 'VALIDATION',
-              description: 'must be a finite number, not "NaN"',
+              description: 'must be a number; "NaN" is not a price',
             }),
           ],
         },

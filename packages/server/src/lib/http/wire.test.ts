@@ -49,6 +49,8 @@ describe('wire values', () => {
     ['float', 'Infinity', Infinity],
     ['float', '-Infinity', -Infinity],
     ['finite', '0.30', 0.3],
+    ['measure', '0.25', 0.25],
+    ['measure', 'NaN', null],
     ['int64', '1001', '1001'],
     ['int64', 1001, '1001'],
   ] as const)('%s accepts %j', (kind, input, expected) => {
@@ -61,6 +63,8 @@ describe('wire values', () => {
     ['float', true],
     ['finite', 'NaN'],
     ['finite', 'Infinity'],
+    ['measure', 'Infinity'],
+    ['measure', '-Infinity'],
     ['int64', '12.5'],
     ['int64', 2 ** 60],
     ['date', '2024-13-45'],
@@ -83,24 +87,59 @@ describe('wire values', () => {
     });
   });
 
-  it('names the rule a non-finite value breaks where a finite number is required', () => {
-    const price = { minimum: 0, maximum: 999_999_999.99 };
+  it('names the rule "NaN" and the infinities break where a number is needed, in plain words', () => {
+    const price = { minimum: 0, maximum: 999_999_999.99, noun: 'price' };
     expect(convertWireValue('finite', 'NaN', price)).toEqual({
-      error: 'must be a finite number, not "NaN"',
+      error: 'must be a number; "NaN" is not a price',
       rule: 'VALIDATION',
     });
     expect(convertWireValue('finite', 'Infinity', price)).toEqual({
-      error: 'must be a finite number at most 999999999.99, not "Infinity"',
+      error: 'must be a number up to 999999999.99; "Infinity" is not a price',
       rule: 'MAX',
       threshold: 999_999_999.99,
     });
-    expect(convertWireValue('finite', '-Infinity', price)).toMatchObject({ rule: 'MIN', threshold: 0 });
+    expect(convertWireValue('finite', '-Infinity', price)).toEqual({
+      error: 'must be a number of at least 0; "-Infinity" is not a price',
+      rule: 'MIN',
+      threshold: 0,
+    });
     expect(convertWireValue('finite', '1e309', price)).toMatchObject({
       rule: 'MAX',
-      error: 'must be a finite number at most 999999999.99, not "1e309"',
+      error: 'must be a number up to 999999999.99; "1e309" is not a price',
     });
-    expect(convertWireValue('finite', 'Infinity')).toMatchObject({ rule: 'VALIDATION' });
+    expect(convertWireValue('finite', 'NaN', { noun: 'amount' })).toMatchObject({
+      error: 'must be a number; "NaN" is not an amount',
+    });
+    expect(convertWireValue('finite', 'Infinity')).toEqual({
+      error: 'must be a number, not "Infinity"',
+      rule: 'VALIDATION',
+    });
     expect(convertWireValue('finite', 'nan')).toEqual({ error: 'must be a number' });
+  });
+
+  it('reads "NaN" on an optional measure as no value, and keeps its bounds', () => {
+    const weight = { minimum: 0, maximum: 1000, noun: 'weight' };
+    expect(convertWireValue('measure', 'NaN', weight)).toEqual({ value: null });
+    expect(convertWireValue('measure', 'Infinity', weight)).toEqual({
+      error: 'must be a number up to 1000; "Infinity" is not a weight',
+      rule: 'MAX',
+      threshold: 1000,
+    });
+    expect(convertWireValue('measure', -1, weight)).toMatchObject({ rule: 'MIN' });
+  });
+
+  it('asks for whole numbers where the field counts things', () => {
+    const stock = { minimum: 0, maximum: 99, noun: 'stock quantity', whole: true };
+    expect(convertWireValue('finite', '7', stock)).toEqual({ value: 7 });
+    expect(convertWireValue('finite', 1.5, stock)).toEqual({
+      error: 'must be a whole number',
+      rule: 'VALIDATION',
+    });
+    expect(convertWireValue('finite', 'NaN', stock)).toEqual({
+      error: 'must be a whole number; "NaN" is not a stock quantity',
+      rule: 'VALIDATION',
+    });
+    expect(convertWireValue('finite', 'lots', stock)).toEqual({ error: 'must be a whole number' });
   });
 
   it('reads any double the way the client wrote it, and keeps finite fields finite and in bounds', () => {

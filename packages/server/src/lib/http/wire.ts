@@ -91,33 +91,74 @@ export function plainFieldName(name: string): string {
 // Value kinds carried as strings on the wire. Requests are converted in place during validation by the
 // `x-wire` Ajv keyword, so handlers receive numbers, Dates and int64 strings already.
 
-type WireKind = 'float' | 'finite' | 'date' | 'int64';
+type WireKind = 'float' | 'finite' | 'measure' | 'date' | 'int64';
 
 const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const NON_FINITE: Record<string, number> = { NaN: Number.NaN, Infinity: Infinity, '-Infinity': -Infinity };
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const INT64 = /^-?\d{1,19}$/;
 
+/**
+ * What a number field's refusals say. `noun` names what the field holds in plain words ("price"), so a
+ * refusal reads `must be a number; "NaN" is not a price`; `whole` asks for a whole number (a stock count).
+ */
+export interface NumberRules {
+  minimum?: number;
+  maximum?: number;
+  noun?: string;
+  whole?: boolean;
+}
+type NumberOptions = Omit<NumberRules, 'noun' | 'whole'> & { description?: string; noun?: string };
+
+/** The schema keywords carrying NumberRules beyond Ajv's own bounds (registered in ajvWirePlugin). */
+const numberKeywords = ({ noun, ...options }: NumberOptions, whole = false) => ({
+  ...options,
+  ...(noun ? { 'x-noun': noun } : {}),
+  ...(whole ? { 'x-whole': true } : {}),
+});
+
 /** A float that may arrive as a number or a string, including "NaN", "Infinity" and "-Infinity". */
 export const WireFloat = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
   Type.Unsafe<number>({ type: ['number', 'string'], 'x-wire': 'float', ...options });
 
-/** A number that may arrive as a string but must be finite (prices, weights, quantities). */
-export const WireNumber = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
-  Type.Unsafe<number>({ type: ['number', 'string'], 'x-wire': 'finite', ...options });
+/**
+ * A number that may arrive as a string but must be a real number (prices, costs, amounts): the protocol's
+ * "NaN" and "±Infinity" arrive decoded and are refused naming the field's `noun`.
+ */
+export const WireNumber = (options: NumberOptions = {}) =>
+  Type.Unsafe<number>({ type: ['number', 'string'], 'x-wire': 'finite', ...numberKeywords(options) });
 
 /**
  * WireNumber that may also be null ("clear this value"). One schema rather than a union with null, so
  * a bad value is reported with its own rule (MIN, FORMAT…) instead of "must match one of the shapes".
  */
-export const WireNumberOrNull = (
-  options: { minimum?: number; maximum?: number; description?: string } = {},
-) =>
+export const WireNumberOrNull = (options: NumberOptions = {}) =>
   Type.Unsafe<number | null>({
     type: ['number', 'string', 'null'],
     'x-wire': 'finite',
     'x-nullable': true,
-    ...options,
+    ...numberKeywords(options),
+  });
+
+/**
+ * An optional measure (a weight): "NaN" is the protocol's "no value" and arrives as null, as if cleared
+ * (absent on a create); "±Infinity" is refused like any number out of the field's range.
+ */
+export const WireMeasureOrNull = (options: NumberOptions = {}) =>
+  Type.Unsafe<number | null>({
+    type: ['number', 'string', 'null'],
+    'x-wire': 'measure',
+    'x-nullable': true,
+    ...numberKeywords(options),
+  });
+
+/** A whole number (a stock count) that may arrive as a string, or null; "NaN" and "±Infinity" are refused. */
+export const WireWholeNumberOrNull = (options: NumberOptions = {}) =>
+  Type.Unsafe<number | null>({
+    type: ['number', 'string', 'null'],
+    'x-wire': 'finite',
+    'x-nullable': true,
+    ...numberKeywords(options, true),
   });
 
 /** An RFC 3339 date-time string, handed to the service as a Date. */
@@ -146,26 +187,38 @@ export const DateTimeOut = (options: { description?: string } = {}) =>
 /** Response side of WireFloat: JSON has no NaN/Infinity, so those travel as strings. */
 export const WireFloatOut = () => Type.Unsafe<number | string>({ type: ['number', 'string'] });
 
-function nonFiniteError(
-  number: number,
-  sentAs: unknown,
-  bounds: { minimum?: number; maximum?: number },
-): WireValueError {
-  // An overflowing numeral ("1e309") is named as sent; a JSON number that overflowed, by what it became.
-  const sent = `not ${typeof sentAs === 'string' ? JSON.stringify(sentAs) : `"${String(number)}"`}`;
-  if (number === Infinity && bounds.maximum !== undefined)
+/**
+ * The refusal of "NaN", "±Infinity" (or an overflowing numeral, "1e309") where a real number is needed, in
+ * plain words: `must be a number; "NaN" is not a price`; an infinity breaks the field's bound (MAX/MIN).
+ */
+export function nonFiniteRefusal(number: number, sentAs: unknown, rules: NumberRules = {}): WireValueError {
+  // An overflowing numeral is named as sent; a JSON number that overflowed, by what it became.
+  const sent = typeof sentAs === 'string' ? JSON.stringify(sentAs) : `"${String(number)}"`;
+  const kind = rules.whole ? 'a whole number' : 'a number';
+  const because = rules.noun ? `; ${sent} is not ${article(rules.noun)}` : `, not ${sent}`;
+  if (number === Infinity && rules.maximum !== undefined)
     return {
-      error: `must be a finite number at most ${bounds.maximum}, ${sent}`,
+      error: `must be ${kind} up to ${rules.maximum}${because}`,
       rule: 'MAX',
-      threshold: bounds.maximum,
+      threshold: rules.maximum,
     };
-  if (number === -Infinity && bounds.minimum !== undefined)
+  if (number === -Infinity && rules.minimum !== undefined)
     return {
-      error: `must be a finite number at least ${bounds.minimum}, ${sent}`,
+      error: `must be ${kind} of at least ${rules.minimum}${because}`,
       rule: 'MIN',
-      threshold: bounds.minimum,
+      threshold: rules.minimum,
     };
-  return { error: `must be a finite number, ${sent}`, rule: 'VALIDATION' };
+  return { error: `must be ${kind}${because}`, rule: 'VALIDATION' };
+}
+
+/** "a price", "an amount". */
+function article(noun: string): string {
+  return /^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+/** The number one of the protocol's non-finite spellings stands for ("NaN", "Infinity", "-Infinity"). */
+export function nonFiniteSpelling(value: unknown): number | undefined {
+  return typeof value === 'string' && Object.hasOwn(NON_FINITE, value) ? NON_FINITE[value] : undefined;
 }
 
 export function toWireFloat(value: number): number | string {
@@ -191,24 +244,31 @@ function parseWireNumber(value: unknown): number | undefined {
 export function convertWireValue(
   kind: WireKind,
   value: unknown,
-  bounds: { minimum?: number; maximum?: number } = {},
+  rules: NumberRules = {},
 ): { value: unknown } | WireValueError {
   switch (kind) {
     case 'float':
-    case 'finite': {
+    case 'finite':
+    case 'measure': {
       const number = parseWireNumber(value);
       if (number === undefined)
         return {
           error:
-            kind === 'float' ? 'must be a number, or "NaN", "Infinity", "-Infinity"' : 'must be a number',
+            kind === 'float'
+              ? 'must be a number, or "NaN", "Infinity", "-Infinity"'
+              : `must be ${rules.whole ? 'a whole number' : 'a number'}`,
         };
       // "NaN" and "±Infinity" are how the protocol's clients send those floats (weight: NaN travels as
-      // "NaN"): well formed, so the refusal names the finiteness rule and the field's bound, not a format.
-      if (kind === 'finite' && !Number.isFinite(number)) return nonFiniteError(number, value, bounds);
-      if (bounds.minimum !== undefined && number < bounds.minimum)
-        return { error: `must be at least ${bounds.minimum}`, rule: 'MIN', threshold: bounds.minimum };
-      if (bounds.maximum !== undefined && number > bounds.maximum)
-        return { error: `must be at most ${bounds.maximum}`, rule: 'MAX', threshold: bounds.maximum };
+      // "NaN"): well formed, so they are decoded here, and each field's rule decides. An optional measure
+      // reads NaN as "no value"; elsewhere the refusal names the field's bound, or says why in plain words.
+      if (kind === 'measure' && Number.isNaN(number)) return { value: null };
+      if (kind !== 'float' && !Number.isFinite(number)) return nonFiniteRefusal(number, value, rules);
+      if (rules.whole && !Number.isInteger(number))
+        return { error: 'must be a whole number', rule: 'VALIDATION' };
+      if (rules.minimum !== undefined && number < rules.minimum)
+        return { error: `must be at least ${rules.minimum}`, rule: 'MIN', threshold: rules.minimum };
+      if (rules.maximum !== undefined && number > rules.maximum)
+        return { error: `must be at most ${rules.maximum}`, rule: 'MAX', threshold: rules.maximum };
       return { value: number };
     }
     case 'date': {
@@ -263,9 +323,20 @@ export function ajvWirePlugin(ajv: Ajv): Ajv {
     errors?: { keyword: string; message: string; params: Record<string, unknown> }[];
   };
   const validate: ValidateWithErrors = (kind, data, parentSchema, ctx) => {
-    const schema = parentSchema as { minimum?: number; maximum?: number; 'x-nullable'?: boolean };
+    const schema = parentSchema as {
+      minimum?: number;
+      maximum?: number;
+      'x-nullable'?: boolean;
+      'x-noun'?: string;
+      'x-whole'?: boolean;
+    };
     if (data === null && schema['x-nullable']) return true;
-    const result = convertWireValue(kind, data, schema);
+    const result = convertWireValue(kind, data, {
+      ...(schema.minimum !== undefined ? { minimum: schema.minimum } : {}),
+      ...(schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
+      ...(schema['x-noun'] ? { noun: schema['x-noun'] } : {}),
+      ...(schema['x-whole'] ? { whole: true } : {}),
+    });
     if ('error' in result) {
       validate.errors = [
         {
@@ -288,6 +359,8 @@ export function ajvWirePlugin(ajv: Ajv): Ajv {
     return true;
   };
   ajv.addKeyword({ keyword: 'x-nullable', schemaType: 'boolean' });
+  ajv.addKeyword({ keyword: 'x-noun', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'x-whole', schemaType: 'boolean' });
   ajv.addKeyword({
     keyword: 'x-wire',
     schemaType: 'string',

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { StringEnum, WireNumber } from '../../../lib/http/wire.js';
+import { StringEnum, WireMeasureOrNull, WireNumber } from '../../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../../lib/paging.js';
 import { ProductOut } from '../products/products.contract.js';
 import { FACETS } from './search.service.js';
@@ -29,14 +29,15 @@ export const QueryProductsResponse = Type.Object({
 });
 
 const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 });
-const amount = () => WireNumber({ minimum: -999_999_999.99, maximum: 999_999_999.99 });
+const amount = () => WireNumber({ minimum: -999_999_999.99, maximum: 999_999_999.99, noun: 'amount' });
 
 export const BulkUpdateRequest = Type.Object({
   ids: Ids,
   set: Type.Object({
-    price: Type.Optional(WireNumber({ minimum: 0, maximum: 999_999_999.99 })),
-    cost: Type.Optional(WireNumber({ minimum: 0, maximum: 999_999_999.99 })),
-    weight: Type.Optional(WireNumber({ minimum: 0, maximum: 999_999_999.99 })),
+    price: Type.Optional(WireNumber({ minimum: 0, maximum: 999_999_999.99, noun: 'price' })),
+    cost: Type.Optional(WireNumber({ minimum: 0, maximum: 999_999_999.99, noun: 'cost' })),
+    // An optional measure: null or "NaN" (no weight) clears the products' weights.
+    weight: Type.Optional(WireMeasureOrNull({ minimum: 0, maximum: 999_999_999.99, noun: 'weight' })),
     ribbon: Type.Optional(Type.String({ maxLength: 30 })),
     brand: Type.Optional(Type.String({ maxLength: 50 })),
   }),

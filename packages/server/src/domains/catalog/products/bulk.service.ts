@@ -16,7 +16,8 @@ import { reload, type WriteContext } from './product-write.service.js';
 export interface BulkSet {
   priceMinor?: number;
   costMinor?: number;
-  weight?: number;
+  /** null: the products have no weight (the protocol's "NaN"); their variants' own weights go too. */
+  weight?: number | null;
   ribbon?: string;
   brand?: string;
 }
@@ -94,7 +95,7 @@ export function bulkUpdateProducts(
       patchVariants(change, 'costMinor', clearOverride(product.variants, 'costMinor'));
     }
     if (set.weight !== undefined) {
-      change.product.weight = checkWeight(set.weight);
+      change.product.weight = set.weight === null ? null : checkWeight(set.weight);
       patchVariants(change, 'weight', clearOverride(product.variants, 'weight'));
     }
     if (set.ribbon !== undefined) change.product.ribbon = set.ribbon.trim() || null;

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import { compileContract } from '../../../lib/http/contract.js';
-import { ValidationFailed } from '../../../lib/http/errors.js';
+import { ValidationFailed, type ViolatedRule } from '../../../lib/http/errors.js';
+import { nonFiniteRefusal, nonFiniteSpelling } from '../../../lib/http/wire.js';
 import { toDecimalString, toMinorUnits } from '../../../lib/money.js';
 import { LIMITS } from '../catalog.types.js';
 import { ProductV3, V3_PRODUCT_KEYS } from './products-v3.contract.js';
@@ -18,7 +19,7 @@ import { CreateProductRequest, UpdateProductRequest } from './products-write.con
 
 type V3Write = Static<typeof ProductV3>;
 type V1Write = Partial<ProductWrite> & Record<string, unknown>;
-type Violation = { field: string; description: string; violatedRule: 'FIELD_NOT_ALLOWED' | 'REQUIRED_FIELD' };
+type Violation = { field: string; description: string; violatedRule: ViolatedRule };
 
 /** Fields only catalog v3 products have: a body with any of them is read as a v3 product. */
 const V3_MARKERS = [
@@ -213,11 +214,27 @@ function variantsIn(
   mode: 'create' | 'update',
 ): void {
   const variants = product.variantsInfo?.variants ?? [];
-  const minorAt = (amount: string | undefined, field: string): number | undefined => {
+  // A refused amount is reported once, at its field: the rules across variants below would only repeat it.
+  let amountRefused = false;
+  const minorAt = (amount: string | undefined, field: string, noun: string): number | undefined => {
     if (amount === undefined) return undefined;
+    // "NaN" and "±Infinity" are refused as on a v1 product's price (wire.ts), not as a bad format.
+    const spelled = nonFiniteSpelling(amount);
+    if (spelled !== undefined) {
+      const refusal = nonFiniteRefusal(spelled, amount, { minimum: 0, maximum: 999_999_999.99, noun });
+      refuse(field, refusal.error, refusal.rule ?? 'VALIDATION');
+      amountRefused = true;
+      return undefined;
+    }
     const minor = toMinorUnits(amount, currency);
-    if (minor === undefined || minor < 0)
-      refuse(field, `must be a decimal amount ≥ 0 with at most the decimals ${currency} has`);
+    if (minor === undefined || minor < 0) {
+      amountRefused = true;
+      refuse(
+        field,
+        `must be a decimal amount of at least 0 such as "12.50", with at most the decimals ${currency} has`,
+        'FORMAT',
+      );
+    }
     return minor;
   };
   const rows = variants.map((variant, i) => {
@@ -240,11 +257,16 @@ function variantsIn(
           'choices are matched by name here: send optionChoiceNames {optionName, choiceName}',
         );
     });
-    const actual = minorAt(variant.price?.actualPrice?.amount, `${at}.price.actualPrice.amount`);
-    const compareAt = minorAt(variant.price?.compareAtPrice?.amount, `${at}.price.compareAtPrice.amount`);
-    const cost = minorAt(variant.revenueDetails?.cost?.amount, `${at}.revenueDetails.cost.amount`);
+    const actual = minorAt(variant.price?.actualPrice?.amount, `${at}.price.actualPrice.amount`, 'price');
+    const compareAt = minorAt(
+      variant.price?.compareAtPrice?.amount,
+      `${at}.price.compareAtPrice.amount`,
+      'price',
+    );
+    const cost = minorAt(variant.revenueDetails?.cost?.amount, `${at}.revenueDetails.cost.amount`, 'cost');
     return { variant, choices, actual, compareAt, cost, at };
   });
+  if (amountRefused) return;
   const priced = rows.filter((row) => row.actual !== undefined);
   let discount = 0;
   let listPrice: number | undefined;

@@ -63,9 +63,8 @@ describe('catalog v3 products refused on the write proxy', () => {
     expect(await count()).toBe(before);
   });
 
-  it('reads "NaN"/"Infinity" on v3 float fields and refuses them where a finite number is needed', async () => {
+  it('reads "NaN" on a v3 weight as no weight, and refuses infinities and a price that is not a number', async () => {
     for (const [sent, rule] of [
-      ['NaN', 'VALIDATION'],
       ['Infinity', 'MAX'],
       ['-Infinity', 'MIN'],
     ]) {
@@ -79,6 +78,37 @@ describe('catalog v3 products refused on the write proxy', () => {
         `product.variantsInfo.variants[1].physicalProperties.weight ${rule}`,
       ]);
     }
+    for (const [sent, rule, description] of [
+      ['NaN', 'VALIDATION', 'must be a number; "NaN" is not a price'],
+      ['Infinity', 'MAX', 'must be a number up to 999999999.99; "Infinity" is not a price'],
+      [
+        '-1',
+        'FORMAT',
+        'must be a decimal amount of at least 0 such as "12.50", with at most the decimals USD has',
+      ],
+    ]) {
+      const body = v3Tee();
+      (body.product.variantsInfo.variants[0] as { price: { actualPrice: { amount: string } } }).price = {
+        actualPrice: { amount: sent as string },
+      };
+      const reply = await call('POST', '/v2/products-platformized', body, owner);
+      expect(reply.status, sent).toBe(400);
+      expect(reply.body.details.validationError.fieldViolations).toEqual([
+        expect.objectContaining({
+          field: 'product.variantsInfo.variants[0].price.actualPrice.amount',
+          violatedRule: rule,
+          description,
+        }),
+      ]);
+    }
+    const body = v3Tee();
+    (
+      body.product.variantsInfo.variants[1] as { physicalProperties: { weight: unknown } }
+    ).physicalProperties.weight = 'NaN';
+    const kept = await call('POST', '/v2/products-platformized', body, owner);
+    expect(kept.status).toBe(200);
+    const read = await call('GET', `/stores/v1/products/${kept.body.product.id}`, undefined, owner);
+    expect(read.body.product.variants[1].variant).not.toHaveProperty('weight');
   });
 
   it('refuses too many combinations with the product rule, without building them (v3 and v1)', async () => {

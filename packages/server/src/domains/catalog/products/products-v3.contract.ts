@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { StringEnum, WireNumberOrNull } from '../../../lib/http/wire.js';
+import { StringEnum, WireMeasureOrNull } from '../../../lib/http/wire.js';
 import { LIMITS } from '../catalog.types.js';
 import { AnyObject, InfoSection, Nullable, Opt } from './products.contract.js';
 
@@ -9,8 +9,10 @@ import { AnyObject, InfoSection, Nullable, Opt } from './products.contract.js';
  * echoes back (ranges, inventory, summaries, dates) are allowed and ignored.
  */
 
+// A decimal string ("12.50"); what it must be is checked where it is read (product-v3-write.mapper.ts), so
+// "NaN" or "-1" is refused there in the words V1 prices use, naming the price or cost.
 const Amount = Type.Object({
-  amount: Opt(Type.String({ pattern: '^-?\\d+(\\.\\d+)?$', maxLength: 20 })),
+  amount: Opt(Type.String({ maxLength: 30 })),
   formattedAmount: Opt(Nullable(Type.String())),
 });
 
@@ -53,7 +55,7 @@ const Variant = Type.Object({
   revenueDetails: Opt(Type.Object({ cost: Opt(Amount) })),
   physicalProperties: Opt(
     Type.Object({
-      weight: Opt(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
+      weight: Opt(WireMeasureOrNull({ minimum: 0, maximum: LIMITS.maxWeight, noun: 'weight' })),
       pricePerUnit: Opt(AnyObject),
       productDimensions: Opt(AnyObject),
       packageDimensions: Opt(AnyObject),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { StringEnum, WireNumber, WireNumberOrNull } from '../../../lib/http/wire.js';
+import { StringEnum, WireMeasureOrNull, WireNumber, WireNumberOrNull } from '../../../lib/http/wire.js';
 import { DISCOUNT_TYPES, LIMITS, MEASUREMENT_UNITS, OPTION_TYPES } from '../catalog.types.js';
 import {
   AnyObject,
@@ -46,6 +46,10 @@ export const MediaReadShape = Type.Object({
   ),
 });
 
+const MONEY = { minimum: 0, maximum: 999_999_999.99 } as const;
+/** A weight is an optional measure: "NaN" means none (cleared on update, absent on create). */
+const WEIGHT = () => WireMeasureOrNull({ minimum: 0, maximum: LIMITS.maxWeight, noun: 'weight' });
+
 const StockWrite = Type.Object({
   trackQuantity: Opt(Type.Boolean()),
   quantity: Opt(QuantityOrNull()),
@@ -58,11 +62,9 @@ const VariantWrite = Type.Object({
   choices: Opt(Type.Record(Type.String(), Type.String())),
   variant: Opt(
     Type.Object({
-      priceData: Opt(Type.Object({ price: Opt(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })) })),
-      costAndProfitData: Opt(
-        Type.Object({ itemCost: Opt(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })) }),
-      ),
-      weight: Opt(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
+      priceData: Opt(Type.Object({ price: Opt(WireNumberOrNull({ ...MONEY, noun: 'price' })) })),
+      costAndProfitData: Opt(Type.Object({ itemCost: Opt(WireNumberOrNull({ ...MONEY, noun: 'cost' })) })),
+      weight: Opt(WEIGHT()),
       sku: Opt(Nullable(Type.String({ maxLength: LIMITS.skuLength }))),
       visible: Opt(Type.Boolean()),
     }),
@@ -71,9 +73,9 @@ const VariantWrite = Type.Object({
 });
 
 const PricePerUnitObject = Type.Object({
-  totalQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99 }),
+  totalQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99, noun: 'quantity' }),
   totalMeasurementUnit: StringEnum(MEASUREMENT_UNITS),
-  baseQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99 }),
+  baseQuantity: WireNumber({ minimum: 0.01, maximum: 999_999_999.99, noun: 'quantity' }),
   baseMeasurementUnit: StringEnum(MEASUREMENT_UNITS),
 });
 /**
@@ -96,15 +98,13 @@ function productFields(create: boolean) {
     productType: Opt(StringEnum(['physical', 'digital', 'unspecified_product_type'] as const)),
     visible: Opt(Type.Boolean()),
     sku: Opt(Nullable(Type.String({ maxLength: LIMITS.skuLength }))),
-    weight: Opt(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
+    weight: Opt(WEIGHT()),
     priceData: create ? price : Opt(price),
-    costAndProfitData: Opt(
-      Type.Object({ itemCost: Opt(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })) }),
-    ),
+    costAndProfitData: Opt(Type.Object({ itemCost: Opt(WireNumberOrNull({ ...MONEY, noun: 'cost' })) })),
     discount: Opt(
       Type.Object({
         type: StringEnum([...DISCOUNT_TYPES, 'UNDEFINED'] as const),
-        value: Opt(WireNumber({ minimum: 0, maximum: 999_999_999.99 })),
+        value: Opt(WireNumber({ ...MONEY, noun: 'discount' })),
       }),
     ),
     pricePerUnitData: Opt(PricePerUnitWrite),

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { DateTimeOut, StringEnum, WireNumber } from '../../../lib/http/wire.js';
+import { DateTimeOut, StringEnum, WireNumber, WireWholeNumberOrNull } from '../../../lib/http/wire.js';
 import {
   DIGITAL_FILE_TYPES,
   DISCOUNT_TYPES,
@@ -24,10 +24,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
  * value ("NaN", 1.5, -1) is reported with its own rule instead of "must match one of the allowed shapes".
  */
 export const QuantityOrNull = () =>
-  Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: LIMITS.maxQuantity });
+  WireWholeNumberOrNull({ minimum: 0, maximum: LIMITS.maxQuantity, noun: 'stock quantity' });
 export const AnyObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 export const money = (description?: string) =>
-  WireNumber({ minimum: 0, maximum: 999_999_999.99, ...(description ? { description } : {}) });
+  WireNumber({ minimum: 0, maximum: 999_999_999.99, noun: 'price', ...(description ? { description } : {}) });
 
 // ------------------------------------------------------------------------------------------------
 // Responses
@@ -139,7 +139,7 @@ export const SubscriptionOptionsSchema = (out: boolean) =>
             : Opt(
                 Type.Object({
                   type: StringEnum(DISCOUNT_TYPES),
-                  value: WireNumber({ minimum: 0, maximum: 999_999_999.99 }),
+                  value: WireNumber({ minimum: 0, maximum: 999_999_999.99, noun: 'discount' }),
                 }),
               ),
         }),

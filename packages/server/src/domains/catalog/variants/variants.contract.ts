@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { WireNumberOrNull } from '../../../lib/http/wire.js';
+import { WireMeasureOrNull, WireNumberOrNull } from '../../../lib/http/wire.js';
 import { OffsetPagingSchema, PagingMetadataSchema } from '../../../lib/paging.js';
 import { LIMITS } from '../catalog.types.js';
 import {
@@ -22,9 +22,10 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 export const VariantOverride = Type.Object({
   choices: Type.Optional(Choices),
   variantIds: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: LIMITS.variants })),
-  price: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })),
-  cost: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99 })),
-  weight: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: LIMITS.maxWeight })),
+  price: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99, noun: 'price' })),
+  cost: Type.Optional(WireNumberOrNull({ minimum: 0, maximum: 999_999_999.99, noun: 'cost' })),
+  // "NaN" (no weight) clears the variant's own weight, as null does: it weighs what the product weighs.
+  weight: Type.Optional(WireMeasureOrNull({ minimum: 0, maximum: LIMITS.maxWeight, noun: 'weight' })),
   sku: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.skuLength }))),
   visible: Type.Optional(Type.Boolean()),
   stock: Type.Optional(

@@ -132,6 +132,12 @@ const PlanWrite = Type.Object({
         'MEMBERSHIP_OFFLINE: lines it pays are redeemed by hand (lower the credits); orders do not use its credits',
     }),
   ),
+  buyerCanCancel: Type.Optional(
+    Type.Boolean({
+      description:
+        'A member may cancel their own order of the plan: the membership ends at once, nothing is refunded (default false)',
+    }),
+  ),
   active: Type.Optional(Type.Boolean()),
 });
 export const CreatePlanRequest = Type.Object({
@@ -154,6 +160,7 @@ export const PlanOut = Type.Object({
   credits: Type.Optional(Type.Integer()),
   durationDays: Type.Optional(Type.Integer()),
   chargedOffline: Type.Boolean(),
+  buyerCanCancel: Type.Boolean(),
   active: Type.Boolean(),
   createdDate: DateTimeOut(),
   updatedDate: DateTimeOut(),
