@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
+import { fieldMaskIn, maskAllows } from '../../lib/http/field-mask.js';
 import { checkOverrideCheckoutUrl } from '../checkout/index.js';
 import {
   addressWithContactIn,
@@ -24,7 +25,7 @@ export async function cartUpdateIn(
   request: Pick<FastifyRequest, 'caller'>,
 ): Promise<UpdateCartInput> {
   const { currency } = http.env;
-  const info = body.cartInfo;
+  const info = maskedCartInfo(body.cartInfo, body.cartFieldmask);
   await checkOverrideCheckoutUrl(
     http.db,
     http.publicUrl,
@@ -48,4 +49,16 @@ export async function cartUpdateIn(
     ...(customLines.length > 0 ? { customLines } : {}),
     lineItems: catalogLinesIn(body.lineItems, http, request),
   };
+}
+
+const MASKABLE = ['buyerNote', 'contactInfo', 'selectedShippingOption', 'overrideCheckoutUrl'] as const;
+
+/** cartInfo with only the parts `cartFieldmask` names (all of it without a mask). */
+function maskedCartInfo(
+  info: Static<typeof UpdateCartRequest>['cartInfo'],
+  mask: Static<typeof UpdateCartRequest>['cartFieldmask'],
+): Static<typeof UpdateCartRequest>['cartInfo'] {
+  const paths = fieldMaskIn(mask, { field: 'cartFieldmask', entity: 'cartInfo', maskable: MASKABLE });
+  if (!info || !paths) return info;
+  return Object.fromEntries(MASKABLE.filter((key) => maskAllows(paths, key)).map((key) => [key, info[key]]));
 }

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { FieldMaskIn } from '../../lib/http/field-mask.js';
 import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import { CHANNEL_TYPES } from '../checkout/index.js';
 import {
@@ -36,8 +37,16 @@ const CouponCodeIn = Type.Union([Type.String({ maxLength: 60 }), Type.Null()], {
   description: 'A coupon to apply; null or "" applies none (the one applied stays)',
 });
 
+/** Which parts of cartInfo the update changes (`"buyerNote,contactInfo"`); the parts it does not name stay. */
+const CartFieldMaskIn = Type.Optional(
+  FieldMaskIn(
+    'Parts of cartInfo to change: buyerNote, contactInfo, selectedShippingOption, overrideCheckoutUrl',
+  ),
+);
+
 export const UpdateCartRequest = Type.Object({
   cartInfo: Type.Optional(Type.Object(CartInfoFields)),
+  cartFieldmask: CartFieldMaskIn,
   couponCode: Type.Optional(CouponCodeIn),
   merchantDiscounts: Type.Optional(MerchantDiscountsIn),
   lineItems: Type.Optional(LineItems),
@@ -49,7 +58,12 @@ export const CartByIdRequest = Type.Object({
   cartInfo: Type.Optional(
     Type.Object({
       ...CartInfoFields,
-      id: Type.Optional(Type.String({ maxLength: 100 })),
+      id: Type.Optional(
+        Type.String({
+          maxLength: 100,
+          description: "The cart's own id (echoed back on an update); the store gives it",
+        }),
+      ),
       buyerInfo: Type.Optional(
         Type.Object({
           visitorId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -58,6 +72,7 @@ export const CartByIdRequest = Type.Object({
       ),
     }),
   ),
+  cartFieldmask: CartFieldMaskIn,
   couponCode: Type.Optional(CouponCodeIn),
   merchantDiscounts: Type.Optional(MerchantDiscountsIn),
   lineItems: Type.Optional(LineItems),

@@ -114,6 +114,31 @@ describe('request shapes of the public clients', () => {
     expect(created.json().cart.appliedDiscounts[0].coupon.code).toBe('FIVEOFF');
   });
 
+  it('cartFieldmask: only the parts of cartInfo it names change, in either form; an unknown part is a 400', async () => {
+    const me = visitorToken('v-cart-mask');
+    await send(me, 'POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: [lineItem(mug.id)] });
+    const contactInfo = { address: { country: 'US', city: 'Portland' }, contactDetails: { firstName: 'Ada' } };
+    await send(me, 'PATCH', '/ecom/v1/carts/current', { cartInfo: { buyerNote: 'first', contactInfo } });
+    const elsewhere = { address: { country: 'DE', city: 'Berlin' } };
+    for (const cartFieldmask of ['buyerNote', { paths: ['cartInfo.buyerNote'] }]) {
+      const masked = await send(me, 'PATCH', '/ecom/v1/carts/current', {
+        cartInfo: { buyerNote: `masked ${typeof cartFieldmask}`, contactInfo: elsewhere },
+        cartFieldmask,
+      });
+      expect(masked.statusCode).toBe(200);
+      expect(masked.json().cart.buyerNote).toBe(`masked ${typeof cartFieldmask}`);
+      expect(masked.json().cart.contactInfo.address).toMatchObject({ country: 'US', city: 'Portland' });
+    }
+    const bad = await send(me, 'PATCH', '/ecom/v1/carts/current', {
+      cartInfo: { buyerNote: 'never' },
+      cartFieldmask: 'buyerNote,currency',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(violation(bad)).toMatchObject({ field: 'cartFieldmask', violatedRule: 'FIELD_NOT_ALLOWED' });
+    const after = (await send(me, 'GET', '/ecom/v1/carts/current')).json().cart;
+    expect(after.buyerNote).toBe('masked object');
+  });
+
   it('"NaN" and "Infinity" floats: kept where any float will do, a 400 naming the field where a weight is needed', async () => {
     const me = visitorToken('v-floats');
     await send(me, 'POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: [lineItem(mug.id)] });

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import { invalidField } from '../../lib/http/errors.js';
+import { fieldMaskIn, maskAllows } from '../../lib/http/field-mask.js';
 import { addressWithContactIn, checkAddresses } from '../pricing/index.js';
 import type { CheckoutInfoIn } from './checkout.contract.js';
 import type { CustomField } from './checkout.schema.js';
@@ -21,31 +21,18 @@ const MASKABLE = [
 ] as const;
 
 /** The field mask of updateCheckout (`"a,b"` or `{paths}`), as checkout paths; undefined: no mask. */
-export function fieldMaskIn(mask: string | { paths: string[] } | undefined): Set<string> | undefined {
-  if (mask === undefined) return undefined;
-  const paths = (typeof mask === 'string' ? mask.split(',') : mask.paths)
-    .map((path) => path.trim().replace(/^checkout\./, ''))
-    .filter(Boolean);
-  paths.forEach((path, index) => {
-    if (!(MASKABLE as readonly string[]).includes(path))
-      throw invalidField(
-        typeof mask === 'string' ? 'fieldMask' : `fieldMask.paths[${index}]`,
-        'FIELD_NOT_ALLOWED',
-        `"${path}" cannot be updated; use some of: ${MASKABLE.join(', ')}`,
-      );
-  });
-  return new Set(paths);
+export function checkoutFieldMaskIn(mask: string | { paths: string[] } | undefined) {
+  return fieldMaskIn(mask, { field: 'fieldMask', entity: 'checkout', maskable: MASKABLE });
 }
 
 /** checkoutInfo / checkout → patch fields; with a mask, only the masked paths. */
 export function checkoutInfoIn(
   info: Static<typeof CheckoutInfoIn> | undefined,
-  mask: Set<string> | undefined,
+  mask: ReadonlySet<string> | undefined,
   path = 'checkout',
 ): Partial<CheckoutPatch> {
   if (!info) return {};
-  const allowed = (path: string) =>
-    !mask || mask.has(path) || [...mask].some((masked) => path.startsWith(`${masked}.`));
+  const allowed = (path: string) => maskAllows(mask, path);
   const out: Partial<CheckoutPatch> = {};
   if (info.buyerInfo?.email !== undefined && allowed('buyerInfo.email'))
     out.buyerEmail = info.buyerInfo.email;

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { FieldMaskIn } from '../../lib/http/field-mask.js';
 import { DateTimeOut, StringEnum } from '../../lib/http/wire.js';
 import {
   AddressWithContactIn,
@@ -81,12 +82,7 @@ const UpdateLineItemIn = Type.Object({
 
 export const UpdateCheckoutRequest = Type.Object({
   checkout: Type.Optional(CheckoutInfoIn),
-  fieldMask: Type.Optional(
-    Type.Union([
-      Type.String({ maxLength: 1000 }),
-      Type.Object({ paths: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 30 }) }),
-    ]),
-  ),
+  fieldMask: Type.Optional(FieldMaskIn()),
   couponCode: Type.Optional(Code),
   giftCardCode: Type.Optional(Code),
   overrideCheckoutUrl: Type.Optional(Url),

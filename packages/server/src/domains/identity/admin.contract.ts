@@ -59,7 +59,20 @@ export const IdentitySettingsOut = Type.Object({
   requireOwnerApproval: Type.Boolean(),
   captchaMode: StringEnum(CAPTCHA_MODES),
 });
-export const UpdateIdentitySettingsRequest = Type.Partial(IdentitySettingsOut);
+const IdentitySettingsPatch = Type.Partial(IdentitySettingsOut);
+/**
+ * The settings to change, flat (`{captchaMode}`) or in the store settings' shape (`{settings: {captchaMode}}`,
+ * as `PATCH /admin-api/v1/store-settings` takes them); each setting once. Other fields are ignored.
+ */
+export const UpdateIdentitySettingsRequest = Type.Object({
+  ...IdentitySettingsPatch.properties,
+  settings: Type.Optional(
+    Type.Partial(IdentitySettingsOut, {
+      description:
+        'The same settings as the store settings take them; a setting may be sent here or flat, not both',
+    }),
+  ),
+});
 
 export const ListMembersQuery = Type.Object({
   status: Type.Optional(StringEnum(IDENTITY_STATUSES)),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { Violations } from '../../lib/http/violations.js';
 import { pagingMetadata, resolvePaging } from '../../lib/paging.js';
 import { requireCaller, requireMerchant } from '../access/index.js';
 import {
@@ -125,7 +126,15 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
       },
       preHandler: owner,
     },
-    async (request) => updateIdentitySettings(db, deps.config.identity, request.body),
+    async (request) => {
+      const { settings: wrapped = {}, ...flat } = request.body;
+      const v = new Violations();
+      for (const key of Object.keys(wrapped))
+        if (key in flat)
+          v.add(`settings.${key}`, 'ONE_OF_ALIGNMENT', `send ${key} once: in settings or at the top level`);
+      v.throwIfAny();
+      return updateIdentitySettings(db, deps.config.identity, { ...flat, ...wrapped });
+    },
   );
 
   app.get(

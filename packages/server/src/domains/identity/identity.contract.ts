@@ -21,56 +21,68 @@ import type { AuthResult } from './sign-in/auth-result.types.js';
 
 const Text = (maxLength = 1000) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 
-const StreetIn = Type.Object({ name: Text(200), number: Text(50), apt: Text(50) });
-const AddressIn = Type.Object({
-  addressLine: Text(),
-  addressLine1: Text(),
-  addressLine2: Text(),
-  streetAddress: Type.Optional(StreetIn),
-  street: Type.Optional(StreetIn),
-  city: Text(200),
-  subdivision: Text(200),
-  country: Text(100),
-  postalCode: Text(50),
-  formattedAddress: Text(1000),
-  geocode: Type.Optional(
-    Type.Object({
-      latitude: Type.Optional(WireNumber({ minimum: -90, maximum: 90 })),
-      longitude: Type.Optional(WireNumber({ minimum: -180, maximum: 180 })),
-    }),
-  ),
-});
-const CustomValueIn = Type.Object({
-  strValue: Type.Optional(Type.String({ maxLength: 5000 })),
-  numValue: Type.Optional(WireFloat()),
-  dateValue: Type.Optional(WireDate()),
-  boolValue: Type.Optional(Type.Boolean()),
-});
-
-export const ProfileIn = Type.Object({
-  firstName: Text(),
-  lastName: Text(),
-  nickname: Text(),
-  picture: Text(2048),
-  language: Text(20),
-  emails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 50 })),
-  phones: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 50 })),
-  addresses: Type.Optional(
-    Type.Array(
-      Type.Object({ address: Type.Optional(AddressIn), tag: Type.Optional(Type.String({ maxLength: 50 })) }),
-      { maxItems: 50 },
-    ),
-  ),
-  customFields: Type.Optional(
-    Type.Array(
-      Type.Object({
-        name: Type.String({ minLength: 1, maxLength: 200 }),
-        value: Type.Optional(CustomValueIn),
+/**
+ * The profile a request sends. `strict` (a profile change) refuses any field it does not know with a
+ * 400 naming it, rather than answering 200 and dropping it; sign-up stays lenient, as the public client
+ * sends fields there (labels, privacy) the store has no use for.
+ */
+function profileIn(strict: boolean) {
+  const objectOf = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
+    Type.Object(properties, strict ? { additionalProperties: false } : {});
+  const StreetIn = objectOf({ name: Text(200), number: Text(50), apt: Text(50) });
+  const AddressIn = objectOf({
+    addressLine: Text(),
+    addressLine1: Text(),
+    addressLine2: Text(),
+    streetAddress: Type.Optional(StreetIn),
+    street: Type.Optional(StreetIn),
+    city: Text(200),
+    subdivision: Text(200),
+    country: Text(100),
+    postalCode: Text(50),
+    formattedAddress: Text(1000),
+    geocode: Type.Optional(
+      objectOf({
+        latitude: Type.Optional(WireNumber({ minimum: -90, maximum: 90 })),
+        longitude: Type.Optional(WireNumber({ minimum: -180, maximum: 180 })),
       }),
-      { maxItems: 50 },
     ),
-  ),
-});
+  });
+  const CustomValueIn = objectOf({
+    strValue: Type.Optional(Type.String({ maxLength: 5000 })),
+    numValue: Type.Optional(WireFloat()),
+    dateValue: Type.Optional(WireDate()),
+    boolValue: Type.Optional(Type.Boolean()),
+  });
+  return objectOf({
+    firstName: Text(),
+    lastName: Text(),
+    nickname: Text(),
+    picture: Text(2048),
+    language: Text(20),
+    emails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 50 })),
+    phones: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 50 })),
+    addresses: Type.Optional(
+      Type.Array(
+        objectOf({ address: Type.Optional(AddressIn), tag: Type.Optional(Type.String({ maxLength: 50 })) }),
+        { maxItems: 50 },
+      ),
+    ),
+    customFields: Type.Optional(
+      Type.Array(
+        objectOf({
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          value: Type.Optional(CustomValueIn),
+        }),
+        { maxItems: 50 },
+      ),
+    ),
+  });
+}
+
+export const ProfileIn = profileIn(false);
+/** A profile change (PATCH /identities/me): unknown fields are refused by name. */
+export const ProfileChangeIn = profileIn(true);
 type ProfileWireIn = Static<typeof ProfileIn>;
 
 /** Request profile → domain profile. */

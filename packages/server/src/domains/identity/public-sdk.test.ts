@@ -156,6 +156,45 @@ describe('the public @wix/sdk OAuthStrategy against this server', () => {
     }
   });
 
+  it("takes the owner's captcha setting in the store settings' shape too: the next sign-up and login ask", async () => {
+    const patch = (body: object) =>
+      fetch(`${base}/admin-api/v1/identity-settings`, {
+        method: 'PATCH',
+        headers: { authorization: owner, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const strategy = auth();
+    strategy.setTokens(await strategy.generateVisitorTokens());
+    const changed = await patch({ settings: { captchaMode: 'visible' } });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ captchaMode: 'visible' });
+    try {
+      expect(
+        ((await (await fetch(`${base}/_api/iam/captcha/v1/settings`)).json()) as { mode: string }).mode,
+      ).toBe('visible');
+      expect(await strategy.register({ email: uniqueEmail(), password })).toMatchObject({
+        loginState: 'FAILURE',
+        errorCode: 'missingCaptchaToken',
+      });
+      expect(await strategy.login({ email, password })).toMatchObject({ errorCode: 'missingCaptchaToken' });
+      // A setting sent in both places is refused by name, and nothing changes.
+      const twice = await patch({ captchaMode: 'off', settings: { captchaMode: 'invisible' } });
+      expect(twice.status).toBe(400);
+      expect(
+        ((await twice.json()) as { details: { validationError: { fieldViolations: unknown[] } } }).details
+          .validationError.fieldViolations,
+      ).toEqual([
+        expect.objectContaining({ field: 'settings.captchaMode', violatedRule: 'ONE_OF_ALIGNMENT' }),
+      ]);
+      expect(
+        ((await (await fetch(`${base}/_api/iam/captcha/v1/settings`)).json()) as { mode: string }).mode,
+      ).toBe('visible');
+    } finally {
+      expect((await patch({ settings: { captchaMode: 'off' } })).status).toBe(200);
+    }
+    expect(await strategy.login({ email, password })).toMatchObject({ loginState: 'SUCCESS' });
+  });
+
   it('sends the password reset e-mail (and answers the same for unknown addresses)', async () => {
     const strategy = auth();
     strategy.setTokens(await strategy.generateVisitorTokens());

@@ -7,7 +7,7 @@ import {
   CaptchaSettingsOut,
   Empty,
   IdentityOut,
-  ProfileIn,
+  ProfileChangeIn,
   profileFromWire,
   toWireIdentity,
 } from '../identity.contract.js';
@@ -28,9 +28,11 @@ const FACTORS = '/_api/iam/factors/v1';
 const CAPTCHA = '/_api/iam/captcha/v1';
 
 const IdentityReply = Type.Object({ identity: IdentityOut });
+// The profile is strict: a field the store would not keep is a 400 naming it, never a 200 that drops it.
+// The identity around it is not: apps send back the identity they read, whose id and dates are read-only.
 const UpdateIdentityRequest = Type.Object({
   identity: Type.Object({
-    identityProfile: ProfileIn,
+    identityProfile: ProfileChangeIn,
     revision: Type.Optional(
       WireInt64({ description: 'The revision you read; a newer one on the server is a 409' }),
     ),
