@@ -108,7 +108,8 @@ export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 /**
  * The owner's decisions about a member: approve a pending sign-up, block or unblock, delete (the
- * address is freed and the profile erased). Blocking and deleting end every session at once.
+ * address is freed and the profile erased). Blocking and deleting end every session at once. A member
+ * may delete their own account (`@wix/members` `deleteMyMember`), nobody else's.
  */
 export async function changeMemberStatus(
   deps: IdentityDeps,
@@ -116,10 +117,17 @@ export async function changeMemberStatus(
   identityId: string,
   action: MemberAction,
 ): Promise<IdentityView> {
-  if (action === 'delete' && !(caller.kind === 'staff' && caller.role === 'owner')) {
+  const ownAccount = caller.kind === 'member' && caller.memberId === identityId;
+  if (action === 'delete' && !(caller.kind === 'staff' && caller.role === 'owner') && !ownAccount) {
     throw new AppError('PERMISSION_DENIED', 'Not allowed', {
       status: 403,
       description: 'Only the store owner may delete members. Block them instead, or ask the owner.',
+    });
+  }
+  if (action !== 'delete' && !isMerchant(caller)) {
+    throw new AppError('PERMISSION_DENIED', 'Not allowed', {
+      status: 403,
+      description: `Only the store may ${action} members.`,
     });
   }
   const now = deps.clock();

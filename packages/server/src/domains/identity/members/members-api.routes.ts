@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type, { type Static } from 'typebox';
 import { compileContract } from '../../../lib/http/contract.js';
-import { invalidField, ValidationFailed } from '../../../lib/http/errors.js';
+import { AppError, invalidField, ValidationFailed } from '../../../lib/http/errors.js';
 import { rejectDeepNesting } from '../../../lib/http/nesting.js';
 import { mountOnPrefixes } from '../../../lib/http/prefixes.js';
 import { registerQueryRoute } from '../../../lib/http/query-route.js';
@@ -11,7 +11,16 @@ import { requireCaller } from '../../access/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { MEMBER_FIELDSETS, type MemberFieldset, MemberOut } from './member.mapper.js';
 import { ownIdentityId, updateProfile } from './member-admin.service.js';
-import { queryMembers, readMember, setPrivacy, updateMemberSlug } from './members-api.service.js';
+import {
+  changeStanding,
+  clearContactList,
+  currentMemberId,
+  deleteMember,
+  queryMembers,
+  readMember,
+  setPrivacy,
+  updateMemberSlug,
+} from './members-api.service.js';
 import type { Profile } from './profile.mapper.js';
 
 /*
@@ -124,9 +133,47 @@ function profileFromMember(member: Static<typeof UpdateMemberRequest>['member'])
   return profile;
 }
 
+/** The members module's calls this store refuses, and why (docs/api/identity.md lists them too). */
+const NOT_OFFERED: [method: 'POST', url: string, call: string, reason: string][] = [
+  [
+    'POST',
+    '',
+    'createMember',
+    'members sign up themselves (the hosted sign-up or @wix/identity register); the store approves, blocks and deletes them',
+  ],
+  [
+    'POST',
+    '/:id/mute',
+    'muteMember',
+    'the store has no community features (forum, comments) to mute a member in',
+  ],
+  [
+    'POST',
+    '/:id/unmute',
+    'unmuteMember',
+    'the store has no community features (forum, comments) to mute a member in',
+  ],
+  [
+    'POST',
+    '/:id/disconnect',
+    'disconnectMember',
+    'a member cannot be turned back into a contact: contacts are the members’ own profiles here',
+  ],
+  ['POST', '/bulk/delete', 'bulkDeleteMembers', 'delete members one by one (deleteMember, the owner)'],
+  [
+    'POST',
+    '/bulk/delete-by-filter',
+    'bulkDeleteMembersByFilter',
+    'delete members one by one (deleteMember, the owner)',
+  ],
+  ['POST', '/bulk/approve-by-filter', 'bulkApproveMembers', 'approve members one by one (approveMember)'],
+  ['POST', '/bulk/block-by-filter', 'bulkBlockMembers', 'block members one by one (blockMember)'],
+];
+
 const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, { deps }) => {
   const tags = ['members'];
   const member = requireCaller(['member']);
+  const merchant = requireCaller(['staff', 'app']);
 
   app.get(
     '/my',
@@ -137,11 +184,41 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
         querystring: FieldsetQuery,
         response: { 200: MemberReply },
       },
+    },
+    async (request) => {
+      const id = currentMemberId(request.caller);
+      return { member: await readMember(deps, request.caller, id, fieldsetOf(request.query.fieldsets)) };
+    },
+  );
+
+  app.delete(
+    '/my',
+    {
+      schema: {
+        summary: 'Delete the calling member’s account (deleteMyMember): profile erased, sessions ended',
+        tags,
+        querystring: Type.Object({
+          contentAssigneeId: Type.Optional(
+            Type.String({
+              maxLength: 100,
+              description: 'Refused: members author no content here that could be handed to another member',
+            }),
+          ),
+        }),
+        response: { 200: Type.Object({}) },
+      },
       preHandler: member,
     },
     async (request) => {
-      const id = ownIdentityId(request.caller);
-      return { member: await readMember(deps, request.caller, id, fieldsetOf(request.query.fieldsets)) };
+      if (request.query.contentAssigneeId !== undefined) {
+        throw invalidField(
+          'contentAssigneeId',
+          'FIELD_NOT_ALLOWED',
+          'members author no content in this store (no forum, blog or groups), so none can be handed to another member',
+        );
+      }
+      await deleteMember(deps, request.caller, ownIdentityId(request.caller));
+      return {};
     },
   );
 
@@ -182,6 +259,95 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
         member: await setPrivacy(deps, request.caller, ownIdentityId(request.caller), privacy),
       }),
     );
+  }
+
+  app.post(
+    '/:id/slug',
+    {
+      schema: {
+        summary: 'Change a member’s profile slug (updateMemberSlug, the store)',
+        tags,
+        params: IdParams,
+        body: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: MemberReply },
+      },
+      preHandler: merchant,
+    },
+    async (request) => ({
+      member: await updateMemberSlug(deps, request.caller, request.params.id, request.body.slug),
+    }),
+  );
+
+  for (const action of ['approve', 'block'] as const) {
+    app.post(
+      `/:id/${action}`,
+      {
+        schema: {
+          summary:
+            action === 'approve'
+              ? 'Approve a member waiting for the owner’s approval (approveMember, the store)'
+              : 'Block a member: they can no longer sign in, their sessions end (blockMember, the store)',
+          tags,
+          params: IdParams,
+          response: { 200: MemberReply },
+        },
+        preHandler: merchant,
+      },
+      async (request) => ({
+        member: await changeStanding(deps, request.caller, request.params.id, action),
+      }),
+    );
+  }
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        summary: 'Delete a member (deleteMember, the store owner): profile erased, sessions ended',
+        tags,
+        params: IdParams,
+        response: { 200: Type.Object({}) },
+      },
+      preHandler: requireCaller(['staff'], { ownerOnly: true }),
+    },
+    async (request) => {
+      await deleteMember(deps, request.caller, request.params.id);
+      return {};
+    },
+  );
+
+  for (const list of ['phones', 'emails', 'addresses'] as const) {
+    app.delete(
+      `/:id/${list}`,
+      {
+        schema: {
+          summary: `Clear a member’s contact ${list} (the member’s own, or any for the store)`,
+          tags,
+          params: IdParams,
+          response: { 200: MemberReply },
+        },
+        preHandler: requireCaller(['member', 'staff', 'app']),
+      },
+      async (request) => ({
+        member: await clearContactList(deps, request.caller, request.params.id, list),
+      }),
+    );
+  }
+
+  // Calls of the module this store does not offer: a clear refusal naming the call, not a bare 404.
+  for (const [method, url, call, reason] of NOT_OFFERED) {
+    app.route({
+      method,
+      url,
+      schema: { summary: `Not offered: ${call} (${reason})`, tags },
+      handler: async () => {
+        throw new AppError('FAILED_PRECONDITION', `This store does not offer ${call}`, {
+          status: 400,
+          description: `${call} is not offered: ${reason}.`,
+          data: { call },
+        });
+      },
+    });
   }
 
   app.get(

@@ -11,6 +11,8 @@ import { actorOf, recordEvent } from '../../events/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { identities } from '../identity.schema.js';
 import { type MemberFieldset, toWireMember, type WireMember } from './member.mapper.js';
+import { assertCanAccessIdentity, changeMemberStatus, updateProfile } from './member-admin.service.js';
+import { SLUG_FORMAT, SLUG_MAX_LENGTH } from './member-slug.rules.js';
 import { findIdentity, type IdentityRow, updateIdentityRow } from './members.service.js';
 
 /*
@@ -23,6 +25,24 @@ export function memberNotFound(id: string): AppError {
     status: 404,
     description: `No member "${id}" is visible to you.`,
     data: { memberId: id },
+  });
+}
+
+/**
+ * `getCurrentMember` from a visitor's token or a store key: there is no current member. The platform's
+ * error for this call is NOT_FOUND (its typings' application error), not a permission error.
+ */
+export function currentMemberId(caller: Caller): string {
+  if (caller.kind === 'member') return caller.memberId;
+  if (caller.kind === 'anonymous') {
+    throw new AppError('UNAUTHENTICATED', 'Log in first', {
+      status: 401,
+      description: 'This call needs a member access token in the Authorization header.',
+    });
+  }
+  throw new AppError('NOT_FOUND', 'No member is signed in', {
+    status: 404,
+    description: `The token given belongs to ${caller.kind === 'visitor' ? 'a visitor' : 'the store'}, not to a signed-in member: there is no current member. Sign the visitor in first.`,
   });
 }
 
@@ -108,9 +128,10 @@ export async function queryMembers(deps: IdentityDeps, caller: Caller, query: Me
   };
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Sets the member's profile slug: lower-case letters, digits and single hyphens, unique in the store. */
+/**
+ * Sets the member's profile slug: lower-case letters, digits and single hyphens, unique in the store —
+ * also against the member ids that members who never chose a slug are reached by.
+ */
 export async function updateMemberSlug(
   deps: IdentityDeps,
   caller: Caller,
@@ -118,16 +139,31 @@ export async function updateMemberSlug(
   slug: string,
 ): Promise<WireMember> {
   const wanted = slug.trim();
-  if (!SLUG.test(wanted) || wanted.length > 100) {
+  if (!SLUG_FORMAT.test(wanted) || wanted.length > SLUG_MAX_LENGTH) {
     const violations = new Violations();
     violations.push({
       field: 'slug',
       violatedRule: 'FORMAT',
-      description: 'must be 1–100 lower-case letters, digits and single hyphens, like "jane-doe"',
+      description: `must be 1–${SLUG_MAX_LENGTH} lower-case letters, digits and single hyphens, like "jane-doe"`,
     });
     violations.throwIfAny();
   }
-  return changeOwnProfile(deps, caller, memberId, { slug: wanted }, 'slug');
+  if (wanted !== memberId) {
+    const [reachedById] = await deps.db
+      .select({ id: identities.id })
+      .from(identities)
+      .where(and(eq(identities.id, wanted), sql`${text('slug')} is null`));
+    if (reachedById) throw slugTaken(wanted);
+  }
+  return changeProfileFields(deps, caller, memberId, { slug: wanted }, 'slug');
+}
+
+function slugTaken(slug: string | undefined): AppError {
+  return new AppError('SLUG_ALREADY_EXISTS', 'Slug taken', {
+    status: 409,
+    description: `Another member already has the slug "${slug}". Choose another one.`,
+    data: { field: 'slug', slug },
+  });
 }
 
 /** Joins (PUBLIC) or leaves (PRIVATE) the community: whether other shoppers see the member. */
@@ -137,10 +173,10 @@ export function setPrivacy(
   memberId: string,
   privacyStatus: 'PUBLIC' | 'PRIVATE',
 ): Promise<WireMember> {
-  return changeOwnProfile(deps, caller, memberId, { privacyStatus }, 'privacyStatus');
+  return changeProfileFields(deps, caller, memberId, { privacyStatus }, 'privacyStatus');
 }
 
-async function changeOwnProfile(
+async function changeProfileFields(
   deps: IdentityDeps,
   caller: Caller,
   memberId: string,
@@ -168,13 +204,43 @@ async function changeOwnProfile(
       return toWireMember(row, 'FULL');
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('SLUG_ALREADY_EXISTS', 'Slug taken', {
-        status: 409,
-        description: `Another member already has the slug "${change.slug}". Choose another one.`,
-        data: { field: 'slug', slug: change.slug },
-      });
-    }
+    if (isUniqueViolation(error, 'identities_slug_unique')) throw slugTaken(change.slug);
     throw error;
   }
+}
+
+/** approveMember / blockMember: the store's decisions, as the admin takes them; the member in FULL. */
+export async function changeStanding(
+  deps: IdentityDeps,
+  caller: Caller,
+  memberId: string,
+  action: 'approve' | 'block',
+): Promise<WireMember> {
+  await requireVisibleMember(deps, memberId);
+  await changeMemberStatus(deps, caller, memberId, action);
+  return readMember(deps, caller, memberId, 'FULL');
+}
+
+/** deleteMember (the owner) and deleteMyMember: the account is erased as the admin deletes it. */
+export async function deleteMember(deps: IdentityDeps, caller: Caller, memberId: string): Promise<void> {
+  await requireVisibleMember(deps, memberId);
+  await changeMemberStatus(deps, caller, memberId, 'delete');
+}
+
+async function requireVisibleMember(deps: IdentityDeps, memberId: string): Promise<void> {
+  const row = await findIdentity(deps.db, memberId);
+  if (!row || row.status === 'DELETED') throw memberNotFound(memberId);
+}
+
+/** deleteMemberPhones / Emails / Addresses: clears that list of the contact, keeping the rest. */
+export async function clearContactList(
+  deps: IdentityDeps,
+  caller: Caller,
+  memberId: string,
+  list: 'phones' | 'emails' | 'addresses',
+): Promise<WireMember> {
+  assertCanAccessIdentity(caller, memberId);
+  await requireVisibleMember(deps, memberId);
+  await updateProfile(deps, caller, memberId, { profile: { [list]: [] } });
+  return readMember(deps, caller, memberId, 'FULL');
 }

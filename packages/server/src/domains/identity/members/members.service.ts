@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import { AppError } from '../../../lib/http/errors.js';
 import { uuidv7 } from '../../../lib/ids.js';
+import { escapeLike } from '../../../lib/query-values.js';
 import {
   type IdentityStatus,
   identities,
@@ -11,6 +12,7 @@ import {
   type StatusReason,
   type StoredProfile,
 } from '../identity.schema.js';
+import { baseSlugOf, firstFreeSlug } from './member-slug.rules.js';
 import { fromStoredProfile, type Profile } from './profile.mapper.js';
 
 export type IdentityRow = typeof identities.$inferSelect;
@@ -102,7 +104,10 @@ export async function getMemberSummary(db: DbOrTx, id: string): Promise<MemberSu
   return (await getMemberSummaries(db, [id]))[0];
 }
 
-/** Creates a member; a taken e-mail address is the protocol's -19995 (409), races included. */
+/**
+ * Creates a member; a taken e-mail address is the protocol's -19995 (409), races included. The member
+ * starts with a profile slug derived from their name (unique: "jane-doe", "jane-doe-2" …).
+ */
 export async function insertIdentity(
   tx: Tx,
   input: {
@@ -115,19 +120,43 @@ export async function insertIdentity(
     now: Date;
   },
 ): Promise<IdentityRow> {
-  try {
-    // A savepoint, so that a duplicate does not poison the caller's transaction.
-    return await tx.transaction(async (inner) => {
-      const [row] = await inner
-        .insert(identities)
-        .values({ ...input, id: uuidv7(input.now.getTime()), createdDate: input.now, updatedDate: input.now })
-        .returning();
-      return row as IdentityRow;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailExists(input.email);
-    throw error;
+  const base = input.profile.slug ?? baseSlugOf(input.profile, input.email);
+  // A concurrent sign-up may take the same slug between the look-up and the insert: look again.
+  for (let attempt = 1; ; attempt++) {
+    const slug = firstFreeSlug(base, await slugsLike(tx, base));
+    try {
+      // A savepoint, so that a duplicate does not poison the caller's transaction.
+      return await tx.transaction(async (inner) => {
+        const [row] = await inner
+          .insert(identities)
+          .values({
+            ...input,
+            profile: { ...input.profile, slug },
+            id: uuidv7(input.now.getTime()),
+            createdDate: input.now,
+            updatedDate: input.now,
+          })
+          .returning();
+        return row as IdentityRow;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, SLUG_INDEX) && attempt < 5) continue;
+      if (isUniqueViolation(error, 'identities_email_unique')) throw emailExists(input.email);
+      throw error;
+    }
   }
+}
+
+const SLUG_INDEX = 'identities_slug_unique';
+
+/** The slugs taken that `firstFreeSlug` could pick for `base`: `base` itself and `base-<n>`. */
+async function slugsLike(db: DbOrTx, base: string): Promise<Set<string>> {
+  const slug = sql<string>`${identities.profile}->>'slug'`;
+  const rows = await db
+    .select({ slug })
+    .from(identities)
+    .where(or(eq(slug, base), like(slug, `${escapeLike(base)}-%`)));
+  return new Set(rows.map((row) => row.slug));
 }
 
 export function emailExists(email: string): AppError {
