@@ -47,7 +47,7 @@ import {
   paymentRoutes,
   stripeClient,
 } from './domains/payments/index.js';
-import { planRoutes, pricingPlansRoutes, registerPlanOrders } from './domains/plans/index.js';
+import { planRoutes, planSales, pricingPlansRoutes, registerPlanOrders } from './domains/plans/index.js';
 import { movePreferencesOnLogin, preferencesRoutes } from './domains/preferences/index.js';
 import type { PricingEnv } from './domains/pricing/index.js';
 import { redirectsRoutes } from './domains/redirects/index.js';
@@ -167,6 +167,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     baseUrl: config.publicUrl,
     ...(context.taxProvider ? { taxProvider: context.taxProvider } : {}),
     catalogRecords: productRecords,
+    // Pricing Plans lines of checkouts are sold by the plans domain (pricing and orders do not import it).
+    planSales,
   };
   const ecom = { db, clock, pricing };
   let closing = false;

@@ -31,8 +31,16 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/_api\/iam\/captcha\//, 'public'],
   ['*', /^\/_api\/iam\/(identity|factors)\//, 'credentials'],
   // @wix/members: one's own member; the directory is public (each member's visibility is theirs to set).
+  // getCurrentMember needs a token; a visitor's or a store key gets the platform's 404 NOT_FOUND (no
+  // current member), not a refusal.
+  ['GET', /^(\/_api)?\/members\/v1\/members\/my$/, 'buyerOrMerchant'],
   ['*', /^(\/_api)?\/members\/v1\/members\/(my|join-community|leave-community)/, 'member'],
   ['PATCH', /^(\/_api)?\/members\/v1\/members\/:id$/, 'memberOrMerchant'],
+  // Clearing a contact list: merchants any member's, a member only their own id (a 403 for the id used
+  // here; members/public-sdk-members.test.ts asserts both sides).
+  ['DELETE', /^(\/_api)?\/members\/v1\/members\/:id\/(phones|emails|addresses)$/, 'credentials'],
+  ['DELETE', /^(\/_api)?\/members\/v1\/members\/:id$/, 'owner'],
+  ['POST', /^(\/_api)?\/members\/v1\/members\/:id\/(slug|approve|block)$/, 'merchant'],
   ['*', /^(\/_api)?\/members\/v1\/members/, 'public'],
   ['*', /^\/(_api\/redirects-api|headless)\/v1\/redirect-session$|^\/v1\/redirect-session$/, 'credentials'],
   // A hosted page opens its redirect session: the session token in its URL is the credential (single use).

@@ -30,6 +30,9 @@ export interface ShippingOptionView {
   slot?: { from: string; to: string };
 }
 
+/** `catalogReference.appId` of a Pricing Plans line: a plan, which only a member can buy. */
+export const PRICING_PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
+
 export interface CheckoutView {
   id: string;
   completed: boolean;
@@ -52,6 +55,8 @@ export interface CheckoutView {
   memberships: { id: string; name: string; eligible: boolean; reason?: string }[];
   selectedMembershipIds: string[];
   shippable: boolean;
+  /** It holds a plan: the order is placed by a member only (a visitor logs in first). */
+  membersOnly: boolean;
 }
 
 export async function getCheckout(client: OpenshelfClient, id: string): Promise<CheckoutView | undefined> {
@@ -177,6 +182,7 @@ function toView(c: Checkout): CheckoutView {
       })),
     ],
     selectedMembershipIds: c.membershipOptions.selectedMemberships.map((m) => m.id),
+    membersOnly: c.lineItems.some((line) => line.catalogReference?.appId === PRICING_PLANS_APP_ID),
     shippable: c.lineItems.some(
       (line) =>
         line.physicalProperties?.shippable !== false &&

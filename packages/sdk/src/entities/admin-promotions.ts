@@ -134,6 +134,7 @@ export interface MembershipPlan {
   credits?: number;
   durationDays?: number;
   chargedOffline: boolean;
+  buyerCanCancel: boolean;
   active: boolean;
   createdDate: Date;
   updatedDate: Date;
@@ -153,6 +154,8 @@ export interface CreateMembershipPlanInput {
   durationDays?: number | null;
   /** MEMBERSHIP_OFFLINE: lines it pays are redeemed by hand (lower the credits); orders do not use its credits */
   chargedOffline?: boolean;
+  /** A member may cancel their own order of the plan: the membership ends at once, nothing is refunded (default false) */
+  buyerCanCancel?: boolean;
   active?: boolean;
 }
 
@@ -170,6 +173,8 @@ export interface MembershipPlanInput {
   durationDays?: number | null;
   /** MEMBERSHIP_OFFLINE: lines it pays are redeemed by hand (lower the credits); orders do not use its credits */
   chargedOffline?: boolean;
+  /** A member may cancel their own order of the plan: the membership ends at once, nothing is refunded (default false) */
+  buyerCanCancel?: boolean;
   active?: boolean;
 }
 

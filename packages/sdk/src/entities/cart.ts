@@ -72,6 +72,8 @@ export interface CartLineItem {
     | 'MEMBERSHIP_OFFLINE';
   depositAmount?: Money;
   customLineItem: boolean;
+  membersOnly?: boolean;
+  fixedQuantity?: boolean;
   rootCatalogItemId?: string;
   subscriptionOptionInfo?: SubscriptionOptionInfo;
   selectedMembership?: {
@@ -160,6 +162,12 @@ export interface UpdateCartOptions {
     selectedShippingOption?: SelectedShippingOptionInput;
     overrideCheckoutUrl?: string;
   };
+  /** Parts of cartInfo to change: buyerNote, contactInfo, selectedShippingOption, overrideCheckoutUrl */
+  cartFieldmask?:
+    | string
+    | {
+        paths: string[];
+      };
   /** A coupon to apply; null or "" applies none (the one applied stays) */
   couponCode?: string | null;
   merchantDiscounts?: {

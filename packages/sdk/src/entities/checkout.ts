@@ -73,6 +73,8 @@ export interface CheckoutLineItem {
     | 'MEMBERSHIP_OFFLINE';
   depositAmount?: Money;
   customLineItem: boolean;
+  membersOnly?: boolean;
+  fixedQuantity?: boolean;
   rootCatalogItemId?: string;
   subscriptionOptionInfo?: SubscriptionOptionInfo;
   selectedMembership?: {

@@ -160,6 +160,10 @@ export interface CatalogReference {
     customTextFields?: Record<string, string>;
     subscriptionOptionId?: string;
     subscriptionStartDate?: string;
+    type?: string;
+    planOptions?: {
+      pricingVariantId?: string;
+    };
   };
 }
 

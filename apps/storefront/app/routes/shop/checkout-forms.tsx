@@ -1,4 +1,4 @@
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { Field, FieldError, FormAlert } from '../../components/Field';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
@@ -164,7 +164,23 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
               </section>
             ) : null}
 
-            {stripe ? (
+            {links.memberSignIn ? (
+              <section className="card step" aria-labelledby="step-sign-in">
+                <h2 id="step-sign-in">Log in to buy a plan</h2>
+                <p>
+                  A plan belongs to a member account. Log in or create one, and you will come back to this
+                  checkout to place the order.
+                </p>
+                <p className="button-row">
+                  <Link to={links.memberSignIn.login} className="button">
+                    Log in
+                  </Link>
+                  <Link to={links.memberSignIn.signup} className="button button-secondary">
+                    Create an account
+                  </Link>
+                </p>
+              </section>
+            ) : stripe ? (
               <StripePaymentStep
                 checkout={checkout}
                 payment={stripe}

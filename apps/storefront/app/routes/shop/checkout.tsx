@@ -27,6 +27,11 @@ export interface CheckoutLinks {
   cart: string;
   continueShopping?: string;
   login?: string;
+  /**
+   * A visitor's checkout holding a plan: plans are sold to members, so "Place order" gives way to our
+   * login and sign-up, which come back to this checkout (still in the app's flow) as its member.
+   */
+  memberSignIn?: { login: string; signup: string };
 }
 
 /** The flow of an app's redirect session for this very checkout (callbacks), if the page is in one. */
@@ -69,6 +74,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ...(flow.callbacks.loginUrl && !member ? { login: flow.callbacks.loginUrl } : {}),
       }
     : { cart: '/cart' };
+  if (checkout.membersOnly && !member) {
+    // Built from the route, not request.url (a client-side navigation's data request ends in `.data`).
+    const here = encodeURIComponent(`/checkout/${encodeURIComponent(checkout.id)}${flowQueryOf(request)}`);
+    links.memberSignIn = { login: `/login?returnTo=${here}`, signup: `/signup?returnTo=${here}` };
+  }
   const ready = Boolean(checkout.email && (!checkout.shippable || checkout.selectedShippingCode));
   const stripe = stripeKeys
     ? await stripePaymentFor(session.client, checkout, stripeKeys, {

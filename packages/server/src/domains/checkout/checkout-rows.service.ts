@@ -98,6 +98,21 @@ export async function saveCheckout(
 }
 
 /**
+ * A visitor's checkout taken over by the member who logged in from that visitor (create-order does it for
+ * a plan, which is sold to members only, before any money is taken: a retry, the Stripe webhook and the
+ * reconciliation job then sell it to the same member). Records `ecom.checkout.updated`.
+ */
+export function assignCheckoutMember(
+  tx: Tx,
+  row: CheckoutRow,
+  memberId: string,
+  actor: EventActor,
+  now: Date,
+): Promise<CheckoutRow> {
+  return saveCheckout(tx, row, { memberId }, actor, now);
+}
+
+/**
  * Completes a locked checkout for its order and deletes the cart it came from, in ONE statement, without
  * recording events: the order's transaction records them with its own in one statement. Returns the
  * events to record (checkout completed; cart deleted, when there was one).

@@ -12,6 +12,7 @@ import {
   type CatalogLineRequest,
   checkDiscountedLines,
   checkLineCount,
+  checkPlanSale,
   linesWithSetup,
   removeLines,
   setQuantities,
@@ -54,6 +55,7 @@ export function mutateCheckout(
     const { lines = row.lines, changes = {} } = await change(tx, row);
     checkLineCount(lines, 'lineItems');
     const { env, now } = ctx;
+    await checkPlanSale(tx, env.planSales, lines, { memberId: row.memberId, field: 'lineItems' });
     const refs = {
       couponId: changes.couponId !== undefined ? changes.couponId : row.couponId,
       giftCardId: changes.giftCardId !== undefined ? changes.giftCardId : row.giftCardId,

@@ -23,7 +23,7 @@ import {
 } from './checkout.contract.js';
 import { checkoutOut } from './checkout.mapper.js';
 import { createCheckoutFromLineItems, getCheckout, getCheckoutByCartId } from './checkout.service.js';
-import { checkoutInfoIn, fieldMaskIn } from './checkout-in.mapper.js';
+import { checkoutFieldMaskIn, checkoutInfoIn } from './checkout-in.mapper.js';
 import {
   addToCheckout,
   markCheckoutAsCompleted,
@@ -160,7 +160,7 @@ const checkoutCallRoutes: FastifyPluginAsyncTypebox<EcomDeps> = async (app, deps
         db,
         request.params.id,
         {
-          ...checkoutInfoIn(body.checkout, fieldMaskIn(body.fieldMask)),
+          ...checkoutInfoIn(body.checkout, checkoutFieldMaskIn(body.fieldMask)),
           ...(merchantDiscounts ? { merchantDiscounts } : {}),
           ...(body.couponCode ? { couponCode: body.couponCode } : {}),
           ...(body.giftCardCode ? { giftCardCode: body.giftCardCode } : {}),

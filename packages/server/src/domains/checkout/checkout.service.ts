@@ -3,7 +3,6 @@ import { readTogether } from '../../db/read-together.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import type { Caller } from '../access/index.js';
-import { type ResolvedCatalogItem, resolveCatalogItems } from '../catalog/index.js';
 import type {
   AddressWithContact,
   CheckoutContext,
@@ -16,13 +15,14 @@ import type {
 import {
   type CatalogLineRequest,
   checkDiscountedLines,
+  checkPlanSale,
   evaluateLines,
   linesWithSetup,
   loadSetup,
   mergeCatalogItems,
   type PricingEnv,
   priceLines,
-  refOfRequest,
+  resolveLineRequests,
   snapshotOf,
 } from '../pricing/index.js';
 import type { PricingSetup } from '../store-setup/index.js';
@@ -131,6 +131,7 @@ export async function createCheckout(
     });
   }
   const { env, now } = ctx;
+  await checkPlanSale(tx, env.planSales, input.lines, { memberId: input.memberId, field: 'lineItems' });
   const [views, setup, defaults] = await readTogether(
     tx,
     () =>
@@ -258,7 +259,10 @@ export function createCheckoutFromLineItems(
   });
 }
 
-/** Catalog line requests → stored lines (merging repeats), resolved in one catalog round trip. */
+/**
+ * Catalog line requests → stored lines (merging repeats), resolved in one catalog round trip; Pricing
+ * Plans lines against their plans (a checkout takes them, a cart does not).
+ */
 export async function catalogLinesOf(
   db: DbOrTx,
   env: PricingEnv,
@@ -267,12 +271,11 @@ export async function catalogLinesOf(
   existing: StoredLine[] = [],
 ): Promise<StoredLine[]> {
   if (requests.length === 0) return [...existing];
-  const resolved: ResolvedCatalogItem[] = await resolveCatalogItems(
-    db,
-    requests.map((request) => refOfRequest(request.catalogReference)),
-    { records: env.catalogRecords, baseUrl: env.baseUrl },
-  );
-  return mergeCatalogItems(existing, requests, resolved, field).lines;
+  const { items, plans } = await resolveLineRequests(db, requests, {
+    records: env.catalogRecords,
+    baseUrl: env.baseUrl,
+  });
+  return mergeCatalogItems(existing, requests, items, field, plans).lines;
 }
 
 /** Memberships belong to members: a visitor cannot choose one. */

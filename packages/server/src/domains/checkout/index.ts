@@ -6,6 +6,7 @@ export { CHANNEL_TYPES, type ChannelType } from './checkout.schema.js';
 export { createCheckout, totalsOf } from './checkout.service.js';
 export {
   assertOpen,
+  assignCheckoutMember,
   type CheckoutRow,
   completeCheckoutForOrder,
   lockCheckout,

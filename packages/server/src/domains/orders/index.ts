@@ -16,7 +16,12 @@ export { orderOperationsRoutes } from './order-operations.routes.js';
 export { orderEventPayload, orderTotalsOf } from './order-snapshot.mapper.js';
 export { orderRoutes } from './orders.routes.js';
 export { createOrderRoutes } from './placing/create-order.routes.js';
-export { insertOrderRecord, orderStatusOf } from './placing/order-insert.service.js';
+export {
+  insertOrderRecord,
+  orderStatusOf,
+  type SoldOrder,
+  soldOrders,
+} from './placing/order-insert.service.js';
 export {
   type ReconciliationRound,
   reconcilePayments,

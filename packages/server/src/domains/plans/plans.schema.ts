@@ -23,7 +23,13 @@ export const planPurchases = pgTable(
     oncePerBuyer: boolean('once_per_buyer').notNull(),
     /** Granted when the order is paid (at once for a card or a free plan; later for pay-later). */
     membershipId: text('membership_id'),
+    /** The order was canceled (the merchant canceled or refunded it): it no longer counts once per buyer. */
     canceledDate: timestampColumn('canceled_date'),
+    /**
+     * The member canceled the plan (`requestCancellation`): the membership ended then. Nothing was
+     * refunded, so a once-per-buyer plan stays bought.
+     */
+    memberCanceledDate: timestampColumn('member_canceled_date'),
     ...entityDates(),
   },
   (table) => [

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, notFound } from '../../lib/http/errors.js';
+import { AppError, invalidField, notFound } from '../../lib/http/errors.js';
 import { uuidv7 } from '../../lib/ids.js';
 import { type DomainEvent, type EventActor, recordEvents } from '../events/index.js';
 import type { OrderLine } from '../orders/index.js';
@@ -16,31 +16,64 @@ import type {
 } from '../payments/index.js';
 import { executePayment, giveBackPayment, preparePayment, recordPayment } from '../payments/index.js';
 import type { PricingEnv, Totals } from '../pricing/index.js';
-import { calculateTotals, loadSetup } from '../pricing/index.js';
+import { calculateTotals, loadSetup, PAID_PLANS_APP_ID, planDescriptionLines } from '../pricing/index.js';
 import {
   endMembership,
   findMembershipPlan,
   grantMembership,
   listMembershipPlans,
   type MembershipPlan,
+  planPricingVariantId,
 } from '../store-setup/index.js';
 import { planPurchases } from './plans.schema.js';
 
 /**
- * The platform's Pricing Plans app id: plan lines of orders name the plan with it, as store lines name
- * products with the Stores app id.
+ * The platform's Pricing Plans app id: plan lines of orders and checkouts name the plan with it, as store
+ * lines name products with the Stores app id (pricing owns it: checkouts resolve plan lines too).
  */
-export const PAID_PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
+export { PAID_PLANS_APP_ID };
 
 /** Plans on sale: the active ones, oldest first. */
 export async function listPlansOnSale(db: DbOrTx): Promise<MembershipPlan[]> {
   return (await listMembershipPlans(db)).filter((plan) => plan.active);
 }
 
+/** Whether anyone ever ordered the plan, paid or not, canceled or not (the platform's `hasOrders`). */
+export async function planHasOrders(db: DbOrTx, planId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planPurchases.id })
+    .from(planPurchases)
+    .where(eq(planPurchases.planId, planId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A plan on sale, or 404 (an inactive plan is not for sale, and says nothing about itself). */
 export async function planOnSale(db: DbOrTx, id: string): Promise<MembershipPlan> {
   const plan = await findMembershipPlan(db, id);
   if (!plan?.active) throw planNotFound(id);
+  return plan;
+}
+
+/**
+ * The plan an ecom checkout line names (`catalogReference.catalogItemId`, and optionally
+ * `options.planOptions.pricingVariantId`), if it is on sale: else 404 `PLAN_NOT_FOUND`; a pricing variant
+ * that is not the plan's one variant is a 400 naming `variantField`.
+ */
+export async function planOnSaleForLine(
+  db: DbOrTx,
+  line: { planId: string; pricingVariantId?: string | undefined; variantField?: string },
+): Promise<MembershipPlan> {
+  const plan = await planOnSale(db, line.planId);
+  const variantId = planPricingVariantId(plan);
+  if (line.pricingVariantId !== undefined && line.pricingVariantId !== variantId) {
+    throw invalidField(
+      line.variantField ?? 'catalogReference.options.planOptions.pricingVariantId',
+      'VALIDATION',
+      `is not a pricing variant of plan "${plan.id}": its one pricing variant is "${variantId}"`,
+      { planId: plan.id, pricingVariantId: line.pricingVariantId },
+    );
+  }
   return plan;
 }
 
@@ -186,15 +219,7 @@ async function purchaseInTx(
   }
   const orderId = uuidv7(ctx.now.getTime());
   // First the purchase row: a parallel purchase of a once-per-buyer plan waits here, then fails.
-  await tx.insert(planPurchases).values({
-    id: orderId,
-    purchaseKey,
-    planId: plan.id,
-    memberId: input.memberId,
-    oncePerBuyer: plan.maxPurchasesPerBuyer === 1,
-    createdDate: ctx.now,
-    updatedDate: ctx.now,
-  });
+  await insertPurchase(tx, { orderId, purchaseKey, plan, memberId: input.memberId, now: ctx.now });
   const taken = await recordPayment(tx, prepared, paid?.charged, { ...payment, orderId, now: ctx.now });
   const order = await insertOrderRecord(tx, {
     id: orderId,
@@ -256,14 +281,38 @@ export async function settlePlanOrder(
       if (purchase.membershipId) await endMembership(tx, purchase.membershipId, now);
       return;
     }
-    if (order.paymentStatus === 'PAID' && !purchase.membershipId && !purchase.canceledDate) {
+    if (
+      order.paymentStatus === 'PAID' &&
+      !purchase.membershipId &&
+      !purchase.canceledDate &&
+      !purchase.memberCanceledDate
+    ) {
       await grantFor(tx, purchase.id, now);
     }
   });
 }
 
+/**
+ * The purchase row of a plan order (its id is the order's): what holds the member's once-per-buyer slot
+ * (the partial unique index `plan_purchases_once_idx`) and, once paid, the membership.
+ */
+export async function insertPurchase(
+  tx: Tx,
+  input: { orderId: string; purchaseKey: string; plan: MembershipPlan; memberId: string; now: Date },
+): Promise<void> {
+  await tx.insert(planPurchases).values({
+    id: input.orderId,
+    purchaseKey: input.purchaseKey,
+    planId: input.plan.id,
+    memberId: input.memberId,
+    oncePerBuyer: input.plan.maxPurchasesPerBuyer === 1,
+    createdDate: input.now,
+    updatedDate: input.now,
+  });
+}
+
 /** Grants the purchase's membership (once: the row is locked or new, and `membership_id` is set). */
-async function grantFor(tx: Tx, purchaseId: string, now: Date): Promise<string> {
+export async function grantFor(tx: Tx, purchaseId: string, now: Date): Promise<string> {
   const [purchase] = await tx.select().from(planPurchases).where(eq(planPurchases.id, purchaseId));
   if (!purchase) throw notFound('PlanPurchase', purchaseId);
   const membership = await grantMembership(tx, {
@@ -293,7 +342,7 @@ async function purchaseByKey(db: DbOrTx, purchaseKey: string): Promise<PlanPurch
   };
 }
 
-async function holdsOncePerBuyer(tx: Tx, planId: string, memberId: string): Promise<boolean> {
+export async function holdsOncePerBuyer(tx: DbOrTx, planId: string, memberId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: planPurchases.id })
     .from(planPurchases)
@@ -309,7 +358,7 @@ async function holdsOncePerBuyer(tx: Tx, planId: string, memberId: string): Prom
   return row !== undefined;
 }
 
-function alreadyPurchased(plan: Pick<MembershipPlan, 'id' | 'name'>): AppError {
+export function alreadyPurchased(plan: Pick<MembershipPlan, 'id' | 'name'>): AppError {
   return new AppError('PLAN_ALREADY_PURCHASED', 'Plan already bought', {
     status: 409,
     description: `${plan.name === 'this plan' ? 'This plan' : `The plan "${plan.name}"`} can be bought once per member, and you have bought it already.`,
@@ -347,10 +396,6 @@ async function planTotals(tx: Tx, env: PricingEnv, plan: MembershipPlan, now: Da
 function planLine(plan: MembershipPlan, totals: Totals): OrderLine {
   const line = totals.lines[0];
   if (!line) throw new Error('plan totals have no line');
-  const terms = [
-    plan.credits !== undefined ? `${plan.credits} ${plan.credits === 1 ? 'credit' : 'credits'}` : 'Unlimited',
-    plan.durationDays !== undefined ? `${plan.durationDays} days` : 'no end date',
-  ].join(' · ');
   return {
     id: uuidv7(),
     quantity: 1,
@@ -359,7 +404,7 @@ function planLine(plan: MembershipPlan, totals: Totals): OrderLine {
     name: plan.name,
     itemType: 'SERVICE',
     weight: 0,
-    descriptionLines: [{ name: 'Plan', value: terms }],
+    descriptionLines: planDescriptionLines(plan),
     unitPriceMinor: line.unitPrice,
     fullUnitPriceMinor: line.fullUnitPrice,
     subtotalMinor: line.unitPrice,

@@ -1,6 +1,6 @@
 import { invalidField } from '../../lib/http/errors.js';
 import { toDecimalString } from '../../lib/money.js';
-import type { MembershipPlan } from '../store-setup/index.js';
+import { type MembershipPlan, planPricingVariantId } from '../store-setup/index.js';
 
 /*
  * Our plans in the shapes of the public `@wix/pricing-plans` modules: `plans` (v2 `PublicPlan`) and
@@ -28,7 +28,7 @@ export function toV2Plan(plan: MembershipPlan, currency: string) {
     // The platform's 0 is "no limit".
     maxPurchasesPerBuyer: plan.maxPurchasesPerBuyer ?? 0,
     allowFutureStartDate: false,
-    buyerCanCancel: false,
+    buyerCanCancel: plan.buyerCanCancel,
     createdDate: plan.createdDate.toISOString(),
     updatedDate: plan.updatedDate.toISOString(),
   };
@@ -46,7 +46,7 @@ export function toV3Plan(plan: MembershipPlan, currency: string) {
     maxPurchasesPerBuyer: plan.maxPurchasesPerBuyer ?? 0,
     pricingVariants: [
       {
-        id: plan.id,
+        id: planPricingVariantId(plan),
         name: plan.name,
         freeTrialDays: 0,
         fees: [],
@@ -66,8 +66,10 @@ export function toV3Plan(plan: MembershipPlan, currency: string) {
     perks: plan.perks.map((description, index) => ({ id: `${plan.id}-${index + 1}`, description })),
     visibility: 'PUBLIC',
     buyable: true,
-    buyerCanCancel: false,
+    buyerCanCancel: plan.buyerCanCancel,
     currency,
+    // The deprecated `maxPurchasesPerBuyer` again, as the platform now says it.
+    purchaseLimits: plan.maxPurchasesPerBuyer === 1 ? [{ type: 'PER_MEMBER_LIFETIME', maxCount: 1 }] : [],
   };
 }
 
@@ -149,6 +151,7 @@ const PROBE: MembershipPlan = {
   priceMinor: 0,
   productIds: [],
   chargedOffline: false,
+  buyerCanCancel: false,
   active: true,
   createdDate: new Date(0),
   updatedDate: new Date(0),

@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type, { type TSchema } from 'typebox';
+import Type from 'typebox';
 import type { Db } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import { mountOnPrefixes } from '../../lib/http/prefixes.js';
 import { registerQueryRoute } from '../../lib/http/query-route.js';
 import { OffsetPagingSchema, resolvePaging } from '../../lib/paging.js';
-import { requireCaller } from '../access/index.js';
 import type { MembershipPlan } from '../store-setup/index.js';
-import {
-  getMemberPlanOrder,
-  listMemberPlanOrders,
-  PLAN_ORDER_STATUSES,
-} from './member-plan-orders.service.js';
-import { listPlansOnSale, planOnSale } from './plans.service.js';
+import { memberPlanOrderRoutes } from './plan-orders.routes.js';
+import { listPlansOnSale, planHasOrders, planOnSale } from './plans.service.js';
 import { checkPlanFilter, planMatches, toV2Plan, toV3Plan } from './pricing-plans.mapper.js';
 
 /*
@@ -92,7 +87,7 @@ function registerPlanRead(
     call: string;
     db: Db;
     currency: string;
-    shape: (plan: MembershipPlan, currency: string) => unknown;
+    shape: (plan: MembershipPlan, currency: string) => unknown | Promise<unknown>;
   },
 ) {
   app.get(
@@ -106,7 +101,7 @@ function registerPlanRead(
       },
     },
     async (request) => ({
-      plan: options.shape(await planOnSale(options.db, request.params.id), options.currency),
+      plan: await options.shape(await planOnSale(options.db, request.params.id), options.currency),
     }),
   );
 }
@@ -166,7 +161,14 @@ const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
     },
   );
 
-  registerPlanRead(app, { url: '/:id', call: 'getPlan', db, currency, shape: toV2Plan });
+  // The v2 `Plan` of getPlan (not the `PublicPlan` of the lists) also says whether the plan has orders.
+  registerPlanRead(app, {
+    url: '/:id',
+    call: 'getPlan',
+    db,
+    currency,
+    shape: async (plan) => ({ ...toV2Plan(plan, currency), hasOrders: await planHasOrders(db, plan.id) }),
+  });
 };
 
 const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (app, { db, currency }) => {
@@ -214,76 +216,6 @@ const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
   registerPlanRead(app, { url: '/plans/:id', call: 'plansV3.getPlan', db, currency, shape: toV3Plan });
 };
 
-const StringOrList = <T extends TSchema>(item: T) =>
-  Type.Optional(Type.Union([Type.Array(item, { maxItems: 100 }), item]));
-const listOf = (value: string | string[] | undefined) =>
-  value === undefined ? undefined : Array.isArray(value) ? value : [value];
-
-/** A member's own plan orders (`orders.memberListOrders`, `orders.memberGetOrder`). */
-const memberOrders: FastifyPluginAsyncTypebox<{ db: Db; currency: string; clock: () => Date }> = async (
-  app,
-  { db, currency, clock },
-) => {
-  const tags = ['pricing plans'];
-  const member = requireCaller(['member']);
-  const memberId = (caller: { kind: string; memberId?: string }) => caller.memberId as string;
-  app.get(
-    '',
-    {
-      schema: {
-        summary: "The member's plan orders (memberListOrders)",
-        tags,
-        querystring: Type.Object({
-          planIds: StringOrList(Type.String({ maxLength: 100 })),
-          orderStatuses: StringOrList(Type.Union(PLAN_ORDER_STATUSES.map((status) => Type.Literal(status)))),
-          limit: OffsetPagingSchema.properties.limit,
-          offset: OffsetPagingSchema.properties.offset,
-        }),
-        response: {
-          200: Type.Object({ orders: Type.Array(Type.Unknown()), pagingMetadata: Type.Unknown() }),
-        },
-      },
-      preHandler: member,
-    },
-    async (request) => {
-      const { planIds, orderStatuses, limit, offset } = request.query;
-      const plans = listOf(planIds);
-      const statuses = listOf(orderStatuses);
-      return listMemberPlanOrders(db, {
-        memberId: memberId(request.caller),
-        ...(plans ? { planIds: plans } : {}),
-        ...(statuses ? { statuses } : {}),
-        paging: resolvePaging({
-          ...(limit !== undefined ? { limit } : {}),
-          ...(offset !== undefined ? { offset } : {}),
-        }),
-        currency,
-        now: clock(),
-      });
-    },
-  );
-  app.get(
-    '/:id',
-    {
-      schema: {
-        summary: "One of the member's plan orders (memberGetOrder); another's is 404",
-        tags,
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: Type.Object({ order: Type.Unknown() }) },
-      },
-      preHandler: member,
-    },
-    async (request) => ({
-      order: await getMemberPlanOrder(db, {
-        memberId: memberId(request.caller),
-        orderId: request.params.id,
-        currency,
-        now: clock(),
-      }),
-    }),
-  );
-};
-
 /** The pricing-plans calls under the prefixes the public clients resolve to. */
 export const pricingPlansRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
@@ -292,7 +224,7 @@ export const pricingPlansRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, options) => {
   await mountOnPrefixes(app, v2Plans, options, ['/pricing-plans/v2/plans', '/_api/pricing-plans/v2/plans']);
   await mountOnPrefixes(app, v3Plans, options, ['/pricing-plans/v3', '/_api/pricing-plans/v3']);
-  await mountOnPrefixes(app, memberOrders, options, [
+  await mountOnPrefixes(app, memberPlanOrderRoutes, options, [
     '/pricing-plans/v2/member/orders',
     '/_api/pricing-plans-member-orders/v2/member/orders',
   ]);

@@ -160,16 +160,18 @@ describe('@wix/pricing-plans against this server', () => {
         planId: ids.Bronze,
         status: 'ACTIVE',
         planName: 'Bronze',
-        lastPaymentStatus: 'PAID',
+        // A free plan: no payment was needed.
+        lastPaymentStatus: 'NOT_APPLICABLE',
       },
     ]);
     const all = await member.orders.memberListOrders();
     expect(all.orders?.map((order) => [order.planName, order.status])).toEqual([
-      ['Silver', 'PENDING'],
+      // Not paid yet: the platform's online order awaiting its payment.
+      ['Silver', 'DRAFT'],
       ['Bronze', 'ACTIVE'],
     ]);
     const one = await member.orders.memberGetOrder(unpaid.json().orderId);
-    expect(one).toMatchObject({ planId: ids.Silver, status: 'PENDING', priceDetails: { total: '9.50' } });
+    expect(one).toMatchObject({ planId: ids.Silver, status: 'DRAFT', priceDetails: { total: '9.50' } });
     const someoneElse = createClient({
       modules: { orders },
       auth: { getAuthHeaders: async () => ({ headers: { Authorization: memberToken('plan-other') } }) },

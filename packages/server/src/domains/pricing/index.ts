@@ -12,6 +12,7 @@ export type {
   ServiceProperties,
   StoredLine,
 } from './lines/line.types.js';
+export { PAID_PLANS_APP_ID } from './lines/line.types.js';
 export { merchantOnlyField } from './lines/line-extras.mapper.js';
 export {
   type CatalogLineRequest,
@@ -22,6 +23,9 @@ export {
   removeLines,
   setQuantities,
 } from './lines/line-list.rules.js';
+export { planDescriptionLines } from './lines/plan-lines.rules.js';
+export { checkPlanSale, resolveLineRequests } from './lines/plan-lines.service.js';
+export type { PlanSales } from './lines/plan-sales.types.js';
 export {
   linesWithSetup,
   loadSetup,

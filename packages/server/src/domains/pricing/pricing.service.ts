@@ -11,6 +11,7 @@ import {
 import { type PostalAddress, toTotalsAddress } from './lines/address.types.js';
 import { type EvaluationContext, evaluateLines } from './lines/evaluate.service.js';
 import type { LineView, StoredLine } from './lines/line.types.js';
+import type { PlanSales } from './lines/plan-sales.types.js';
 import { calculateTotals } from './totals/calculate.rules.js';
 import type { CouponInput, TaxProvider, Totals, TotalsLine, Violation } from './totals/totals.types.js';
 
@@ -30,6 +31,8 @@ export interface PricingEnv {
   taxProvider?: TaxProvider;
   /** The app's products-by-id reader: what lines are priced from (records cached per app, ADR 022). */
   catalogRecords: ProductRecordsById;
+  /** How Pricing Plans lines are sold (the plans domain's); without it no plan line can be ordered. */
+  planSales?: PlanSales;
 }
 
 export interface PricingRequest {

@@ -11,6 +11,7 @@ export {
   listMembershipPlans,
   listMemberships,
   type MembershipPlan,
+  planPricingVariantId,
 } from './memberships/memberships.service.js';
 export { cartPricingSetup, loadPricingSetup, type PricingSetup } from './pricing-setup.service.js';
 export { type Coupon, couponProblem, findCoupon, findUsableCoupon } from './promotions/coupons.service.js';

@@ -249,6 +249,11 @@ export const membershipPlans = pgTable('membership_plans', {
    * merchant lowers the membership's credits), so an order does not use its credits itself.
    */
   chargedOffline: boolean('charged_offline').notNull().default(false),
+  /**
+   * A member may cancel their own order of the plan (the platform's `buyerCanCancel`, off unless the
+   * store allows it): the membership ends at once, nothing is refunded.
+   */
+  buyerCanCancel: boolean('buyer_can_cancel').notNull().default(false),
   active: boolean('active').notNull().default(true),
   ...entityDates(),
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { orders } from '../orders.schema.js';
 import type { OrderRecord } from '../orders-read.service.js';
@@ -27,4 +27,37 @@ export async function orderStatusOf(
     .from(orders)
     .where(eq(orders.id, id));
   return row;
+}
+
+/** What another domain selling through orders reads back of its orders (plan orders on the platform's wire). */
+export type SoldOrder = Pick<
+  OrderRecord,
+  | 'id'
+  | 'status'
+  | 'paymentStatus'
+  | 'currency'
+  | 'lines'
+  | 'totals'
+  | 'totalMinor'
+  | 'paidDate'
+  | 'createdDate'
+>;
+
+/** The orders with these ids (those that exist), in one query. */
+export async function soldOrders(db: DbOrTx, ids: readonly string[]): Promise<SoldOrder[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      currency: orders.currency,
+      lines: orders.lines,
+      totals: orders.totals,
+      totalMinor: orders.totalMinor,
+      paidDate: orders.paidDate,
+      createdDate: orders.createdDate,
+    })
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
 }

@@ -33,6 +33,7 @@ import { orderEventPayload, orderLinesOf, orderShippingOf, orderTotalsOf } from 
 import { orders, subscriptions } from '../orders.schema.js';
 import { subscriptionRowsOf } from '../subscriptions/subscriptions.service.js';
 import type { CreatedOrder, CreateOrderContext, CreateOrderInput } from './create-order.types.js';
+import { planBuyerOf, recordPlanOrder } from './plan-lines.service.js';
 
 /** A payment step 2 took for this checkout: what step 1 prepared, what the gateway answered, for how much. */
 export interface TakenAtGateway {
@@ -64,7 +65,8 @@ export async function placeOrder(
   ctx: CreateOrderContext,
   paid?: TakenAtGateway,
 ): Promise<Placement> {
-  const row = await lockCheckout(tx, input.checkoutId, ctx.caller);
+  // `let`: a member who logged in from the checkout's visitor takes a plan checkout over (below).
+  let row = await lockCheckout(tx, input.checkoutId, ctx.caller);
   const method = input.method ?? row.paymentSelection?.method;
   if (row.orderId) {
     const order = await existingOrder(tx, row.orderId);
@@ -92,6 +94,10 @@ export async function placeOrder(
     { hold: { until: row.holdExpiresAt, now }, loaded },
   );
   const totals = await totalsOf(env, row, views, setup, now);
+  // A plan is sold to a member only, and a once-per-buyer plan once: refused before anything is taken.
+  const sale = await planBuyerOf(tx, row, views, ctx);
+  row = sale.row;
+  const planBuyer = sale.buyer;
   assertOrderable(row, views, totals, setup, now);
   const payment: TakePaymentInput = {
     subject: `checkout:${row.id}`,
@@ -179,6 +185,14 @@ export async function placeOrder(
   if (!order) throw new Error('order insert returned no row');
   const subscriptionRows = subscriptionRowsOf(order, lines, now, taken.savedPaymentMethodId);
   if (subscriptionRows.length > 0) await tx.insert(subscriptions).values(subscriptionRows);
+  if (planBuyer)
+    await recordPlanOrder(tx, env, {
+      ...planBuyer,
+      orderId,
+      checkoutId: row.id,
+      paid: paymentStatus === 'PAID',
+      now,
+    });
 
   events.push({
     type: 'ecom.order.created',

@@ -10,6 +10,8 @@ import {
 import type { AvailabilityStatus } from '../totals/totals.types.js';
 import type { LineSnapshot, LineView, StoredLine } from './line.types.js';
 import { withExtras } from './line-extras.mapper.js';
+import { planLineView } from './plan-lines.rules.js';
+import { plansById } from './plan-lines.service.js';
 
 export interface EvaluationContext {
   /** Store currency: a catalog item priced in another currency cannot be bought. */
@@ -42,7 +44,7 @@ export function optionsOf(line: Pick<StoredLine, 'catalogReference'>): Record<st
 /**
  * Evaluates lines against the catalog as it is now (one catalog round trip for all of them): name,
  * price, image, weight, item type and availability. Lines whose product is gone keep their last
- * snapshot for display and are NOT_FOUND.
+ * snapshot for display and are NOT_FOUND. Pricing Plans lines are evaluated against their plan.
  */
 export async function evaluateLines(
   db: DbOrTx,
@@ -59,8 +61,12 @@ export async function evaluateLines(
           ...(context.loaded ? { loaded: context.loaded } : {}),
         })
       : [];
+  const planIds = lines.flatMap((line) => (line.pricingPlanId ? [line.pricingPlanId] : []));
+  const plans = planIds.length > 0 ? await plansById(db, planIds) : undefined;
   let next = 0;
   return lines.map((line, index) => {
+    if (line.pricingPlanId)
+      return withExtras(line, planLineView(line, plans?.get(line.pricingPlanId), context));
     if (!refs[index]) return customLineView(line);
     return withExtras(line, catalogLineView(line, resolved[next++], context));
   });

@@ -3,9 +3,16 @@ import { Violations } from '../../../lib/http/violations.js';
 import { uuidv7 } from '../../../lib/ids.js';
 import type { CatalogItemRef, ResolvedCatalogItem } from '../../catalog/index.js';
 import { findChoice, findCustomTextField, findOption } from '../../catalog/index.js';
+import type { MembershipPlan } from '../../store-setup/index.js';
 import type { CatalogReference, StoredLine } from './line.types.js';
-import { STORES_APP_ID, STORES_APP_IDS } from './line.types.js';
+import { PAID_PLANS_APP_ID, STORES_APP_ID, STORES_APP_IDS } from './line.types.js';
 import { extrasKey, type LineExtras, storedExtras } from './line-extras.mapper.js';
+import {
+  checkPlanLines,
+  isPlanReference,
+  planQuantityViolation,
+  planRequestViolations,
+} from './plan-lines.rules.js';
 
 /*
  * Pure rules for changing a list of lines (carts and checkouts): adding catalog items (the same item
@@ -119,20 +126,26 @@ export function subscriptionPlanOf(reference: CatalogReference): string | undefi
   return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 
+/** The keys of `catalogReference.options` only a Pricing Plans line has. */
+const PLAN_ONLY_OPTIONS = ['type', 'planOptions'];
+
 function lineKey(line: StoredLine): string {
+  if (line.pricingPlanId) return `plan\u0000${line.pricingPlanId}`;
   return `${line.productId}\u0000${line.variantId ?? ''}\u0000${line.subscriptionPlanId ?? ''}\u0000${extrasKey(line)}\u0000${customTextKey(line.catalogReference)}`;
 }
 
 /**
  * Checks requested catalog items against what the catalog resolved (`items[i]` for `requests[i]`) and
  * merges them into `lines`: the same product, variant and plan adds to the existing line's quantity.
- * Throws a 400 naming `<field>[i]…` for unknown products, variants or plans.
+ * Throws a 400 naming `<field>[i]…` for unknown products, variants or plans. Pricing Plans lines are
+ * checked against `plans` (lines/plan-lines.rules.ts); a list given no `plans` (a cart) takes none.
  */
 export function mergeCatalogItems(
   lines: StoredLine[],
   requests: readonly CatalogLineRequest[],
-  items: readonly ResolvedCatalogItem[],
+  items: readonly (ResolvedCatalogItem | undefined)[],
   field: string,
+  plans?: ReadonlyMap<string, MembershipPlan>,
 ): { lines: StoredLine[]; touched: string[] } {
   const violations = new Violations();
   const next = lines.map((line) => ({ ...line }));
@@ -141,12 +154,54 @@ export function mergeCatalogItems(
     const item = items[index];
     const at = `${field}[${index}].catalogReference`;
     const appId = request.catalogReference.appId;
+    if (isPlanReference(request.catalogReference)) {
+      if (!plans) {
+        violations.push({
+          field: `${at}.appId`,
+          violatedRule: 'VALIDATION',
+          description: `names a plan (the Pricing Plans app "${PAID_PLANS_APP_ID}"): a plan is not added to a cart but bought in a checkout of its own; create a checkout with this line`,
+        });
+        return;
+      }
+      const planId = request.catalogReference.catalogItemId;
+      const problems = planRequestViolations(request, plans.get(planId), at, `${field}[${index}].quantity`);
+      if (problems.length > 0) {
+        violations.push(...problems);
+        return;
+      }
+      const candidate: StoredLine = {
+        id: uuidv7(),
+        quantity: 1,
+        catalogReference: { ...request.catalogReference, appId: PAID_PLANS_APP_ID },
+        pricingPlanId: planId,
+        ...storedExtras(request.extras),
+      };
+      if (next.some((line) => lineKey(line) === lineKey(candidate))) {
+        violations.push(planQuantityViolation(`${field}[${index}].quantity`));
+        return;
+      }
+      next.push(candidate);
+      touched.push(candidate.id);
+      return;
+    }
     if (appId && !STORES_APP_IDS.includes(appId)) {
       violations.push({
         field: `${at}.appId`,
         violatedRule: 'VALIDATION',
-        description: `is not a catalog this store sells from; use "${STORES_APP_ID}"`,
+        description: `is not a catalog this store sells from; use "${STORES_APP_ID}" (products) or "${PAID_PLANS_APP_ID}" (plans)`,
       });
+      return;
+    }
+    const planOnly = Object.keys(request.catalogReference.options ?? {}).filter((key) =>
+      PLAN_ONLY_OPTIONS.includes(key),
+    );
+    if (planOnly.length > 0) {
+      for (const key of planOnly)
+        violations.push({
+          field: `${at}.options.${key}`,
+          violatedRule: 'FIELD_NOT_ALLOWED',
+          description: `is for a Pricing Plans line (appId "${PAID_PLANS_APP_ID}"), not a product`,
+        });
       return;
     }
     // Choices and custom text the product does not have are named precisely, before "no such variant".
@@ -206,6 +261,7 @@ export function mergeCatalogItems(
   });
   violations.throwIfAny();
   checkLineCount(next, field);
+  checkPlanLines(next, field);
   return { lines: next, touched };
 }
 
@@ -255,6 +311,8 @@ export function setQuantities(
         violatedRule: 'VALIDATION',
         description: `no line item has id "${update.id}"; read the cart or checkout for its line ids`,
       });
+    else if (line.pricingPlanId && update.quantity > 1)
+      violations.push(planQuantityViolation(`lineItems[${index}].quantity`));
     else line.quantity = update.quantity;
   });
   violations.throwIfAny();

@@ -16,6 +16,12 @@ export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
  */
 export const STORES_APP_IDS: readonly string[] = [STORES_APP_ID, '1380b703-ce81-ff05-f115-39571d94dfcd'];
 
+/**
+ * The platform's Pricing Plans app id: a line with it names a membership plan (`catalogItemId` is the
+ * plan's id), in a checkout (the headless "Buy now") and in the plan's order (ADR 028).
+ */
+export const PAID_PLANS_APP_ID = '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3';
+
 export interface CatalogReference {
   appId: string;
   catalogItemId: string;
@@ -93,6 +99,8 @@ export interface StoredLine {
   productId?: string;
   variantId?: string;
   subscriptionPlanId?: string;
+  /** A Pricing Plans line: the membership plan it buys (lines/plan-lines.rules.ts). */
+  pricingPlanId?: string;
   custom?: CustomLineData;
   snapshot?: LineSnapshot;
   service?: ServiceProperties;
@@ -109,6 +117,12 @@ export interface LineView {
   catalogReference?: CatalogReference;
   productId?: string;
   variantId?: string;
+  /** A Pricing Plans line: the membership plan it buys. */
+  pricingPlanId?: string;
+  /** Only a member may buy the line (a plan): the platform's `membersOnly`. */
+  membersOnly?: boolean;
+  /** The quantity cannot change (a plan is bought once per line): the platform's `fixedQuantity`. */
+  fixedQuantity?: boolean;
   collectionIds: string[];
   name: string;
   /** What one unit costs the buyer (catalog discounted price, or the held price in a checkout). */

@@ -65,6 +65,8 @@ const NamedStrings = (names: { maxLength: number }, values: { maxLength: number 
  * `customTextFields` (title → the buyer's text), and a subscription plan (`subscriptionOptionId`, with
  * our `subscriptionStartDate`). Any other key is refused by name, and every part is bounded by the
  * catalog's own limits; the product itself is then checked for the names (lines/line-list.rules.ts).
+ * A Pricing Plans line has `type: "PLAN"` and `planOptions.pricingVariantId` instead
+ * (lines/plan-lines.rules.ts refuses either kind's keys on the other).
  */
 export const StoresItemOptionsIn = Type.Object(
   {
@@ -85,6 +87,10 @@ export const StoresItemOptionsIn = Type.Object(
     ),
     subscriptionOptionId: Type.Optional(text(100)),
     subscriptionStartDate: Type.Optional(text(40)),
+    type: Type.Optional(text(20)),
+    planOptions: Type.Optional(
+      Type.Object({ pricingVariantId: Type.Optional(text(100)) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -341,6 +347,9 @@ export const lineItemFields = {
   paymentOption: StringEnum(PAYMENT_OPTIONS),
   depositAmount: Type.Optional(MoneyOut),
   customLineItem: Type.Boolean(),
+  /** A plan: only a member may buy it, and its quantity stays 1. */
+  membersOnly: Type.Optional(Type.Boolean()),
+  fixedQuantity: Type.Optional(Type.Boolean()),
   rootCatalogItemId: Type.Optional(Type.String()),
   subscriptionOptionInfo: Type.Optional(SubscriptionOptionInfoOut),
   selectedMembership: Type.Optional(Type.Object({ id: Type.String(), appId: Type.String() })),

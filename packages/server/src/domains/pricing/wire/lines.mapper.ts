@@ -59,6 +59,8 @@ function commonFields(view: LineView, currency: string, totals: LineTotals | und
       ? { depositAmount: m(view.depositUnitMinor) }
       : {}),
     customLineItem: view.custom,
+    ...(view.membersOnly ? { membersOnly: true } : {}),
+    ...(view.fixedQuantity ? { fixedQuantity: true } : {}),
     ...(view.productId ? { rootCatalogItemId: view.productId } : {}),
     ...(view.subscription
       ? {

@@ -17,6 +17,8 @@ export interface MembershipPlan {
   credits?: number;
   durationDays?: number;
   chargedOffline: boolean;
+  /** A member may cancel their own order of the plan (the membership ends at once). */
+  buyerCanCancel: boolean;
   active: boolean;
   createdDate: Date;
   updatedDate: Date;
@@ -32,6 +34,7 @@ export interface MembershipPlanWrite {
   credits?: number | null;
   durationDays?: number | null;
   chargedOffline?: boolean;
+  buyerCanCancel?: boolean;
   active?: boolean;
 }
 
@@ -61,6 +64,7 @@ const planOut = (row: typeof membershipPlans.$inferSelect): MembershipPlan => ({
   ...(row.credits !== null ? { credits: row.credits } : {}),
   ...(row.durationDays !== null ? { durationDays: row.durationDays } : {}),
   chargedOffline: row.chargedOffline,
+  buyerCanCancel: row.buyerCanCancel,
   active: row.active,
   createdDate: row.createdDate,
   updatedDate: row.updatedDate,
@@ -72,6 +76,15 @@ export async function listMembershipPlans(db: DbOrTx): Promise<MembershipPlan[]>
     .from(membershipPlans)
     .orderBy(asc(membershipPlans.createdDate), asc(membershipPlans.id));
   return rows.map(planOut);
+}
+
+/**
+ * The id of a plan's one pricing variant, as the platform's v3 plans name it: the plan's own id. A plan
+ * has one price, so the variant is the plan; apps copy this id into an ecom checkout line
+ * (`catalogReference.options.planOptions.pricingVariantId`), so it must never change for a plan.
+ */
+export function planPricingVariantId(plan: Pick<MembershipPlan, 'id'>): string {
+  return plan.id;
 }
 
 /** One plan, or undefined. */

@@ -1,0 +1,2 @@
+ALTER TABLE "plan_purchases" ADD COLUMN "member_canceled_date" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "membership_plans" ADD COLUMN "buyer_can_cancel" boolean DEFAULT false NOT NULL;
