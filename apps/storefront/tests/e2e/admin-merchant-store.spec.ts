@@ -57,6 +57,21 @@ describe.runIf(browserAvailable())('merchant admin: store set-up as a new mercha
     await page.context().close();
   });
 
+  it('creates a plan members may cancel, and says so in its terms', async () => {
+    const page = await signedIn();
+    await page.goto(`${suite.server.baseUrl}/admin/plans`);
+    await page.getByLabel('Name', { exact: true }).fill('Cancelable Club');
+    await page.getByLabel('Price', { exact: true }).fill('9');
+    await page.getByLabel('Members may cancel it').check();
+    await page.getByRole('button', { name: 'Create plan' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Plan Cancelable Club created.');
+    const row = page.getByRole('row', { name: /Cancelable Club/ });
+    expect(await row.textContent()).toContain('members may cancel');
+    const plans = await suite.admin.membershipPlans.list();
+    expect(plans.find((plan) => plan.name === 'Cancelable Club')?.buyerCanCancel).toBe(true);
+    await page.context().close();
+  });
+
   it('keeps the store name, logo and contact e-mail in Settings; the shop, its titles and e-mails use them', async () => {
     const page = await signedIn();
     await page.goto(`${suite.server.baseUrl}/admin/settings`);

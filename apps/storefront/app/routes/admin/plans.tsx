@@ -60,6 +60,7 @@ export async function action(args: Route.ActionArgs) {
       ...(credits !== undefined ? { credits } : {}),
       ...(durationDays !== undefined ? { durationDays } : {}),
       ...(form.checked('oncePerBuyer') ? { maxPurchasesPerBuyer: 1 } : {}),
+      ...(form.checked('buyerCanCancel') ? { buyerCanCancel: true } : {}),
     };
     const plan = await run((client) => client.membershipPlans.create(input));
     return { ok: true, message: `Plan ${plan.name} created.` };
@@ -104,6 +105,18 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
           <div className="admin-field admin-field-check">
             <input id="plan-once" type="checkbox" name="oncePerBuyer" />
             <label htmlFor="plan-once">One per member</label>
+          </div>
+          <div className="admin-field admin-field-check">
+            <input
+              id="plan-cancel"
+              type="checkbox"
+              name="buyerCanCancel"
+              aria-describedby="plan-cancel-hint"
+            />
+            <label htmlFor="plan-cancel">Members may cancel it</label>
+            <small id="plan-cancel-hint" className="admin-muted admin-block">
+              Their membership ends at once; nothing is refunded.
+            </small>
           </div>
           <Submit intent="create">Create plan</Submit>
         </CreateForm>
@@ -159,6 +172,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                       {plan.credits === undefined ? 'Unlimited' : `${plan.credits} items`} ·{' '}
                       {plan.durationDays === undefined ? 'no end' : `${plan.durationDays} days`}
                       {plan.maxPurchasesPerBuyer === 1 ? ' · one per member' : ''}
+                      {plan.buyerCanCancel ? ' · members may cancel' : ''}
                     </td>
                     <td>
                       <Badge status={plan.active ? 'ACTIVE' : 'DISABLED'}>
