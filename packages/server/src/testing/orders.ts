@@ -135,3 +135,20 @@ export function orderRouteHelpers(app: () => FastifyInstance) {
     (await app().inject(`/stores-reader/v1/products/${product.id}`)).json().product.stock.quantity;
   return { send, checkoutFor, stockOf };
 }
+
+/** A membership plan created through the admin API as the merchant `key` (fields over a plan for `productIds`). */
+export async function createTestPlan(
+  app: FastifyInstance,
+  key: string,
+  fields: Record<string, unknown> & { productIds: string[] },
+): Promise<{ id: string; name: string; price: string }> {
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/admin-api/v1/membership-plans',
+    headers: { authorization: key },
+    payload: { membershipPlan: { name: 'Plan', ...fields } },
+  });
+  if (reply.statusCode !== 200)
+    throw new Error(`creating the plan answered ${reply.statusCode}: ${reply.body}`);
+  return reply.json().membershipPlan;
+}

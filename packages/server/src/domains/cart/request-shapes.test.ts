@@ -117,7 +117,10 @@ describe('request shapes of the public clients', () => {
   it('cartFieldmask: only the parts of cartInfo it names change, in either form; an unknown part is a 400', async () => {
     const me = visitorToken('v-cart-mask');
     await send(me, 'POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: [lineItem(mug.id)] });
-    const contactInfo = { address: { country: 'US', city: 'Portland' }, contactDetails: { firstName: 'Ada' } };
+    const contactInfo = {
+      address: { country: 'US', city: 'Portland' },
+      contactDetails: { firstName: 'Ada' },
+    };
     await send(me, 'PATCH', '/ecom/v1/carts/current', { cartInfo: { buyerNote: 'first', contactInfo } });
     const elsewhere = { address: { country: 'DE', city: 'Berlin' } };
     for (const cartFieldmask of ['buyerNote', { paths: ['cartInfo.buyerNote'] }]) {

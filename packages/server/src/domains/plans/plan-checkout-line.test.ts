@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../testing/identity.js';
 import { memberToken, merchantKey, type TestApp } from '../../testing/index.js';
-import { sandboxCard } from '../../testing/orders.js';
+import { createTestPlan, sandboxCard } from '../../testing/orders.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import type { OutgoingMail } from '../orders/emails/order-mail.service.js';
 import { orders } from '../orders/orders.schema.js';
@@ -62,13 +62,8 @@ const send = (token: string | undefined, method: 'GET' | 'POST', url: string, pa
     ...(payload ? { payload } : {}),
   });
 
-async function createPlan(fields: Record<string, unknown>) {
-  const reply = await send(owner, 'POST', '/admin-api/v1/membership-plans', {
-    membershipPlan: { name: 'Plan', productIds: [mug.id], ...fields },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json().membershipPlan as { id: string; price: string };
-}
+const createPlan = (fields: Record<string, unknown>) =>
+  createTestPlan(t.app, owner, { productIds: [mug.id], ...fields });
 
 /** The line Wix's headless `Plan.Action.BuyNow` sends, exactly. */
 const buyNowLine = (planId: string, pricingVariantId: string = planId, quantity = 1) => ({

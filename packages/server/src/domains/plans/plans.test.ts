@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, lineItem, setUpTestStore, type TestProduct } from '../../testing/ecom.js';
 import { createTestApp, memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
+import { createTestPlan } from '../../testing/orders.js';
 import { listEntityEvents } from '../events/events.service.js';
 import type { OutgoingMail } from '../orders/emails/order-mail.service.js';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
@@ -40,13 +41,8 @@ const send = (token: string | undefined, method: 'GET' | 'POST' | 'PATCH', url: 
     ...(payload ? { payload } : {}),
   });
 
-async function createPlan(fields: Record<string, unknown>) {
-  const reply = await send(owner, 'POST', '/admin-api/v1/membership-plans', {
-    membershipPlan: { name: 'Plan', productIds: [mug.id], ...fields },
-  });
-  expect(reply.statusCode, reply.body).toBe(200);
-  return reply.json().membershipPlan as { id: string; price: string };
-}
+const createPlan = (fields: Record<string, unknown>) =>
+  createTestPlan(t.app, owner, { productIds: [mug.id], ...fields });
 
 const purchase = (member: string, planId: string, body: object = {}) =>
   send(memberToken(member), 'POST', `/_api/plans/v1/plans/${planId}/purchase`, {

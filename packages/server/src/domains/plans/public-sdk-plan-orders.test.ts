@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, setUpTestStore } from '../../testing/ecom.js';
 import { createClient, memberTokens, registerMember, uniqueEmail } from '../../testing/identity.js';
 import { merchantKey, type TestApp } from '../../testing/index.js';
+import { createTestPlan } from '../../testing/orders.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 import { SANDBOX_CARDS } from '../payments/providers/sandbox-card.provider.js';
 import { planOnSaleForLine } from './plans.service.js';
@@ -35,14 +36,7 @@ beforeAll(async () => {
     { name: 'Lifetime', price: '5.00' },
     { name: 'Later', price: '3.00', buyerCanCancel: true },
   ]) {
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/admin-api/v1/membership-plans',
-      headers: { authorization: owner },
-      payload: { membershipPlan: { productIds: [mug.id], ...plan } },
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    ids[plan.name] = reply.json().membershipPlan.id;
+    ids[plan.name] = (await createTestPlan(t.app, owner, { productIds: [mug.id], ...plan })).id;
   }
   restoreFetch = routeWixSdkTo(listening.base);
 });

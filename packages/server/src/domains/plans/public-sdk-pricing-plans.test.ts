@@ -3,6 +3,7 @@ import { createClient } from '@wix/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, setUpTestStore } from '../../testing/ecom.js';
 import { memberToken, merchantKey, type TestApp, visitorToken } from '../../testing/index.js';
+import { createTestPlan } from '../../testing/orders.js';
 import { listeningTestApp, routeWixSdkTo } from '../../testing/wix-sdk.js';
 
 // The unchanged public @wix/pricing-plans client as Wix's headless templates call it: the minimal
@@ -24,14 +25,7 @@ beforeAll(async () => {
     { name: 'Bronze', price: '0' },
     { name: 'Retired', price: '5', active: false },
   ]) {
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/admin-api/v1/membership-plans',
-      headers: { authorization: owner },
-      payload: { membershipPlan: { productIds: [mug.id], ...plan } },
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    ids[plan.name] = reply.json().membershipPlan.id;
+    ids[plan.name] = (await createTestPlan(t.app, owner, { productIds: [mug.id], ...plan })).id;
   }
   restoreFetch = routeWixSdkTo(listening.base);
 });
