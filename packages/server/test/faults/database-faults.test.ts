@@ -66,11 +66,13 @@ describe.skipIf(unavailable)('PostgreSQL connections lost under load', () => {
     ).finally(() => {
       shopping = false;
     });
-    // Should a request hang, say which and what the database was doing, rather than time out mutely.
+    // Should a request hang, say which and what the database was doing, rather than time out mutely. The
+    // watchdog is cleared once the purchases are in: fired later, it would query a client already closed.
+    let watchdog: NodeJS.Timeout | undefined;
     const purchases = await Promise.race([
       shopped,
-      new Promise<never>((_, reject) =>
-        setTimeout(async () => {
+      new Promise<never>((_, reject) => {
+        watchdog = setTimeout(async () => {
           const activity = await admin.query(
             `SELECT pid, application_name, state, wait_event_type, wait_event, left(query, 120) AS query,
                     now() - xact_start AS in_transaction
@@ -84,9 +86,9 @@ describe.skipIf(unavailable)('PostgreSQL connections lost under load', () => {
                 cluster.processes.map((p) => p.output().slice(-3000)).join('\n---\n'),
             ),
           );
-        }, 90_000).unref(),
-      ),
-    ]);
+        }, 90_000).unref();
+      }),
+    ]).finally(() => clearTimeout(watchdog));
     await killer;
     console.info(
       `terminated ${terminated} backends in ${rounds} rounds: ${ledger.answers.length} answers, ` +
