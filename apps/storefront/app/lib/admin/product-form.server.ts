@@ -42,6 +42,13 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
   const cost = form.number('costAndProfitData.itemCost');
   const quantity = form.number('stock.quantity');
   const trackInventory = form.checked('stock.trackInventory');
+  const saleType = form.text('discount.type');
+  const saleValue = form.number('discount.value');
+  // "Not on sale" (or no discount entered) clears the sale; the price above stays the price.
+  const discount =
+    (saleType === 'AMOUNT' || saleType === 'PERCENT') && saleValue !== undefined
+      ? { type: saleType, value: saleValue }
+      : { type: 'NONE' as const, value: 0 };
   const input: ProductInput = {
     name: form.text('name'),
     description: form.text('description'),
@@ -54,6 +61,7 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
     collectionIds: form.all('collectionIds'),
     ...(price !== undefined ? { priceData: { price } } : {}),
     costAndProfitData: { itemCost: cost ?? null },
+    ...(form.text('discount.type') ? { discount } : {}),
     ...(form.optionalText('slug') ? { slug: form.text('slug') } : {}),
     ...(optionsChanged ? { productOptions, manageVariants: productOptions.length > 0 } : {}),
   };

@@ -73,6 +73,7 @@ export function ProductFields({ product, collections, errors }: Props) {
             errors={errors}
           />
         </div>
+        <SaleFields product={product} errors={errors} />
       </section>
 
       <section className="admin-card" aria-labelledby="inventory-heading">
@@ -173,6 +174,49 @@ export function ProductFields({ product, collections, errors }: Props) {
   );
 }
 
+const SALE_TYPES = [
+  { value: 'NONE', label: 'Not on sale' },
+  { value: 'AMOUNT', label: 'Amount off' },
+  { value: 'PERCENT', label: 'Percent off' },
+];
+
+/**
+ * The sale (compare-at) price: a discount off the price above, for the whole product and so for each of
+ * its variants (the catalog keeps one discount per product). The shop shows the sale price with the price
+ * struck through.
+ */
+function SaleFields({ product, errors }: { product: Product | null; errors?: FormErrors | undefined }) {
+  const discount = product?.discount;
+  const onSale = discount && discount.type !== 'NONE' && discount.value > 0;
+  return (
+    <>
+      <div className="admin-row">
+        <SelectField
+          label="Sale"
+          name="discount.type"
+          options={SALE_TYPES}
+          defaultValue={onSale ? discount.type : 'NONE'}
+          errors={errors}
+        />
+        <Field
+          label="Discount"
+          name="discount.value"
+          inputMode="decimal"
+          defaultValue={onSale ? discount.value : undefined}
+          hint="e.g. 5 for 5 off the price, or 20 for 20% off."
+          errors={errors}
+        />
+      </div>
+      {product && onSale ? (
+        <p className="admin-hint" id="sale-price">
+          Sale price: {product.priceData.formatted.discountedPrice}, shown with{' '}
+          <s>{product.priceData.formatted.price}</s> struck through.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function Variants({ product, errors }: { product: Product; errors?: FormErrors | undefined }) {
   const basePrice = product.priceData.price;
   return (
@@ -184,6 +228,7 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
             <tr>
               <th scope="col">Variant</th>
               <th scope="col">Price</th>
+              <th scope="col">Sale price</th>
               <th scope="col">SKU</th>
               <th scope="col">Quantity</th>
               <th scope="col">Visible</th>
@@ -207,6 +252,19 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
                       defaultValue={price !== basePrice ? price : undefined}
                       errors={errors}
                     />
+                  </td>
+                  <td>
+                    {variant.variant.priceData.discountedPrice < variant.variant.priceData.price ? (
+                      <span>
+                        {variant.variant.priceData.formatted.discountedPrice}{' '}
+                        <s className="admin-muted">
+                          <span className="visually-hidden">was </span>
+                          {variant.variant.priceData.formatted.price}
+                        </s>
+                      </span>
+                    ) : (
+                      <span className="admin-muted">Not on sale</span>
+                    )}
                   </td>
                   <td>
                     <Field
