@@ -14,6 +14,19 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
   const suite = adminSuite();
   const { signedIn } = suite;
   const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const describedBy = (page: Page, label: string, className: string) =>
+    page.getByLabel(label, { exact: true }).evaluate(
+      (input, name) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id))
+          .filter((element) => element?.classList.contains(name))
+          .map((element) => element?.textContent)
+          .join(' '),
+      className,
+    );
+  const fieldError = (page: Page, label: string) => describedBy(page, label, 'admin-field-error');
+  const fieldHint = (page: Page, label: string) => describedBy(page, label, 'admin-hint');
   const a11y = async (page: Page, step: string) =>
     expect({ step, violations: await seriousA11yViolations(page) }).toEqual({ step, violations: [] });
 
@@ -79,5 +92,64 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
     expect(await page.getByRole('row', { name: /Wool Scarf/ }).textContent()).toContain('$30.00was $40.00');
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await page.context().close();
+  });
+
+  it("gives new variants no copy of the product's SKU, refuses a SKU used twice at its field, and warns of variants at 0 in stock", async () => {
+    await suite.admin.products.create({ name: 'Felt Slippers', sku: 'SLIP-1', priceData: { price: 25 } });
+    for (const options of [{}, PHONE]) {
+      const page = await signedIn(options);
+      await page.goto(`${suite.server.baseUrl}/admin/products/new`);
+      const name = `Linen Shirt ${options === PHONE ? 'phone' : 'desktop'}`;
+      const sku = options === PHONE ? 'SHIRT-P' : 'SHIRT-D';
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByLabel('Price', { exact: true }).fill('60');
+      await page.getByLabel('SKU', { exact: true }).fill(sku);
+      await page.getByLabel('Option 1 name').fill('Size');
+      await page.getByLabel('Option 1 choices').fill('S, M');
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await page.waitForURL(/\/admin\/products\/[^/]+\?created=1$/);
+      // The variants start empty of SKU (not the product's) and at 0, which the page says.
+      expect(await page.getByLabel('SKU of S', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByLabel('SKU of M', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByRole('status').textContent()).toBe(
+        'Product created. Its variants start at 0 in stock, so the shop shows them sold out: set the stock and price of each variant below.',
+      );
+      expect(await page.locator('#variants-stock-warning').textContent()).toBe(
+        '2 variants have 0 in stock and show as sold out in the shop: S, M. Set their quantities below.',
+      );
+      expect(await fieldHint(page, 'Quantity of S')).toBe('Sold out in the shop');
+      await a11y(page, `new variants (${options === PHONE ? 'phone' : 'desktop'})`);
+      if (options === PHONE) expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+      // One SKU on two variants, and another product's SKU: refused at each field, in words.
+      await page.getByLabel('SKU of S', { exact: true }).fill(`${sku}-X`);
+      await page.getByLabel('SKU of M', { exact: true }).fill(`${sku}-X`);
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await expect
+        .poll(() => fieldError(page, 'SKU of S'))
+        .toBe(
+          `"${sku}-X" is the SKU of the variant M too; give each variant its own SKU, or leave it empty.`,
+        );
+      expect(await fieldError(page, 'SKU of M')).toBe(
+        `"${sku}-X" is the SKU of the variant S too; give each variant its own SKU, or leave it empty.`,
+      );
+      await page.getByLabel('SKU of M', { exact: true }).fill('slip-1');
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await expect
+        .poll(() => fieldError(page, 'SKU of M'))
+        .toBe(
+          '"slip-1" is the SKU of "Felt Slippers" already; a SKU names one item, so choose another or leave it empty.',
+        );
+      expect(await fieldError(page, 'SKU of S')).toBe('');
+      // Fixed, with stock: saved, and the warning names only what is still at 0.
+      await page.getByLabel('SKU of M', { exact: true }).fill(`${sku}-M`);
+      await page.getByLabel('Quantity of S', { exact: true }).fill('4');
+      await page.getByRole('button', { name: 'Save product' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe('Product saved.');
+      expect(await page.locator('#variants-stock-warning').textContent()).toBe(
+        '1 variant has 0 in stock and shows as sold out in the shop: M. Set its quantity below.',
+      );
+      await page.context().close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { parseProductForm, productFieldName } from '../../lib/admin/product-form
 import { type PendingImage, pendingFromFile, pendingFromForm } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/product-edit';
-import { ProductFields } from './product-fields';
+import { ProductFields, soldOutVariants } from './product-fields';
 import { NewProductImages, ProductMedia } from './product-media';
 import { ActionButton, FormMessage, PageHeader, Submit } from './ui';
 
@@ -126,7 +126,11 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       </p>
       {loaderData.created && !actionData ? (
         <p className="admin-alert admin-alert-ok" role="status">
-          Product created. Set the stock and price of each variant below.
+          {product?.manageVariants && soldOutVariants(product as Product).length > 0
+            ? 'Product created. Its variants start at 0 in stock, so the shop shows them sold out: set the stock and price of each variant below.'
+            : product?.manageVariants
+              ? 'Product created. Check the stock and price of each variant below.'
+              : 'Product created.'}
         </p>
       ) : null}
       <FormMessage result={actionData} />

@@ -79,7 +79,18 @@ export function ProductFields({ product, collections, errors }: Props) {
       <section className="admin-card" aria-labelledby="inventory-heading">
         <h2 id="inventory-heading">Inventory and shipping</h2>
         <div className="admin-row">
-          <Field label="SKU" name="sku" defaultValue={product?.sku} maxLength={40} errors={errors} />
+          <Field
+            label="SKU"
+            name="sku"
+            defaultValue={product?.sku}
+            maxLength={40}
+            hint={
+              product?.manageVariants
+                ? "Unique in the store. Each variant has a SKU of its own below (or none), not the product's."
+                : 'Unique in the store, or leave it empty.'
+            }
+            errors={errors}
+          />
           <Field
             label="Weight"
             name="weight"
@@ -217,11 +228,26 @@ function SaleFields({ product, errors }: { product: Product | null; errors?: For
   );
 }
 
+/** Tracked variants with nothing in stock: the shop shows them sold out, which a new variant is at first. */
+export function soldOutVariants(product: Product): string[] {
+  return (product.variants ?? [])
+    .filter((variant) => variant.stock.trackQuantity && (variant.stock.quantity ?? 0) === 0)
+    .map((variant) => Object.values(variant.choices).join(' / '));
+}
+
 function Variants({ product, errors }: { product: Product; errors?: FormErrors | undefined }) {
   const basePrice = product.priceData.price;
+  const soldOut = soldOutVariants(product);
   return (
     <section className="admin-card admin-card-flush" aria-labelledby="variants-heading">
       <h2 id="variants-heading">Variants</h2>
+      {soldOut.length > 0 ? (
+        <p className="admin-alert admin-alert-warn" id="variants-stock-warning">
+          {soldOut.length === 1 ? '1 variant has' : `${soldOut.length} variants have`} 0 in stock and{' '}
+          {soldOut.length === 1 ? 'shows' : 'show'} as sold out in the shop: {soldOut.join(', ')}. Set{' '}
+          {soldOut.length === 1 ? 'its quantity' : 'their quantities'} below.
+        </p>
+      ) : null}
       <div className="admin-table-wrap">
         <table className="admin-table admin-table-inputs">
           <thead>
@@ -283,6 +309,9 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
                       type="number"
                       min={0}
                       defaultValue={variant.stock.quantity ?? 0}
+                      {...(variant.stock.trackQuantity && (variant.stock.quantity ?? 0) === 0
+                        ? { hint: 'Sold out in the shop' }
+                        : {})}
                       errors={errors}
                     />
                   </td>
