@@ -152,4 +152,77 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
       await page.context().close();
     }
   });
+
+  it('lists every product form problem at once, in words, at its field and in a summary linking to each', async () => {
+    const product = await suite.admin.products.create({
+      name: 'Canvas Tote',
+      priceData: { price: 18 },
+      manageVariants: true,
+      productOptions: [{ name: 'Size', choices: [{ value: 'S' }, { value: 'L' }] }],
+      stock: { trackInventory: true, quantity: 3 },
+    });
+    await suite.admin.products.create({ name: 'Paper Bag', sku: 'BAG-1', priceData: { price: 2 } });
+    for (const options of [{}, PHONE, { javaScriptEnabled: false }]) {
+      const step = 'javaScriptEnabled' in options ? 'no JavaScript' : options === PHONE ? 'phone' : 'desktop';
+      const page = await signedIn(options);
+      await page.goto(`${suite.server.baseUrl}/admin/products/${product.id}`);
+      await page.getByLabel('Name', { exact: true }).fill('');
+      await page.getByLabel('Price', { exact: true }).fill('12,5x');
+      await page.getByLabel('Cost per item', { exact: true }).fill('cheap');
+      await page.getByLabel('Weight', { exact: true }).fill('heavy');
+      await page.getByLabel('Sale', { exact: true }).selectOption('PERCENT');
+      await page.getByLabel('Quantity of S', { exact: true }).fill('1.5');
+      await page.getByLabel('Price of L', { exact: true }).fill('NaN');
+      await page.getByRole('button', { name: 'Save product' }).click();
+      const summary = page.locator('.admin-error-summary');
+      await expect.poll(() => summary.count()).toBe(1);
+      const expected = {
+        Name: 'Enter a name.',
+        Price: 'Enter the price as a number, like 12.50.',
+        'Cost per item': 'Enter the cost as a number, like 4.20.',
+        Discount: 'Enter the percent off, like 20, or choose "Not on sale".',
+        Weight: 'Enter the weight as a number, like 0.5.',
+        'Price of L': 'Enter the price of L as a number, like 12.50.',
+        'Quantity of S': 'Enter the quantity of S as a whole number of 0 or more, like 3.',
+      };
+      // All at once: each at its field, and each in the summary with a link to it.
+      for (const [label, message] of Object.entries(expected)) {
+        expect({ step, label, error: await fieldError(page, label) }).toEqual({
+          step,
+          label,
+          error: message,
+        });
+        const link = summary.getByRole('link', { name: `${label}: ${message}` });
+        expect({ step, label, links: await link.count() }).toEqual({ step, label, links: 1 });
+      }
+      expect(await summary.getByRole('listitem').count()).toBe(Object.keys(expected).length);
+      expect(await summary.getByRole('heading').textContent()).toBe('7 things to correct');
+      expect(await page.locator('main').textContent()).not.toMatch(/finite|NaN"|must be/i);
+      // A link takes the merchant to its field.
+      await summary.getByRole('link', { name: /^Weight:/ }).click();
+      await expect.poll(() => new URL(page.url()).hash).toBe('#field-weight');
+      if (step !== 'no JavaScript') {
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('weight');
+        await a11y(page, `product errors (${step})`);
+      }
+      // Nothing was saved.
+      expect((await suite.admin.products.get(product.id)).name).toBe('Canvas Tote');
+      await page.context().close();
+    }
+
+    // The store's own rules come back all at once too, in words: a SKU taken and a discount above the price.
+    const page = await signedIn();
+    await page.goto(`${suite.server.baseUrl}/admin/products/${product.id}`);
+    await page.getByLabel('SKU', { exact: true }).fill('bag-1');
+    await page.getByLabel('Sale', { exact: true }).selectOption('AMOUNT');
+    await page.getByLabel('Discount', { exact: true }).fill('25');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect.poll(() => page.locator('.admin-error-summary').count()).toBe(1);
+    expect(await fieldError(page, 'SKU')).toBe(
+      '"bag-1" is the SKU of "Paper Bag" already; a SKU names one item, so choose another or leave it empty.',
+    );
+    expect(await fieldError(page, 'Discount')).toBe('Must not be more than the price.');
+    expect(await page.locator('.admin-error-summary').getByRole('link').count()).toBe(2);
+    await page.context().close();
+  });
 });

@@ -1,6 +1,45 @@
 import type { Product } from '@openshelf/sdk';
+import type { ComponentProps } from 'react';
 import type { FormErrors } from '../../lib/forms/form-errors';
-import { Field, SelectField } from './ui';
+import { Field as AdminField, SelectField as AdminSelect, fieldId } from './ui';
+
+/** The form's inputs, with the ids the error summary links to (checkboxes share names, so keep theirs). */
+const Field = (props: ComponentProps<typeof AdminField>) => (
+  <AdminField {...(props.type === 'checkbox' ? {} : { id: fieldId(props.name) })} {...props} />
+);
+const SelectField = (props: ComponentProps<typeof AdminSelect>) => (
+  <AdminSelect id={fieldId(props.name)} {...props} />
+);
+
+const variantLabel = (choices: Record<string, string>) => Object.values(choices).join(' / ');
+
+/** The label of each input of the product form, by name, for the error summary. */
+export function productFieldLabels(product: Product | null): Record<string, string> {
+  const labels: Record<string, string> = {
+    name: 'Name',
+    'priceData.price': 'Price',
+    'costAndProfitData.itemCost': 'Cost per item',
+    'discount.type': 'Sale',
+    'discount.value': 'Discount',
+    sku: 'SKU',
+    weight: 'Weight',
+    'stock.quantity': 'Quantity in stock',
+    brand: 'Brand',
+    ribbon: 'Ribbon',
+    slug: 'URL slug',
+  };
+  for (let index = 0; index < OPTION_ROWS; index++) {
+    labels[`productOptions[${index}].name`] = `Option ${index + 1} name`;
+    labels[`productOptions[${index}].choices`] = `Option ${index + 1} choices`;
+  }
+  for (const variant of product?.manageVariants ? (product.variants ?? []) : []) {
+    const label = variantLabel(variant.choices);
+    labels[`variant.${variant.id}.price`] = `Price of ${label}`;
+    labels[`variant.${variant.id}.sku`] = `SKU of ${label}`;
+    labels[`variant.${variant.id}.quantity`] = `Quantity of ${label}`;
+  }
+  return labels;
+}
 
 const OPTION_ROWS = 3;
 
@@ -232,7 +271,7 @@ function SaleFields({ product, errors }: { product: Product | null; errors?: For
 export function soldOutVariants(product: Product): string[] {
   return (product.variants ?? [])
     .filter((variant) => variant.stock.trackQuantity && (variant.stock.quantity ?? 0) === 0)
-    .map((variant) => Object.values(variant.choices).join(' / '));
+    .map((variant) => variantLabel(variant.choices));
 }
 
 function Variants({ product, errors }: { product: Product; errors?: FormErrors | undefined }) {
@@ -262,7 +301,7 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
           </thead>
           <tbody>
             {(product.variants ?? []).map((variant) => {
-              const label = Object.values(variant.choices).join(' / ');
+              const label = variantLabel(variant.choices);
               const key = (field: string) => `variant.${variant.id}.${field}`;
               const price = variant.variant.priceData.price;
               return (
