@@ -225,4 +225,41 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
     expect(await page.locator('.admin-error-summary').getByRole('link').count()).toBe(2);
     await page.context().close();
   });
+
+  it('picks the products a plan pays for by name (filtered as one types), with and without JavaScript', async () => {
+    const mug = await suite.admin.products.create({ name: 'Member Mug', priceData: { price: 12 } });
+    const lamp = await suite.admin.products.create({ name: 'Member Lamp', priceData: { price: 40 } });
+    for (const options of [{}, PHONE, { javaScriptEnabled: false }]) {
+      const noJs = 'javaScriptEnabled' in options;
+      const step = noJs ? 'no JavaScript' : options === PHONE ? 'phone' : 'desktop';
+      const page = await signedIn(options);
+      await page.goto(`${suite.server.baseUrl}/admin/plans`);
+      // No raw ids to type: the products are listed by name.
+      expect(await page.getByLabel(/Product ids/i).count()).toBe(0);
+      const picker = page.getByRole('group', { name: 'Products it pays for' });
+      if (noJs) {
+        expect(await picker.getByLabel('Filter products').count()).toBe(0);
+      } else {
+        await picker.getByLabel('Filter products').fill('member l');
+        expect(await picker.getByLabel('Member Mug').isVisible()).toBe(false);
+        expect(await picker.getByLabel('Member Lamp').isVisible()).toBe(true);
+        await a11y(page, `plan picker (${step})`);
+        await picker.getByLabel('Filter products').fill('');
+      }
+      await picker.getByLabel('Member Mug').check();
+      await picker.getByLabel('Member Lamp').check();
+      await page.getByLabel('Name', { exact: true }).fill(`Club ${step}`);
+      await page.getByLabel('Price', { exact: true }).fill('5');
+      await page.getByRole('button', { name: 'Create plan' }).click();
+      await expect.poll(() => page.getByRole('status').textContent()).toBe(`Plan Club ${step} created.`);
+      const plan = (await suite.admin.membershipPlans.list()).find((p) => p.name === `Club ${step}`);
+      expect([...(plan?.productIds ?? [])].sort()).toEqual([mug.id, lamp.id].sort());
+      // The table names what it pays for.
+      expect(await page.getByRole('row', { name: new RegExp(`Club ${step}`) }).textContent()).toMatch(
+        /Pays for: Member (Mug|Lamp), Member (Mug|Lamp)/,
+      );
+      if (options === PHONE) expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await page.context().close();
+    }
+  });
 });
