@@ -262,4 +262,54 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
       await page.context().close();
     }
   });
+
+  it('keeps a new collection out of the shop (menu and page) until it is published', async () => {
+    const page = await signedIn();
+    await page.goto(`${suite.server.baseUrl}/admin/collections`);
+    await page.getByLabel('Name', { exact: true }).fill('Autumn Preview');
+    await page.getByRole('button', { name: 'Create collection' }).click();
+    await page.waitForURL(/\/admin\/collections\/[^/]+\?created=1$/);
+    expect(await page.getByRole('status').textContent()).toMatch(
+      /^Collection created\. It is hidden from the shop/,
+    );
+    expect(await page.getByLabel('Published in the shop').isChecked()).toBe(false);
+    await a11y(page, 'new collection');
+    const slug = (await suite.admin.collections.list({ limit: 100 })).collections.find(
+      (collection) => collection.name === 'Autumn Preview',
+    )?.slug;
+    if (!slug) throw new Error('no collection');
+
+    const shop = await suite.browser.newContext();
+    const shopper = await shop.newPage();
+    const inMenu = () => shopper.locator(`header a[href="/collections/${slug}"]`).count();
+    await shopper.goto(`${suite.server.baseUrl}/`);
+    expect(await inMenu()).toBe(0);
+    const hidden = await shopper.goto(`${suite.server.baseUrl}/collections/${slug}`);
+    expect(hidden?.status()).toBe(404);
+    expect(await shopper.locator('main').textContent()).not.toContain('Autumn Preview');
+
+    // Published in the admin: in the menu and at its address, on desktop and phone.
+    await page.getByLabel('Published in the shop').check();
+    await page.getByRole('button', { name: 'Save collection' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Collection saved; it is published in the shop.');
+    await page.goto(`${suite.server.baseUrl}/admin/collections`);
+    expect(await page.getByRole('row', { name: /Autumn Preview/ }).textContent()).toContain('Published');
+    await expect
+      .poll(async () => {
+        await shopper.goto(`${suite.server.baseUrl}/`);
+        return inMenu();
+      })
+      .toBeGreaterThan(0);
+    const shown = await shopper.goto(`${suite.server.baseUrl}/collections/${slug}`);
+    expect(shown?.status()).toBe(200);
+    expect(await shopper.getByRole('heading', { level: 1 }).textContent()).toBe('Autumn Preview');
+    const phone = await (await suite.browser.newContext(PHONE)).newPage();
+    await phone.goto(`${suite.server.baseUrl}/`);
+    expect(await phone.locator(`header a[href="/collections/${slug}"]`).count()).toBeGreaterThan(0);
+    await phone.context().close();
+    await shop.close();
+    await page.context().close();
+  });
 });
