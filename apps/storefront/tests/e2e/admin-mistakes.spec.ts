@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createTestProduct } from '../../../../packages/server/src/testing/ecom.js';
 import { adminSuite, sidewaysOverflow } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable } from './browser.js';
@@ -311,5 +312,39 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
     await phone.context().close();
     await shop.close();
     await page.context().close();
+  });
+
+  // Last: it makes the catalog larger than the plan form's list.
+  it('finds a plan product by search when the catalog is larger than the list, without JavaScript too', async () => {
+    for (let index = 0; index < 101; index++)
+      await createTestProduct(suite.server.t.database.db, {
+        name: `Bulk Candle ${String(index).padStart(3, '0')}`,
+        priceMinor: 900,
+      });
+    const rare = await suite.admin.products.create({ name: 'Zinnia Seed Packet', priceData: { price: 3 } });
+    for (const options of [{}, { javaScriptEnabled: false }]) {
+      const noJs = 'javaScriptEnabled' in options;
+      const page = await signedIn(options);
+      await page.goto(`${suite.server.baseUrl}/admin/plans`);
+      const picker = page.getByRole('group', { name: 'Products it pays for' });
+      expect(await picker.textContent()).toMatch(/Showing 100 of \d+ products; find others by name above\./);
+      expect(await picker.getByLabel('Zinnia Seed Packet').count()).toBe(0);
+      await picker.getByLabel('Find products').fill('zinnia');
+      await picker.getByRole('button', { name: 'Find' }).click();
+      await expect.poll(() => picker.getByLabel('Zinnia Seed Packet').count()).toBe(1);
+      expect(new URL(page.url()).searchParams.get('find')).toBe('zinnia');
+      await picker.getByLabel('Zinnia Seed Packet').check();
+      await page.getByLabel('Name', { exact: true }).fill(`Garden Club ${noJs ? 'plain' : 'js'}`);
+      await page.getByRole('button', { name: 'Create plan' }).click();
+      await expect
+        .poll(() => page.getByRole('status').textContent())
+        .toBe(`Plan Garden Club ${noJs ? 'plain' : 'js'} created.`);
+      const plan = (await suite.admin.membershipPlans.list()).find(
+        (candidate) => candidate.name === `Garden Club ${noJs ? 'plain' : 'js'}`,
+      );
+      expect(plan?.productIds).toEqual([rare.id]);
+      if (!noJs) await a11y(page, 'plan picker search');
+      await page.context().close();
+    }
   });
 });
