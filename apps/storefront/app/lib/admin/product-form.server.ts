@@ -45,10 +45,10 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
   const saleType = form.text('discount.type');
   const saleValue = form.number('discount.value');
   // "Not on sale" (or no discount entered) clears the sale; the price above stays the price.
-  const discount =
+  const discount: NonNullable<ProductInput['discount']> =
     (saleType === 'AMOUNT' || saleType === 'PERCENT') && saleValue !== undefined
       ? { type: saleType, value: saleValue }
-      : { type: 'NONE' as const, value: 0 };
+      : { type: 'NONE', value: 0 };
   const input: ProductInput = {
     name: form.text('name'),
     description: form.text('description'),
