@@ -147,9 +147,9 @@ describe.runIf(browserAvailable())('merchant admin: an admin that prevents mista
       await page.getByLabel('Quantity of S', { exact: true }).fill('4');
       await page.getByRole('button', { name: 'Save product' }).click();
       await expect.poll(() => page.getByRole('status').textContent()).toBe('Product saved.');
-      expect(await page.locator('#variants-stock-warning').textContent()).toBe(
-        '1 variant has 0 in stock and shows as sold out in the shop: M. Set its quantity below.',
-      );
+      await expect
+        .poll(() => page.locator('#variants-stock-warning').textContent())
+        .toBe('1 variant has 0 in stock and shows as sold out in the shop: M. Set its quantity below.');
       await page.context().close();
     }
   });
