@@ -166,6 +166,97 @@ describe.runIf(browserAvailable())('merchant admin: refunds, shipments and the t
     await context.close();
   });
 
+  it('never offers refunded units for shipping; the ship and refund forms start afresh after each success', async () => {
+    const orderId = await placeTestOrder(server.t.app, 'afresh', [
+      { productId: mugId, quantity: 3 },
+      { productId: lampId, quantity: 1 },
+    ]);
+    const context = await browser.newContext();
+    const page: Page = await context.newPage();
+    await signIn(page, server.baseUrl, staff.email, staff.password);
+    await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
+    const ship = page.getByRole('region', { name: 'Ship items' });
+    expect(await ship.getByLabel('Stoneware mug (3 left to ship)').inputValue()).toBe('3');
+
+    // Two mugs refunded and restocked, with a reason.
+    const refund = page.getByRole('region', { name: 'Refund' });
+    await refund.getByLabel(/Stoneware mug/).fill('2');
+    await refund.getByLabel('Put refunded items back in stock').check();
+    await refund.getByLabel('Reason (optional, told to the buyer)').fill('Out of stock at the warehouse');
+    await refund.getByRole('button', { name: 'Review refund' }).click();
+    await page
+      .getByRole('region', { name: /^Refund \$/ })
+      .getByRole('button', { name: /^Refund \$/ })
+      .click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^Refunded \$/);
+    // The refund form starts afresh: no reason, no restock tick, no quantities.
+    await expect.poll(() => refund.getByLabel('Reason (optional, told to the buyer)').inputValue()).toBe('');
+    expect(await refund.getByLabel('Put refunded items back in stock').isChecked()).toBe(false);
+    expect(await refund.getByLabel(/Stoneware mug/).inputValue()).toBe('0');
+    // Only the one mug not refunded is offered for shipping.
+    expect(await ship.getByLabel('Stoneware mug (1 left to ship)').inputValue()).toBe('1');
+    await ship.getByLabel(/Desk lamp/).fill('0');
+    await ship.getByLabel('Carrier').fill('DHL');
+    await ship.getByLabel('Tracking number').fill('JD0146000077');
+    await ship.getByRole('button', { name: 'Ship items' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Shipment recorded; the buyer was e-mailed.');
+    // The ship form starts afresh too: no carrier or tracking number from the last parcel.
+    expect(await ship.getByLabel('Carrier').inputValue()).toBe('');
+    expect(await ship.getByLabel('Tracking number').inputValue()).toBe('');
+    expect(await ship.getByLabel(/Stoneware mug/).count()).toBe(0);
+    expect(await ship.getByLabel('Desk lamp (1 left to ship)').inputValue()).toBe('1');
+
+    // The lamp goes in a parcel of its own.
+    await ship.getByLabel('Carrier').fill('DHL');
+    await ship.getByLabel('Tracking number').fill('JD0146000088');
+    await ship.getByRole('button', { name: 'Ship items' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Shipment recorded; the buyer was e-mailed.');
+    await expect.poll(() => page.locator('.admin-status-row').textContent()).toContain('Fulfilled');
+    // Refunded units count as not due: with the rest shipped, there is no ship form left.
+    expect(await ship.count()).toBe(0);
+    expect({ violations: await seriousA11yViolations(page) }).toEqual({ violations: [] });
+    await context.close();
+  });
+
+  it('a resubmitted shipment (same items, carrier and tracking number) is refused at the ship form', async () => {
+    const orderId = await placeTestOrder(server.t.app, 'resubmit', [{ productId: mugId, quantity: 4 }]);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page: Page = await context.newPage();
+    await signIn(page, server.baseUrl, staff.email, staff.password);
+    const shipOne = async () => {
+      await page.goto(`${server.baseUrl}/admin/orders/${orderId}`);
+      const ship = page.getByRole('region', { name: 'Ship items' });
+      await ship.getByLabel(/Stoneware mug/).fill('1');
+      await ship.getByLabel('Carrier').fill('UPS');
+      await ship.getByLabel('Tracking number').fill('1Z999AA10123456784');
+      await ship.getByRole('button', { name: 'Ship items' }).click();
+      await page.waitForLoadState();
+    };
+    // Without JavaScript the page after the post shows the form afresh.
+    await shipOne();
+    expect(await page.getByRole('status').textContent()).toBe('Shipment recorded; the buyer was e-mailed.');
+    expect(await page.getByRole('region', { name: 'Ship items' }).getByLabel('Carrier').inputValue()).toBe(
+      '',
+    );
+    // The same parcel entered again (an old tab, a resubmit) is refused at the form, in words.
+    await shipOne();
+    const alert = page.getByRole('region', { name: 'Ship items' }).getByRole('alert');
+    expect(await alert.textContent()).toMatch(
+      /^This shipment \(1 × Stoneware mug \(UPS 1Z999AA10123456784\)\) was recorded already on order #\d+\. Reload the order to see it; to ship more, change the items or the tracking number\.$/,
+    );
+    const shipments = await server.t.app.inject({
+      url: `/ecom/v1/fulfillments/orders/${orderId}`,
+      headers: { authorization: await merchantKey(server.t.database) },
+    });
+    // (axe needs JavaScript in the page; the JavaScript test above checks this page.)
+    expect(shipments.json().orderWithFulfillments.fulfillments).toHaveLength(1);
+    await context.close();
+  });
+
   it('works without JavaScript: cancelling asks first, then cancels', async () => {
     const orderId = await placeTestOrder(server.t.app, 'nojs', [{ productId: lampId, quantity: 1 }], {
       paymentMethod: { type: 'OFFLINE' },

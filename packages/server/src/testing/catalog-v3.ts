@@ -19,8 +19,9 @@ export const names = (optionName: string, choiceName: string) => ({
 /**
  * A catalog v3 product body (the shape the public productsV3 module writes) using most of what our model
  * keeps: a free-text modifier, Size × Color swatch options, three listed variants of the four, in `collectionId`.
+ * SKUs are unique within a store: a second tee in one store takes a `skuSuffix`.
  */
-export const v3Tee = (collectionId: string) => ({
+export const v3Tee = (collectionId: string, skuSuffix = '') => ({
   product: {
     name: 'Field Tee',
     productType: 'PHYSICAL',
@@ -66,14 +67,14 @@ export const v3Tee = (collectionId: string) => ({
         {
           choices: [names('Size', 'S'), names('Color', 'Black')],
           price: { actualPrice: { amount: '20.00' }, compareAtPrice: { amount: '25.00' } },
-          sku: 'TEE-S-BLK',
+          sku: `TEE-S-BLK${skuSuffix}`,
           physicalProperties: { weight: 0.2 },
           revenueDetails: { cost: { amount: '8' } },
         },
         {
           choices: [names('Size', 'M'), names('Color', 'Black')],
           price: { actualPrice: { amount: '22.50' }, compareAtPrice: { amount: '27.50' } },
-          sku: 'TEE-M-BLK',
+          sku: `TEE-M-BLK${skuSuffix}`,
           physicalProperties: { weight: 0.25 },
         },
         {

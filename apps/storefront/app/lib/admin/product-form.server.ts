@@ -42,6 +42,13 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
   const cost = form.number('costAndProfitData.itemCost');
   const quantity = form.number('stock.quantity');
   const trackInventory = form.checked('stock.trackInventory');
+  const saleType = form.text('discount.type');
+  const saleValue = form.number('discount.value');
+  // "Not on sale" (or no discount entered) clears the sale; the price above stays the price.
+  const discount: NonNullable<ProductInput['discount']> =
+    (saleType === 'AMOUNT' || saleType === 'PERCENT') && saleValue !== undefined
+      ? { type: saleType, value: saleValue }
+      : { type: 'NONE', value: 0 };
   const input: ProductInput = {
     name: form.text('name'),
     description: form.text('description'),
@@ -54,6 +61,7 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
     collectionIds: form.all('collectionIds'),
     ...(price !== undefined ? { priceData: { price } } : {}),
     costAndProfitData: { itemCost: cost ?? null },
+    ...(form.text('discount.type') ? { discount } : {}),
     ...(form.optionalText('slug') ? { slug: form.text('slug') } : {}),
     ...(optionsChanged ? { productOptions, manageVariants: productOptions.length > 0 } : {}),
   };
@@ -85,6 +93,51 @@ export function parseProductForm(data: FormData, existing: Product | undefined):
 
 function optionSignature(options: { name: string; choices: { value: string }[] }[]) {
   return options.map((option) => [option.name, option.choices.map((choice) => choice.value)]);
+}
+
+const DECIMAL = /^-?\d+([.,]\d+)?$/;
+const WHOLE = /^\d+$/;
+
+/**
+ * What the product form can tell before asking the store: missing and unreadable entries, every one at
+ * once and in words, by input name. (The store's own rules — limits, SKUs taken, a discount above the
+ * price — come back from the API, also all at once.) Empty when the form reads well.
+ */
+export function checkProductForm(data: FormData, existing: Product | undefined): Record<string, string> {
+  const form = formReader(data);
+  const errors: Record<string, string> = {};
+  const decimal = (name: string, what: string, example: string) => {
+    const value = form.text(name);
+    if (value && !DECIMAL.test(value)) errors[name] = `Enter ${what} as a number, like ${example}.`;
+  };
+  const whole = (name: string, what: string) => {
+    const value = form.text(name);
+    if (value && !WHOLE.test(value)) errors[name] = `Enter ${what} as a whole number of 0 or more, like 3.`;
+  };
+  if (!form.text('name')) errors.name = 'Enter a name.';
+  if (!existing && !form.text('priceData.price')) errors['priceData.price'] = 'Enter a price.';
+  decimal('priceData.price', 'the price', '12.50');
+  decimal('costAndProfitData.itemCost', 'the cost', '4.20');
+  decimal('weight', 'the weight', '0.5');
+  whole('stock.quantity', 'the quantity');
+  const sale = form.text('discount.type');
+  if ((sale === 'AMOUNT' || sale === 'PERCENT') && !form.text('discount.value'))
+    errors['discount.value'] =
+      sale === 'PERCENT'
+        ? 'Enter the percent off, like 20, or choose "Not on sale".'
+        : 'Enter the amount off, like 5, or choose "Not on sale".';
+  decimal(
+    'discount.value',
+    sale === 'PERCENT' ? 'the percent off' : 'the amount off',
+    sale === 'PERCENT' ? '20' : '5',
+  );
+  if (existing?.manageVariants)
+    for (const variant of existing.variants ?? []) {
+      const label = Object.values(variant.choices).join(' / ');
+      decimal(`variant.${variant.id}.price`, `the price of ${label}`, '12.50');
+      whole(`variant.${variant.id}.quantity`, `the quantity of ${label}`);
+    }
+  return errors;
 }
 
 /** Where an API error path belongs in the product form. */

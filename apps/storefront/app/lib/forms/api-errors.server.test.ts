@@ -33,6 +33,22 @@ describe('the API refusal of a form, as the form shows it', () => {
     });
   });
 
+  it('says a value that is no number in words, never the wire\'s "must be a number, not "NaN""', () => {
+    const error = refused(
+      { field: 'product.weight', violatedRule: 'VALIDATION', description: 'must be a number, not "NaN"' },
+      {
+        field: 'variants[0].stock.quantity',
+        violatedRule: 'VALIDATION',
+        description: 'must be a whole number, not "NaN"',
+      },
+    );
+    const errors = apiFormErrors(error, { fields: (path) => path });
+    expect(errors.fields).toEqual({
+      'product.weight': 'Enter a number, like 12.50.',
+      'variants[0].stock.quantity': 'Enter a whole number, like 3.',
+    });
+  });
+
   it('says several problems of one input one after the other, each once', () => {
     const error = refused(
       { field: 'price', violatedRule: 'MIN', description: 'must be at least 0', data: { threshold: 0 } },

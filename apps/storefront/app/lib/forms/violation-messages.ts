@@ -132,6 +132,9 @@ export function violationMessage(violation: FieldViolation): string {
     case 'VALIDATION': {
       const type = Array.isArray(data.type) ? data.type[0] : data.type;
       if (typeof type === 'string' && TYPES[type]) return TYPES[type];
+      // The wire's refusal of a value that is no number ('must be a number, not "NaN"') is jargon to a person.
+      if (/^must be a whole number\b/.test(violation.description)) return TYPES.integer as string;
+      if (/^must be a number\b/.test(violation.description)) return TYPES.number as string;
       break;
     }
     case 'DECIMAL_MAX_SCALE':

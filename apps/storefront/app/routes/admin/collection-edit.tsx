@@ -22,6 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     const inside = new Set(members.products.map((product) => product.id));
     return {
       collection,
+      created: args.url.searchParams.has('created'),
       find,
       products: members.products.map(({ id, name }) => ({ id, name })),
       candidates: candidates.products
@@ -62,7 +63,12 @@ export async function action(args: Route.ActionArgs) {
         ...(form.optionalText('slug') ? { slug: form.text('slug') } : {}),
       }),
     );
-    return { ok: true, message: 'Collection saved.' };
+    return {
+      ok: true,
+      message: form.checked('visible')
+        ? 'Collection saved; it is published in the shop.'
+        : 'Collection saved; it is hidden from the shop.',
+    };
   } catch (error) {
     return formFailure(error, 'collection.');
   }
@@ -81,7 +87,14 @@ export default function CollectionEdit({ loaderData, actionData }: Route.Compone
       <p className="admin-breadcrumb">
         <Link to="/admin/collections">← All collections</Link>
       </p>
-      <FormMessage result={actionData} />
+      {loaderData.created && !actionData ? (
+        <p className="admin-alert admin-alert-ok" role="status">
+          Collection created. It is hidden from the shop: add its products, then tick “Published in the shop”
+          and save.
+        </p>
+      ) : (
+        <FormMessage result={actionData} />
+      )}
       <section className="admin-card" aria-labelledby="collection-details">
         <h2 id="collection-details">Details</h2>
         <Form method="post" noValidate>
@@ -104,10 +117,11 @@ export default function CollectionEdit({ loaderData, actionData }: Route.Compone
             errors={errors}
           />
           <Field
-            label="Visible in the shop"
+            label="Published in the shop"
             name="visible"
             type="checkbox"
             defaultChecked={collection.visible}
+            hint={`Published: in the shop's menu and at /collections/${collection.slug}. Hidden: shoppers cannot find it.`}
           />
           <Submit intent="save">Save collection</Submit>
         </Form>

@@ -20,10 +20,11 @@ export async function action(args: Route.ActionArgs) {
       client.collections.create({
         name: form.text('name'),
         description: form.text('description'),
-        visible: true,
+        // Hidden until published: an empty collection must not appear in the shop's menu at once.
+        visible: false,
       }),
     );
-    return redirect(`/admin/collections/${created.id}`);
+    return redirect(`/admin/collections/${created.id}?created=1`);
   } catch (error) {
     return formFailure(error, 'collection.');
   }
@@ -41,6 +42,9 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
           <Field label="Name" name="name" required maxLength={50} errors={errors} />
           <Field label="Description" name="description" maxLength={600} errors={errors} />
           <Submit>Create collection</Submit>
+          <small className="admin-hint admin-block">
+            New collections are hidden from the shop until you publish them.
+          </small>
         </Form>
       </section>
       <div className="admin-card admin-card-flush">
@@ -66,7 +70,7 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
                   </td>
                   <td>
                     <Badge status={collection.visible ? 'ACTIVE' : 'HIDDEN'}>
-                      {collection.visible ? 'Visible' : 'Hidden'}
+                      {collection.visible ? 'Published' : 'Hidden'}
                     </Badge>
                   </td>
                   <td className="num">{collection.numberOfProducts}</td>

@@ -23,6 +23,8 @@ export interface OrderActionResult {
   confirm?: Confirmation;
   /** Which form a failure belongs to, so its errors show there. */
   form?: string;
+  /** Which form's action succeeded, so that form starts afresh for the next one. */
+  done?: 'ship' | 'refund';
 }
 
 type Run = <T>(work: (client: AdminClient) => Promise<T>) => Promise<T>;
@@ -195,7 +197,11 @@ async function refund(
     );
   }
   const { refund: done } = await run((client) => client.orders.refund(request));
-  return { ok: true, message: `Refunded ${done.amount.formattedAmount}; the buyer was e-mailed.` };
+  return {
+    ok: true,
+    done: 'refund',
+    message: `Refunded ${done.amount.formattedAmount}; the buyer was e-mailed.`,
+  };
 }
 
 function trackingOf(form: FormData) {
@@ -218,7 +224,7 @@ async function ship(run: Run, order: Order, form: FormData): Promise<OrderAction
   await run((client) =>
     client.orders.createFulfillment(order.id, { lineItems, trackingInfo: trackingOf(form) }),
   );
-  return { ok: true, message: 'Shipment recorded; the buyer was e-mailed.' };
+  return { ok: true, done: 'ship', message: 'Shipment recorded; the buyer was e-mailed.' };
 }
 
 async function tracking(run: Run, order: Order, form: FormData): Promise<OrderActionResult> {

@@ -9,6 +9,42 @@ import { Badge, Field, formatDate, humanize, Submit } from './ui';
 type Result = OrderActionResult | undefined;
 const errorsFor = (result: Result, form: string) => (result?.form === form ? result.errors : undefined);
 
+/**
+ * Empties a form once its action succeeded, so the next shipment or refund starts from the page's
+ * defaults (not the last carrier, tracking number, reason or restock tick). Without JavaScript the page
+ * after the post is rendered afresh, which does the same.
+ */
+function useResetAfterSuccess(result: Result, form: string) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok && result.done === form) ref.current?.reset();
+  }, [result, form]);
+  return ref;
+}
+
+/**
+ * Units of each line still to ship: ordered, less shipped, less refunded (a refunded unit is not sent;
+ * the server refuses it too).
+ */
+export function unitsToShip(
+  order: Order,
+  fulfillments: Fulfillment[],
+  transactions: OrderTransactions,
+): Map<string, number> {
+  const shipped = new Map<string, number>();
+  for (const shipment of fulfillments)
+    for (const line of shipment.lineItems) shipped.set(line.id, (shipped.get(line.id) ?? 0) + line.quantity);
+  const refundLeft = new Map(
+    transactions.refundable.lineItems.map((line) => [line.lineItemId, line.quantity]),
+  );
+  return new Map(
+    order.lineItems.map((line) => {
+      const refunded = line.quantity - (refundLeft.get(line.id) ?? line.quantity);
+      return [line.id, Math.max(0, line.quantity - (shipped.get(line.id) ?? 0) - refunded)];
+    }),
+  );
+}
+
 /** A form's own error, shown at the form it belongs to (the page goes to it, as FormMessage does). */
 function FormError({ result, form }: { result: Result; form: string }) {
   useFocusFirstError(result && !result.ok && result.form === form ? result.errors : undefined);
@@ -64,13 +100,14 @@ export function RefundForm({
   result: Result;
 }) {
   const errors = errorsFor(result, 'refund');
+  const formRef = useResetAfterSuccess(result, 'refund');
   const left = new Map(transactions.refundable.lineItems.map((line) => [line.lineItemId, line.quantity]));
   return (
     <section className="admin-card" aria-labelledby="refund-heading">
       <h2 id="refund-heading">Refund</h2>
       <p className="admin-muted">Up to {transactions.refundable.amount.formattedAmount} can be refunded.</p>
       <FormError result={result} form="refund" />
-      <Form method="post" className="admin-form" noValidate>
+      <Form method="post" className="admin-form" noValidate ref={formRef}>
         {order.lineItems.map((line) =>
           (left.get(line.id) ?? 0) > 0 ? (
             <Field
@@ -120,31 +157,29 @@ export function RefundForm({
   );
 }
 
-/** Lines × quantities with carrier and tracking. */
+/** Lines × quantities (what is left to ship of each) with carrier and tracking. */
 export function ShipForm({
   order,
-  fulfillments,
+  toShip,
   result,
 }: {
   order: Order;
-  fulfillments: Fulfillment[];
+  toShip: Map<string, number>;
   result: Result;
 }) {
   const errors = errorsFor(result, 'ship');
-  const shipped = new Map<string, number>();
-  for (const shipment of fulfillments)
-    for (const line of shipment.lineItems) shipped.set(line.id, (shipped.get(line.id) ?? 0) + line.quantity);
+  const formRef = useResetAfterSuccess(result, 'ship');
   return (
     <section className="admin-card" aria-labelledby="ship-heading">
       <h2 id="ship-heading">Ship items</h2>
       <FormError result={result} form="ship" />
-      <Form method="post" className="admin-form" noValidate>
+      <Form method="post" className="admin-form" noValidate ref={formRef}>
         {order.lineItems.map((line) => {
-          const left = line.quantity - (shipped.get(line.id) ?? 0);
+          const left = toShip.get(line.id) ?? 0;
           return left > 0 ? (
             <Field
               key={line.id}
-              label={`${line.productName.original} (${left} not shipped)`}
+              label={`${line.productName.original} (${left} left to ship)`}
               name={`ship-${line.id}`}
               type="number"
               min={0}

@@ -3,7 +3,15 @@ import { addressLines } from '../../lib/address.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/order';
 import { type OrderActionResult, orderAction } from './order-actions.server';
-import { ConfirmStep, Disputes, RefundForm, ShipForm, Shipments, Timeline } from './order-panels';
+import {
+  ConfirmStep,
+  Disputes,
+  RefundForm,
+  ShipForm,
+  Shipments,
+  Timeline,
+  unitsToShip,
+} from './order-panels';
 import { ActionButton, Badge, FormMessage, formatDate, PageHeader } from './ui';
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
@@ -37,7 +45,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const result = actionData as OrderActionResult | undefined;
   const open = order.status !== 'CANCELED';
   const refundable = open && Number(transactions.refundable.amount.amount) > 0;
-  const shippable = open && order.fulfillmentStatus !== 'FULFILLED';
+  const toShip = unitsToShip(order, fulfillments, transactions);
+  // Refunded units are not shipped: with nothing left to send there is no ship form.
+  const shippable = open && [...toShip.values()].some((units) => units > 0);
   const shippedByLine = new Map<string, number>();
   for (const shipment of fulfillments)
     for (const line of shipment.lineItems)
@@ -209,7 +219,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       </div>
       <Disputes order={order} />
       <div className="admin-grid-2">
-        {shippable ? <ShipForm order={order} fulfillments={fulfillments} result={result} /> : null}
+        {shippable ? <ShipForm order={order} toShip={toShip} result={result} /> : null}
         {refundable ? <RefundForm order={order} transactions={transactions} result={result} /> : null}
       </div>
       <div className="admin-grid-2 admin-grid-wide-left">

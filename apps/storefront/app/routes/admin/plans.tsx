@@ -4,6 +4,7 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/plans';
+import { ProductPicker, ProductSearchForm } from './product-picker';
 import {
   ActionButton,
   Badge,
@@ -21,9 +22,36 @@ import {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Plans · Admin' }];
 
+/** How many products the plan form lists to tick; a search finds others in a larger catalog. */
+const PICKER_SIZE = 100;
+
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  return { plans: await run((client) => client.membershipPlans.list()) };
+  const find = args.url.searchParams.get('find')?.trim() ?? '';
+  const [plans, page] = await run((client) =>
+    Promise.all([
+      client.membershipPlans.list(),
+      client.products.list({
+        ...(find ? { search: find } : { sort: [{ fieldName: 'name', order: 'ASC' as const }] }),
+        limit: PICKER_SIZE,
+      }),
+    ]),
+  );
+  // The plans' products by name, for the table (a plan may pay for products not in the picker's page).
+  const listed = new Set(page.products.map((product) => product.id));
+  const others = [...new Set(plans.flatMap((plan) => plan.productIds ?? []))].filter((id) => !listed.has(id));
+  const named = others.length
+    ? await run((client) => client.products.list({ filter: { id: { $in: others } }, limit: others.length }))
+    : { products: [] };
+  return {
+    plans,
+    find,
+    products: page.products.map(({ id, name }) => ({ id, name })),
+    total: page.metadata.total ?? page.products.length,
+    names: Object.fromEntries(
+      [...page.products, ...named.products].map((product) => [product.id, product.name]),
+    ),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -53,10 +81,7 @@ export async function action(args: Route.ActionArgs) {
         .split('\n')
         .map((perk) => perk.trim())
         .filter(Boolean),
-      productIds: form
-        .text('productIds')
-        .split(/[\s,]+/)
-        .filter(Boolean),
+      productIds: form.all('productIds'),
       ...(credits !== undefined ? { credits } : {}),
       ...(durationDays !== undefined ? { durationDays } : {}),
       ...(form.checked('oncePerBuyer') ? { maxPurchasesPerBuyer: 1 } : {}),
@@ -77,6 +102,7 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
       <FormMessage result={actionData} />
       <section className="admin-card" aria-labelledby="new-plan-heading">
         <h2 id="new-plan-heading">New plan</h2>
+        <ProductSearchForm id="plan-product-search" />
         <CreateForm>
           <Field label="Name" name="name" required maxLength={100} errors={errors} />
           <Field label="Price" name="price" inputMode="decimal" hint="0 for a free plan" errors={errors} />
@@ -96,7 +122,17 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
             hint="Blank: no end"
             errors={errors}
           />
-          <Field label="Product ids" name="productIds" hint="Separated by commas" errors={errors} />
+          <ProductPicker
+            name="productIds"
+            legend="Products it pays for"
+            hint="A member's checkout takes these off the bill. Tick none for a plan of perks only."
+            products={loaderData.products}
+            total={loaderData.total}
+            search={loaderData.find}
+            searchParam="find"
+            searchForm="plan-product-search"
+            errors={errors}
+          />
           <Field label="Description" name="description" maxLength={2000} errors={errors} />
           <div className="admin-field">
             <label htmlFor="plan-perks">What it includes (one per line)</label>
@@ -173,6 +209,14 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
                       {plan.durationDays === undefined ? 'no end' : `${plan.durationDays} days`}
                       {plan.maxPurchasesPerBuyer === 1 ? ' · one per member' : ''}
                       {plan.buyerCanCancel ? ' · members may cancel' : ''}
+                      {(plan.productIds ?? []).length > 0 ? (
+                        <small className="admin-muted admin-block">
+                          Pays for:{' '}
+                          {(plan.productIds ?? [])
+                            .map((id) => loaderData.names[id] ?? 'a deleted product')
+                            .join(', ')}
+                        </small>
+                      ) : null}
                     </td>
                     <td>
                       <Badge status={plan.active ? 'ACTIVE' : 'DISABLED'}>

@@ -1,13 +1,13 @@
 import type { AdminClient, Product } from '@openshelf/sdk';
 import { Form, Link, redirect } from 'react-router';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
-import { parseProductForm, productFieldName } from '../../lib/admin/product-form.server';
+import { checkProductForm, parseProductForm, productFieldName } from '../../lib/admin/product-form.server';
 import { type PendingImage, pendingFromFile, pendingFromForm } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/product-edit';
-import { ProductFields } from './product-fields';
+import { ProductFields, productFieldLabels, soldOutVariants } from './product-fields';
 import { NewProductImages, ProductMedia } from './product-media';
-import { ActionButton, FormMessage, PageHeader, Submit } from './ui';
+import { ActionButton, ErrorSummary, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.product ? data.product.name : 'New product'} · Admin` },
@@ -60,6 +60,7 @@ export async function action(args: Route.ActionArgs) {
 
   const existing = id ? await run((client) => client.products.get(id)) : undefined;
   const parsed = parseProductForm(data, existing);
+  const problems = checkProductForm(data, existing);
   // A new product's images are uploaded first and attached as it is created; the ones uploaded by an
   // earlier try that the API refused come back from the form.
   const pending: PendingImage[] = id ? [] : pendingFromForm(data.getAll('pendingImage'));
@@ -71,9 +72,10 @@ export async function action(args: Route.ActionArgs) {
       return formFailure(error, '', () => 'file', { pendingImages: pending });
     }
   }
+  // Every problem the form shows at once: nothing is sent while an entry cannot be read.
+  if (Object.keys(problems).length > 0) return invalidFields(problems, { pendingImages: pending });
   try {
     if (!id) {
-      // A new product needs a price: the form requires one, a post without it is refused here.
       const { name = '', priceData, ...fields } = parsed.input;
       if (!priceData)
         return invalidFields({ 'priceData.price': 'Enter a price.' }, { pendingImages: pending });
@@ -126,10 +128,18 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
       </p>
       {loaderData.created && !actionData ? (
         <p className="admin-alert admin-alert-ok" role="status">
-          Product created. Set the stock and price of each variant below.
+          {product?.manageVariants && soldOutVariants(product as Product).length > 0
+            ? 'Product created. Its variants start at 0 in stock, so the shop shows them sold out: set the stock and price of each variant below.'
+            : product?.manageVariants
+              ? 'Product created. Check the stock and price of each variant below.'
+              : 'Product created.'}
         </p>
       ) : null}
-      <FormMessage result={actionData} />
+      {actionData && !actionData.ok ? (
+        <ErrorSummary errors={errors} labels={productFieldLabels(product as Product | null)} />
+      ) : (
+        <FormMessage result={actionData} />
+      )}
       <Form
         method="post"
         className="admin-form admin-edit-grid"

@@ -1,6 +1,45 @@
 import type { Product } from '@openshelf/sdk';
+import type { ComponentProps } from 'react';
 import type { FormErrors } from '../../lib/forms/form-errors';
-import { Field, SelectField } from './ui';
+import { Field as AdminField, SelectField as AdminSelect, fieldId } from './ui';
+
+/** The form's inputs, with the ids the error summary links to (checkboxes share names, so keep theirs). */
+const Field = (props: ComponentProps<typeof AdminField>) => (
+  <AdminField {...(props.type === 'checkbox' ? {} : { id: fieldId(props.name) })} {...props} />
+);
+const SelectField = (props: ComponentProps<typeof AdminSelect>) => (
+  <AdminSelect id={fieldId(props.name)} {...props} />
+);
+
+const variantLabel = (choices: Record<string, string>) => Object.values(choices).join(' / ');
+
+/** The label of each input of the product form, by name, for the error summary. */
+export function productFieldLabels(product: Product | null): Record<string, string> {
+  const labels: Record<string, string> = {
+    name: 'Name',
+    'priceData.price': 'Price',
+    'costAndProfitData.itemCost': 'Cost per item',
+    'discount.type': 'Sale',
+    'discount.value': 'Discount',
+    sku: 'SKU',
+    weight: 'Weight',
+    'stock.quantity': 'Quantity in stock',
+    brand: 'Brand',
+    ribbon: 'Ribbon',
+    slug: 'URL slug',
+  };
+  for (let index = 0; index < OPTION_ROWS; index++) {
+    labels[`productOptions[${index}].name`] = `Option ${index + 1} name`;
+    labels[`productOptions[${index}].choices`] = `Option ${index + 1} choices`;
+  }
+  for (const variant of product?.manageVariants ? (product.variants ?? []) : []) {
+    const label = variantLabel(variant.choices);
+    labels[`variant.${variant.id}.price`] = `Price of ${label}`;
+    labels[`variant.${variant.id}.sku`] = `SKU of ${label}`;
+    labels[`variant.${variant.id}.quantity`] = `Quantity of ${label}`;
+  }
+  return labels;
+}
 
 const OPTION_ROWS = 3;
 
@@ -73,12 +112,24 @@ export function ProductFields({ product, collections, errors }: Props) {
             errors={errors}
           />
         </div>
+        <SaleFields product={product} errors={errors} />
       </section>
 
       <section className="admin-card" aria-labelledby="inventory-heading">
         <h2 id="inventory-heading">Inventory and shipping</h2>
         <div className="admin-row">
-          <Field label="SKU" name="sku" defaultValue={product?.sku} maxLength={40} errors={errors} />
+          <Field
+            label="SKU"
+            name="sku"
+            defaultValue={product?.sku}
+            maxLength={40}
+            hint={
+              product?.manageVariants
+                ? "Unique in the store. Each variant has a SKU of its own below (or none), not the product's."
+                : 'Unique in the store, or leave it empty.'
+            }
+            errors={errors}
+          />
           <Field
             label="Weight"
             name="weight"
@@ -173,17 +224,76 @@ export function ProductFields({ product, collections, errors }: Props) {
   );
 }
 
+const SALE_TYPES = [
+  { value: 'NONE', label: 'Not on sale' },
+  { value: 'AMOUNT', label: 'Amount off' },
+  { value: 'PERCENT', label: 'Percent off' },
+];
+
+/**
+ * The sale (compare-at) price: a discount off the price above, for the whole product and so for each of
+ * its variants (the catalog keeps one discount per product). The shop shows the sale price with the price
+ * struck through.
+ */
+function SaleFields({ product, errors }: { product: Product | null; errors?: FormErrors | undefined }) {
+  const discount = product?.discount;
+  const onSale = discount && discount.type !== 'NONE' && discount.value > 0;
+  return (
+    <>
+      <div className="admin-row">
+        <SelectField
+          label="Sale"
+          name="discount.type"
+          options={SALE_TYPES}
+          defaultValue={onSale ? discount.type : 'NONE'}
+          errors={errors}
+        />
+        <Field
+          label="Discount"
+          name="discount.value"
+          inputMode="decimal"
+          defaultValue={onSale ? discount.value : undefined}
+          hint="e.g. 5 for 5 off the price, or 20 for 20% off."
+          errors={errors}
+        />
+      </div>
+      {product && onSale ? (
+        <p className="admin-hint" id="sale-price">
+          Sale price: {product.priceData.formatted.discountedPrice}, shown with{' '}
+          <s>{product.priceData.formatted.price}</s> struck through.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Tracked variants with nothing in stock: the shop shows them sold out, which a new variant is at first. */
+export function soldOutVariants(product: Product): string[] {
+  return (product.variants ?? [])
+    .filter((variant) => variant.stock.trackQuantity && (variant.stock.quantity ?? 0) === 0)
+    .map((variant) => variantLabel(variant.choices));
+}
+
 function Variants({ product, errors }: { product: Product; errors?: FormErrors | undefined }) {
   const basePrice = product.priceData.price;
+  const soldOut = soldOutVariants(product);
   return (
     <section className="admin-card admin-card-flush" aria-labelledby="variants-heading">
       <h2 id="variants-heading">Variants</h2>
+      {soldOut.length > 0 ? (
+        <p className="admin-alert admin-alert-warn" id="variants-stock-warning">
+          {soldOut.length === 1 ? '1 variant has' : `${soldOut.length} variants have`} 0 in stock and{' '}
+          {soldOut.length === 1 ? 'shows' : 'show'} as sold out in the shop: {soldOut.join(', ')}. Set{' '}
+          {soldOut.length === 1 ? 'its quantity' : 'their quantities'} below.
+        </p>
+      ) : null}
       <div className="admin-table-wrap">
         <table className="admin-table admin-table-inputs">
           <thead>
             <tr>
               <th scope="col">Variant</th>
               <th scope="col">Price</th>
+              <th scope="col">Sale price</th>
               <th scope="col">SKU</th>
               <th scope="col">Quantity</th>
               <th scope="col">Visible</th>
@@ -191,7 +301,7 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
           </thead>
           <tbody>
             {(product.variants ?? []).map((variant) => {
-              const label = Object.values(variant.choices).join(' / ');
+              const label = variantLabel(variant.choices);
               const key = (field: string) => `variant.${variant.id}.${field}`;
               const price = variant.variant.priceData.price;
               return (
@@ -207,6 +317,19 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
                       defaultValue={price !== basePrice ? price : undefined}
                       errors={errors}
                     />
+                  </td>
+                  <td>
+                    {variant.variant.priceData.discountedPrice < variant.variant.priceData.price ? (
+                      <span>
+                        {variant.variant.priceData.formatted.discountedPrice}{' '}
+                        <s className="admin-muted">
+                          <span className="visually-hidden">was </span>
+                          {variant.variant.priceData.formatted.price}
+                        </s>
+                      </span>
+                    ) : (
+                      <span className="admin-muted">Not on sale</span>
+                    )}
                   </td>
                   <td>
                     <Field
@@ -225,6 +348,9 @@ function Variants({ product, errors }: { product: Product; errors?: FormErrors |
                       type="number"
                       min={0}
                       defaultValue={variant.stock.quantity ?? 0}
+                      {...(variant.stock.trackQuantity && (variant.stock.quantity ?? 0) === 0
+                        ? { hint: 'Sold out in the shop' }
+                        : {})}
                       errors={errors}
                     />
                   </td>

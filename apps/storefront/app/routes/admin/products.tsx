@@ -248,7 +248,15 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                       </Badge>
                     </td>
                     <td>{stockLabel(product.stock)}</td>
-                    <td className="num">{product.priceData.formatted.discountedPrice}</td>
+                    <td className="num">
+                      {product.priceData.formatted.discountedPrice}
+                      {product.priceData.discountedPrice < product.priceData.price ? (
+                        <s className="admin-muted admin-block">
+                          <span className="visually-hidden">was </span>
+                          {product.priceData.formatted.price}
+                        </s>
+                      ) : null}
+                    </td>
                     <td className="num">{product.costAndProfitData?.formattedItemCost ?? '—'}</td>
                   </tr>
                 ))}

@@ -49,6 +49,57 @@ export function FormMessage({ result }: { result: ActionResult | undefined }) {
   return null;
 }
 
+/** The id of a field an error summary links to: `field-<name>` (pass it as the field's `id`). */
+export const fieldId = (name: string) => `field-${name}`;
+
+/**
+ * Every problem of a refused form at its top, each linking to its field (labelled, as the field's own
+ * message may need its label to be understood out of place: "Price of M: Enter 0 or more."), then the
+ * form's own problem. Announced, and focused after the submit (it is the page's first error). Without
+ * JavaScript the links still take the merchant to each field.
+ */
+export function ErrorSummary({
+  errors,
+  labels,
+}: {
+  errors: FormErrors | undefined;
+  /** Field name → its label, for the fields the form has; others are listed without a link. */
+  labels: Record<string, string>;
+}) {
+  useFocusFirstError(errors);
+  if (!errors) return null;
+  const fields = Object.entries(errors.fields);
+  if (fields.length === 0 && !errors.form) return null;
+  return (
+    <div
+      className="admin-alert admin-alert-error admin-error-summary"
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby="error-summary-title"
+    >
+      <h2 id="error-summary-title">
+        {fields.length > 1 ? `${fields.length} things to correct` : 'Something to correct'}
+      </h2>
+      <ul>
+        {fields.map(([name, message]) => (
+          <li key={name}>
+            {labels[name] ? (
+              <a href={`#${fieldId(name)}`}>
+                {labels[name]}: {message}
+              </a>
+            ) : (
+              message
+            )}
+          </li>
+        ))}
+        {errors.form && !/^Please correct the highlighted field/.test(errors.form) ? (
+          <li>{errors.form.replace(/^Please correct the highlighted fields?\. /, '')}</li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
 type FieldProps = {
   label: string;
   name: string;
@@ -59,7 +110,9 @@ type FieldProps = {
 
 /** A labelled input with its hint and its error, tied together for assistive technology. */
 export function Field({ label, name, errors, hint, className, ...input }: FieldProps) {
-  const id = useId();
+  const generated = useId();
+  // A given id lets an error summary link to the field (ErrorSummary).
+  const id = input.id ?? generated;
   const error = fieldError(errors, name);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const isCheck = input.type === 'checkbox';
@@ -116,7 +169,8 @@ type SelectProps = {
 } & SelectHTMLAttributes<HTMLSelectElement>;
 
 export function SelectField({ label, name, options, errors, ...select }: SelectProps) {
-  const id = useId();
+  const generated = useId();
+  const id = select.id ?? generated;
   const error = fieldError(errors, name);
   return (
     <div className="admin-field">

@@ -30,8 +30,13 @@ describe(`refund and shipment races (${testDatabaseKind()})`, () => {
     ).json().order;
     const paid = Math.round(Number(order.priceSummary.total.amount) * 100);
     const replies = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        post('/ecom/v1/order-billing/refund-payments', { orderId, paymentRefunds: [{ amount: '5.00' }] }),
+      // Each its own reason: twenty refunds meant, not one sent twenty times (refused as a duplicate).
+      Array.from({ length: 20 }, (_, index) =>
+        post('/ecom/v1/order-billing/refund-payments', {
+          orderId,
+          paymentRefunds: [{ amount: '5.00' }],
+          details: { reason: `Goodwill ${index + 1}` },
+        }),
       ),
     );
     const ok = replies.filter((reply) => reply.statusCode === 200);
@@ -56,6 +61,20 @@ describe(`refund and shipment races (${testDatabaseKind()})`, () => {
       tx.refunds.some((r: { id: string }) => entry.idempotencyKey.includes(r.id)),
     );
     expect(asked).toHaveLength(ok.length);
+  });
+
+  it('the same refund sent 5 times at once (a double click) is given back once', async () => {
+    const orderId = await placeTestOrder(t.app, 'v-race-twice', [{ productId: lamp.id, quantity: 1 }]);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post('/ecom/v1/order-billing/refund-payments', { orderId, paymentRefunds: [{ amount: '5.00' }] }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const tx = (
+      await t.app.inject({ url: `/ecom/v1/payments/orders/${orderId}`, headers: { authorization: owner } })
+    ).json().orderTransactions;
+    expect(tx.refunds).toHaveLength(1);
   });
 
   it('10 concurrent shipments of one unit each never ship more than was ordered', async () => {

@@ -189,3 +189,60 @@ describe('collections', () => {
     expect(fields(missing.body)).toEqual(['collection.name REQUIRED_FIELD']);
   });
 });
+
+describe('hidden (unpublished) collections', () => {
+  it('are out of the shop: shoppers cannot get, find or facet them; merchants can, and publishing shows them', async () => {
+    const created = await call(
+      'POST',
+      '/stores/v1/collections',
+      { collection: { name: 'Winter Preview', visible: false } },
+      owner,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { id, slug } = created.body.collection;
+    const product = await newProduct('Preview Mitten');
+    await call('POST', `/stores/v1/collections/${id}/productIds`, { productIds: [product] }, owner);
+
+    // Shoppers: 404 by id and by slug (as for a collection that does not exist), absent from queries.
+    expect((await call('GET', `/stores-reader/v1/collections/${id}`)).status).toBe(404);
+    const bySlug = await call('GET', `/stores-reader/v1/collections/slug/${slug}`);
+    expect([bySlug.status, code(bySlug.body)]).toEqual([404, 'COLLECTION_NOT_FOUND']);
+    const names = async (authorization?: string) =>
+      (
+        await call(
+          'POST',
+          '/stores-reader/v1/collections/query',
+          { query: { paging: { limit: 100 } } },
+          authorization,
+        )
+      ).body.collections.map((c: { name: string }) => c.name);
+    expect(await names()).not.toContain('Winter Preview');
+    const visibleOnly = await call('POST', '/stores-reader/v1/collections/query', {
+      query: { filter: { visible: false } },
+    });
+    expect(visibleOnly.body.collections).toEqual([]);
+    const facet = await call('POST', '/stores-reader/v1/products/search', {
+      search: { expression: 'Preview Mitten' },
+      facets: ['collections'],
+    });
+    expect(facet.status, JSON.stringify(facet.body)).toBe(200);
+    expect(JSON.stringify(facet.body.facets ?? {})).not.toContain('Winter Preview');
+
+    // Merchants read it, hidden.
+    expect(
+      (await call('GET', `/stores-reader/v1/collections/${id}`, undefined, owner)).body.collection,
+    ).toMatchObject({
+      name: 'Winter Preview',
+      visible: false,
+    });
+    expect(await names(owner)).toContain('Winter Preview');
+
+    // Published: shoppers see it.
+    await call('PATCH', `/stores/v1/collections/${id}`, { collection: { visible: true } }, owner);
+    expect((await call('GET', `/stores-reader/v1/collections/slug/${slug}`)).body.collection).toMatchObject({
+      name: 'Winter Preview',
+      numberOfProducts: 1,
+    });
+    expect(await names()).toContain('Winter Preview');
+  });
+});

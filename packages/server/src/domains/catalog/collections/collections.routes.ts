@@ -43,7 +43,7 @@ export const collectionReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp
   app,
   { http },
 ) => {
-  const countHidden = (request: FastifyRequest) => http.merchant(request);
+  const merchantView = (request: FastifyRequest) => http.merchant(request);
 
   app.get(
     '/collections/slug/:slug',
@@ -60,7 +60,7 @@ export const collectionReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp
         http,
         await getCollectionBySlug(http.db, {
           slug: request.params.slug,
-          countHidden: countHidden(request),
+          merchantView: merchantView(request),
         }),
       ),
     }),
@@ -76,7 +76,7 @@ export const collectionReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp
       tags,
     },
     async (request, body) => {
-      const page = await queryCollections(http.db, { ...body.query, countHidden: countHidden(request) });
+      const page = await queryCollections(http.db, { ...body.query, merchantView: merchantView(request) });
       return {
         collections: page.items.map((collection) => out(http, collection)),
         metadata: page.metadata,
@@ -98,7 +98,7 @@ export const collectionReadRoutes: FastifyPluginAsyncTypebox<{ http: CatalogHttp
     async (request) => ({
       collection: out(
         http,
-        await getCollection(http.db, { id: request.params.id, countHidden: countHidden(request) }),
+        await getCollection(http.db, { id: request.params.id, merchantView: merchantView(request) }),
       ),
     }),
   );

@@ -36,18 +36,24 @@ const COLLECTION_FIELDS: FilterFields = {
   lastUpdated: { kind: 'date', expr: collections.lastUpdated, sort: collections.lastUpdated },
 };
 
+/**
+ * What shoppers may read: published (`visible`) collections only, so one made in the admin stays out of
+ * the shop until it is ready. Merchants (`merchantView`) read every collection and count hidden products.
+ */
+const shopperCan = (merchantView: boolean) => (merchantView ? undefined : eq(collections.visible, true));
+
 /** Products counted in a collection: shoppers count what they can see. */
-function productCount(countHidden: boolean) {
+function productCount(merchantView: boolean) {
   return sql<number>`(SELECT count(*)::int FROM products p WHERE p.collection_ids @> ARRAY[${sql.raw('"collections"."id"')}]${
-    countHidden ? sql`` : sql` AND p.visible`
+    merchantView ? sql`` : sql` AND p.visible`
   })`;
 }
 
-async function loadCollections(db: DbOrTx, where: ReturnType<typeof and>, countHidden: boolean) {
+async function loadCollections(db: DbOrTx, where: ReturnType<typeof and>, merchantView: boolean) {
   const rows = await db
-    .select({ collection: collections, numberOfProducts: productCount(countHidden) })
+    .select({ collection: collections, numberOfProducts: productCount(merchantView) })
     .from(collections)
-    .where(where);
+    .where(and(where, shopperCan(merchantView)));
   return rows.map(toRecord);
 }
 
@@ -60,18 +66,18 @@ function toRecord(row: {
 
 export async function getCollection(
   db: DbOrTx,
-  input: { id: string; countHidden: boolean },
+  input: { id: string; merchantView: boolean },
 ): Promise<CollectionRecord> {
-  const [collection] = await loadCollections(db, eq(collections.id, input.id), input.countHidden);
+  const [collection] = await loadCollections(db, eq(collections.id, input.id), input.merchantView);
   if (!collection) throw notFound('Collection', input.id);
   return collection;
 }
 
 export async function getCollectionBySlug(
   db: DbOrTx,
-  input: { slug: string; countHidden: boolean },
+  input: { slug: string; merchantView: boolean },
 ): Promise<CollectionRecord> {
-  const [collection] = await loadCollections(db, eq(collections.slug, input.slug), input.countHidden);
+  const [collection] = await loadCollections(db, eq(collections.slug, input.slug), input.merchantView);
   if (!collection) {
     throw new AppError('COLLECTION_NOT_FOUND', 'Collection not found', {
       status: 404,
@@ -88,11 +94,15 @@ export async function queryCollections(
     filter?: unknown;
     sort?: unknown;
     paging?: { limit?: number; offset?: number };
-    countHidden: boolean;
+    merchantView: boolean;
   },
 ): Promise<{ items: CollectionRecord[]; metadata: PagingMetadata }> {
   const paging = resolvePaging(input.paging);
-  const where = compileFilter(input.filter, COLLECTION_FIELDS, { entity: 'collections' }) ?? sql`TRUE`;
+  const where =
+    and(
+      compileFilter(input.filter, COLLECTION_FIELDS, { entity: 'collections' }) ?? sql`TRUE`,
+      shopperCan(input.merchantView),
+    ) ?? sql`TRUE`;
   const orderBy = compileSort(input.sort, COLLECTION_FIELDS, collections.id, {
     entity: 'collections',
     defaultSort: [sql`${collections.name} ASC`],
@@ -100,7 +110,7 @@ export async function queryCollections(
   const rows = await db
     .select({
       collection: collections,
-      numberOfProducts: productCount(input.countHidden),
+      numberOfProducts: productCount(input.merchantView),
       total: sql<number>`(SELECT count(*)::int FROM ${collections} WHERE ${where})`,
     })
     .from(collections)
@@ -158,7 +168,7 @@ export async function createCollection(
       if (isUniqueViolation(error, 'collections_slug_idx')) throw slugTaken(slug);
       throw error;
     }
-    const collection = await getCollection(tx, { id, countHidden: true });
+    const collection = await getCollection(tx, { id, merchantView: true });
     await collectionEvent(tx, 'created', collection, ctx.actor);
     return collection;
   });
@@ -194,7 +204,7 @@ export async function updateCollection(
         lastUpdated: ctx.now ?? new Date(),
       })
       .where(eq(collections.id, id));
-    const collection = await getCollection(tx, { id, countHidden: true });
+    const collection = await getCollection(tx, { id, merchantView: true });
     await collectionEvent(tx, 'changed', collection, ctx.actor, Object.keys(input));
     return collection;
   });
@@ -204,7 +214,7 @@ export async function updateCollection(
 export async function deleteCollection(db: DbOrTx, id: string, ctx: WriteContext): Promise<void> {
   await db.transaction(async (tx) => {
     await lockCollection(tx, id);
-    const collection = await getCollection(tx, { id, countHidden: true });
+    const collection = await getCollection(tx, { id, merchantView: true });
     await tx
       .update(products)
       .set({ collectionIds: sql`array_remove(${products.collectionIds}, ${id}::text)` })
@@ -267,7 +277,7 @@ async function changeMembership(
       })
       .where(and(inArray(products.id, unique), change === 'add' ? sql`NOT ${member}` : member));
     await tx.update(collections).set({ lastUpdated: now }).where(eq(collections.id, id));
-    const collection = await getCollection(tx, { id, countHidden: true });
+    const collection = await getCollection(tx, { id, merchantView: true });
     await collectionEvent(tx, 'changed', collection, ctx.actor, ['productIds']);
   });
 }

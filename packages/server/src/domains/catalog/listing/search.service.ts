@@ -98,9 +98,10 @@ async function facetCounts(
     edges.map((edge, i) => sql`WHEN discounted_price_minor >= ${edge}::bigint THEN ${i}`).reverse(),
     sql` `,
   );
+  // Collections: the published ones only, as shoppers see them (a hidden one is not yet in the shop).
   const parts: Record<Facet, SQL> = {
     collections: sql`SELECT 'collections' AS facet, c.id AS k1, c.name AS k2, c.slug AS k3, count(*) AS n
-      FROM matched m CROSS JOIN LATERAL unnest(m.collection_ids) AS member(id) JOIN collections c ON c.id = member.id
+      FROM matched m CROSS JOIN LATERAL unnest(m.collection_ids) AS member(id) JOIN collections c ON c.id = member.id AND c.visible
       GROUP BY c.id, c.name, c.slug`,
     brands: sql`SELECT 'brands' AS facet, m.brand AS k1, NULL::text AS k2, NULL::text AS k3, count(*) AS n FROM matched m WHERE m.brand IS NOT NULL GROUP BY m.brand`,
     options: sql`SELECT 'options' AS facet, o->>'name' AS k1, ch->>'description' AS k2, NULL::text AS k3, count(DISTINCT m.id) AS n

@@ -105,7 +105,10 @@ describe('derived prices', () => {
     expect(view.priceRange).toEqual({ min: 1000, max: 1250 });
     expect(view.costRange).toEqual({ min: 400, max: 500 });
     expect(view.weightRange).toEqual({ min: 0.2, max: 0.3 });
-    expect(view.variants[1]?.sku).toBe('MUG');
+    // A managed variant has its own SKU or none, never a copy of the product's.
+    expect(view.variants[1]?.sku).toBeNull();
+    const single = viewProduct(product({ variants: [variant({ id: 'default' })] }));
+    expect(single.variants[0]?.sku).toBe('MUG');
   });
 });
 

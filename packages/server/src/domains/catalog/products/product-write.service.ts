@@ -19,6 +19,7 @@ import {
 } from './product-input.rules.js';
 import { attachChoiceMedia, resolveCollectionIds } from './product-refs.service.js';
 import { loadProductRecords } from './product-rows.service.js';
+import { checkSkusFree, type SkuClaim } from './product-skus.service.js';
 import { assertSlugFree, insertWithUniqueSlug } from './product-slugs.service.js';
 
 export interface WriteContext {
@@ -55,10 +56,23 @@ export async function createProduct(
     attachChoiceMedia(options, input.media ?? [], media, v);
     const collectionIds = await resolveCollectionIds(tx, input.collectionIds ?? [], v);
     const variants = buildVariants(options, fields.manageVariants, stockFromInput(input.stock));
-    applyVariantInputs(variants, options, input.variants ?? [], v, 'product.variants');
+    const variantSkus = applyVariantInputs(variants, options, input.variants ?? [], v, 'product.variants');
+    const id = input.id ?? uuidv7();
+    const sku = cleanText(input.sku) ?? null;
+    await checkSkusFree(
+      tx,
+      {
+        productId: id,
+        sku,
+        manageVariants: fields.manageVariants,
+        variants,
+        ...(sku ? { productClaim: { sku, field: 'product.sku' } } : {}),
+        variantClaims: variantSkus,
+      },
+      v,
+    );
     v.throwIfAny();
 
-    const id = input.id ?? uuidv7();
     const now = ctx.now ?? new Date();
     await insertWithUniqueSlug(tx, input.slug ?? slugify(fields.name), input.slug !== undefined, (slug) => ({
       id,
@@ -67,7 +81,7 @@ export async function createProduct(
       description: input.description ?? '',
       productType,
       visible: input.visible ?? true,
-      sku: cleanText(input.sku) ?? null,
+      sku,
       weight: input.weight ?? null,
       brand: cleanText(input.brand) ?? null,
       ribbon: cleanText(input.ribbon) ?? null,
@@ -153,10 +167,24 @@ export async function updateProduct(
       }
       variantsChanged = true;
     }
+    let variantSkus = new Map<string, SkuClaim>();
     if (input.variants) {
-      applyVariantInputs(variants, options, input.variants, v, 'product.variants');
+      variantSkus = applyVariantInputs(variants, options, input.variants, v, 'product.variants');
       variantsChanged = true;
     }
+    const sku = input.sku !== undefined ? (cleanText(input.sku) ?? null) : current.sku;
+    await checkSkusFree(
+      tx,
+      {
+        productId: id,
+        sku,
+        manageVariants,
+        variants,
+        ...(input.sku !== undefined && sku ? { productClaim: { sku, field: 'product.sku' } } : {}),
+        variantClaims: variantSkus,
+      },
+      v,
+    );
     v.throwIfAny();
 
     if (input.slug !== undefined && input.slug !== current.slug) await assertSlugFree(tx, input.slug, id);
@@ -169,7 +197,7 @@ export async function updateProduct(
         ...(input.description !== undefined ? { description: input.description } : {}),
         productType: next.productType,
         ...(input.visible !== undefined ? { visible: input.visible } : {}),
-        ...(input.sku !== undefined ? { sku: cleanText(input.sku) ?? null } : {}),
+        sku,
         ...(input.weight !== undefined ? { weight: input.weight } : {}),
         ...(input.brand !== undefined ? { brand: cleanText(input.brand) ?? null } : {}),
         ...(input.ribbon !== undefined ? { ribbon: cleanText(input.ribbon) ?? null } : {}),

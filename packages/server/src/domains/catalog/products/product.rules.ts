@@ -109,7 +109,9 @@ export function viewVariant(product: ProductRecord, variant: VariantRecord): Var
     discountedPriceMinor: discountedMinor(priceMinor, product.discount),
     costMinor: variant.costMinor ?? product.costMinor,
     weight: variant.weight ?? product.weight,
-    sku: variant.sku ?? product.sku,
+    // A managed variant has its own SKU or none: copying the product's would give one SKU to several
+    // items. The one variant of a product without options is the product, with its SKU.
+    sku: product.manageVariants ? variant.sku : (variant.sku ?? product.sku),
     inStock: variantInStock(variant),
   };
 }

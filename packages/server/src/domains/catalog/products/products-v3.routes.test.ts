@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const { call, fields } = httpHelpers(() => t.app);
-const v3Tee = () => v3TeeBody(collectionId);
+const v3Tee = (skuSuffix = '') => v3TeeBody(collectionId, skuSuffix);
 
 describe('catalog v3 products on the write proxy', () => {
   let id = '';
@@ -128,7 +128,7 @@ describe('catalog v3 products on the write proxy', () => {
       await call(
         'POST',
         '/v2/products-platformized',
-        { product: { ...v3Tee().product, name: 'Echo' } },
+        { product: { ...v3Tee('-ECHO').product, name: 'Echo' } },
         owner,
       )
     ).body.product;

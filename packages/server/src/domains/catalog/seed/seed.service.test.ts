@@ -36,7 +36,7 @@ describe('demo catalog', () => {
 
     const { items } = await all();
     expect(items.filter((p) => p.record.visible).length).toBeGreaterThanOrEqual(40);
-    const collections = await queryCollections(t.database.db, { countHidden: false });
+    const collections = await queryCollections(t.database.db, { merchantView: false });
     expect(collections.items.length).toBeGreaterThanOrEqual(6);
     expect(collections.items.every((c) => c.numberOfProducts >= 3 && c.media.length === 1)).toBe(true);
     const byName = new Map(items.map((p) => [p.record.name, p]));

@@ -22,7 +22,7 @@ export async function exportCollections(
   for (let offset = 0; ; offset += PAGE) {
     const page = await queryCollections(db, {
       paging: { limit: PAGE, offset },
-      countHidden: true,
+      merchantView: true,
       sort: [{ fieldName: 'createdDate' }],
     });
     out.push(

@@ -36,7 +36,9 @@ beforeAll(async () => {
   await makeTee(source.db, 2, {
     collectionIds: [kitchen.id],
     variants: [
-      { choices: { Size: 'L' }, priceMinor: 2500, sku: 'TEE-L' },
+      // (A SKU names one variant: the L price goes to both colours, the SKU to one.)
+      { choices: { Size: 'L' }, priceMinor: 2500 },
+      { choices: { Size: 'L', Color: 'Blue' }, sku: 'TEE-L-BLUE' },
       { choices: { Size: 'S', Color: 'Red' }, stock: { quantity: 0 } },
     ],
   });

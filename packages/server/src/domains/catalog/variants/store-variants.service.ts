@@ -23,8 +23,9 @@ const STORE_VARIANT_FIELDS: FilterFields = {
   variantId: { kind: 'string', expr: productVariants.id, sort: productVariants.id },
   sku: {
     kind: 'string',
-    expr: sql`coalesce(${productVariants.sku}, ${products.sku})`,
-    sort: sql`coalesce(${productVariants.sku}, ${products.sku})`,
+    // As viewVariant has it: a managed variant's own SKU, the product's for the one variant of a product.
+    expr: sql`case when ${products.manageVariants} then ${productVariants.sku} else coalesce(${productVariants.sku}, ${products.sku}) end`,
+    sort: sql`case when ${products.manageVariants} then ${productVariants.sku} else coalesce(${productVariants.sku}, ${products.sku}) end`,
   },
   productName: { kind: 'string', expr: products.name, sort: products.name },
   collectionIds: { kind: 'stringArray', expr: products.collectionIds },

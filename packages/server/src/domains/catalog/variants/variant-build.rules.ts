@@ -85,17 +85,26 @@ export function selectVariants(
   return variants.filter((variant) => matchesChoices(variant.choices, choices));
 }
 
-/** Applies overrides in order, in place; later overrides win. */
+/**
+ * Applies overrides in order, in place; later overrides win. Answers the SKUs set, by variant id, with
+ * the field that set each (checked against the store's other SKUs by the caller).
+ */
 export function applyVariantInputs(
   variants: VariantRecord[],
   options: readonly ProductOption[],
   inputs: readonly VariantInput[],
   violations: Violations,
   at: string,
-): void {
+): Map<string, { sku: string; field: string }> {
+  const skus = new Map<string, { sku: string; field: string }>();
   inputs.forEach((input, index) => {
     const targets = selectVariants(variants, options, input, violations, `${at}[${index}]`);
     for (const variant of targets) {
+      if (input.sku !== undefined) {
+        const sku = input.sku?.trim();
+        if (sku) skus.set(variant.id, { sku, field: `${at}[${index}].sku` });
+        else skus.delete(variant.id);
+      }
       if (input.priceMinor !== undefined) variant.priceMinor = input.priceMinor;
       if (input.costMinor !== undefined) variant.costMinor = input.costMinor;
       if (input.weight !== undefined) variant.weight = input.weight;
@@ -114,4 +123,5 @@ export function applyVariantInputs(
       }
     }
   });
+  return skus;
 }

@@ -56,7 +56,7 @@ describe('variants, availability and store variants', () => {
       {
         id: tee.id,
         variants: [
-          { choices: { Color: 'White' }, price: 35, sku: 'WT-W' },
+          { choices: { Color: 'White' }, price: 35 },
           { choices: { Size: 'M', Color: 'Black' }, stock: { quantity: 0 } },
         ],
       },

@@ -16,6 +16,7 @@ import {
 import { assertManagesVariants } from '../products/product-edits.service.js';
 import type { VariantInput } from '../products/product-input.rules.js';
 import { getProduct } from '../products/product-read.service.js';
+import { checkSkusFree } from '../products/product-skus.service.js';
 import { lockProduct, reload, type WriteContext, writeVariants } from '../products/product-write.service.js';
 import { products } from '../products.schema.js';
 import { applyVariantInputs } from './variant-build.rules.js';
@@ -32,7 +33,18 @@ export async function updateVariants(
     assertManagesVariants(current);
     const v = new Violations();
     const variants = current.variants.map((variant) => ({ ...variant }));
-    applyVariantInputs(variants, current.productOptions, overrides, v, 'variants');
+    const skus = applyVariantInputs(variants, current.productOptions, overrides, v, 'variants');
+    await checkSkusFree(
+      tx,
+      {
+        productId,
+        sku: current.sku,
+        manageVariants: current.manageVariants,
+        variants,
+        variantClaims: skus,
+      },
+      v,
+    );
     v.throwIfAny();
     await writeVariants(tx, productId, variants, true);
     await tx

@@ -14,6 +14,8 @@ import type { FulfillmentStatus } from '../order.types.js';
 import { orderEventPayload } from '../order-snapshot.mapper.js';
 import { orders } from '../orders.schema.js';
 import type { OrderRecord } from '../orders-read.service.js';
+import { refundHistoryOf } from '../refunds/refund-amounts.service.js';
+import { orderRefunds } from '../refunds.schema.js';
 import { fulfillmentOut } from './fulfillments.mapper.js';
 
 export type FulfillmentRecord = typeof orderFulfillments.$inferSelect;
@@ -74,6 +76,12 @@ async function lockOrder(tx: Tx, orderId: string): Promise<OrderRecord> {
   return order;
 }
 
+/** Units refunded per line. Read here, not through refunds.service, which settles this status after a refund. */
+async function refundedUnits(tx: Tx, orderId: string): Promise<Map<string, number>> {
+  const rows = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  return refundHistoryOf(rows).quantities;
+}
+
 /** Units shipped per line over the given fulfilments. */
 function shippedOf(fulfillments: readonly FulfillmentRecord[]): Map<string, number> {
   const shipped = new Map<string, number>();
@@ -83,13 +91,34 @@ function shippedOf(fulfillments: readonly FulfillmentRecord[]): Map<string, numb
   return shipped;
 }
 
-/** Never more of a line than ordered, over all shipments; each line named once. */
+/**
+ * Units of each line still to ship: ordered, less shipped, less refunded. A refunded unit is given back
+ * (money, and stock when restocked), so it is never sent as well; when a shipped unit is refunded (a
+ * return), nothing more is due either, hence the floor at 0.
+ */
+function unitsLeft(
+  order: OrderRecord,
+  shipments: readonly FulfillmentRecord[],
+  refunded: ReadonlyMap<string, number>,
+): Map<string, number> {
+  const shipped = shippedOf(shipments);
+  return new Map(
+    order.lines.map((line) => [
+      line.id,
+      Math.max(0, line.quantity - (shipped.get(line.id) ?? 0) - (refunded.get(line.id) ?? 0)),
+    ]),
+  );
+}
+
+/** Never more of a line than is left to ship (ordered − shipped − refunded); each line named once. */
 function checkedLines(
   order: OrderRecord,
   others: readonly FulfillmentRecord[],
+  refunded: ReadonlyMap<string, number>,
   items: readonly LineQuantity[],
 ) {
   const shipped = shippedOf(others);
+  const left = unitsLeft(order, others, refunded);
   const violations: FieldViolation[] = [];
   const seen = new Set<string>();
   items.forEach((item, index) => {
@@ -106,16 +135,21 @@ function checkedLines(
       return;
     }
     seen.add(line.id);
-    const left = line.quantity - (shipped.get(line.id) ?? 0);
-    if (item.quantity > left)
+    const max = left.get(line.id) ?? 0;
+    const refundedUnits = refunded.get(line.id) ?? 0;
+    if (item.quantity > max)
       violations.push({
         field: `${field}.quantity`,
         violatedRule: 'MAX',
         description:
-          left === 0
-            ? `"${line.name}" was shipped in full already`
-            : `is more than the ${left} of "${line.name}" not yet shipped`,
-        data: { maxQuantity: left, threshold: left },
+          max > 0
+            ? `is more than the ${max} of "${line.name}" left to ship${refundedUnits > 0 ? ` (${refundedUnits} refunded)` : ''}`
+            : (shipped.get(line.id) ?? 0) === 0
+              ? `"${line.name}" was refunded; there is nothing left to ship`
+              : refundedUnits > 0
+                ? `"${line.name}" was shipped or refunded in full already`
+                : `"${line.name}" was shipped in full already`,
+        data: { maxQuantity: max, threshold: max },
       });
   });
   if (items.length === 0)
@@ -127,19 +161,29 @@ function checkedLines(
   if (violations.length > 0) throw new ValidationFailed(violations);
 }
 
-function statusOf(order: OrderRecord, fulfillments: readonly FulfillmentRecord[]): FulfillmentStatus {
-  const shipped = shippedOf(fulfillments);
-  const units = order.lines.reduce(
-    (sum, line) => sum + Math.min(shipped.get(line.id) ?? 0, line.quantity),
-    0,
-  );
-  const ordered = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  return units === 0 ? 'NOT_FULFILLED' : units >= ordered ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
+/** Fulfilled once something was shipped and nothing is left to ship (refunded units are not due). */
+function statusOf(
+  order: OrderRecord,
+  fulfillments: readonly FulfillmentRecord[],
+  refunded: ReadonlyMap<string, number>,
+): FulfillmentStatus {
+  if (fulfillments.every((fulfillment) => fulfillment.lines.every((line) => line.quantity === 0)))
+    return 'NOT_FULFILLED';
+  const left = [...unitsLeft(order, fulfillments, refunded).values()].reduce((sum, units) => sum + units, 0);
+  return left === 0 ? 'FULFILLED' : 'PARTIALLY_FULFILLED';
 }
 
-/** Re-derives the order's fulfilment status after a change; records `ecom.order.updated` if it moved. */
-async function settleStatus(tx: Tx, order: OrderRecord, ctx: FulfillmentContext): Promise<OrderRecord> {
-  const status = statusOf(order, await listFulfillments(tx, order.id));
+/**
+ * Re-derives the order's fulfilment status after a shipment or a refund changed what is left to ship;
+ * records `ecom.order.updated` if it moved. The caller holds the order row locked.
+ */
+export async function settleFulfillmentStatus(
+  tx: Tx,
+  order: OrderRecord,
+  ctx: FulfillmentContext,
+): Promise<OrderRecord> {
+  const refunded = await refundedUnits(tx, order.id);
+  const status = statusOf(order, await listFulfillments(tx, order.id), refunded);
   if (status === order.fulfillmentStatus) return order;
   const [saved] = await tx
     .update(orders)
@@ -159,6 +203,46 @@ async function settleStatus(tx: Tx, order: OrderRecord, ctx: FulfillmentContext)
     actor: ctx.actor,
   });
   return saved;
+}
+
+/** How long an untracked shipment of the same items counts as the same submission sent twice. */
+const UNTRACKED_DUPLICATE_MS = 10 * 60_000;
+
+const sameLines = (a: readonly LineQuantity[], b: readonly LineQuantity[]) => {
+  const key = (lines: readonly LineQuantity[]) =>
+    lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => `${line.lineItemId}×${line.quantity}`)
+      .sort()
+      .join(',');
+  return key(a) === key(b);
+};
+
+/**
+ * A double click or a resubmitted page must not record the same parcel twice: a shipment of the same
+ * lines with the same carrier and tracking number is that parcel again. Without a tracking number two
+ * parcels of the same items can be real (one a week later), so only a repeat within minutes is refused.
+ */
+function refuseDuplicate(
+  order: OrderRecord,
+  existing: readonly FulfillmentRecord[],
+  lines: readonly LineQuantity[],
+  tracking: TrackingInput,
+  now: Date,
+): void {
+  const twin = existing.find(
+    (shipment) =>
+      sameLines(shipment.lines, lines) &&
+      (shipment.carrier ?? '') === (tracking.shippingProvider ?? '') &&
+      (shipment.trackingNumber ?? '') === (tracking.trackingNumber ?? '') &&
+      (tracking.trackingNumber || now.getTime() - shipment.createdDate.getTime() < UNTRACKED_DUPLICATE_MS),
+  );
+  if (!twin) return;
+  throw new AppError('DUPLICATE_FULFILLMENT', 'This shipment was recorded already', {
+    status: 409,
+    description: `This shipment (${describe(order, twin)}) was recorded already on order #${order.number}. Reload the order to see it; to ship more, change the items${tracking.trackingNumber ? ' or the tracking number' : ' or add a tracking number'}.`,
+    data: { orderId: order.id, fulfillmentId: twin.id },
+  });
 }
 
 function describe(order: OrderRecord, fulfillment: FulfillmentRecord): string {
@@ -212,16 +296,17 @@ export function createFulfillment(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
     const existing = await listFulfillments(tx, order.id);
+    const refunded = await refundedUnits(tx, order.id);
     let lines = input.lines;
     if (!lines) {
-      // "Mark fulfilled": whatever is not shipped yet; nothing left is no change.
-      const shipped = shippedOf(existing);
-      lines = order.lines
-        .map((line) => ({ lineItemId: line.id, quantity: line.quantity - (shipped.get(line.id) ?? 0) }))
+      // "Mark fulfilled": whatever is left to ship; nothing left is no change.
+      lines = [...unitsLeft(order, existing, refunded)]
+        .map(([lineItemId, quantity]) => ({ lineItemId, quantity }))
         .filter((line) => line.quantity > 0);
       if (lines.length === 0) return { order, fulfillment: undefined };
     }
-    checkedLines(order, existing, lines);
+    checkedLines(order, existing, refunded, lines);
+    refuseDuplicate(order, existing, lines, tracking, ctx.now);
     const [fulfillment] = await tx
       .insert(orderFulfillments)
       .values({
@@ -236,7 +321,7 @@ export function createFulfillment(
       .returning();
     if (!fulfillment) throw notFound('Fulfillment', order.id);
     await recordChange(tx, 'created', order, fulfillment, ctx);
-    return { order: await settleStatus(tx, order, ctx), fulfillment };
+    return { order: await settleFulfillmentStatus(tx, order, ctx), fulfillment };
   });
 }
 
@@ -261,7 +346,7 @@ export function updateFulfillment(
     const current = await lockFulfillment(tx, order.id, input.fulfillmentId);
     if (input.lines) {
       const others = (await listFulfillments(tx, order.id)).filter((row) => row.id !== current.id);
-      checkedLines(order, others, input.lines);
+      checkedLines(order, others, await refundedUnits(tx, order.id), input.lines);
     }
     const [saved] = await tx
       .update(orderFulfillments)
@@ -280,7 +365,7 @@ export function updateFulfillment(
       .returning();
     if (!saved) throw notFound('Fulfillment', current.id);
     await recordChange(tx, 'updated', order, saved, ctx);
-    return settleStatus(tx, order, ctx);
+    return settleFulfillmentStatus(tx, order, ctx);
   });
 }
 
@@ -294,6 +379,6 @@ export function deleteFulfillment(
     const current = await lockFulfillment(tx, order.id, input.fulfillmentId);
     await tx.delete(orderFulfillments).where(eq(orderFulfillments.id, current.id));
     await recordChange(tx, 'deleted', order, current, ctx);
-    return settleStatus(tx, order, ctx);
+    return settleFulfillmentStatus(tx, order, ctx);
   });
 }

@@ -178,6 +178,38 @@ describe(`fulfilments (${testDatabaseKind()})`, () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('refuses the same shipment sent twice (same lines, carrier and tracking number), saying what to do', async () => {
+    const orderId = await placeTestOrder(t.app, 'v-twice', [{ productId: mug.id, quantity: 4 }]);
+    const [line] = (await call(owner, 'GET', `/admin-api/v1/orders/${orderId}`)).json().order.lineItems;
+    const tracking = { shippingProvider: 'DHL', trackingNumber: 'JD0146000099' };
+    expect((await ship(orderId, [{ id: line.id, quantity: 1 }], tracking)).statusCode).toBe(200);
+    const twice = await ship(orderId, [{ id: line.id, quantity: 1 }], tracking);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().details.applicationError).toMatchObject({
+      code: 'DUPLICATE_FULFILLMENT',
+      description: expect.stringMatching(
+        /^This shipment \(1 × Mug \(DHL JD0146000099\)\) was recorded already on order #\d+\. Reload the order to see it; to ship more, change the items or the tracking number\.$/,
+      ),
+    });
+    // The same tracking number names the same parcel, however late the resubmit.
+    now = new Date(now.getTime() + 60 * 60_000);
+    expect((await ship(orderId, [{ id: line.id, quantity: 1 }], tracking)).statusCode).toBe(409);
+    // Another parcel: another tracking number.
+    expect(
+      (await ship(orderId, [{ id: line.id, quantity: 1 }], { ...tracking, trackingNumber: 'JD0146000100' }))
+        .statusCode,
+    ).toBe(200);
+    // Untracked: the same items twice within minutes is a double click; later, a second parcel.
+    expect((await ship(orderId, [{ id: line.id, quantity: 1 }])).statusCode).toBe(200);
+    const untracked = await ship(orderId, [{ id: line.id, quantity: 1 }]);
+    expect(untracked.statusCode).toBe(409);
+    expect(untracked.json().details.applicationError.description).toMatch(/or add a tracking number\.$/);
+    now = new Date(now.getTime() + 11 * 60_000);
+    expect((await ship(orderId, [{ id: line.id, quantity: 1 }])).statusCode).toBe(200);
+    const shipments = (await call(owner, 'GET', `/ecom/v1/fulfillments/orders/${orderId}`)).json();
+    expect(shipments.orderWithFulfillments.fulfillments).toHaveLength(4);
+  });
+
   it('"Mark fulfilled" ships whatever is left; shoppers cannot ship; notes go on the timeline', async () => {
     const orderId = await placeTestOrder(t.app, 'v-mark', [{ productId: lamp.id, quantity: 2 }]);
     const marked = await call(owner, 'POST', `/admin-api/v1/orders/${orderId}/fulfill`, {});

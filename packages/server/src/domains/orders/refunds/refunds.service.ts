@@ -19,10 +19,11 @@ import {
 } from '../../payments/index.js';
 import { refundGiftCard } from '../../store-setup/index.js';
 import { recordActivity } from '../activities.service.js';
+import { settleFulfillmentStatus } from '../fulfillments/fulfillments.service.js';
 import { orderEventPayload } from '../order-snapshot.mapper.js';
 import { orders } from '../orders.schema.js';
 import type { OrderRecord } from '../orders-read.service.js';
-import { orderRefunds } from '../refunds.schema.js';
+import { orderRefunds, type RefundedLine } from '../refunds.schema.js';
 import {
   moneyWords,
   type RefundHistory,
@@ -92,7 +93,8 @@ export function refundOrder(
         description: `Order #${order.number} was canceled and its payments given back already.`,
         data: { orderId: order.id },
       });
-    const history = refundHistoryOf(await listRefunds(tx, order.id));
+    const earlier = await listRefunds(tx, order.id);
+    const history = refundHistoryOf(earlier);
     const lines = refundedLines(order, history, request.items, 'details.items');
     const shippingMinor = request.shippingIncluded ? shippingLeft(order, history) : 0;
     const setAmount = setAmountOf(order, request.amount);
@@ -122,6 +124,7 @@ export function refundOrder(
         },
       );
     const restock = restockLines(order, history, request, lines);
+    refuseDuplicate(order, earlier, { lines, shippingMinor, amountMinor, reason: request.reason }, ctx.now);
     const refundId = uuidv7();
     // Money goes back to the buyer's payments first; what the gift card paid goes back to the card.
     const moneyPart = Math.min(amountMinor, paymentsLeft);
@@ -157,7 +160,7 @@ export function refundOrder(
       });
     if (restock.length > 0) await restoreStock(tx, stockLinesOf(order, restock), { actor: ctx.actor });
 
-    const { refund, order: saved } = await commitRefund(tx, {
+    const { refund, order: paid } = await commitRefund(tx, {
       order,
       previousMinor: history.totalMinor,
       values: { ...values, transactions },
@@ -165,6 +168,8 @@ export function refundOrder(
       actor: ctx.actor,
       now: ctx.now,
     });
+    // Refunded units are no longer due: the rest shipped already makes the order fulfilled.
+    const saved = lines.length > 0 ? await settleFulfillmentStatus(tx, paid, ctx) : paid;
     return { refund, order: saved, restocked: restock.length > 0 };
   });
 }
@@ -229,6 +234,43 @@ export async function commitRefund(
     now,
   });
   return { refund, order: saved };
+}
+
+/** How long the same refund again counts as one submission sent twice (a double click, a resubmit). */
+const DUPLICATE_REFUND_MS = 10 * 60_000;
+
+/**
+ * Refuses a refund that repeats one made minutes ago exactly (same lines and quantities, shipping,
+ * amount and reason): money given back twice by a double click cannot be taken back. A second refund
+ * of the same that is meant is told apart by its reason.
+ */
+function refuseDuplicate(
+  order: OrderRecord,
+  earlier: readonly RefundRecord[],
+  asked: { lines: readonly RefundedLine[]; shippingMinor: number; amountMinor: number; reason?: string },
+  now: Date,
+): void {
+  const key = (lines: readonly { lineItemId: string; quantity: number }[]) =>
+    lines
+      .map((line) => `${line.lineItemId}×${line.quantity}`)
+      .sort()
+      .join(',');
+  const twin = earlier.find(
+    (row) =>
+      now.getTime() - row.createdDate.getTime() < DUPLICATE_REFUND_MS &&
+      row.amountMinor === asked.amountMinor &&
+      row.shippingMinor === asked.shippingMinor &&
+      (row.reason ?? '') === (asked.reason ?? '') &&
+      key(row.lines) === key(asked.lines),
+  );
+  if (!twin) return;
+  const minutes = Math.round((now.getTime() - twin.createdDate.getTime()) / 60_000);
+  const when = minutes < 1 ? 'moments ago' : minutes === 1 ? 'a minute ago' : `${minutes} minutes ago`;
+  throw new AppError('DUPLICATE_REFUND', 'This refund was made already', {
+    status: 409,
+    description: `The same refund (${refundMessage(order, twin).replace(/^Refunded /, '')}) was made on order #${order.number} ${when}. Reload the order to see it; if you mean to refund the same again, give it its own reason.`,
+    data: { orderId: order.id, refundId: twin.id },
+  });
 }
 
 function setAmountOf(order: OrderRecord, amount: string | number | undefined): number | undefined {

@@ -149,6 +149,104 @@ describe(`refunds (${testDatabaseKind()})`, () => {
     ).toBe(true);
   });
 
+  it('never ships refunded units: the ship form and the API offer ordered − shipped − refunded', async () => {
+    const orderId = await placeTestOrder(t.app, 'v-noship', [
+      { productId: mug.id, quantity: 3 },
+      { productId: lamp.id, quantity: 1 },
+    ]);
+    const [mugLine, lampLine] = (await adminOrder(orderId)).lineItems;
+    const ship = (lineItems: object[]) =>
+      send('POST', `/ecom/v1/fulfillments/orders/${orderId}/create-fulfillment`, {
+        fulfillment: { lineItems },
+      });
+    // Two mugs refunded and restocked: one mug is left to ship.
+    const refunded = await refund({
+      orderId,
+      details: { items: [{ lineItemId: mugLine.id, quantity: 2 }] },
+      sideEffects: { restockInfo: { type: 'ALL_ITEMS' } },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const over = await ship([{ id: mugLine.id, quantity: 2 }]);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'fulfillment.lineItems[0].quantity',
+      violatedRule: 'MAX',
+      description: 'is more than the 1 of "Mug" left to ship (2 refunded)',
+      data: { maxQuantity: 1 },
+    });
+    // "Mark fulfilled" ships what is left: one mug and the lamp, not the refunded two.
+    const marked = await send('POST', `/admin-api/v1/orders/${orderId}/fulfill`, {});
+    expect(marked.json().order.fulfillmentStatus).toBe('FULFILLED');
+    const shipments = (await send('GET', `/ecom/v1/fulfillments/orders/${orderId}`)).json()
+      .orderWithFulfillments.fulfillments;
+    expect(shipments.map((s: { lineItems: object[] }) => s.lineItems)).toEqual([
+      [
+        { id: mugLine.id, quantity: 1 },
+        { id: lampLine.id, quantity: 1 },
+      ],
+    ]);
+
+    // A line refunded in full before shipping is named as refunded.
+    const second = await placeTestOrder(t.app, 'v-noship2', [
+      { productId: mug.id, quantity: 1 },
+      { productId: lamp.id, quantity: 1 },
+    ]);
+    const [mug2, lamp2] = (await adminOrder(second)).lineItems;
+    await refund({ orderId: second, details: { items: [{ lineItemId: mug2.id, quantity: 1 }] } });
+    const none = await send('POST', `/ecom/v1/fulfillments/orders/${second}/create-fulfillment`, {
+      fulfillment: { lineItems: [{ id: mug2.id, quantity: 1 }] },
+    });
+    expect(none.json().details.validationError.fieldViolations[0].description).toBe(
+      '"Mug" was refunded; there is nothing left to ship',
+    );
+    // Shipping the lamp is all that was due: the order is fulfilled.
+    await send('POST', `/ecom/v1/fulfillments/orders/${second}/create-fulfillment`, {
+      fulfillment: { lineItems: [{ id: lamp2.id, quantity: 1 }] },
+    });
+    expect((await adminOrder(second)).fulfillmentStatus).toBe('FULFILLED');
+
+    // Shipped one of two, then the other refunded: nothing is due any more, so the refund fulfils it.
+    const third = await placeTestOrder(t.app, 'v-noship3', [{ productId: mug.id, quantity: 2 }]);
+    const [mug3] = (await adminOrder(third)).lineItems;
+    await send('POST', `/ecom/v1/fulfillments/orders/${third}/create-fulfillment`, {
+      fulfillment: { lineItems: [{ id: mug3.id, quantity: 1 }] },
+    });
+    expect((await adminOrder(third)).fulfillmentStatus).toBe('PARTIALLY_FULFILLED');
+    await refund({ orderId: third, details: { items: [{ lineItemId: mug3.id, quantity: 1 }] } });
+    expect((await adminOrder(third)).fulfillmentStatus).toBe('FULFILLED');
+  });
+
+  it('refuses the same refund sent twice (a double click), with what to do; a refund with its own reason goes through', async () => {
+    const orderId = await placeTestOrder(t.app, 'v-twice', [{ productId: mug.id, quantity: 3 }]);
+    const [mugLine] = (await adminOrder(orderId)).lineItems;
+    const body = {
+      orderId,
+      details: { items: [{ lineItemId: mugLine.id, quantity: 1 }], reason: 'Chipped' },
+      sideEffects: { restockInfo: { type: 'ALL_ITEMS' }, sendOrderRefundedEmail: false },
+    };
+    const first = await refund(body);
+    expect(first.statusCode, first.body).toBe(200);
+    const refundsBefore = gateway.refunds.length;
+    const twice = await refund(body);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().details.applicationError).toMatchObject({
+      code: 'DUPLICATE_REFUND',
+      description: expect.stringMatching(
+        /^The same refund \(\$[\d.]+: 1 × Mug; restocked\) was made on order #\d+ moments ago\. Reload the order to see it; if you mean to refund the same again, give it its own reason\.$/,
+      ),
+    });
+    // The review step (a dry run) says so too; nothing more was given back.
+    expect((await refund({ ...body, dryRun: true })).statusCode).toBe(409);
+    expect(gateway.refunds.length).toBe(refundsBefore);
+    expect((await transactions(orderId)).refunds).toHaveLength(1);
+    // Meant: the same mug again with its own reason.
+    const meant = await refund({ ...body, details: { ...body.details, reason: 'Second one chipped too' } });
+    expect(meant.statusCode, meant.body).toBe(200);
+    // Later than a few minutes, the same refund is a new one.
+    now = new Date(now.getTime() + 11 * 60_000);
+    expect((await refund(body)).statusCode).toBe(200);
+  });
+
   it('refunds a set amount; more than is refundable is a 400 naming the amounts', async () => {
     const orderId = await placeTestOrder(t.app, 'v-amount', [{ productId: lamp.id, quantity: 1 }]);
     const total = (await adminOrder(orderId)).priceSummary.total.amount;
