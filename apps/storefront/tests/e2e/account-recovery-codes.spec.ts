@@ -112,6 +112,24 @@ describe.runIf(browserAvailable())('recovery codes in Chromium', () => {
     await context.close();
   });
 
+  it('on a phone the codes fit the screen and the page has no serious axe violations', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signUp(page, t, baseUrl, uniqueEmail('phonecodes'));
+    const { codes } = await turnOnTotp(page);
+    expect(codes).toHaveLength(10);
+    // Nothing scrolls sideways, and every code is on screen width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const box of await page.locator('.recovery-codes li').all()) {
+      const rect = await box.boundingBox();
+      expect((rect?.x ?? 0) + (rect?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+    expect(await page.getByRole('link', { name: 'Download the codes' }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('new codes need the app’s code and end the old ones', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
