@@ -106,6 +106,8 @@ describe.runIf(browserAvailable())('account edits keep what they do not change',
       await page.getByRole('button', { name: /Remove Unter den Linden 1/ }).click();
       await expect.poll(() => page.locator('.address-card').count()).toBe(1);
       expect(await page.locator('.address-card').textContent()).toContain('Friedrichstraße 2');
+      // A removal is not announced as an address saved.
+      expect(await page.getByText('The address is saved.').count()).toBe(0);
       expect(await profileFields(page)).toEqual({
         firstName: 'Ada',
         lastName: 'Lovelace',

@@ -48,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   let next: typeof current;
   const values = formReader(form).values(FIELDS);
   let revision = identity.revision;
+  // What the page shows again: a removal's answer is told apart from an address being added.
+  const shown = form.get('intent') === 'remove' ? { intent: 'remove' } : values;
   if (form.get('intent') === 'remove') {
     // The index is of the list the page showed: with the revision it was shown at, an address book
     // changed elsewhere meanwhile is a 409 (reloaded, nothing removed) instead of removing another address.
@@ -80,7 +82,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       session.client.members.updateCurrentMember({ addresses: next }, { revision }),
     );
   } catch (error) {
-    const shown = form.get('intent') === 'remove' ? { intent: 'remove' } : values;
     if ((error as { status?: number }).status === 409) {
       return formState(
         formProblem(
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return formState(apiFormErrors(error), shown);
   }
-  return formState(formErrors({}), {}, { saved: true }, 200);
+  return formState(formErrors({}), form.get('intent') === 'remove' ? shown : {}, { saved: true }, 200);
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
