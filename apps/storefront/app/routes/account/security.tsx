@@ -255,9 +255,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {loaderData.recovery ? (
             <p>
-              {loaderData.recovery.left === 0
-                ? 'You have no recovery codes left. Make new ones, so that a lost phone does not lock you out.'
-                : `${loaderData.recovery.left} of ${loaderData.recovery.total} recovery codes left. Each works once at login, in place of the app’s code.`}
+              {loaderData.recovery.total === 0
+                ? 'You have no recovery codes yet. Make some, so that a lost phone does not lock you out.'
+                : loaderData.recovery.left === 0
+                  ? 'You have no recovery codes left. Make new ones, so that a lost phone does not lock you out.'
+                  : `${loaderData.recovery.left} of ${loaderData.recovery.total} recovery codes left. Each works once at login, in place of the app’s code.`}
             </p>
           ) : null}
           <Form method="post" noValidate className="stack-form">
