@@ -116,7 +116,7 @@ export {
 export { codeForStatus, statusText } from './http-status.js';
 export { type AuthModule, type AuthUrlOptions, createAuthModule } from './modules/auth.js';
 export type { AuthAccountCalls, ChangePasswordOptions } from './modules/auth-account.js';
-export type { AuthFactorCalls, EnrolledFactor } from './modules/auth-factors.js';
+export type { ActivatedFactor, AuthFactorCalls, EnrolledFactor } from './modules/auth-factors.js';
 export {
   type CheckoutModule,
   createCheckoutModule,

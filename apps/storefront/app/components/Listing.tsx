@@ -29,6 +29,16 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
   const priceValue = query.price ? `${query.price.from}-${query.price.to ?? ''}` : '';
   const activeFilters = query.brands.length + (query.price ? 1 : 0) + (query.inStockOnly ? 1 : 0);
   const form = useRef<HTMLFormElement>(null);
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const chips = activeChips(query, facets);
+  // The phone's drawer closes with Esc, as dialogs do.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeDrawer(drawer.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   // The inputs are uncontrolled (they work without JavaScript); after Back or Forward they are set to
   // the URL's filters here, which keeps the focus where it is (re-mounting the form would lose it).
   useEffect(() => {
@@ -50,7 +60,7 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
 
   return (
     <div className="listing">
-      <details className="filters-drawer">
+      <details className="filters-drawer" ref={drawer}>
         <summary className="button button-secondary filters-toggle">
           <span className="when-closed">Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}</span>
           <span className="when-open">Close filters</span>
@@ -114,7 +124,12 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
               In stock only
             </label>
           </fieldset>
-          {hydrated ? null : (
+          {hydrated ? (
+            // Each change applies at once; on a phone this takes the shopper back to the products.
+            <button type="button" className="button show-results" onClick={() => closeDrawer(drawer.current)}>
+              Show {total} {total === 1 ? 'result' : 'results'}
+            </button>
+          ) : (
             <button type="submit" className="button button-secondary">
               Apply filters
             </button>
@@ -125,6 +140,27 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
         <p className="results-count" role="status">
           {total === 1 ? '1 product' : `${total} products`}
         </p>
+        {chips.length > 0 ? (
+          <div className="active-filters">
+            <ul aria-label="Active filters">
+              {chips.map((chip) => (
+                <li key={chip.key}>
+                  <Link
+                    to={{ search: chip.to }}
+                    preventScrollReset
+                    className="filter-chip"
+                    aria-label={`Remove filter ${chip.label}`}
+                  >
+                    {chip.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <Link to={{ search: clearAllLink(query) }} preventScrollReset className="clear-filters">
+              Clear all filters
+            </Link>
+          </div>
+        ) : null}
         {products.length > 0 ? (
           <ProductGrid products={products} priorityCount={2} />
         ) : (
@@ -169,6 +205,57 @@ export function Listing({ query, products, total, pages, facets, keepSearch = fa
       </section>
     </div>
   );
+}
+
+/** Closes the phone's filter drawer and gives the focus back to the button that opened it. */
+function closeDrawer(details: HTMLDetailsElement | null) {
+  if (!details?.open) return;
+  details.open = false;
+  details.querySelector('summary')?.focus();
+}
+
+interface Chip {
+  key: string;
+  label: string;
+  /** The query of the same list without this filter (and back to its first page). */
+  to: string;
+}
+
+// A link to the same page with this query; none at all is the plain page's URL.
+const searchOf = (params: URLSearchParams) => {
+  const search = params.toString();
+  return search ? `?${search}` : '';
+};
+
+/** One removable chip per active filter, in the filter form's order. */
+function activeChips(query: ListingQuery, facets: Facets): Chip[] {
+  const without = (change: Partial<ListingQuery>) => searchOf(toParams({ ...query, ...change }));
+  const chips: Chip[] = query.brands.map((brand) => ({
+    key: `brand-${brand}`,
+    label: `Brand: ${brand}`,
+    to: without({ brands: query.brands.filter((other) => other !== brand) }),
+  }));
+  if (query.price) {
+    const { from, to } = query.price;
+    const bucket = facets.prices.find((p) => p.from === from && (p.to ?? undefined) === to);
+    const { price: _removed, ...rest } = query;
+    chips.push({
+      key: 'price',
+      label: `Price: ${bucket?.formatted ?? `${from}–${to ?? ''}`}`,
+      to: searchOf(toParams(rest)),
+    });
+  }
+  if (query.inStockOnly)
+    chips.push({ key: 'stock', label: 'In stock only', to: without({ inStockOnly: false }) });
+  return chips;
+}
+
+/** The list without any filter: a search keeps its words, and its sorting stays. */
+function clearAllLink(query: ListingQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.sort !== 'relevance') params.set('sort', query.sort);
+  return searchOf(params);
 }
 
 function toParams(query: ListingQuery): URLSearchParams {

@@ -56,31 +56,50 @@ export async function searchProducts(
   query: ListingQuery,
   scope: { collectionId?: string } = {},
 ): Promise<ProductListing> {
-  const conditions: Record<string, unknown>[] = [];
-  if (scope.collectionId) conditions.push({ collectionIds: { $hasSome: [scope.collectionId] } });
-  if (query.brands.length > 0) conditions.push({ brand: { $in: query.brands } });
+  // Brands are OR'ed within the facet and AND'ed with the other filters.
+  const others: Record<string, unknown>[] = [];
+  if (scope.collectionId) others.push({ collectionIds: { $hasSome: [scope.collectionId] } });
   if (query.price) {
-    conditions.push({
+    others.push({
       price: { $gte: query.price.from, ...(query.price.to ? { $lt: query.price.to } : {}) },
     });
   }
-  if (query.inStockOnly) conditions.push({ inStock: true });
+  if (query.inStockOnly) others.push({ inStock: true });
+  const conditions = query.brands.length > 0 ? [...others, { brand: { $in: query.brands } }] : others;
+  const search = query.q ? { search: { expression: query.q } } : {};
+  const filterOf = (all: Record<string, unknown>[]) => (all.length > 0 ? { filter: { $and: all } } : {});
   const sort = SORT_WIRE[query.sort] ?? (query.q ? undefined : [{ fieldName: 'numericId', order: 'ASC' }]);
-  const reply = await catalog.products.search({
-    ...(query.q ? { search: { expression: query.q } } : {}),
-    query: {
-      ...(conditions.length > 0 ? { filter: { $and: conditions } } : {}),
-      ...(sort ? { sort } : {}),
-      paging: { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
-    },
-    facets: ['brands', 'prices', 'collections'],
-  });
+  const [reply, brandChoices] = await Promise.all([
+    catalog.products.search({
+      ...search,
+      query: {
+        ...filterOf(conditions),
+        ...(sort ? { sort } : {}),
+        paging: { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE },
+      },
+      facets: ['brands', 'prices', 'collections'],
+    }),
+    // The brands to choose from ignore the brand filter itself (else choosing one hides the others): the
+    // counts say how many products each brand adds under the other filters.
+    query.brands.length > 0
+      ? catalog.products.search({
+          ...search,
+          query: { ...filterOf(others), paging: { limit: 1, offset: 0 } },
+          facets: ['brands'],
+        })
+      : undefined,
+  ]);
+  const brands = brandChoices?.facets.brands ?? reply.facets.brands ?? [];
+  // A chosen brand stays listed (to be unticked) even when the other filters leave none of it.
+  const chosenMissing = query.brands
+    .filter((brand) => !brands.some((b) => b.value === brand))
+    .map((value) => ({ value, count: 0 }));
   const total = reply.totalCount ?? reply.metadata.count ?? 0;
   return {
     products: reply.items.map(toCard),
     total,
     facets: {
-      brands: reply.facets.brands ?? [],
+      brands: [...brands, ...chosenMissing],
       prices: reply.facets.prices ?? [],
       collections: reply.facets.collections ?? [],
       options: [],

@@ -39,3 +39,33 @@ export function selectedVariant(product: Product, selection: Selection): Variant
     product.productOptions.every((o) => v.choices[o.name] === selection[o.name]),
   );
 }
+
+/**
+ * The options a product page's URL chooses: `?variant=<id>` (all of that variant's choices), else one
+ * parameter per option named as the option (`?Size=XL&Color=White`). A choice the product does not have,
+ * or hides, is ignored: a stale or edited link still opens the product.
+ */
+export function selectionFromUrl(product: Product, params: URLSearchParams): Selection {
+  const byId = params.get('variant');
+  const named = byId ? product.variants?.find((v) => v.id === byId)?.choices : undefined;
+  const selection: Selection = {};
+  for (const option of product.productOptions) {
+    const wanted = named?.[option.name] ?? params.get(option.name);
+    if (wanted && option.choices.some((c) => c.visible && c.description === wanted))
+      selection[option.name] = wanted;
+  }
+  return selection;
+}
+
+/** The page's query with `selection` in it (other parameters kept), as {@link selectionFromUrl} reads it. */
+export function selectionSearch(product: Product, selection: Selection, current: URLSearchParams): string {
+  const params = new URLSearchParams(current);
+  params.delete('variant');
+  for (const option of product.productOptions) {
+    const chosen = selection[option.name];
+    if (chosen) params.set(option.name, chosen);
+    else params.delete(option.name);
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}

@@ -35,9 +35,12 @@ export interface LoginParams {
 
 /** Completes a SECOND_FACTOR_REQUIRED step. */
 export interface SecondFactorParams {
-  /** Default: the factor of the current challenge, else the first factor offered. */
-  factorType?: SecondFactorType;
-  /** The 6-digit code from the authenticator app or the e-mail. */
+  /**
+   * Default: the factor of the current challenge, else the first factor offered. `RECOVERY_CODE`: one of
+   * the member's one-time recovery codes instead of the authenticator app's code (a lost phone).
+   */
+  factorType?: SecondFactorType | 'RECOVERY_CODE';
+  /** The 6-digit code from the authenticator app or the e-mail, or a recovery code (`k7m2p-9xq4t`). */
   code: string;
   /** Skip the second factor on this device for 30 days (the SUCCESS result then carries a deviceToken). */
   rememberThisDevice?: boolean;
@@ -168,7 +171,7 @@ export async function verifySecondFactor(
 ): Promise<LoginResult> {
   const step = requireSecondFactorStep(current, 'verifySecondFactor');
   const factorType = params.factorType ?? step.challenge?.factorType ?? (step.factors[0] as SecondFactorType);
-  const data = factorType === 'TOTP' ? 'totpData' : 'emailData';
+  const data = { TOTP: 'totpData', EMAIL: 'emailData', RECOVERY_CODE: 'recoveryCodeData' }[factorType];
   const reply = await transport.request<AuthenticationReply>({
     method: 'POST',
     path: AUTH_PATHS.verifySecondFactor,

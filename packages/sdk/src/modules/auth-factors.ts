@@ -14,6 +14,13 @@ export interface EnrolledFactor {
   otpauthUri?: string;
 }
 
+/** A factor confirmed: an authenticator app comes with new one-time recovery codes, answered this once. */
+export interface ActivatedFactor {
+  factorId: string;
+  /** TOTP: ten recovery codes (`k7m2p-9xq4t`), each standing in for the app's code once at login. */
+  recoveryCodes?: string[];
+}
+
 /** Second-factor calls of {@link AuthModule} (member tokens). */
 export interface AuthFactorCalls {
   /**
@@ -34,7 +41,26 @@ export interface AuthFactorCalls {
    * await client.auth.activateFactor('TOTP', '123456');
    * ```
    */
-  activateFactor(factorType: SecondFactorType, code: string): Promise<void>;
+  activateFactor(factorType: SecondFactorType, code: string): Promise<ActivatedFactor>;
+  /**
+   * How many of the member's recovery codes are unused (`total` 0: none, no authenticator app).
+   *
+   * @example
+   * ```ts
+   * const { left } = await client.auth.recoveryCodes();
+   * ```
+   */
+  recoveryCodes(): Promise<{ left: number; total: number }>;
+  /**
+   * New recovery codes, with a current code of the authenticator app; the earlier ones stop working. The
+   * codes are answered this once: show them to the member to keep.
+   *
+   * @example
+   * ```ts
+   * const codes = await client.auth.regenerateRecoveryCodes('123456');
+   * ```
+   */
+  regenerateRecoveryCodes(code: string): Promise<string[]>;
   /**
    * E-mails a code for the e-mail factor: a new one while setting it up, else one to confirm removing it.
    *
@@ -80,8 +106,24 @@ export function createAuthFactorCalls({ transport }: ClientContext): AuthFactorC
   return {
     enrollFactor: (type) =>
       transport.request<EnrolledFactor>({ method: 'POST', path: factorPath(type, 'enroll'), body: {} }),
-    async activateFactor(type, code) {
-      await transport.request({ method: 'POST', path: factorPath(type, 'activate'), body: { code } });
+    activateFactor: (type, code) =>
+      transport.request<ActivatedFactor>({
+        method: 'POST',
+        path: factorPath(type, 'activate'),
+        body: { code },
+      }),
+    recoveryCodes: () =>
+      transport.request<{ left: number; total: number }>({
+        method: 'GET',
+        path: `${AUTH_PATHS.factors}/recovery-codes`,
+      }),
+    async regenerateRecoveryCodes(code) {
+      const reply = await transport.request<{ recoveryCodes: string[] }>({
+        method: 'POST',
+        path: `${AUTH_PATHS.factors}/recovery-codes/regenerate`,
+        body: { code },
+      });
+      return reply.recoveryCodes;
     },
     async sendFactorCode(type) {
       await transport.request({ method: 'POST', path: factorPath(type, 'send-code'), body: {} });

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { addressLines, addressProblems } from '../../lib/address.server';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
-import { formErrors, hasErrors } from '../../lib/forms/form-errors';
+import { formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/addresses';
 import { formState } from './auth-flow.server';
@@ -47,8 +47,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const current = identity.identityProfile.addresses;
   let next: typeof current;
   const values = formReader(form).values(FIELDS);
+  let revision = identity.revision;
+  // What the page shows again: a removal's answer is told apart from an address being added.
+  const shown = form.get('intent') === 'remove' ? { intent: 'remove' } : values;
   if (form.get('intent') === 'remove') {
+    // The index is of the list the page showed: with the revision it was shown at, an address book
+    // changed elsewhere meanwhile is a 409 (reloaded, nothing removed) instead of removing another address.
     const index = Number(form.get('index'));
+    revision = String(form.get('revision') ?? '') || identity.revision;
     next = current.filter((_, i) => i !== index);
   } else {
     const country = (values.country ?? '').toUpperCase();
@@ -73,27 +79,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await asMember(request, session, () =>
-      session.client.members.updateCurrentMember({ addresses: next }, { revision: identity.revision }),
+      session.client.members.updateCurrentMember({ addresses: next }, { revision }),
     );
   } catch (error) {
-    return formState(apiFormErrors(error), values);
+    if ((error as { status?: number }).status === 409) {
+      return formState(
+        formProblem(
+          'Your addresses were changed elsewhere meanwhile. We reloaded them: check and try again.',
+        ),
+        shown,
+        {},
+        409,
+      );
+    }
+    return formState(apiFormErrors(error), shown);
   }
-  return formState(formErrors({}), {}, { saved: true }, 200);
+  return formState(formErrors({}), form.get('intent') === 'remove' ? shown : {}, { saved: true }, 200);
 }
 
-export default function Addresses({ loaderData }: Route.ComponentProps) {
+export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
   const adder = useFetcher<typeof action>();
   const remover = useFetcher<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = adder.data?.errors;
-  const values = adder.data?.values ?? {};
-  const added = adder.state === 'idle' && adder.data?.saved === true;
+  // Without JavaScript the browser posted the form and the page has the answer.
+  const posted = actionData?.values.intent === 'remove' ? { removal: actionData } : { adding: actionData };
+  const answer = adder.data ?? posted.adding;
+  const errors = answer?.errors;
+  const values = answer?.values ?? {};
+  const added = adder.state === 'idle' && answer?.saved === true;
+  // A removal refused (the list changed elsewhere meanwhile), shown at the list it is about.
+  const removalProblem = remover.state === 'idle' ? (remover.data ?? posted.removal)?.errors.form : undefined;
   useEffect(() => {
     if (added) formRef.current?.reset();
   }, [added]);
   return (
     <section aria-labelledby="addresses-title" className="account-section">
       <h2 id="addresses-title">Addresses</h2>
+      {removalProblem ? (
+        <p className="alert alert-error" role="alert">
+          {removalProblem}
+        </p>
+      ) : null}
       {loaderData.addresses.length === 0 ? (
         <p className="empty">No saved addresses yet. Add one below to check out faster.</p>
       ) : (
@@ -109,6 +135,7 @@ export default function Addresses({ loaderData }: Route.ComponentProps) {
                 </address>
                 <remover.Form method="post">
                   <input type="hidden" name="index" value={index} />
+                  <input type="hidden" name="revision" value={loaderData.revision} />
                   <button
                     type="submit"
                     name="intent"

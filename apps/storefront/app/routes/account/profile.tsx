@@ -45,13 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (hasErrors(errors)) return formState(errors, kept);
   try {
+    // The form shows the first phone only: the member's other phones (saved through apps) stay.
+    const current = await asMember(request, session, () => session.client.members.getCurrentMember());
+    const otherPhones = current.identityProfile.phones.slice(1);
     await asMember(request, session, () =>
       session.client.members.updateCurrentMember(
         {
           firstName: kept.firstName || null,
           lastName: kept.lastName || null,
-          phones: kept.phone ? [kept.phone] : [],
+          phones: kept.phone ? [kept.phone, ...otherPhones] : otherPhones,
         },
+        // The revision the form was shown with: a change made elsewhere meanwhile is a 409, not overwritten.
         { revision: values.revision ?? '' },
       ),
     );
@@ -69,10 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formState(formErrors({}), kept, { saved: true }, 200);
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const errors = fetcher.data?.errors;
-  const values = fetcher.data?.values ?? loaderData;
+  // With JavaScript the fetcher answers; without it the browser posted the form and the page has the answer.
+  const answer = fetcher.data ?? actionData;
+  const errors = answer?.errors;
+  const values = answer?.values ?? loaderData;
   const since = new Date(loaderData.memberSince).toLocaleDateString('en', {
     dateStyle: 'long',
     timeZone: 'UTC',
@@ -93,7 +99,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <dd>{since}</dd>
         </div>
       </dl>
-      {fetcher.data?.saved && fetcher.state === 'idle' ? (
+      {answer?.saved && fetcher.state === 'idle' ? (
         <p className="alert alert-success" role="status">
           Your profile is saved.
         </p>

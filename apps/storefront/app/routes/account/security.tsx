@@ -6,12 +6,14 @@ import {
 } from '@openshelf/sdk';
 import { data, Form, useNavigation } from 'react-router';
 import { renderSVG } from 'uqr';
+import { storefrontContext } from '../../lib/context';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { type FormErrors, formErrors, formProblem } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/security';
 import { ErrorSummary, Field, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
+import { NewRecoveryCodes } from './recovery-codes-ui';
 
 // Second factors: an authenticator app (set up from a QR code or the key, confirmed with a first code)
 // and codes by e-mail at login; each is turned off with a current code of it.
@@ -20,7 +22,11 @@ export function meta() {
   return [{ title: 'Sign-in security' }, { name: 'robots', content: 'noindex' }];
 }
 
-const LABELS = { totpCode: 'Code from your authenticator app', emailCode: 'Code from the e-mail' };
+const LABELS = {
+  totpCode: 'Code from your authenticator app',
+  emailCode: 'Code from the e-mail',
+  recoveryTotpCode: 'Current app code, to make new recovery codes',
+};
 
 type FactorStatus = 'OFF' | 'INACTIVE' | 'ACTIVE';
 
@@ -29,7 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   const statusOf = (type: SecondFactorType): FactorStatus =>
     (identity.factors.find((factor) => factor.type === type)?.status as FactorStatus | undefined) ?? 'OFF';
-  return { totp: statusOf('TOTP'), email: statusOf('EMAIL'), address: identity.email.address };
+  const totp = statusOf('TOTP');
+  const recovery =
+    totp === 'ACTIVE'
+      ? await asMember(request, session, () => session.client.auth.recoveryCodes())
+      : undefined;
+  const { storeName } = context.get(storefrontContext);
+  return { totp, email: statusOf('EMAIL'), address: identity.email.address, recovery, storeName };
 }
 
 interface SecurityState {
@@ -40,6 +52,8 @@ interface SecurityState {
   /** A code was e-mailed: to turn codes by e-mail on, or to turn them off. */
   emailCodeFor?: 'enable' | 'remove';
   done?: string;
+  /** New recovery codes, shown this once (the server keeps only their hashes). */
+  recoveryCodes?: string[];
 }
 
 function setupOf(enrolled: Pick<EnrolledFactor, 'secret' | 'otpauthUri'>): SecurityState['setup'] {
@@ -51,7 +65,14 @@ function setupOf(enrolled: Pick<EnrolledFactor, 'secret' | 'otpauthUri'>): Secur
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
   const form = await request.formData();
-  const values = formReader(form).values(['intent', 'totpCode', 'emailCode', 'secret', 'otpauthUri']);
+  const values = formReader(form).values([
+    'intent',
+    'totpCode',
+    'emailCode',
+    'recoveryTotpCode',
+    'secret',
+    'otpauthUri',
+  ]);
   const auth = session.client.auth;
   const call = <T,>(run: () => Promise<T>) => asMember(request, session, run);
   const ok = (extra: Partial<SecurityState>): SecurityState => ({
@@ -63,9 +84,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (values.intent) {
       case 'totp-enroll':
         return ok({ setup: setupOf(await call(() => auth.enrollFactor('TOTP'))) });
-      case 'totp-activate':
-        await call(() => auth.activateFactor('TOTP', values.totpCode ?? ''));
-        return ok({ done: 'Your authenticator app is on. Log-ins now ask for its code.' });
+      case 'totp-activate': {
+        const activated = await call(() => auth.activateFactor('TOTP', values.totpCode ?? ''));
+        return ok({
+          done: 'Your authenticator app is on. Log-ins now ask for its code.',
+          ...(activated.recoveryCodes ? { recoveryCodes: activated.recoveryCodes } : {}),
+        });
+      }
+      case 'recovery-regenerate': {
+        const recoveryCodes = await call(() => auth.regenerateRecoveryCodes(values.recoveryTotpCode ?? ''));
+        return ok({ done: 'You have new recovery codes. The earlier ones no longer work.', recoveryCodes });
+      }
       case 'totp-remove':
         await call(() => auth.removeFactor('TOTP', values.totpCode ?? ''));
         return ok({ done: 'The authenticator app is off.' });
@@ -88,7 +117,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     }
   } catch (error) {
-    const field = values.intent?.startsWith('totp') ? 'totpCode' : 'emailCode';
+    const field = values.intent?.startsWith('totp')
+      ? 'totpCode'
+      : values.intent === 'recovery-regenerate'
+        ? 'recoveryTotpCode'
+        : 'emailCode';
     const kept: Partial<SecurityState> = {
       ...(values.intent === 'totp-activate' && values.secret && values.otpauthUri
         ? { setup: setupOf({ secret: values.secret, otpauthUri: values.otpauthUri }) }
@@ -213,6 +246,45 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           </Form>
         )}
       </div>
+
+      {totp === 'ACTIVE' ? (
+        <div className="factor-card">
+          <h3>Recovery codes</h3>
+          {result?.recoveryCodes ? (
+            <NewRecoveryCodes codes={result.recoveryCodes} storeName={loaderData.storeName} />
+          ) : null}
+          {loaderData.recovery ? (
+            <p>
+              {loaderData.recovery.total === 0
+                ? 'You have no recovery codes yet. Make some, so that a lost phone does not lock you out.'
+                : loaderData.recovery.left === 0
+                  ? 'You have no recovery codes left. Make new ones, so that a lost phone does not lock you out.'
+                  : `${loaderData.recovery.left} of ${loaderData.recovery.total} recovery codes left. Each works once at login, in place of the app’s code.`}
+            </p>
+          ) : null}
+          <Form method="post" noValidate className="stack-form">
+            <Field
+              name="recoveryTotpCode"
+              label={LABELS.recoveryTotpCode}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              className="code-input"
+              errors={errors}
+              hint="New codes replace all the earlier ones."
+            />
+            <SubmitButton
+              pending={busy === 'recovery-regenerate'}
+              pendingLabel="Making codes…"
+              name="intent"
+              value="recovery-regenerate"
+              secondary
+            >
+              Make new recovery codes
+            </SubmitButton>
+          </Form>
+        </div>
+      ) : null}
 
       <div className="factor-card">
         <h3>

@@ -33,7 +33,11 @@ export function meta() {
   return [{ title: 'Confirm it is you' }, { name: 'robots', content: 'noindex' }];
 }
 
-const LABELS = { code: 'Code' };
+const LABELS = { code: 'Code', recoveryCode: 'Recovery code' };
+/** A recovery code as the security page shows it (`k7m2p-9xq4t`), typed with or without the hyphen. */
+const RECOVERY_CODE = /^[a-z0-9]{5}[\s-]?[a-z0-9]{5}$/i;
+/** The page asks for a recovery code instead of the authenticator app's code (a lost phone). */
+const WITH_RECOVERY_CODE = '?with=recovery-code';
 
 type Pending = PendingVerification & { secondFactor: NonNullable<PendingVerification['secondFactor']> };
 
@@ -57,7 +61,12 @@ const stateOf = (pending: Pending): LoginResult => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pending = pendingLogin(request, context);
+  // Recovery codes come with the authenticator app, so they are offered where the app is.
+  const recovery =
+    pending.secondFactor.factors.includes('TOTP') &&
+    new URL(request.url).searchParams.get('with') === 'recovery-code';
   return {
+    recovery,
     factor: currentFactor(pending),
     factors: pending.secondFactor.factors,
     hint: pending.secondFactor.challenge?.hint,
@@ -69,7 +78,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const pending = pendingLogin(request, context);
   const form = await request.formData();
-  const { code = '', intent = 'verify', remember } = formReader(form).values(['code', 'intent', 'remember']);
+  const {
+    code = '',
+    recoveryCode = '',
+    intent = 'verify',
+    remember,
+  } = formReader(form).values(['code', 'recoveryCode', 'intent', 'remember']);
   const session = await sessionOf(request, context);
   const transport = signInTransport(session, pending.returnTo);
 
@@ -90,16 +104,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const errors = formErrors({
-    code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code.',
-  });
-  if (hasErrors(errors)) return formState(errors, { code });
+  const recovery = intent === 'recovery';
+  const field = recovery ? 'recoveryCode' : 'code';
+  const typed = recovery ? recoveryCode.trim() : code;
+  const errors = recovery
+    ? formErrors({
+        recoveryCode: RECOVERY_CODE.test(typed)
+          ? undefined
+          : 'Enter one of your recovery codes: 10 letters and digits, like k7m2p-9xq4t.',
+      })
+    : formErrors({ code: /^\d{6}$/.test(code) ? undefined : 'Enter the 6-digit code.' });
+  if (hasErrors(errors)) return formState(errors, { [field]: typed });
   // Read while the session is still the visitor who opened the app's flow (the login switches it).
   const postFlowUrl = await loginSessionReturn(session, pending.flow);
   try {
     const result = await verifySecondFactor(transport, stateOf(pending), {
-      factorType: currentFactor(pending),
-      code,
+      factorType: recovery ? 'RECOVERY_CODE' : currentFactor(pending),
+      code: typed,
       rememberThisDevice: remember === 'on',
     });
     return afterAuthStep(result, {
@@ -113,16 +134,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       postFlowUrl,
     });
   } catch (error) {
-    return formState(stepErrors(error), { code });
+    return formState(stepErrors(error, field), { [field]: typed });
   }
 }
 
 /** A wrong code is shown at the field while tries are left; a spent or expired login means logging in again. */
-function stepErrors(error: unknown): FormErrors {
+function stepErrors(error: unknown, field = 'code'): FormErrors {
   if (isApplicationError(error)) {
     const left = Number((error.data as { attemptsLeft?: unknown } | undefined)?.attemptsLeft ?? 0);
     if (error.code === 'VERIFICATION_FAILED' && left > 0) {
-      return formErrors({ code: `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.` });
+      const wrong =
+        field === 'recoveryCode'
+          ? 'That is not one of your unused recovery codes.'
+          : 'That code is not right.';
+      return formErrors({ [field]: `${wrong} ${left} ${left === 1 ? 'try' : 'tries'} left.` });
+    }
+    if (error.code === 'FACTOR_NOT_ENABLED' && field === 'recoveryCode') {
+      return formErrors({
+        recoveryCode:
+          'You have no unused recovery codes left. Use your authenticator app, or contact the store for help.',
+      });
     }
     if (error.code === 'VERIFICATION_FAILED' || error.code === 'INVALID_STATE_TOKEN') {
       return formProblem('This sign-in can no longer be finished. Please log in again.');
@@ -136,8 +167,53 @@ export default function VerifyLogin({ loaderData, actionData }: Route.ComponentP
   const busy = navigation.state !== 'idle' && navigation.formAction?.startsWith('/verify-login') === true;
   const intent = busy ? navigation.formData?.get('intent') : undefined;
   const errors = actionData?.errors;
-  const { factor, factors, hint, codeSent } = loaderData;
+  const { factor, factors, hint, codeSent, recovery } = loaderData;
   const expired = Boolean(errors?.form);
+  if (recovery) {
+    return (
+      <AuthCard
+        title="Use a recovery code"
+        lead="Enter one of the recovery codes you saved when you turned on the authenticator app. Each code works once."
+      >
+        <ErrorSummary errors={errors} labels={LABELS} />
+        {expired ? (
+          <p>
+            <Link to={`/login?returnTo=${encodeURIComponent(loaderData.returnTo)}`}>Log in again</Link>
+          </p>
+        ) : null}
+        <Form method="post" noValidate className="auth-form">
+          <Field
+            name="recoveryCode"
+            label={LABELS.recoveryCode}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={20}
+            required
+            className="code-input"
+            hint="Like k7m2p-9xq4t. We will e-mail you that it was used."
+            defaultValue={actionData?.values.recoveryCode ?? ''}
+            errors={errors}
+          />
+          <div className="field field-check">
+            <input type="checkbox" id="field-remember" name="remember" />
+            <label htmlFor="field-remember">Remember this device for 30 days</label>
+          </div>
+          <SubmitButton
+            pending={intent === 'recovery'}
+            pendingLabel="Checking…"
+            name="intent"
+            value="recovery"
+          >
+            Continue
+          </SubmitButton>
+        </Form>
+        <p className="auth-aside">
+          <Link to="/verify-login">Use my authenticator app instead</Link>
+        </p>
+      </AuthCard>
+    );
+  }
   const lead =
     factor === 'TOTP' ? (
       'Enter the 6-digit code your authenticator app shows for this store.'
@@ -206,6 +282,11 @@ export default function VerifyLogin({ loaderData, actionData }: Route.ComponentP
           >
             E-mail me a code instead
           </SubmitButton>
+        ) : null}
+        {factor === 'TOTP' ? (
+          <Link to={`/verify-login${WITH_RECOVERY_CODE}`} className="button button-secondary">
+            Lost your phone? Use a recovery code
+          </Link>
         ) : null}
         {factor === 'EMAIL' && factors.includes('TOTP') ? (
           <SubmitButton

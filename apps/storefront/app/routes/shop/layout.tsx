@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Form, Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, NavLink, Outlet, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import { CartUi } from '../../components/cart-ui';
 import { useHydrated } from '../../components/hydrated';
+import { SearchBox } from '../../components/SearchBox';
 import { getSession, sessionMiddleware } from '../../lib/session.server';
 import { isSharedPageRequest } from '../../lib/shared-page';
 import { useShopperState } from '../../lib/shopper-state';
@@ -79,25 +80,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
             </nav>
           </details>
           <BrandLink storeName={storeName} logoUrl={root?.storeLogo?.url} />
-          <Form method="get" action="/search" role="search" className="header-search">
-            <label htmlFor="header-search" className="visually-hidden">
-              Search products
-            </label>
-            <input
-              id="header-search"
-              type="search"
-              name="q"
-              placeholder="Search products"
-              defaultValue={query}
-              key={query}
-            />
-            <button type="submit" className="icon-button" aria-label="Search">
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          </Form>
+          <SearchBox key={query} query={query} />
           <div className="header-actions">
             <Link to={shopper.signedIn ? '/account' : '/login'} className="header-link">
               {shopper.signedIn ? 'Account' : 'Sign in'}

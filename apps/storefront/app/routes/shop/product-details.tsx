@@ -7,7 +7,7 @@ import { Price } from '../../components/Price';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 import type { Product } from '../../lib/types';
-import { choiceAvailable, type Selection, selectedVariant } from '../../lib/variants';
+import { choiceAvailable, type Selection, selectedVariant, selectionSearch } from '../../lib/variants';
 
 type AddResult = { ok: true; added: number } | { ok: false; errors: FormErrors };
 
@@ -15,12 +15,27 @@ const GALLERY_SIZES = '(min-width: 960px) 560px, 100vw';
 const FREQUENCY: Record<string, string> = { DAY: 'day', WEEK: 'week', MONTH: 'month', YEAR: 'year' };
 
 /** The product page body: gallery, options, price, stock, subscription choice and add to cart. */
-export function ProductDetails({ product }: { product: Product }) {
+export function ProductDetails({
+  product,
+  initialSelection = {},
+}: {
+  product: Product;
+  /** The options the page's URL chose (a reload or a shared link). */
+  initialSelection?: Selection;
+}) {
   const fetcher = useFetcher<AddResult>({ key: `add-${product.id}` });
   const { openCart } = useCartUi();
-  const [selection, setSelection] = useState<Selection>({});
-  const [imageIndex, setImageIndex] = useState(0);
+  const [selection, setSelection] = useState<Selection>(initialSelection);
+  const images = product.media.items.filter((item) => item.image);
+  const [imageIndex, setImageIndex] = useState(() => pictureOf(product, images, initialSelection));
   const variant = selectedVariant(product, selection);
+  // The choice goes into the URL in place (no history entry per click, no reload of the page's data), so
+  // that a reload or a shared link opens the same variant.
+  useEffect(() => {
+    const search = selectionSearch(product, selection, new URLSearchParams(window.location.search));
+    if (search === window.location.search) return;
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}`);
+  }, [product, selection]);
   const result = fetcher.data;
   const errors = result && !result.ok ? result.errors : undefined;
   const quantityError = fieldError(errors, 'quantity');
@@ -29,7 +44,6 @@ export function ProductDetails({ product }: { product: Product }) {
     if (fetcher.state === 'idle' && fetcher.data?.ok) openCart();
   }, [fetcher.state, fetcher.data, openCart]);
 
-  const images = product.media.items.filter((item) => item.image);
   const shown = images[imageIndex]?.image ?? product.media.mainMedia?.image;
   const price = variant?.variant.priceData ?? product.priceData;
   const inStock = variant ? variant.stock.inStock && variant.variant.visible : product.stock.inStock;
@@ -223,6 +237,16 @@ export function ProductDetails({ product }: { product: Product }) {
       </section>
     </div>
   );
+}
+
+/** The picture of the first chosen option that has one (a colour's photo), else the first. */
+function pictureOf(product: Product, images: Product['media']['items'], selection: Selection): number {
+  for (const option of product.productOptions) {
+    const mediaId = option.choices.find((c) => c.description === selection[option.name])?.mediaId;
+    const index = mediaId ? images.findIndex((item) => item.id === mediaId) : -1;
+    if (index >= 0) return index;
+  }
+  return 0;
 }
 
 /** A description's paragraphs, as the merchant typed them (blank lines between); line breaks stay (CSS). */

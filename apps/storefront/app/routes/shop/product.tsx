@@ -11,6 +11,7 @@ import { mediaPath } from '../../lib/media';
 import { absoluteUrl, seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
 import type { Product } from '../../lib/types';
+import { selectionFromUrl } from '../../lib/variants';
 import type { Route } from './+types/product';
 import { NotFoundContent } from './not-found';
 import { ProductDetails } from './product-details';
@@ -50,6 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     storeName,
     product,
+    // The options a shared or reloaded URL chose, rendered chosen (the canonical URL has none).
+    selection: selectionFromUrl(product, new URL(request.url).searchParams),
     collection,
     related,
     canonical,
@@ -110,7 +113,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <Breadcrumbs collection={loaderData.collection} product={loaderData.product.name} />
-      <ProductDetails key={loaderData.product.id} product={loaderData.product} />
+      <ProductDetails
+        key={`${loaderData.product.id}?${JSON.stringify(loaderData.selection)}`}
+        product={loaderData.product}
+        initialSelection={loaderData.selection}
+      />
       {loaderData.collection && loaderData.related.length > 0 ? (
         <section className="container section related" aria-labelledby="related-products">
           <div className="section-head">

@@ -5,6 +5,8 @@ export const shopRoutes: RouteConfigEntry[] = [
   index('routes/shop/home.tsx'),
   route('collections/:slug', 'routes/shop/collection.tsx'),
   route('search', 'routes/shop/search.tsx'),
+  // The header search's suggestions as one types (JSON, cacheable).
+  route('search-suggestions', 'routes/shop/search-suggestions.ts'),
   route('products/:slug', 'routes/shop/product.tsx'),
   // The catalog's productPageUrl and cart line links use this older path.
   route('product-page/:slug', 'routes/shop/product-page-redirect.ts'),

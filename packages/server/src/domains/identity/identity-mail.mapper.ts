@@ -52,6 +52,26 @@ export function passwordChangedEmail(input: {
   };
 }
 
+/** The storefront's sign-in security page (second factors and recovery codes). */
+export const ACCOUNT_SECURITY_PATH = '/account/security';
+
+/** After a login with a recovery code: how many are left, and the way back if it was not the member. */
+export function recoveryCodeUsedEmail(input: {
+  to: string;
+  left: number;
+  securityUrl: string;
+  resetUrl: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    template: {
+      name: 'recovery-code-used',
+      props: { left: input.left, securityUrl: input.securityUrl, resetUrl: input.resetUrl },
+    },
+    tags: ['identity.recovery-code-used'],
+  };
+}
+
 export function activationEmail(input: { to: string; url: string; days: number }): MailMessage {
   return {
     to: input.to,

@@ -152,6 +152,23 @@ export const memberFactors = pgTable(
 );
 
 /**
+ * One-time recovery codes of a member with an authenticator app, for when the phone is lost: hashed with
+ * the password hasher (argon2id) as passwords are, each spent once (usedDate), all replaced when new ones
+ * are made and deleted with the authenticator app.
+ */
+export const recoveryCodes = pgTable(
+  'member_recovery_codes',
+  {
+    id: idColumn(),
+    identityId: text('identity_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdDate: timestampColumn('created_date').notNull().defaultNow(),
+    usedDate: timestampColumn('used_date'),
+  },
+  (table) => [index('member_recovery_codes_identity_idx').on(table.identityId)],
+);
+
+/**
  * Devices a member asked to remember after a second factor ("remember this device"): the signed device
  * token names a row here, so that a password change or a removed factor can end it before it expires.
  */

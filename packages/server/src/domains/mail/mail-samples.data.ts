@@ -43,6 +43,10 @@ export const MAIL_DESCRIPTIONS: Record<MailTemplateName, { title: string; sentWh
     title: 'Password changed',
     sentWhen: 'After a member changes their password.',
   },
+  'recovery-code-used': {
+    title: 'Recovery code used',
+    sentWhen: 'After a member logs in with a recovery code instead of their authenticator app.',
+  },
   'account-activation': {
     title: 'Account activation',
     sentWhen: 'When you create a member without a password and send them an invitation.',
@@ -123,6 +127,11 @@ export function sampleMail(name: MailTemplateName, store: MailStore): MailTempla
     'second-factor-code': { code: '730264', minutes: 10, purpose: 'login' },
     'password-recovery': { url: `${shop}/account/reset-password?token=sample`, minutes: 30 },
     'password-changed': { resetUrl: `${shop}/account/forgot-password` },
+    'recovery-code-used': {
+      left: 9,
+      securityUrl: `${shop}/account/security`,
+      resetUrl: `${shop}/forgot-password`,
+    },
     'account-activation': { url: `${shop}/account/reset-password?token=sample`, days: 7 },
   };
   return { name, props: samples[name] } as MailTemplate;

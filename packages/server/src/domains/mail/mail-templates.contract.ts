@@ -135,6 +135,15 @@ export interface PasswordChangedMail {
   resetUrl: string;
 }
 
+export interface RecoveryCodeUsedMail {
+  /** Unused recovery codes the member has left. */
+  left: number;
+  /** The account's sign-in security page, where new codes are made. */
+  securityUrl: string;
+  /** The page that e-mails a reset link. */
+  resetUrl: string;
+}
+
 export interface AccountActivationMail {
   url: string;
   days: number;
@@ -153,6 +162,7 @@ export interface MailTemplates {
   'second-factor-code': SecondFactorCodeMail;
   'password-recovery': PasswordRecoveryMail;
   'password-changed': PasswordChangedMail;
+  'recovery-code-used': RecoveryCodeUsedMail;
   'account-activation': AccountActivationMail;
 }
 
@@ -176,6 +186,7 @@ export const MAIL_TEMPLATE_NAMES = [
   'second-factor-code',
   'password-recovery',
   'password-changed',
+  'recovery-code-used',
   'account-activation',
 ] as const satisfies readonly MailTemplateName[];
 

@@ -16,6 +16,8 @@ import { originOf } from '../identity.http.js';
 import {
   activateFactor,
   enrollFactor,
+  recoveryCodesStatus,
+  regenerateRecoveryCodes,
   removeFactor,
   sendFactorCode,
 } from '../second-factors/factors.service.js';
@@ -94,7 +96,7 @@ export const identitiesRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }>
   );
 
   // A member's second factors. `:factorType` is the platform's FactorType in any case (totp, email);
-  // the factors this store cannot serve (sms, call, push, webauthn, recovery_code) are refused with a
+  // the factors this store cannot serve (sms, call, push, webauthn) are refused with a
   // 400 that names what is missing.
   const FactorPath = Type.Object({ factorType: Type.String({ maxLength: 30 }) });
   const factorOf = (params: { factorType: string }) => parseFactorType(params.factorType, 'factorType');
@@ -127,11 +129,55 @@ export const identitiesRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }>
         tags,
         params: FactorPath,
         body: CodeRequest,
-        response: { 200: Type.Object({ factorId: Type.String() }) },
+        response: {
+          200: Type.Object({
+            factorId: Type.String(),
+            recoveryCodes: Type.Optional(
+              Type.Array(Type.String(), {
+                description:
+                  'TOTP: new one-time recovery codes, answered this once (only their hashes are kept)',
+              }),
+            ),
+          }),
+        },
       },
       preHandler: member,
     },
     async (request) => activateFactor(deps, request.caller, factorOf(request.params), request.body.code),
+  );
+
+  // Recovery codes stand in for the authenticator app once each (a lost phone): made with it, new ones on
+  // request with a current code of it.
+  app.get(
+    `${FACTORS}/recovery-codes`,
+    {
+      schema: {
+        summary: 'How many of the member’s recovery codes are unused',
+        tags,
+        response: {
+          200: Type.Object({
+            left: Type.Integer({ description: 'Unused codes' }),
+            total: Type.Integer({ description: 'Codes made (0: none, no authenticator app)' }),
+          }),
+        },
+      },
+      preHandler: member,
+    },
+    async (request) => recoveryCodesStatus(deps, request.caller),
+  );
+
+  app.post(
+    `${FACTORS}/recovery-codes/regenerate`,
+    {
+      schema: {
+        summary: 'New recovery codes (needs a current authenticator app code); the earlier ones stop working',
+        tags,
+        body: CodeRequest,
+        response: { 200: Type.Object({ recoveryCodes: Type.Array(Type.String()) }) },
+      },
+      preHandler: member,
+    },
+    async (request) => regenerateRecoveryCodes(deps, request.caller, request.body.code),
   );
 
   app.post(

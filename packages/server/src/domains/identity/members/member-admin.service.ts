@@ -14,7 +14,7 @@ import {
   toIdentityViews,
   updateIdentityRow,
 } from './members.service.js';
-import { PROFILE_KEYS, type Profile, toStoredProfile } from './profile.mapper.js';
+import { PROFILE_KEYS, type Profile, toStoredProfile, withHiddenAddressParts } from './profile.mapper.js';
 
 /** A member reads their own identity; merchants read any. Others are refused before any lookup. */
 export function assertCanAccessIdentity(caller: Caller, identityId: string): void {
@@ -58,7 +58,12 @@ export async function updateProfile(
   deps: IdentityDeps,
   caller: Caller,
   identityId: string,
-  input: { profile: Profile; revision?: number },
+  input: {
+    profile: Profile;
+    revision?: number;
+    /** The addresses come from the members API's view, which lacks some of their parts (kept from the stored). */
+    addressesFromMembersView?: boolean;
+  },
 ): Promise<IdentityView> {
   assertCanAccessIdentity(caller, identityId);
   const profile = toStoredProfile(input.profile, 'identity.identityProfile');
@@ -71,6 +76,9 @@ export async function updateProfile(
         description: `The identity is at revision ${current.revision}, not ${input.revision}. Read it again and reapply the change.`,
         data: { currentRevision: String(current.revision) },
       });
+    }
+    if (input.addressesFromMembersView && profile.addresses) {
+      profile.addresses = withHiddenAddressParts(current.profile.addresses ?? [], profile.addresses);
     }
     const row = await updateIdentityRow(
       tx,

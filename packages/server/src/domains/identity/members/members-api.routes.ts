@@ -382,7 +382,10 @@ const membersApi: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app
       const { id } = request.params;
       if (request.body.member.id !== undefined && request.body.member.id !== id)
         throw invalidField('member.id', 'VALIDATION', `must be the member id of the path, "${id}"`);
-      await updateProfile(deps, request.caller, id, { profile: profileFromMember(request.body.member) });
+      await updateProfile(deps, request.caller, id, {
+        profile: profileFromMember(request.body.member),
+        addressesFromMembersView: true,
+      });
       return { member: await readMember(deps, request.caller, id, 'FULL') };
     },
   );

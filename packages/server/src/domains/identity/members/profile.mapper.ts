@@ -196,3 +196,43 @@ function cleanAddress(address: StoredAddress): StoredAddress {
   }
   return out;
 }
+
+/** The parts of an address the members API's contact view shows, and so the parts its updateMember sends. */
+const MEMBERS_VIEW_KEYS = [
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'subdivision',
+  'country',
+  'postalCode',
+] as const;
+
+function sameInMembersView(a: StoredAddress, b: StoredAddress): boolean {
+  return (
+    MEMBERS_VIEW_KEYS.every((key) => (a[key] ?? '') === (b[key] ?? '')) &&
+    (a.street?.name ?? '') === (b.street?.name ?? '') &&
+    (a.street?.number ?? '') === (b.street?.number ?? '')
+  );
+}
+
+/**
+ * Addresses an app sends through the members API (`updateMember`), completed from the stored ones. That
+ * view has no tag, apartment, formatted address or geocode, so an app that sends back what it read would
+ * otherwise erase them: an address sent back as it was keeps all its stored parts, and one edited in its
+ * place keeps its tag (its geocode and formatted address described the old place, so they go).
+ */
+export function withHiddenAddressParts(stored: StoredAddress[], sent: StoredAddress[]): StoredAddress[] {
+  const unused = new Set(stored.keys());
+  const kept = sent.map((address) => {
+    const match = [...unused].find((index) => sameInMembersView(stored[index] as StoredAddress, address));
+    if (match === undefined) return undefined;
+    unused.delete(match);
+    return stored[match] as StoredAddress;
+  });
+  return sent.map((address, index) => {
+    const same = kept[index];
+    if (same) return same;
+    const before = unused.has(index) ? stored[index] : undefined;
+    return before?.tag && !address.tag ? { ...address, tag: before.tag } : address;
+  });
+}

@@ -236,6 +236,64 @@ describe('@wix/members against this server', () => {
     });
   });
 
+  it('updateMember with the addresses it read back keeps what the members view does not show', async () => {
+    const { tokens, wix, memberId } = await signedIn({
+      firstName: 'Dana',
+      lastName: 'Scully',
+      phones: ['+1 555 0142'],
+    });
+    const home = {
+      addressLine: '3170 W 53 Rd',
+      addressLine2: 'Apt 35',
+      city: 'Annapolis',
+      subdivision: 'US-MD',
+      country: 'US',
+      postalCode: '21401',
+      streetAddress: { name: 'W 53 Rd', number: '3170', apt: '35' },
+      formattedAddress: '3170 W 53 Rd, Apt 35, Annapolis, MD 21401',
+      geocode: { latitude: 38.9784, longitude: -76.4922 },
+    };
+    const work = {
+      addressLine: '935 Pennsylvania Ave NW',
+      city: 'Washington',
+      country: 'US',
+      postalCode: '20535',
+    };
+    const stored = await fetch(`${base}/_api/iam/identity/v1/identities/me`, {
+      method: 'PATCH',
+      headers: { authorization: tokens.accessToken.value, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        identity: {
+          identityProfile: {
+            addresses: [
+              { tag: 'HOME', address: home },
+              { tag: 'WORK', address: work },
+            ],
+          },
+        },
+      }),
+    });
+    expect(stored.status).toBe(200);
+    // An app reads the member, changes the work address's city and sends the addresses back.
+    const read = (await wix.members.getCurrentMember({ fieldsets: [members.Set.FULL] })).member;
+    const sent = (read?.contact?.addresses ?? []).map((address) =>
+      address.city === 'Washington' ? { ...address, city: 'Arlington', postalCode: '22201' } : address,
+    );
+    const updated = await wix.members.updateMember(memberId, { contact: { addresses: sent } });
+    expect(updated.contact).toMatchObject({ firstName: 'Dana', lastName: 'Scully', phones: ['+1 555 0142'] });
+    const after = await fetch(`${base}/_api/iam/identity/v1/identities/me`, {
+      headers: { authorization: tokens.accessToken.value },
+    });
+    const profile = ((await after.json()) as { identity: { identityProfile: { addresses: unknown[] } } })
+      .identity.identityProfile;
+    expect(profile.addresses).toEqual([
+      // Untouched: its tag, apartment, formatted address and geocode are all still there.
+      { tag: 'HOME', address: home },
+      // Edited in place: it keeps its tag, and the new city and postal code are saved.
+      { tag: 'WORK', address: { ...work, city: 'Arlington', postalCode: '22201' } },
+    ]);
+  });
+
   it('sets a unique slug, and lists to others only members who joined the community', async () => {
     const tag = Date.now().toString(36);
     const alice = await signedIn({ nickname: `alice ${tag}` });

@@ -19,6 +19,12 @@ import {
 } from '../sign-in/identity-tokens.service.js';
 import { verificationFailed } from '../sign-in/verification.service.js';
 import { type FactorType, requireServedFactor } from './factors.types.js';
+import {
+  deleteRecoveryCodes,
+  newRecoveryCodes,
+  recoveryCodesLeft,
+  storeRecoveryCodes,
+} from './recovery-codes.service.js';
 import { acceptedTotpStep, newTotpSecret, otpauthUri } from './totp.rules.js';
 import { revokeTrustedDevices } from './trusted-devices.service.js';
 
@@ -111,17 +117,21 @@ export async function enrollFactor(
   });
 }
 
-/** Confirms a factor being set up with its first code; from now on login asks for a second factor. */
+/**
+ * Confirms a factor being set up with its first code; from now on login asks for a second factor. An
+ * authenticator app comes with new recovery codes, answered this once (for when the phone is lost).
+ */
 export async function activateFactor(
   deps: IdentityDeps,
   caller: Caller,
   factorType: FactorType,
   code: string,
-): Promise<{ factorId: string }> {
+): Promise<{ factorId: string; recoveryCodes?: string[] }> {
   const memberId = requireMember(caller);
   const type = requireServedFactor(factorType, 'factorType');
   const now = deps.clock();
-  return runFlow<{ factorId: string }>(deps, async (tx) => {
+  const fresh = type === 'TOTP' ? await newRecoveryCodes() : undefined;
+  return runFlow<{ factorId: string; recoveryCodes?: string[] }>(deps, async (tx) => {
     const factor = await lockFactor(tx, memberId, type);
     if (factor?.status !== 'INACTIVE') throw factorNotFound(type);
     let lastUsedStep = factor.lastUsedStep;
@@ -146,8 +156,69 @@ export async function activateFactor(
       payload: { id: memberId, factorType: type },
       actor: { identityType: 'MEMBER', id: memberId },
     });
-    return { factorId: factor.id };
+    if (!fresh) return { factorId: factor.id };
+    await storeRecoveryCodes(tx, memberId, fresh.hashes, now);
+    return { factorId: factor.id, recoveryCodes: fresh.codes };
   });
+}
+
+function requireActiveTotp(factor: FactorRow | undefined): FactorRow {
+  if (factor?.status === 'ACTIVE') return factor;
+  throw new AppError('FACTOR_NOT_ENABLED', 'No authenticator app is on', {
+    status: 400,
+    description:
+      'Recovery codes come with an authenticator app: set one up first (its activation answers the codes).',
+    data: { factorType: 'TOTP' },
+  });
+}
+
+/** How many of the member's recovery codes are unused (none without an authenticator app). */
+export async function recoveryCodesStatus(
+  deps: IdentityDeps,
+  caller: Caller,
+): Promise<{ left: number; total: number }> {
+  return recoveryCodesLeft(deps.db, requireMember(caller));
+}
+
+/**
+ * New recovery codes for a member with an authenticator app, answered this once; the earlier ones stop
+ * working. It needs a current code of the app, so that a stolen session cannot mint a way past it.
+ * Wrong codes count against the member's verification limit like every code.
+ */
+export async function regenerateRecoveryCodes(
+  deps: IdentityDeps,
+  caller: Caller,
+  code: string,
+): Promise<{ recoveryCodes: string[] }> {
+  const memberId = requireMember(caller);
+  const limits = [{ policy: 'verification:account', key: memberId }] as const;
+  await deps.limiter.check(limits);
+  const now = deps.clock();
+  const fresh = await newRecoveryCodes();
+  let wrong = false;
+  const result = await runFlow<{ recoveryCodes: string[] } | undefined>(deps, async (tx) => {
+    const factor = requireActiveTotp(await lockFactor(tx, memberId, 'TOTP'));
+    const step = acceptedTotpStep(factor.secret ?? '', code, now, factor.lastUsedStep);
+    if (step === undefined) {
+      wrong = true;
+      return undefined;
+    }
+    await tx.update(memberFactors).set({ lastUsedStep: step }).where(eq(memberFactors.id, factor.id));
+    await storeRecoveryCodes(tx, memberId, fresh.hashes, now);
+    await recordEvent(tx, {
+      type: 'identity.member.recovery_codes_regenerated',
+      entityType: 'member',
+      entityId: memberId,
+      payload: { id: memberId, count: fresh.codes.length },
+      actor: { identityType: 'MEMBER', id: memberId },
+    });
+    return { recoveryCodes: fresh.codes };
+  });
+  if (wrong || !result) {
+    await deps.limiter.fail(limits);
+    throw wrongTotp();
+  }
+  return result;
 }
 
 /**
@@ -209,6 +280,8 @@ export async function removeFactor(
       }
       // A device remembered while the factor guarded the account must not outlive it.
       await revokeTrustedDevices(tx, memberId, 'second factor removed', now);
+      // The recovery codes stood in for the app: without it they have nothing to recover.
+      if (type === 'TOTP') await deleteRecoveryCodes(tx, memberId);
       await recordEvent(tx, {
         type: 'identity.member.factor_removed',
         entityType: 'member',

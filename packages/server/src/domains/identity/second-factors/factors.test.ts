@@ -147,7 +147,6 @@ describe('refusals', () => {
       call: 'VOICE_CALL_PROVIDER',
       push: 'PUSH_AUTHENTICATOR',
       webauthn: 'WEBAUTHN_SUPPORT',
-      recovery_code: 'RECOVERY_CODES',
     };
     for (const [type, what] of Object.entries(missing)) {
       for (const [action, body] of [

@@ -43,7 +43,10 @@ export function parseFactorType(value: string | undefined, field: string): Facto
 }
 
 /** What this store lacks to serve each second factor it cannot offer. */
-const MISSING: Record<Exclude<FactorType, ServedFactorType | 'PASSWORD'>, [string, string]> = {
+const MISSING: Record<
+  Exclude<FactorType, ServedFactorType | 'PASSWORD' | 'RECOVERY_CODE'>,
+  [string, string]
+> = {
   SMS: [
     'SMS_PROVIDER',
     'This store has no SMS provider configured, so it cannot send codes by text message.',
@@ -54,7 +57,6 @@ const MISSING: Record<Exclude<FactorType, ServedFactorType | 'PASSWORD'>, [strin
   ],
   PUSH: ['PUSH_AUTHENTICATOR', 'This store has no authenticator app that receives push notifications.'],
   WEBAUTHN: ['WEBAUTHN_SUPPORT', 'This store does not support passkeys or security keys (WebAuthn) yet.'],
-  RECOVERY_CODE: ['RECOVERY_CODES', 'This store does not issue recovery codes.'],
 };
 
 /**
@@ -68,6 +70,14 @@ export function requireServedFactor(type: FactorType, field: string): ServedFact
     throw invalidField(field, 'INVALID_ENUM_VALUE', 'PASSWORD is the first factor, not a second one', {
       type: 'FACTOR',
     });
+  }
+  if (type === 'RECOVERY_CODE') {
+    throw invalidField(
+      field,
+      'INVALID_ENUM_VALUE',
+      'RECOVERY_CODE is not set up on its own: recovery codes come with an authenticator app (TOTP), whose activation answers them; POST /_api/iam/factors/v1/recovery-codes/regenerate makes new ones',
+      { type: 'FACTOR' },
+    );
   }
   const [missing, reason] = MISSING[type as keyof typeof MISSING];
   throw new AppError('UNIMPLEMENTED_FEATURE', `${type} is not available in this store`, {

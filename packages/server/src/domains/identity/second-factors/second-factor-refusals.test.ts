@@ -70,13 +70,12 @@ describe('bad verify requests: a 4xx naming the field or what is missing', () =>
     expect(firstViolationOf(tooLong)).toMatchObject({ field: 'totpData.code', violatedRule: 'MAX_LENGTH' });
   });
 
-  it('factors this store cannot serve', async () => {
+  it('factors this store cannot serve (recovery codes it does: recovery-codes.test.ts)', async () => {
     const cases = [
       ['SMS', 'smsData', 'SMS_PROVIDER'],
       ['CALL', 'callData', 'VOICE_CALL_PROVIDER'],
       ['PUSH', 'pushData', 'PUSH_AUTHENTICATOR'],
       ['WEBAUTHN', 'webauthnData', 'WEBAUTHN_SUPPORT'],
-      ['RECOVERY_CODE', 'recoveryCodeData', 'RECOVERY_CODES'],
     ] as const;
     for (const [factorType, field, missing] of cases) {
       const reply = await verify(t, { stateToken, factorType, [field]: { code: '123456' } });

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { AppError, invalidField } from '../../../lib/http/errors.js';
+import { recordEvent } from '../../events/index.js';
 import type { IdentityDeps } from '../identity.deps.js';
 import { memberFactors, type ServedFactorType } from '../identity.schema.js';
+import { ACCOUNT_SECURITY_PATH, recoveryCodeUsedEmail } from '../identity-mail.mapper.js';
 import { requireIdentity, toIdentityView } from '../members/members.service.js';
 import { codeMatches, newEmailedCode } from '../secrets.rules.js';
 import { type FlowOrigin, MAX_CODE_ATTEMPTS, nextAuthState, runFlow } from '../sign-in/auth-flow.service.js';
@@ -15,9 +17,11 @@ import {
   TOKEN_TTL_SECONDS,
   updateTokenData,
 } from '../sign-in/identity-tokens.service.js';
+import { FORGOT_PASSWORD_PATH } from '../sign-in/recovery.service.js';
 import { verificationFailed } from '../sign-in/verification.service.js';
 import { lockFactor } from './factors.service.js';
 import { type FactorType, requireServedFactor } from './factors.types.js';
+import { recoveryCodesLeft, spendRecoveryCode } from './recovery-codes.service.js';
 import {
   activeSecondFactors,
   loginCodeEmail,
@@ -56,10 +60,21 @@ export async function verifySecondFactor(
   input: SecondFactorVerifyInput,
   origin: FlowOrigin,
 ): Promise<AuthResult> {
-  const factorType = requireServedFactor(input.factorType, 'factorType');
+  // A recovery code stands in for the authenticator app; it is no factor of its own to choose or set up.
+  const factorType: ServedFactorType | 'RECOVERY_CODE' =
+    input.factorType === 'RECOVERY_CODE'
+      ? 'RECOVERY_CODE'
+      : requireServedFactor(input.factorType, 'factorType');
   if (!input.stateToken) throw invalidField('stateToken', 'REQUIRED_FIELD', 'is required');
   const stateToken = input.stateToken;
   const code = input.code?.trim() || undefined;
+  if (factorType === 'RECOVERY_CODE' && !code) {
+    throw invalidField(
+      'recoveryCodeData.code',
+      'REQUIRED_FIELD',
+      'is required: type one of your recovery codes',
+    );
+  }
   const now = deps.clock();
   const step = await findLiveToken(deps.db, 'mfa', stateToken, now);
   if (!step) throw unknownStep();
@@ -75,7 +90,17 @@ export async function verifySecondFactor(
     const token = await findLiveToken(tx, 'mfa', stateToken, now, { forUpdate: true });
     if (!token) return { refuse: unknownStep() };
     const factors = await activeSecondFactors(tx, token.identityId);
-    if (!factors.includes(factorType)) {
+    if (factorType === 'RECOVERY_CODE') {
+      if ((await recoveryCodesLeft(tx, token.identityId)).left === 0) {
+        return {
+          refuse: new AppError('FACTOR_NOT_ENABLED', 'No recovery codes left', {
+            status: 400,
+            description: `This account has no unused recovery codes. Verify with one of the factors this login offers: ${factors.join(', ')}.`,
+            data: { factorType, availableFactors: factors },
+          }),
+        };
+      }
+    } else if (!factors.includes(factorType)) {
       return {
         refuse: new AppError('FACTOR_NOT_ENABLED', `${factorType} is not set up for this account`, {
           status: 400,
@@ -85,7 +110,7 @@ export async function verifySecondFactor(
       };
     }
     const identity = await requireIdentity(tx, token.identityId);
-    if (!code) {
+    if (!code && factorType !== 'RECOVERY_CODE') {
       let hint: string | undefined;
       if (factorType === 'EMAIL') {
         const { code: emailed, stored } = newEmailedCode();
@@ -104,11 +129,16 @@ export async function verifySecondFactor(
         secondFactor: { factors, challenge: { factorType, ...(hint ? { hint } : {}) } },
       };
     }
+    // (A recovery code without a code was refused before the transaction.)
+    if (!code) return { refuse: unknownStep() };
     if (token.attempts >= MAX_CODE_ATTEMPTS) {
       return { refuse: verificationFailed(0, 'Too many wrong codes for this login. Log in again.') };
     }
-    const verdict = await checkCode(tx, token, factorType, code, now);
-    if (verdict === 'not-sent') {
+    const verdict =
+      factorType === 'RECOVERY_CODE'
+        ? await spendRecoveryCode(tx, token.identityId, code, now)
+        : { verdict: await checkCode(tx, token, factorType, code, now) };
+    if (verdict.verdict === 'not-sent') {
       return {
         refuse: verificationFailed(
           MAX_CODE_ATTEMPTS - token.attempts,
@@ -116,7 +146,7 @@ export async function verifySecondFactor(
         ),
       };
     }
-    if (verdict === 'wrong') {
+    if (verdict.verdict === 'wrong') {
       const attempts = await countAttempt(tx, token.tokenHash);
       await deps.limiter.fail(limits);
       const left = Math.max(0, MAX_CODE_ATTEMPTS - attempts);
@@ -125,13 +155,29 @@ export async function verifySecondFactor(
           left,
           left === 0
             ? 'Too many wrong codes for this login. Log in again.'
-            : factorType === 'TOTP'
-              ? `That is not the current code of your authenticator app. ${left} attempt${left === 1 ? '' : 's'} left.`
-              : `That is not the code we e-mailed. ${left} attempt${left === 1 ? '' : 's'} left.`,
+            : `${WRONG_CODE[factorType]} ${left} attempt${left === 1 ? '' : 's'} left.`,
         ),
       };
     }
     await consumeToken(tx, token.tokenHash, now);
+    if ('left' in verdict) {
+      // The member learns of every recovery code used: a login they did not make, and how many are left.
+      outbox.push(
+        recoveryCodeUsedEmail({
+          to: identity.email,
+          left: verdict.left,
+          securityUrl: new URL(ACCOUNT_SECURITY_PATH, `${deps.config.publicUrl}/`).toString(),
+          resetUrl: new URL(FORGOT_PASSWORD_PATH, `${deps.config.publicUrl}/`).toString(),
+        }),
+      );
+      await recordEvent(tx, {
+        type: 'identity.member.recovery_code_used',
+        entityType: 'member',
+        entityId: identity.id,
+        payload: { id: identity.id, left: verdict.left },
+        actor: { identityType: 'MEMBER', id: identity.id },
+      });
+    }
     const result = await nextAuthState(
       deps,
       tx,
@@ -148,6 +194,12 @@ export async function verifySecondFactor(
     return { ...result, deviceToken: await rememberDevice(tx, identity.id, now) };
   });
 }
+
+const WRONG_CODE: Record<ServedFactorType | 'RECOVERY_CODE', string> = {
+  TOTP: 'That is not the current code of your authenticator app.',
+  EMAIL: 'That is not the code we e-mailed.',
+  RECOVERY_CODE: 'That is not one of your unused recovery codes.',
+};
 
 /** Checks a code against the factor; an accepted TOTP code's time step is recorded so it never works again. */
 async function checkCode(

@@ -4,6 +4,7 @@ import type {
   MailStore,
   PasswordChangedMail,
   PasswordRecoveryMail,
+  RecoveryCodeUsedMail,
   SecondFactorCodeMail,
   VerificationCodeMail,
 } from '../mail-templates.contract.js';
@@ -102,6 +103,38 @@ export function PasswordChanged(props: PasswordChangedMail & { store: MailStore 
       </Paragraph>
       <Paragraph>
         If you did not change it, someone else could: reset your password now, which logs every device out.
+      </Paragraph>
+      <ActionLink link={{ label: 'Reset the password', url: props.resetUrl }} />
+    </MailLayout>
+  );
+}
+
+export const recoveryCodeUsedSubject = (_props: RecoveryCodeUsedMail, store: MailStore) =>
+  `A recovery code was used to log in to ${store.name}`;
+
+/**
+ * Sent after a login with a recovery code: the owner learns of a login they did not make, and how many
+ * codes are left (new ones replace them on the account's security page).
+ */
+export function RecoveryCodeUsed(props: RecoveryCodeUsedMail & { store: MailStore }) {
+  const left =
+    props.left === 0
+      ? 'You have no recovery codes left: make new ones now.'
+      : `You have ${props.left} recovery code${props.left === 1 ? '' : 's'} left.`;
+  return (
+    <MailLayout
+      store={props.store}
+      title="A recovery code was used"
+      preview="If it was not you, reset your password now."
+    >
+      <Paragraph>
+        Someone just logged in to this account with one of its recovery codes instead of the authenticator
+        app. That code no longer works. {left}
+      </Paragraph>
+      <ActionLink link={{ label: 'Make new recovery codes', url: props.securityUrl }} />
+      <Paragraph>
+        If it was not you, someone has your password and a recovery code: reset your password now, then make
+        new recovery codes.
       </Paragraph>
       <ActionLink link={{ label: 'Reset the password', url: props.resetUrl }} />
     </MailLayout>

@@ -9,6 +9,8 @@ import {
   PasswordRecovery,
   passwordChangedSubject,
   passwordRecoverySubject,
+  RecoveryCodeUsed,
+  recoveryCodeUsedSubject,
   SecondFactorCode,
   secondFactorCodeSubject,
   VerificationCode,
@@ -64,6 +66,10 @@ export const TEMPLATES: { [K in MailTemplateName]: Template<MailTemplates[K]> } 
   'password-changed': {
     subject: passwordChangedSubject,
     element: (props, store) => <PasswordChanged {...props} store={store} />,
+  },
+  'recovery-code-used': {
+    subject: recoveryCodeUsedSubject,
+    element: (props, store) => <RecoveryCodeUsed {...props} store={store} />,
   },
   'account-activation': {
     subject: accountActivationSubject,
