@@ -85,7 +85,16 @@ export function checkoutFigures(totals: FigureTotals, options: { shipping: boole
           },
         ]
       : []),
-    ...(split ? [{ kind: 'DUE_NOW' as const, label: 'Due now', amountMinor: dueNow }] : []),
+    ...(split
+      ? [
+          {
+            kind: 'DUE_NOW' as const,
+            // "Amount due" is all there is to pay; beside a later part it is what is paid now.
+            label: totals.payLater !== 0 ? 'Due now' : 'Amount due',
+            amountMinor: dueNow,
+          },
+        ]
+      : []),
     ...(totals.payLater !== 0
       ? [{ kind: 'DUE_LATER' as const, label: 'Due later', amountMinor: totals.payLater }]
       : []),
