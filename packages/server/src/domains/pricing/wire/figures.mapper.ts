@@ -22,7 +22,7 @@ export interface Figure {
 export type FigureTotals = Pick<
   Totals,
   'priceSummary' | 'appliedDiscounts' | 'payNow' | 'payLater' | 'giftCard' | 'currency'
->;
+> & { tax: Pick<Totals['tax'], 'pricesIncludeTax'> };
 
 export const giftCardLabel = (last4: string) => `Gift card ••••${last4}`;
 
@@ -34,8 +34,8 @@ function discountLabel(discount: Totals['appliedDiscounts'][number]): string {
 
 /**
  * Subtotal, each discount, shipping, fees, tax and the total. Discounts are listed one by one when they
- * add up to the summary's discount (always, for the engine's own), else as one row, so rows always sum
- * to the total.
+ * add up to the summary's discount (always, for the engine's own), else as one row, so the rows add up
+ * to the total — except tax in prices that include it, which is then labelled as included.
  */
 export function summaryFigures(totals: FigureTotals, options: { shipping: boolean }): Figure[] {
   const s = totals.priceSummary;
@@ -60,7 +60,11 @@ export function summaryFigures(totals: FigureTotals, options: { shipping: boolea
     ...(s.additionalFees !== 0
       ? [{ kind: 'FEES' as const, label: 'Fees', amountMinor: s.additionalFees }]
       : []),
-    { kind: 'TAX', label: 'Tax', amountMinor: s.tax },
+    {
+      kind: 'TAX',
+      label: totals.tax.pricesIncludeTax ? 'Tax included' : 'Tax',
+      amountMinor: s.tax,
+    },
     { kind: 'TOTAL', label: 'Total', amountMinor: s.total },
   ];
 }
