@@ -176,6 +176,59 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
       await admin.close();
       await context.close();
     });
+
+  it('without JavaScript the checkout shows the gift card and the amount the button charges', {
+    timeout: 60_000,
+  }, async () => {
+    const { shop, browser } = suite;
+    const giftCard = await issueTestGiftCard(shop.t.database.db, 1500);
+    const last4 = giftCard.code.replace(/-/g, '').slice(-4);
+    const context = await browser.newContext({ ...DEVICES[1].options, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${shop.baseUrl}/products/stoneware-mug`);
+    const groups = page.locator('fieldset.option-picker');
+    for (let i = 0; i < (await groups.count()); i++)
+      await groups.nth(i).locator('input[type=radio]:not([disabled])').first().check({ force: true });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    // The cart's estimate: the API's rows, shipping and tax still to come.
+    const cartRows = await pairsOf(page.locator('main dl.summary'));
+    expect(cartRows[0]?.[0]).toBe('Subtotal');
+    expect(cartRows.at(-1)?.[0]).toBe('Estimated total');
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL(/\/checkout\//);
+    const checkoutId = new URL(page.url()).pathname.split('/').pop() as string;
+    await fillCheckoutDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Standard/ }).check();
+    await page.getByRole('button', { name: 'Use this option' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /Standard/ }).isChecked()).toBe(true);
+    await page.getByLabel('Gift card code').fill(giftCard.code);
+    await page.getByRole('button', { name: 'Apply' }).last().click();
+    await expect.poll(() => page.locator('.coupon-applied').last().textContent()).toContain(last4);
+
+    const { checkout } = await merchantCall(shop, 'GET', `/ecom/v1/checkouts/${checkoutId}`);
+    const summary = page.getByRole('complementary', { name: 'Order summary' }).locator('dl.summary');
+    expect(await pairsOf(summary)).toEqual(pairs(checkout.figures));
+    expect(pairs(checkout.figures, ['GIFT_CARD'])).toEqual([[`Gift card ••••${last4}`, '−$15.00']]);
+    const due = row(checkout.figures, 'DUE_NOW').amount.formattedAmount;
+    expect(await page.getByRole('button', { name: /^Place order/ }).textContent()).toBe(
+      `Place order · ${due}`,
+    );
+    // axe runs in the page's JavaScript: the same page is checked with it on above.
+
+    await fillSandboxCard(page);
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\//);
+    const orderId = new URL(page.url()).pathname.split('/').pop() as string;
+    const { order } = await merchantCall(shop, 'GET', `/admin-api/v1/orders/${orderId}`);
+    expect(await pairsOf(page.locator('.thank-you dl.summary'))).toEqual(pairs(order.figures));
+    expect(pairs(order.figures, ['PAID'])).toEqual([
+      [`Paid by gift card ••••${last4}`, '$15.00'],
+      ['Paid by Visa ••••4242', due],
+    ]);
+    await context.close();
+  });
 });
 
 /** A flat dl (dt, dd, dt, dd…) as an object by term. */
