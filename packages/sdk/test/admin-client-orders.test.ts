@@ -51,6 +51,10 @@ describe('admin client: orders and the dashboard', () => {
     expect(sales.days).toHaveLength(7);
     expect(sales.days.at(-1)).toMatchObject({ orders: 2, revenueMinor: toMinorUnits(paidTotal) });
     expect(sales.topProducts[0]).toMatchObject({ name: 'Enamel Mug', quantity: 1 });
+    // Net sales: what the line sold for after discounts, before tax (New York's tax is not sales).
+    const paidLine = (await admin.orders.get(orderId)).lineItems[0];
+    expect(Number(paidLine?.taxDetails.totalTax.amount)).toBeGreaterThan(0);
+    expect(sales.topProducts[0]?.revenueMinor).toBe(toMinorUnits(paidLine?.totalPriceBeforeTax.amount ?? ''));
 
     // A refund takes its amount off the revenue: the dashboard counts money kept, not money once taken.
     await admin.orders.refund({ orderId, paymentRefunds: [{ amount: '2.50' }] });

@@ -40,7 +40,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           <>
             <CartLines lines={view.lineItems} violations={view.violations} />
             <CouponForm couponCode={view.couponCode} idPrefix="drawer" />
-            {view.priceSummary ? <Summary summary={view.priceSummary} estimated /> : null}
+            {view.figures ? <Summary figures={view.figures} estimated /> : null}
           </>
         ) : null}
       </div>

@@ -1,60 +1,59 @@
-import type { PriceSummary } from '../lib/types';
+import type { Figure } from '../lib/types';
+
+/** Rows taken off the total (printed with a minus by the API) and the rows that are a sum. */
+const TAKEN_OFF = new Set(['DISCOUNT', 'GIFT_CARD', 'REFUNDED']);
+const SUMS = new Set(['TOTAL', 'DUE_NOW', 'NET']);
 
 /**
- * Subtotal, discounts, shipping, tax and total, as the API's totals engine computed them. `estimated` (the
- * cart) says "At checkout" for shipping and tax not yet counted; `pending` (the checkout) says what each
- * still waits for. Either way the total is then labelled an estimate, never shown as final.
+ * The API's figures for a cart, checkout or order, row by row as it computed and labelled them: subtotal,
+ * each discount, shipping, fees, tax, total, then the gift card and the amount due (checkout), or what
+ * was paid by each method, refunded and net (orders). No sum is made here, so every page and the "Place
+ * order" button agree. `estimated` (the cart) says "At checkout" for shipping and tax not yet counted;
+ * `pending` (the checkout) says what each still waits for. Either way the sums are labelled estimates.
+ * `kinds` picks some rows (the admin splits the summary from the payments); `className` is the list's
+ * class, its sums get `-total` and what is taken off `-discount`.
  */
 export function Summary({
-  summary,
+  figures,
   estimated = false,
   pending = {},
+  kinds,
+  className = 'summary',
+  label,
 }: {
-  summary: PriceSummary;
+  figures: Figure[];
   estimated?: boolean;
   pending?: { shipping?: string; tax?: string };
+  kinds?: readonly string[];
+  className?: string;
+  label?: string;
 }) {
-  const has = (amount?: { amount: string }) => amount !== undefined && Number(amount.amount) !== 0;
   const provisional = estimated || Boolean(pending.shipping || pending.tax);
+  const rows = kinds ? figures.filter((figure) => kinds.includes(figure.kind)) : figures;
   return (
-    <dl className="summary">
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{summary.subtotal.formattedAmount}</dd>
-      </div>
-      {has(summary.discount) ? (
-        <div className="summary-discount">
-          <dt>Discount</dt>
-          <dd>−{summary.discount?.formattedAmount}</dd>
-        </div>
-      ) : null}
-      {summary.shipping ? (
-        <div>
-          <dt>Shipping</dt>
-          <dd className={pending.shipping ? 'summary-pending' : undefined}>
-            {pending.shipping ??
-              (estimated && !has(summary.shipping) ? 'At checkout' : summary.shipping.formattedAmount)}
-          </dd>
-        </div>
-      ) : null}
-      {has(summary.additionalFees) ? (
-        <div>
-          <dt>Fees</dt>
-          <dd>{summary.additionalFees?.formattedAmount}</dd>
-        </div>
-      ) : null}
-      {summary.tax ? (
-        <div>
-          <dt>Tax</dt>
-          <dd className={pending.tax ? 'summary-pending' : undefined}>
-            {pending.tax ?? (estimated && !has(summary.tax) ? 'At checkout' : summary.tax.formattedAmount)}
-          </dd>
-        </div>
-      ) : null}
-      <div className="summary-total">
-        <dt>{provisional ? 'Estimated total' : 'Total'}</dt>
-        <dd>{summary.total.formattedAmount}</dd>
-      </div>
+    <dl className={className} aria-label={label}>
+      {rows.map((figure, index) => {
+        const zero = Number(figure.amount.amount) === 0;
+        const waiting =
+          figure.kind === 'SHIPPING' ? pending.shipping : figure.kind === 'TAX' ? pending.tax : undefined;
+        const later = estimated && zero && (figure.kind === 'SHIPPING' || figure.kind === 'TAX');
+        const words =
+          provisional && SUMS.has(figure.kind) ? `Estimated ${figure.label.toLowerCase()}` : figure.label;
+        const rowClass = SUMS.has(figure.kind)
+          ? `${className}-total`
+          : TAKEN_OFF.has(figure.kind)
+            ? `${className}-discount`
+            : undefined;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the API's fixed order, never reordered here
+          <div key={`${figure.kind}-${index}`} className={rowClass} data-figure={figure.kind}>
+            <dt>{words}</dt>
+            <dd className={waiting ? 'summary-pending' : undefined}>
+              {waiting ?? (later ? 'At checkout' : figure.amount.formattedAmount)}
+            </dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

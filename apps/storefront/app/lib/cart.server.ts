@@ -3,7 +3,7 @@
 
 import type { Cart, CartLineItem, CheckoutLineItem, OpenshelfClient, OrderLineItem } from '@openshelf/sdk';
 import type { ShopSession } from './session.server';
-import type { CartView, LineItem, PriceSummary, Violation } from './types';
+import type { CartView, Figure, LineItem, Violation } from './types';
 
 export type { CartView } from './types';
 
@@ -16,7 +16,7 @@ export async function getCart(session: ShopSession): Promise<CartView | undefine
   if (!cart || cart.lineItems.length === 0) return cart ? toView(cart) : undefined;
   // Estimated totals (discounts, tax where known) and the violations, in one call.
   const estimate = await session.client.currentCart.estimateTotals({});
-  return toView(estimate.cart, estimate.priceSummary, estimate.violations);
+  return toView(estimate.cart, estimate.figures.map(trimFigure), estimate.violations);
 }
 
 export async function cartCount(session: ShopSession): Promise<number> {
@@ -57,16 +57,25 @@ export async function setLineQuantity(client: OpenshelfClient, lineItemId: strin
   else await client.currentCart.updateLineItemsQuantity([{ id: lineItemId, quantity }]);
 }
 
-function toView(cart: Cart, priceSummary?: PriceSummary, violations: Violation[] = []): CartView {
+function toView(cart: Cart, figures?: Figure[], violations: Violation[] = []): CartView {
   const coupon = cart.appliedDiscounts?.find((d) => d.coupon)?.coupon?.code;
   return {
     id: cart.id,
     lineItems: cart.lineItems.map(trimLine),
     ...(coupon ? { couponCode: coupon } : {}),
     subtotal: { formattedAmount: cart.subtotal.formattedAmount },
-    ...(priceSummary ? { priceSummary } : {}),
+    ...(figures ? { figures } : {}),
     violations,
     count: cart.lineItems.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+/** A figure row as the browser needs it (loader data travels to it). */
+export function trimFigure(figure: Figure): Figure {
+  return {
+    kind: figure.kind,
+    label: figure.label,
+    amount: { amount: figure.amount.amount, formattedAmount: figure.amount.formattedAmount },
   };
 }
 

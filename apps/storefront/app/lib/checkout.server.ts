@@ -1,8 +1,8 @@
 // The hosted checkout's calls: read and update a checkout, place its order, read the buyer's order.
 
 import { type Checkout, isApplicationError, type OpenshelfClient } from '@openshelf/sdk';
-import { trimLine } from './cart.server';
-import type { LineItem, Money, PriceSummary, Violation } from './types';
+import { trimFigure, trimLine } from './cart.server';
+import type { Figure, LineItem, Money, Violation } from './types';
 
 export interface Address {
   country?: string;
@@ -46,10 +46,8 @@ export interface CheckoutView {
   selectedShippingCode?: string;
   couponCode?: string;
   giftCard?: { obfuscatedCode?: string; amount?: Money };
-  priceSummary: PriceSummary;
-  payNowTotal?: Money;
-  /** What is paid after the order (deposits' balances, offline lines); absent when nothing is. */
-  payLaterTotal?: Money;
+  /** The API's rows, the gift card and the amount due included (the "Place order" button's amount). */
+  figures: Figure[];
   violations: Violation[];
   calculationErrors: string[];
   memberships: { id: string; name: string; eligible: boolean; reason?: string }[];
@@ -79,9 +77,8 @@ export interface OrderView {
   paymentStatus: string;
   email?: string;
   lineItems: LineItem[];
-  priceSummary: PriceSummary;
-  giftCard?: { obfuscatedCode: string; amount: Money };
-  paidNow: Money;
+  /** The API's rows: the summary, then what was paid by each method (the gift card first). */
+  figures: Figure[];
   shipping?: { title: string; address?: Address; contactDetails?: Contact; pickup: boolean };
   createdDate: string;
 }
@@ -97,9 +94,7 @@ export async function getOrder(client: OpenshelfClient, id: string): Promise<Ord
       paymentStatus: order.paymentStatus,
       ...(order.buyerInfo.email ? { email: order.buyerInfo.email } : {}),
       lineItems: order.lineItems.map(trimLine),
-      priceSummary: order.priceSummary,
-      ...(order.giftCard ? { giftCard: order.giftCard } : {}),
-      paidNow: order.payNow,
+      figures: order.figures.map(trimFigure),
       ...(order.shippingInfo
         ? {
             shipping: {
@@ -163,9 +158,7 @@ function toView(c: Checkout): CheckoutView {
       : {}),
     ...(c.couponCode ? { couponCode: c.couponCode } : {}),
     ...(c.giftCard ? { giftCard: c.giftCard } : {}),
-    priceSummary: c.priceSummary,
-    ...(c.payNow ? { payNowTotal: c.payNow.total } : {}),
-    ...(c.payLater && Number(c.payLater.total.amount) > 0 ? { payLaterTotal: c.payLater.total } : {}),
+    figures: c.figures.map(trimFigure),
     violations: c.violations ?? [],
     calculationErrors: errors,
     memberships: [

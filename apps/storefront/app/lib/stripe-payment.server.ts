@@ -3,6 +3,7 @@
 
 import { isApplicationError, type OpenshelfClient } from '@openshelf/sdk';
 import type { CheckoutView } from './checkout.server';
+import { amountDue } from './figures';
 
 export interface SavedCard {
   id: string;
@@ -43,7 +44,7 @@ export async function stripePaymentFor(
         .map(({ id, brand, last4, expMonth, expYear }) => ({ id, brand, last4, expMonth, expYear }))
     : [];
   const base = { ...stripe, savedCards, saveCard, canSave: options.member };
-  const due = Number((checkout.payNowTotal ?? checkout.priceSummary.total).amount);
+  const due = Number(amountDue(checkout.figures).amount);
   if (!options.ready || !(due > 0)) return base;
   try {
     const { clientSecret } = await client.checkout.preparePayment(checkout.id, {

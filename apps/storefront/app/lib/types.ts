@@ -138,13 +138,15 @@ export interface Violation {
   description: string;
 }
 
-export interface PriceSummary {
-  subtotal: Money;
-  shipping?: Money;
-  tax?: Money;
-  discount?: Money;
-  total: Money;
-  additionalFees?: Money;
+/**
+ * One row of the API's figures (`figures` of carts' estimates, checkouts and orders): its kind
+ * (SUBTOTAL, DISCOUNT, SHIPPING, FEES, TAX, TOTAL, GIFT_CARD, DUE_NOW, DUE_LATER, PAID, BALANCE,
+ * REFUNDED, NET), its words and its signed amount.
+ */
+export interface Figure {
+  kind: string;
+  label: string;
+  amount: Money;
 }
 
 export interface CartView {
@@ -152,7 +154,7 @@ export interface CartView {
   lineItems: LineItem[];
   couponCode?: string;
   subtotal: { formattedAmount: string };
-  priceSummary?: PriceSummary;
+  figures?: Figure[];
   violations: Violation[];
   count: number;
 }

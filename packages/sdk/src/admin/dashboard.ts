@@ -27,7 +27,10 @@ export interface SalesSummary {
   /** Orders still waiting for payment or shipping (not cancelled). */
   awaitingPayment: number;
   awaitingFulfillment: number;
-  /** Best sellers by units, among orders paid in full; revenue is their lines' totals. */
+  /**
+   * Best sellers by units, among orders paid in full; revenue is what their lines sold for after
+   * discounts, before tax and shipping (each line's `totalPriceBeforeTax`: tax is the state's, not sales).
+   */
   topProducts: { productId: string; name: string; quantity: number; revenueMinor: number }[];
   /** True when the window held more orders than were read (`maxOrders`): figures cover the newest ones. */
   truncated: boolean;
@@ -117,7 +120,7 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
         revenueMinor: 0,
       };
       entry.quantity += line.quantity;
-      entry.revenueMinor += toMinorUnits(line.totalPriceAfterTax.amount);
+      entry.revenueMinor += toMinorUnits(line.totalPriceBeforeTax.amount);
       top.set(productId, entry);
     }
   }

@@ -16,8 +16,18 @@ export interface Customer {
   lastName?: string;
   phone?: string;
   ordersCount: number;
-  /** The totals of paid orders; absent for customers without orders */
+  /** Money received for their orders: captured payments and gift cards (refunds not taken off); absent for customers without orders */
   totalPaid?: {
+    amount: string;
+    currency: string;
+  };
+  /** What refunds gave back of it */
+  totalRefunded?: {
+    amount: string;
+    currency: string;
+  };
+  /** Paid less refunded: what the store kept */
+  totalNet?: {
     amount: string;
     currency: string;
   };

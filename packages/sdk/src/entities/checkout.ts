@@ -164,6 +164,26 @@ export interface Checkout {
   weightUnit: 'KG' | 'LB';
   currency: string;
   giftCard?: AppliedGiftCard;
+  /** Openshelf: the money rows every surface prints (subtotal, each discount, shipping, fees, tax, total, gift card, due now and later; orders: paid by each method, still due, refunded, net). Signed: what is taken off is negative. */
+  figures: {
+    kind:
+      | 'SUBTOTAL'
+      | 'DISCOUNT'
+      | 'SHIPPING'
+      | 'FEES'
+      | 'TAX'
+      | 'TOTAL'
+      | 'GIFT_CARD'
+      | 'DUE_NOW'
+      | 'DUE_LATER'
+      | 'PAID'
+      | 'BALANCE'
+      | 'REFUNDED'
+      | 'NET';
+    /** What the row is, in words: "Coupon SAVE10", "Gift card ••••ABCD" */
+    label: string;
+    amount: Money;
+  }[];
   couponCode?: string;
   overrideCheckoutUrl?: string;
   customFields: {

@@ -97,6 +97,26 @@ export interface Order {
   buyerNote?: string;
   lineItems: OrderLineItem[];
   priceSummary: PriceSummary;
+  /** Openshelf: the money rows every surface prints (subtotal, each discount, shipping, fees, tax, total, gift card, due now and later; orders: paid by each method, still due, refunded, net). Signed: what is taken off is negative. */
+  figures: {
+    kind:
+      | 'SUBTOTAL'
+      | 'DISCOUNT'
+      | 'SHIPPING'
+      | 'FEES'
+      | 'TAX'
+      | 'TOTAL'
+      | 'GIFT_CARD'
+      | 'DUE_NOW'
+      | 'DUE_LATER'
+      | 'PAID'
+      | 'BALANCE'
+      | 'REFUNDED'
+      | 'NET';
+    /** What the row is, in words: "Coupon SAVE10", "Gift card ••••ABCD" */
+    label: string;
+    amount: Money;
+  }[];
   appliedDiscounts: AppliedDiscount[];
   taxSummary: {
     totalTax: Money;
@@ -114,6 +134,13 @@ export interface Order {
     carrierId?: string;
     cost: Money;
     discount: Money;
+    /** Openshelf: what the buyer paid for delivery, the cost after its discount with its tax (what a refund of shipping gives back) */
+    paid?: {
+      amount: string;
+      convertedAmount: string;
+      formattedAmount: string;
+      formattedConvertedAmount: string;
+    };
     deliveryTime?: string;
     pickupMethod?: string;
     shippingDestination?: AddressWithContact;

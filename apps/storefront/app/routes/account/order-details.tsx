@@ -1,4 +1,5 @@
 import type { Fulfillment, Order, OrderTransactions } from '@openshelf/sdk';
+import { Summary } from '../../components/Summary';
 import { longDate, scheduleWords, statusWord } from './order-format';
 
 /**
@@ -18,7 +19,6 @@ export function OrderDetails({
   transactions?: OrderTransactions;
 }) {
   const names = new Map(order.lineItems.map((line) => [line.id, line.productName.original]));
-  const summary = order.priceSummary;
   return (
     <>
       <dl className="facts">
@@ -85,36 +85,13 @@ export function OrderDetails({
               </td>
               <td>{line.quantity}</td>
               <td>{line.price.formattedAmount}</td>
-              {/* Before tax, as the merchant's order page shows it; tax is its own row below. */}
-              <td>{line.totalPriceBeforeTax.formattedAmount}</td>
+              {/* Price × quantity, before discounts: the lines add up to the subtotal row below. */}
+              <td>{line.lineItemPrice.formattedAmount}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <dl className="totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{summary.subtotal.formattedAmount}</dd>
-        </div>
-        {Number(summary.discount.amount) > 0 ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{summary.discount.formattedAmount}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping{order.shippingInfo?.title ? ` (${order.shippingInfo.title})` : ''}</dt>
-          <dd>{summary.shipping.formattedAmount}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{summary.tax.formattedAmount}</dd>
-        </div>
-        <div className="totals-total">
-          <dt>Total</dt>
-          <dd>{summary.total.formattedAmount}</dd>
-        </div>
-      </dl>
+      <Summary figures={order.figures} className="totals" label="Order totals" />
       {shipments.length > 0 ? (
         <div className="order-shipments">
           <h3>Shipments</h3>

@@ -71,8 +71,17 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
           <dl className="admin-facts">
             <dt>Orders</dt>
             <dd>{customer.ordersCount}</dd>
+            {/* As each order's figures count them: money received (gift cards included), refunds, net. */}
             <dt>Paid</dt>
             <dd>{customer.totalPaid ? formatAmount(customer.totalPaid) : '—'}</dd>
+            {customer.totalRefunded && Number(customer.totalRefunded.amount) > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd>−{formatAmount(customer.totalRefunded)}</dd>
+                <dt>Net paid</dt>
+                <dd>{customer.totalNet ? formatAmount(customer.totalNet) : '—'}</dd>
+              </>
+            ) : null}
             <dt>Last order</dt>
             <dd>{formatDate(customer.lastOrderDate)}</dd>
           </dl>

@@ -67,7 +67,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="admin-grid-2">
         <section className="admin-card">
           <h2>Top products</h2>
-          <p className="admin-hint">Units and sales of orders paid in full.</p>
+          <p className="admin-hint">
+            Units sold in orders paid in full, and net sales: what those items sold for after discounts,
+            before tax and shipping.
+          </p>
           {sales.topProducts.length === 0 ? (
             <Empty>No sales in this period yet.</Empty>
           ) : (
@@ -80,7 +83,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       Sold
                     </th>
                     <th scope="col" className="num">
-                      Revenue
+                      Net sales
                     </th>
                   </tr>
                 </thead>

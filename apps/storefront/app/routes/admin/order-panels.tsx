@@ -124,7 +124,13 @@ export function RefundForm({
         )}
         {Number(transactions.refundable.shipping.amount) > 0 ? (
           <Field
-            label={`Shipping (${transactions.refundable.shipping.formattedAmount})`}
+            // The amount the order's delivery card shows as paid, less what refunds gave back of it.
+            label={
+              order.shippingInfo?.paid &&
+              order.shippingInfo.paid.amount !== transactions.refundable.shipping.amount
+                ? `Shipping (${transactions.refundable.shipping.formattedAmount} left of the ${order.shippingInfo.paid.formattedAmount} paid)`
+                : `Shipping (${transactions.refundable.shipping.formattedAmount} paid, with its tax)`
+            }
             name="refundShipping"
             type="checkbox"
             errors={errors}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Summary } from '../../components/Summary';
 import { addressLines } from '../../lib/address.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/order';
@@ -13,6 +14,10 @@ import {
   unitsToShip,
 } from './order-panels';
 import { ActionButton, Badge, FormMessage, formatDate, PageHeader } from './ui';
+
+/** The order's summary rows (the items table) and its money rows (the payments card). */
+const SUMMARY_KINDS = ['SUBTOTAL', 'DISCOUNT', 'SHIPPING', 'FEES', 'TAX', 'TOTAL'];
+const PAYMENT_KINDS = ['PAID', 'BALANCE', 'REFUNDED', 'NET'];
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: `Order #${loaded?.order.number ?? ''} · Admin` },
@@ -52,8 +57,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   for (const shipment of fulfillments)
     for (const line of shipment.lineItems)
       shippedByLine.set(line.id, (shippedByLine.get(line.id) ?? 0) + line.quantity);
-  const refundedOf = (paymentId: string) =>
-    transactions.payments.find((payment) => payment.id === paymentId)?.refundedAmount;
+  const unsettled = (order.payments ?? []).filter((payment) => payment.status !== 'CAPTURED');
   const refundLeft = new Map(
     transactions.refundable.lineItems.map((line) => [line.lineItemId, line.quantity]),
   );
@@ -98,7 +102,9 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <div className="admin-grid-2 admin-grid-wide-left">
         <section className="admin-card admin-card-flush" aria-labelledby="items-heading">
           <h2 id="items-heading">Items</h2>
-          <div className="admin-table-wrap">
+          {/* Wider than a phone: it scrolls sideways, so it takes focus for keyboard users to scroll it. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+          <div className="admin-table-wrap" tabIndex={0}>
             <table className="admin-table">
               <thead>
                 <tr>
@@ -138,22 +144,31 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td className="num">{line.quantity}</td>
                     <td className="num">{line.price.formattedAmount}</td>
-                    <td className="num">{line.totalPriceBeforeTax.formattedAmount}</td>
+                    {/* Price × quantity, before discounts: the lines add up to the subtotal below. */}
+                    <td className="num">{line.lineItemPrice.formattedAmount}</td>
                     <td className="num">{shippedByLine.get(line.id) ?? 0}</td>
                     <td className="num">{line.quantity - (refundLeft.get(line.id) ?? line.quantity)}</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
-                {(['subtotal', 'discount', 'shipping', 'tax', 'total'] as const).map((key) => (
-                  <tr key={key} className={key === 'total' ? 'admin-total' : undefined}>
-                    <th scope="row" colSpan={3}>
-                      {key.charAt(0).toUpperCase() + key.slice(1)}
-                    </th>
-                    <td className="num">{order.priceSummary[key].formattedAmount}</td>
-                    <td colSpan={2} />
-                  </tr>
-                ))}
+                {/* The order's figures as the API computed them, the buyer's pages and e-mails print them. */}
+                {order.figures
+                  .filter((figure) => SUMMARY_KINDS.includes(figure.kind))
+                  .map((figure, index) => (
+                    <tr
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the API's fixed order
+                      key={`${figure.kind}-${index}`}
+                      className={figure.kind === 'TOTAL' ? 'admin-total' : undefined}
+                      data-figure={figure.kind}
+                    >
+                      <th scope="row" colSpan={3}>
+                        {figure.label}
+                      </th>
+                      <td className="num">{figure.amount.formattedAmount}</td>
+                      <td colSpan={2} />
+                    </tr>
+                  ))}
               </tfoot>
             </table>
           </div>
@@ -172,6 +187,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <section className="admin-card" aria-labelledby="delivery-heading">
             <h2 id="delivery-heading">Delivery</h2>
             <p>{order.shippingInfo?.title ?? 'No delivery needed'}</p>
+            {order.shippingInfo?.paid ? (
+              <p className="admin-muted">
+                Shipping paid by the buyer: {order.shippingInfo.paid.formattedAmount} (after any discount,
+                with its tax)
+              </p>
+            ) : null}
             {shipTo.length > 0 ? (
               <address>
                 {shipTo.map((line) => (
@@ -187,32 +208,26 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           </section>
           <section className="admin-card" aria-labelledby="payments-heading">
             <h2 id="payments-heading">Payments</h2>
-            {(order.payments ?? []).length === 0 ? (
-              <p className="admin-muted">No payment recorded yet.</p>
+            {/* What was received by each way of paying (the gift card included), due, refunded, net. */}
+            {order.figures.some((figure) => PAYMENT_KINDS.includes(figure.kind)) ? (
+              <Summary figures={order.figures} kinds={PAYMENT_KINDS} className="admin-figures" />
             ) : (
+              <p className="admin-muted">No payment recorded yet.</p>
+            )}
+            {/* Card holds, pending and voided payments are not money received: listed with their state. */}
+            {unsettled.length > 0 ? (
               <ul className="admin-list">
-                {(order.payments ?? []).map((payment) => (
+                {unsettled.map((payment) => (
                   <li key={payment.id}>
                     <span>
                       {payment.provider === 'OFFLINE' ? 'Offline' : 'Card'}
                       {payment.cardLast4 ? ` •••• ${payment.cardLast4}` : ''} ·{' '}
                       {payment.amount.formattedAmount}
-                      {Number(refundedOf(payment.id)?.amount ?? 0) > 0
-                        ? ` · ${refundedOf(payment.id)?.formattedAmount} refunded`
-                        : ''}
                     </span>
-                    <Badge status={payment.status === 'CAPTURED' ? 'PAID' : payment.status} />
+                    <Badge status={payment.status} />
                   </li>
                 ))}
               </ul>
-            )}
-            {order.balanceSummary ? (
-              <dl className="admin-facts">
-                <dt>Paid</dt>
-                <dd>{order.balanceSummary.paid.formattedAmount}</dd>
-                <dt>Still due</dt>
-                <dd>{order.balanceSummary.balance.formattedAmount}</dd>
-              </dl>
             ) : null}
           </section>
         </div>

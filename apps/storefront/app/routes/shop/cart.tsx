@@ -95,7 +95,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         </section>
         <aside className="card cart-aside" aria-label="Order summary">
           <h2>Summary</h2>
-          {cart.priceSummary ? <Summary summary={cart.priceSummary} estimated /> : null}
+          {cart.figures ? <Summary figures={cart.figures} estimated /> : null}
           <CouponForm
             couponCode={cart.couponCode}
             idPrefix="cart"

@@ -212,19 +212,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                 </li>
               ))}
             </ul>
-            <Summary summary={checkout.priceSummary} pending={pendingTotals(checkout)} />
-            {checkout.payLaterTotal && checkout.payNowTotal ? (
-              <dl className="summary" aria-label="When you pay">
-                <div className="summary-total">
-                  <dt>Pay now</dt>
-                  <dd>{checkout.payNowTotal.formattedAmount}</dd>
-                </div>
-                <div>
-                  <dt>Pay later</dt>
-                  <dd>{checkout.payLaterTotal.formattedAmount}</dd>
-                </div>
-              </dl>
-            ) : null}
+            <Summary figures={checkout.figures} pending={pendingTotals(checkout)} />
           </aside>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { Form, useSubmit } from 'react-router';
 import { CardFields, FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
+import { amountDue } from '../../lib/figures';
 import type { FormErrors } from '../../lib/forms/form-errors';
 
 export function ShippingStep({
@@ -139,7 +140,7 @@ export function PaymentStep({
   blocked: boolean;
 }) {
   const [method, setMethod] = useState('SANDBOX_CARD');
-  const total = checkout.payNowTotal ?? checkout.priceSummary.total;
+  const total = amountDue(checkout.figures);
   return (
     <section className="card step" aria-labelledby="step-payment">
       <h2 id="step-payment">Payment</h2>

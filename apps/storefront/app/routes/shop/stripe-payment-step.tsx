@@ -5,6 +5,7 @@ import { Form, useNavigate } from 'react-router';
 import { FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
+import { amountDue } from '../../lib/figures';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 import type { StripePayment } from '../../lib/stripe-payment.server';
 import { PayLaterOption } from './checkout-steps';
@@ -65,7 +66,7 @@ export function StripePaymentStep({
   useEffect(() => setSaving(payment.saveCard), [payment.saveCard]);
   const mountPoint = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements }>(undefined);
-  const total = checkout.payNowTotal ?? checkout.priceSummary.total;
+  const total = amountDue(checkout.figures);
   const { clientSecret, publishableKey, scriptUrl } = payment;
   const ready = readyFor !== undefined && readyFor === clientSecret;
 

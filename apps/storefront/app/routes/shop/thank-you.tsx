@@ -64,19 +64,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <Summary summary={order.priceSummary} />
-        {order.giftCard ? (
-          <dl className="summary">
-            <div>
-              <dt>Gift card {order.giftCard.obfuscatedCode}</dt>
-              <dd>−{order.giftCard.amount.formattedAmount}</dd>
-            </div>
-            <div className="summary-total">
-              <dt>Paid now</dt>
-              <dd>{order.paidNow.formattedAmount}</dd>
-            </div>
-          </dl>
-        ) : null}
+        <Summary figures={order.figures} />
       </section>
       {order.shipping ? (
         <section className="card" aria-labelledby="order-delivery">

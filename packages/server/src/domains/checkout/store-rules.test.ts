@@ -170,6 +170,16 @@ describe('tax and charges set-up', () => {
       additionalFees: { amount: '1.50' },
       total: { amount: '21.50' },
     });
+    // The figures say the tax is in the prices: the other rows add up to the total.
+    expect(
+      vat.figures.map((f: { label: string; amount: { amount: string } }) => [f.label, f.amount.amount]),
+    ).toEqual([
+      ['Subtotal', '20.00'],
+      ['Shipping', '0.00'],
+      ['Fees', '1.50'],
+      ['Tax included', '3.19'],
+      ['Total', '21.50'],
+    ]);
     expect(vat.calculatedLineItems[0].pricesBreakdown).toMatchObject({
       totalPriceBeforeTax: { amount: '16.81' },
       totalPriceAfterTax: { amount: '20.00' },

@@ -28,8 +28,15 @@ export const CustomerOut = Type.Object({
   ordersCount: Type.Integer(),
   totalPaid: Type.Optional(
     Type.Object(Money.properties, {
-      description: 'The totals of paid orders; absent for customers without orders',
+      description:
+        'Money received for their orders: captured payments and gift cards (refunds not taken off); absent for customers without orders',
     }),
+  ),
+  totalRefunded: Type.Optional(
+    Type.Object(Money.properties, { description: 'What refunds gave back of it' }),
+  ),
+  totalNet: Type.Optional(
+    Type.Object(Money.properties, { description: 'Paid less refunded: what the store kept' }),
   ),
   lastOrderDate: Type.Optional(DateTimeOut()),
   memberSince: Type.Optional(DateTimeOut()),

@@ -38,7 +38,13 @@ function customerOut(customer: CustomerSummary) {
     ...(customer.firstName ? { firstName: customer.firstName } : {}),
     ...(customer.lastName ? { lastName: customer.lastName } : {}),
     ordersCount: customer.ordersCount,
-    ...(customer.currency ? { totalPaid: money(customer.paidTotalMinor, customer.currency) } : {}),
+    ...(customer.currency
+      ? {
+          totalPaid: money(customer.paidTotalMinor, customer.currency),
+          totalRefunded: money(customer.refundedTotalMinor, customer.currency),
+          totalNet: money(customer.paidTotalMinor - customer.refundedTotalMinor, customer.currency),
+        }
+      : {}),
     ...(customer.lastOrderDate ? { lastOrderDate: customer.lastOrderDate } : {}),
   };
 }

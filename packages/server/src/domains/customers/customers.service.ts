@@ -23,6 +23,7 @@ export interface CustomerSummary {
   lastName?: string;
   ordersCount: number;
   paidTotalMinor: number;
+  refundedTotalMinor: number;
   currency?: string;
   lastOrderDate?: Date;
   /** The later of the last order and sign-up: the list's order. */
@@ -45,6 +46,7 @@ function summaryOf(
     ...(lastName ? { lastName } : {}),
     ordersCount: buyer?.ordersCount ?? 0,
     paidTotalMinor: buyer?.paidTotalMinor ?? 0,
+    refundedTotalMinor: buyer?.refundedTotalMinor ?? 0,
     ...(buyer ? { currency: buyer.currency, lastOrderDate: buyer.lastOrderDate } : {}),
     lastActivity: new Date(Math.max(...dates.map((date) => date.getTime()))),
   };

@@ -67,12 +67,14 @@ const order = (shop: string) => ({
     { name: 'Canvas tote', options: [], quantity: 1, unitPrice: '$18.00', lineTotal: '$18.00' },
   ],
   totals: [
+    // As orders' figures print them (orders/order-figures.mapper.ts): the total, then how it was paid.
     { label: 'Subtotal', amount: '$108.00' },
-    { label: 'Discount (SUMMER10)', amount: '−$10.80' },
+    { label: 'Coupon SUMMER10', amount: '−$10.80' },
     { label: 'Shipping', amount: '$6.00' },
     { label: 'Tax', amount: '$7.78' },
-    { label: 'Gift card', amount: '−$20.00' },
-    { label: 'Total', amount: '$90.98', total: true },
+    { label: 'Total', amount: '$110.98', total: true },
+    { label: 'Paid by gift card ••••7KQ2', amount: '$20.00' },
+    { label: 'Paid by Visa ••••4242', amount: '$90.98' },
   ],
   shipTo: ['Ada Lovelace', '12 Harbor Street', 'Boston, MA 02110', 'United States of America'],
   delivery: 'Standard shipping · 3–5 business days',

@@ -15,14 +15,10 @@ export async function merchantOrderReply(db: Db, order: Awaited<ReturnType<typeo
     listActivities(db, order.id),
     refundedByOrder(db, [order.id]),
   ]);
-  const capturedMinor = payments
-    .filter((payment) => payment.status === 'CAPTURED')
-    .reduce((sum, payment) => sum + payment.amountMinor, 0);
   return {
     order: orderOut(order, {
       payments,
-      capturedMinor,
-      refundedMinor: refunded.get(order.id) ?? 0,
+      money: { payments, refundedMinor: refunded.get(order.id) ?? 0 },
       activities,
     }),
   };

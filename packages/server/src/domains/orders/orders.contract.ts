@@ -6,6 +6,7 @@ import {
   AddressWithContactOut,
   AppliedDiscountOut,
   DescriptionLineOut,
+  FiguresOut,
   ImageOut,
   MoneyOut,
   PriceSummaryOut,
@@ -86,6 +87,7 @@ export const OrderOut = Type.Object({
   buyerNote: Type.Optional(Type.String()),
   lineItems: Type.Array(OrderLineOut),
   priceSummary: PriceSummaryOut,
+  figures: FiguresOut,
   appliedDiscounts: Type.Array(AppliedDiscountOut),
   taxSummary: Type.Object({ totalTax: MoneyOut, rateType: Type.String() }),
   payNow: MoneyOut,
@@ -98,6 +100,12 @@ export const OrderOut = Type.Object({
       carrierId: Type.Optional(Type.String()),
       cost: MoneyOut,
       discount: MoneyOut,
+      paid: Type.Optional(
+        Type.Object(MoneyOut.properties, {
+          description:
+            'Openshelf: what the buyer paid for delivery, the cost after its discount with its tax (what a refund of shipping gives back)',
+        }),
+      ),
       deliveryTime: Type.Optional(Type.String()),
       pickupMethod: Type.Optional(Type.String()),
       shippingDestination: Type.Optional(AddressWithContactOut),

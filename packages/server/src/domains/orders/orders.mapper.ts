@@ -3,26 +3,29 @@ import type { PaymentRecord } from '../payments/index.js';
 import {
   addressWithContactOut,
   appliedDiscountsOut,
+  figuresOut,
   moneyOf,
   priceSummaryOut,
   taxDetailsOut,
 } from '../pricing/index.js';
 import type { OrderActivity } from './activities.service.js';
 import type { DownloadLink } from './downloads/downloads.service.js';
+import { type OrderMoney, orderFigures, paidMinorOf } from './order-figures.mapper.js';
 import type { OrderOut } from './orders.contract.js';
 import type { OrderRecord } from './orders-read.service.js';
+import { shippingPaidMinor } from './refunds/refund-amounts.service.js';
 import { disputesOf } from './stripe/disputes.service.js';
 
 /**
  * What the buyer has paid: the captured payments plus the gift card's part (a cancelled order gave the
- * card its amount back); the balance is what is still due. As the protocol's `balanceSummary`.
+ * card its amount back); the balance is what is still due. As the protocol's `balanceSummary`, from the
+ * same money as the order's figures.
  */
-function balanceSummary(order: OrderRecord, capturedMinor: number, refundedMinor: number) {
+function balanceSummary(order: OrderRecord, money: OrderMoney) {
   const m = moneyOf(order.currency);
-  const giftCard = order.status === 'CANCELED' ? 0 : (order.totals.giftCard?.appliedAmount ?? 0);
-  const paid = capturedMinor + giftCard;
+  const paid = paidMinorOf(order, money.payments);
   const due = order.status === 'CANCELED' ? 0 : Math.max(order.totals.priceSummary.total - paid, 0);
-  return { paid: m(paid), balance: m(due), refunded: m(refundedMinor) };
+  return { paid: m(paid), balance: m(due), refunded: m(money.refundedMinor) };
 }
 
 /** The timeline: placing the order first (it is the order's own date), then what happened since. */
@@ -49,10 +52,10 @@ export function orderOut(
   order: OrderRecord,
   extra: {
     downloads?: DownloadLink[];
+    /** Listed on the order (the merchant's reads). */
     payments?: PaymentRecord[];
-    capturedMinor?: number;
-    /** What the order's refunds gave back (refundedByOrder); with `capturedMinor`. */
-    refundedMinor?: number;
+    /** Its payments and refunds: the figures' paid, due, refunded and net rows and `balanceSummary`. */
+    money?: OrderMoney;
     activities?: OrderActivity[];
   } = {},
 ): Static<typeof OrderOut> {
@@ -138,6 +141,7 @@ export function orderOut(
       };
     }),
     priceSummary: priceSummaryOut(totals),
+    figures: figuresOut(orderFigures(order, extra.money), order.currency),
     appliedDiscounts: appliedDiscountsOut(totals),
     taxSummary: { totalTax: m(totals.priceSummary.tax), rateType: totals.tax.rateType },
     payNow: m(totals.payNow),
@@ -158,6 +162,7 @@ export function orderOut(
             ...(shipping.carrierId ? { carrierId: shipping.carrierId } : {}),
             cost: m(shipping.costMinor),
             discount: m(shipping.discountMinor),
+            paid: m(shippingPaidMinor(order)),
             ...(shipping.deliveryTime ? { deliveryTime: shipping.deliveryTime } : {}),
             ...(shipping.pickup ? { pickupMethod: shipping.pickup.method } : {}),
             ...(destination ? { shippingDestination: destination } : {}),
@@ -194,9 +199,7 @@ export function orderOut(
           })),
         }
       : {}),
-    ...(extra.capturedMinor !== undefined
-      ? { balanceSummary: balanceSummary(order, extra.capturedMinor, extra.refundedMinor ?? 0) }
-      : {}),
+    ...(extra.money ? { balanceSummary: balanceSummary(order, extra.money) } : {}),
     ...(extra.activities ? { activities: activitiesOut(order, extra.activities) } : {}),
     ...(extra.activities && disputesOf(extra.activities).length > 0
       ? {

@@ -6,7 +6,7 @@ import { requireCaller, requireMerchant } from '../access/index.js';
 import type { LocalCatalogChanges } from '../catalog/index.js';
 import { actorOf } from '../events/index.js';
 import type { MediaStorage } from '../media/index.js';
-import { capturedByOrder, type PaymentProviders } from '../payments/index.js';
+import { type PaymentProviders, paymentsByOrder } from '../payments/index.js';
 import { downloadLinks, openDownload } from './downloads/downloads.service.js';
 import { createFulfillment } from './fulfillments/fulfillments.service.js';
 import { merchantOrderReply } from './merchant-order.service.js';
@@ -44,10 +44,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { db, clock, publicUrl, catalogChanges, providers, storage }) => {
   const anyone = requireCaller(['visitor', 'member', 'staff', 'app']);
   const tags = ['ecom: orders'];
-  /** What each order took and gave back, for its balance summary. */
+  /** What each order took and gave back, for its figures and balance summary. */
   async function moneyOf(ids: string[]) {
-    const [captured, refunded] = await Promise.all([capturedByOrder(db, ids), refundedByOrder(db, ids)]);
-    return (id: string) => ({ capturedMinor: captured.get(id) ?? 0, refundedMinor: refunded.get(id) ?? 0 });
+    const [payments, refunded] = await Promise.all([paymentsByOrder(db, ids), refundedByOrder(db, ids)]);
+    return (id: string) => ({
+      money: { payments: payments.get(id) ?? [], refundedMinor: refunded.get(id) ?? 0 },
+    });
   }
 
   app.get(

@@ -35,11 +35,13 @@ export { paymentRoutes } from './payments.routes.js';
 export { PAYMENT_STATUSES, type PaymentStatus } from './payments.schema.js';
 export {
   capturedByOrder,
+  capturedMinorSql,
   capturePayments,
   executePayment,
   listPayments,
   type PaymentRecord,
   type PreparedPayment,
+  paymentsByOrder,
   preparePayment,
   recordManualPayment,
   recordPayment,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { invalidField } from '../../lib/http/errors.js';
 import {
@@ -269,6 +269,30 @@ export async function listPayments(db: DbOrTx, orderId: string): Promise<Payment
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.createdDate));
   return rows.map(recordOf);
+}
+
+/**
+ * What was captured for the order whose id is in `orderId` (a column of the caller's query), as a
+ * correlated subquery: customer totals sum it over a buyer's orders in the same query.
+ */
+export function capturedMinorSql(orderId: AnyColumn): SQL<number> {
+  return sql<number>`(select coalesce(sum(${payments.amountMinor}), 0) from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} = 'CAPTURED')`;
+}
+
+/** The payments of several orders, oldest first per order: one query (order lists show their figures). */
+export async function paymentsByOrder(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, PaymentRecord[]>> {
+  const byOrder = new Map<string, PaymentRecord[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(inArray(payments.orderId, [...orderIds]))
+    .orderBy(asc(payments.createdDate), asc(payments.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(recordOf(row));
+  return byOrder;
 }
 
 /**

@@ -63,6 +63,15 @@ export {
 } from './wire/ecom.http.js';
 export { CART_PREFIXES, CHECKOUT_PREFIXES } from './wire/ecom-paths.types.js';
 export {
+  type Figure,
+  type FigureKind,
+  type FigureTotals,
+  figuresOut,
+  formatFigure,
+  giftCardLabel,
+  summaryFigures,
+} from './wire/figures.mapper.js';
+export {
   CartLineItemOut,
   CheckoutLineItemOut,
   cartLineItemOut,
@@ -73,6 +82,7 @@ export { shippingInfoOut } from './wire/shipping.mapper.js';
 export {
   AppliedDiscountOut,
   CalculatedLineItemOut,
+  FiguresOut,
   PriceSummaryOut,
   ShippingInfoOut,
   shippingInfoFields,

@@ -12,7 +12,7 @@ export function OrderConfirmation(props: OrderConfirmationMail & { store: MailSt
     <MailLayout
       store={props.store}
       title={`Thank you for your order #${order.number}`}
-      preview={`Order #${order.number} at ${props.store.name}: ${order.totals.at(-1)?.amount ?? ''}`}
+      preview={`Order #${order.number} at ${props.store.name}: ${order.totals.find((row) => row.total)?.amount ?? ''}`}
     >
       <Paragraph>
         We have received your order of {order.date}. Payment: {props.paymentStatus}.

@@ -2,7 +2,9 @@ import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzl
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { escapeLike } from '../../../lib/query-values.js';
 import { type IdentityHooks, memberContact } from '../../identity/index.js';
+import { capturedMinorSql } from '../../payments/index.js';
 import { orders } from '../orders.schema.js';
+import { orderRefunds } from '../refunds.schema.js';
 
 /** One buyer's orders, summed: what the merchant's customers page shows per e-mail address. */
 export interface BuyerTotals {
@@ -12,13 +14,22 @@ export interface BuyerTotals {
   firstName?: string;
   lastName?: string;
   ordersCount: number;
-  /** The totals of orders whose payment was received (PAID), in minor units of `currency`. */
+  /**
+   * Money received for the buyer's orders, as each order's figures count it (captured payments and the
+   * gift card's part of orders not cancelled), in minor units of `currency`.
+   */
   paidTotalMinor: number;
+  /** What refunds gave back of it; paid less refunded is the net the store kept. */
+  refundedTotalMinor: number;
   currency: string;
   lastOrderDate: Date;
 }
 
 const buyerEmail = sql<string>`lower(${orders.buyerEmail})`;
+
+/** One order's money received: the same sum as its figures' "Paid" rows (order-figures.mapper.ts). */
+const orderPaidMinor = sql`${capturedMinorSql(orders.id)} + case when ${orders.status} = 'CANCELED' then 0 else coalesce((${orders.totals}->'giftCard'->>'appliedAmount')::bigint, 0) end`;
+const orderRefundedMinor = sql`(select coalesce(sum(${orderRefunds.amountMinor}), 0) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`;
 
 /** Buyers (members' and guests' orders alike) grouped by e-mail, most recent order first. */
 export async function searchBuyers(
@@ -44,7 +55,8 @@ export async function searchBuyers(
     .select({
       email: buyerEmail,
       ordersCount: sql<number>`count(*)::int`,
-      paidTotalMinor: sql<string>`coalesce(sum(${orders.totalMinor}) filter (where ${orders.paymentStatus} = 'PAID'), 0)`,
+      paidTotalMinor: sql<string>`coalesce(sum(${orderPaidMinor}), 0)`,
+      refundedTotalMinor: sql<string>`coalesce(sum(${orderRefundedMinor}), 0)`,
       currency: sql<string>`min(${orders.currency})`,
       lastOrderDate: sql<string>`max(${orders.createdDate})`,
       // The newest order's billing contact names the buyer.
@@ -64,6 +76,7 @@ export async function searchBuyers(
     ...(row.contact?.lastName ? { lastName: row.contact.lastName } : {}),
     ordersCount: row.ordersCount,
     paidTotalMinor: Number(row.paidTotalMinor),
+    refundedTotalMinor: Number(row.refundedTotalMinor),
     currency: row.currency,
     lastOrderDate: new Date(row.lastOrderDate),
   }));

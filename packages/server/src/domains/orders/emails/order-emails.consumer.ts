@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { formatMoney } from '../../../lib/money.js';
 import type { EventRouting } from '../../events/index.js';
+import { listPayments } from '../../payments/index.js';
 import {
   derivedGiftCardCode,
   issueOrderGiftCards,
@@ -12,6 +13,7 @@ import { downloadLinks } from '../downloads/downloads.service.js';
 import { orderLink } from '../links/order-links.service.js';
 import { orders } from '../orders.schema.js';
 import type { OrderRecord } from '../orders-read.service.js';
+import { refundedByOrder } from '../refunds/refunds.service.js';
 import {
   confirmationView,
   isPlanPurchase,
@@ -55,7 +57,11 @@ export function registerOrderMail({ events, ...deps }: OrderMailDeps & { events:
         return;
       }
       if (!order.buyerEmail || (await alreadySent(deps.db, key))) return;
-      const links = await downloadLinks(deps.db, order, deps.publicUrl, deps.clock());
+      const [links, payments, refunded] = await Promise.all([
+        downloadLinks(deps.db, order, deps.publicUrl, deps.clock()),
+        listPayments(deps.db, order.id),
+        refundedByOrder(deps.db, [order.id]),
+      ]);
       await sendOrderMail(deps, order, {
         key,
         template: {
@@ -64,6 +70,7 @@ export function registerOrderMail({ events, ...deps }: OrderMailDeps & { events:
             order,
             await orderLink(deps.db, order, deps.publicUrl),
             links.map((link) => link.url),
+            { payments, refundedMinor: refunded.get(order.id) ?? 0 },
           ),
         },
         tags: ['ecom.order.confirmation'],

@@ -9,7 +9,9 @@ import type {
   PaymentInstructionsMail,
   PlanPurchaseMail,
 } from '../../mail/index.js';
+import { formatFigure } from '../../pricing/index.js';
 import type { OrderLine } from '../order.types.js';
+import { type OrderMoney, orderFigures } from '../order-figures.mapper.js';
 import type { OrderRecord } from '../orders-read.service.js';
 
 // Orders as their e-mails show them: every amount formatted in the order's currency, options as
@@ -40,23 +42,20 @@ export function shipTo(order: OrderRecord): string[] {
   return addressLines(destination?.address, destination?.contactDetails);
 }
 
-function totalRows(order: OrderRecord): MailTotalRow[] {
-  const money = (minor: number) => formatMoney(minor, order.currency);
-  const summary = order.totals.priceSummary;
-  const giftCard = order.totals.giftCard?.appliedAmount ?? 0;
-  return [
-    { label: 'Subtotal', amount: money(summary.subtotal) },
-    ...(summary.discount ? [{ label: 'Discount', amount: `−${money(summary.discount)}` }] : []),
-    ...(order.shipping ? [{ label: 'Shipping', amount: money(summary.shipping) }] : []),
-    ...(summary.additionalFees ? [{ label: 'Fees', amount: money(summary.additionalFees) }] : []),
-    { label: 'Tax', amount: money(summary.tax) },
-    { label: 'Total', amount: money(summary.total), total: true },
-    ...(giftCard ? [{ label: 'Paid by gift card', amount: `−${money(giftCard)}` }] : []),
-  ];
+/**
+ * The order's figures as the order pages and the admin print them (order-figures.mapper.ts): the same rows,
+ * labels and amounts, the total strong.
+ */
+function totalRows(order: OrderRecord, money: OrderMoney): MailTotalRow[] {
+  return orderFigures(order, money).map((figure) => ({
+    label: figure.label,
+    amount: formatFigure(figure.amountMinor, order.currency),
+    ...(figure.kind === 'TOTAL' ? { total: true } : {}),
+  }));
 }
 
-function mailOrder(order: OrderRecord, link: MailLink): MailOrder {
-  const money = (minor: number) => formatMoney(minor, order.currency);
+function mailOrder(order: OrderRecord, link: MailLink, money: OrderMoney): MailOrder {
+  const format = (minor: number) => formatMoney(minor, order.currency);
   const shipping = order.shipping;
   const delivery = [shipping?.title, shipping?.deliveryTime].filter(Boolean).join(' · ');
   return {
@@ -66,10 +65,11 @@ function mailOrder(order: OrderRecord, link: MailLink): MailOrder {
       name: line.name,
       options: optionsOf(line),
       quantity: line.quantity,
-      unitPrice: money(line.unitPriceMinor),
-      lineTotal: money(line.subtotalMinor),
+      unitPrice: format(line.unitPriceMinor),
+      // Before discounts, as the order pages print it: the lines add up to the subtotal row.
+      lineTotal: format(line.subtotalMinor),
     })),
-    totals: totalRows(order),
+    totals: totalRows(order, money),
     shipTo: shipTo(order),
     ...(delivery ? { delivery } : {}),
     link,
@@ -83,9 +83,10 @@ export function confirmationView(
   order: OrderRecord,
   link: MailLink,
   downloads: string[],
+  money: OrderMoney,
 ): OrderConfirmationMail {
   return {
-    order: mailOrder(order, link),
+    order: mailOrder(order, link, money),
     paymentStatus: paymentWords(order),
     downloads: downloads.map((url, index) => ({ label: `Download file ${index + 1}`, url })),
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../../db/client.js';
-import { capturedByOrder, listPayments } from '../../payments/index.js';
+import { listPayments } from '../../payments/index.js';
 import { downloadLinks } from '../downloads/downloads.service.js';
 import { fulfillmentOut } from '../fulfillments/fulfillments.mapper.js';
 import { listFulfillments } from '../fulfillments/fulfillments.service.js';
@@ -32,9 +32,8 @@ export const orderLinkRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const order = await orderByAccessKey(db, request.params.orderId, request.query.key);
-      const [downloads, captured, payments, refunds, fulfillments] = await Promise.all([
+      const [downloads, payments, refunds, fulfillments] = await Promise.all([
         downloadLinks(db, order, publicUrl, clock()),
-        capturedByOrder(db, [order.id]),
         listPayments(db, order.id),
         listRefunds(db, order.id),
         listFulfillments(db, order.id),
@@ -43,8 +42,7 @@ export const orderLinkRoutes: FastifyPluginAsyncTypebox<{
       return {
         order: orderOut(order, {
           downloads,
-          capturedMinor: captured.get(order.id) ?? 0,
-          refundedMinor: refunds.reduce((sum, refund) => sum + refund.amountMinor, 0),
+          money: { payments, refundedMinor: refunds.reduce((sum, refund) => sum + refund.amountMinor, 0) },
         }),
         fulfillments: fulfillments.map(fulfillmentOut),
         orderTransactions: orderTransactionsOut(order, payments, refunds),

@@ -56,7 +56,9 @@ export function lineShareMinor(line: OrderLine, before: number, quantity: number
 /** What the buyer paid for delivery: the shipping price after its discount, with its tax. */
 export function shippingPaidMinor(order: OrderRecord): number {
   const totals = order.totals;
-  return totals.priceSummary.shipping + (totals.tax.pricesIncludeTax ? 0 : totals.tax.shippingTax);
+  // The summary's shipping is the price before a shipping coupon; the tax was charged on what is left.
+  const discount = order.shipping?.discountMinor ?? 0;
+  return totals.priceSummary.shipping - discount + (totals.tax.pricesIncludeTax ? 0 : totals.tax.shippingTax);
 }
 
 export interface RefundLineRequest {

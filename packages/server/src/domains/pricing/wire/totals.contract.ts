@@ -163,6 +163,38 @@ export const AdditionalFeeOut = Type.Object({
   source: Type.String(),
 });
 
+/** The kinds of figure rows (figures.mapper.ts): what each surface may style or replace (a pending shipping). */
+export const FIGURE_KINDS = [
+  'SUBTOTAL',
+  'DISCOUNT',
+  'SHIPPING',
+  'FEES',
+  'TAX',
+  'TOTAL',
+  /** Checkout and cart: the gift card's part, taken off the total. */
+  'GIFT_CARD',
+  /** Checkout and cart: what the shopper pays when placing the order (the "Place order" button's amount). */
+  'DUE_NOW',
+  'DUE_LATER',
+  /** Orders: money received, one row per way it was paid (the gift card included). */
+  'PAID',
+  /** Orders: what is still to be paid (pay later, offline, a card hold not captured yet). */
+  'BALANCE',
+  'REFUNDED',
+  /** Orders with refunds: what the store kept, paid less refunded. */
+  'NET',
+] as const;
+export const FigureOut = Type.Object({
+  kind: StringEnum(FIGURE_KINDS),
+  label: Type.String({ description: 'What the row is, in words: "Coupon SAVE10", "Gift card ••••ABCD"' }),
+  amount: MoneyOut,
+});
+
+export const FiguresOut = Type.Array(FigureOut, {
+  description:
+    'Openshelf: the money rows every surface prints (subtotal, each discount, shipping, fees, tax, total, gift card, due now and later; orders: paid by each method, still due, refunded, net). Signed: what is taken off is negative.',
+});
+
 /** Everything a totals calculation adds to a response (estimate-totals, checkout). */
 export const totalsFields = {
   priceSummary: PriceSummaryOut,
@@ -177,6 +209,7 @@ export const totalsFields = {
   weightUnit: StringEnum(['KG', 'LB'] as const),
   currency: Type.String(),
   giftCard: Type.Optional(GiftCardOut),
+  figures: FiguresOut,
 };
 
 export const TotalsFieldsOut = Type.Object(totalsFields);

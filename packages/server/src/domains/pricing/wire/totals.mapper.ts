@@ -4,6 +4,7 @@ import { ppmToDecimalString, ppmToPercent } from '../../../lib/ratio.js';
 import type { LineView } from '../lines/line.types.js';
 import type { LineTotals, TaxBreakdown, Totals, Violation } from '../totals/totals.types.js';
 import type { ViolationOut } from './common.contract.js';
+import { checkoutFigures, figuresOut } from './figures.mapper.js';
 import type {
   AppliedDiscountOut,
   CalculatedLineItemOut,
@@ -211,6 +212,7 @@ export function totalsOut(totals: Totals, ctx: TotalsWireContext): Static<typeof
     },
     weightUnit: totals.weightUnit,
     currency: totals.currency,
+    figures: figuresOut(checkoutFigures(totals, { shipping: totals.shipping.required }), totals.currency),
     ...(totals.giftCard && ctx.giftCard
       ? {
           giftCard: {
