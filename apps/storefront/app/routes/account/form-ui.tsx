@@ -76,6 +76,26 @@ export function Field({ name, label, errors, hint, validate, ...input }: FieldPr
   );
 }
 
+/**
+ * A six-digit one-time code (an authenticator app's or an e-mailed one): the numeric keyboard, the
+ * one-time-code autofill phones offer from a message, and the length, the same on every code form.
+ */
+export function OneTimeCodeField(props: Omit<FieldProps, 'autoComplete' | 'inputMode' | 'maxLength'>) {
+  return (
+    <Field autoComplete="one-time-code" inputMode="numeric" maxLength={6} className="code-input" {...props} />
+  );
+}
+
+/** The login's second step may spare this browser the step for a while (the server holds the rule). */
+export function RememberDeviceField() {
+  return (
+    <div className="field field-check">
+      <input type="checkbox" id="field-remember" name="remember" />
+      <label htmlFor="field-remember">Remember this device for 30 days</label>
+    </div>
+  );
+}
+
 /** A submit button that says what is happening while the request runs. */
 export function SubmitButton({
   pending,

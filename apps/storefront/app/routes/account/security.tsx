@@ -11,7 +11,7 @@ import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { type FormErrors, formErrors, formProblem } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/security';
-import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { ErrorSummary, OneTimeCodeField, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 import { NewRecoveryCodes } from './recovery-codes-ui';
 
@@ -180,13 +180,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </h3>
         {totp === 'ACTIVE' ? (
           <Form method="post" noValidate className="stack-form">
-            <Field
+            <OneTimeCodeField
               name="totpCode"
               label={LABELS.totpCode}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              className="code-input"
               errors={errors}
               hint="To turn it off, enter its current code."
             />
@@ -212,15 +208,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </p>
             <input type="hidden" name="secret" value={setup.secret} />
             <input type="hidden" name="otpauthUri" value={setup.otpauthUri} />
-            <Field
-              name="totpCode"
-              label={LABELS.totpCode}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              className="code-input"
-              errors={errors}
-            />
+            <OneTimeCodeField name="totpCode" label={LABELS.totpCode} errors={errors} />
             <SubmitButton
               pending={busy === 'totp-activate'}
               pendingLabel="Checking…"
@@ -263,13 +251,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <Form method="post" noValidate className="stack-form">
-            <Field
+            <OneTimeCodeField
               name="recoveryTotpCode"
               label={LABELS.recoveryTotpCode}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              className="code-input"
               errors={errors}
               hint="New codes replace all the earlier ones."
             />
@@ -298,13 +282,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         <p>A 6-digit code is e-mailed to {loaderData.address} each time you log in.</p>
         {emailCodeFor ? (
           <Form method="post" noValidate className="stack-form">
-            <Field
+            <OneTimeCodeField
               name="emailCode"
               label={LABELS.emailCode}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              className="code-input"
               errors={errors}
               hint={`We e-mailed a code to ${loaderData.address}.`}
             />

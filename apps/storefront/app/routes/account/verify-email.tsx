@@ -14,7 +14,7 @@ import {
   signInClient,
   signInTransport,
 } from './auth-flow.server';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, OneTimeCodeField, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -99,15 +99,11 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <ErrorSummary errors={errors} labels={LABELS} />
       <Form method="post" noValidate className="auth-form">
-        <Field
+        <OneTimeCodeField
           name="code"
           label={LABELS.code}
-          autoComplete="one-time-code"
-          inputMode="numeric"
           pattern="[0-9]{6}"
-          maxLength={6}
           required
-          className="code-input"
           defaultValue={actionData?.values.code ?? ''}
           errors={errors}
         />

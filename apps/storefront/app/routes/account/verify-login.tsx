@@ -21,7 +21,14 @@ import {
   signInTransport,
   verificationCookie,
 } from './auth-flow.server';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import {
+  AuthCard,
+  ErrorSummary,
+  Field,
+  OneTimeCodeField,
+  RememberDeviceField,
+  SubmitButton,
+} from './form-ui';
 
 // The second factor of a login (the API's REQUIRE_MFA / MFA_CHALLENGE): the code from the authenticator
 // app or the e-mail, "remember this device", and then on exactly as a password login goes on (this shop,
@@ -195,10 +202,7 @@ export default function VerifyLogin({ loaderData, actionData }: Route.ComponentP
             defaultValue={actionData?.values.recoveryCode ?? ''}
             errors={errors}
           />
-          <div className="field field-check">
-            <input type="checkbox" id="field-remember" name="remember" />
-            <label htmlFor="field-remember">Remember this device for 30 days</label>
-          </div>
+          <RememberDeviceField />
           <SubmitButton
             pending={intent === 'recovery'}
             pendingLabel="Checking…"
@@ -239,22 +243,15 @@ export default function VerifyLogin({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {factor === 'TOTP' || codeSent ? (
         <Form method="post" noValidate className="auth-form">
-          <Field
+          <OneTimeCodeField
             name="code"
             label={factor === 'TOTP' ? 'Code from your authenticator app' : 'Code from the e-mail'}
-            autoComplete="one-time-code"
-            inputMode="numeric"
             pattern="[0-9]{6}"
-            maxLength={6}
             required
-            className="code-input"
             defaultValue={actionData?.values.code ?? ''}
             errors={errors}
           />
-          <div className="field field-check">
-            <input type="checkbox" id="field-remember" name="remember" />
-            <label htmlFor="field-remember">Remember this device for 30 days</label>
-          </div>
+          <RememberDeviceField />
           <SubmitButton pending={intent === 'verify'} pendingLabel="Checking…" name="intent" value="verify">
             Continue
           </SubmitButton>

@@ -161,17 +161,19 @@ function fromStoredCustomField(stored: StoredCustomField): CustomField {
   }
 }
 
+/** The parts of an address the members API's contact view shows, and so the parts its updateMember sends. */
+const MEMBERS_VIEW_KEYS = [
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'subdivision',
+  'country',
+  'postalCode',
+] as const;
+
 function cleanAddress(address: StoredAddress): StoredAddress {
   const out: StoredAddress = {};
-  for (const key of [
-    'tag',
-    'addressLine1',
-    'addressLine2',
-    'city',
-    'subdivision',
-    'country',
-    'postalCode',
-  ] as const) {
+  for (const key of ['tag', ...MEMBERS_VIEW_KEYS] as const) {
     const value = address[key]?.trim();
     if (value) out[key] = value;
   }
@@ -196,16 +198,6 @@ function cleanAddress(address: StoredAddress): StoredAddress {
   }
   return out;
 }
-
-/** The parts of an address the members API's contact view shows, and so the parts its updateMember sends. */
-const MEMBERS_VIEW_KEYS = [
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'subdivision',
-  'country',
-  'postalCode',
-] as const;
 
 function sameInMembersView(a: StoredAddress, b: StoredAddress): boolean {
   return (
