@@ -28,11 +28,21 @@ describe('address forms by country (Google’s address data)', () => {
       'Postal code*',
     ]);
     // No region at all in a British address; the town comes before the postcode.
-    expect(await parts('GB')).toEqual(['Street address*', 'Apartment, suite, unit', 'Town or city*', 'Postal code*']);
+    expect(await parts('GB')).toEqual([
+      'Street address*',
+      'Apartment, suite, unit',
+      'Town or city*',
+      'Postal code*',
+    ]);
     // Germans write the postal code before the city.
     expect(await parts('DE')).toEqual(['Street address*', 'Apartment, suite, unit', 'Postal code*', 'City*']);
     // Japan: postal code, prefecture, then the street (its city is part of the street lines).
-    expect(await parts('JP')).toEqual(['Postal code*', 'Prefecture*', 'Street address*', 'Apartment, suite, unit']);
+    expect(await parts('JP')).toEqual([
+      'Postal code*',
+      'Prefecture*',
+      'Street address*',
+      'Apartment, suite, unit',
+    ]);
     expect(await parts('IE')).toContain('Eircode');
     expect(await parts('IN')).toContain('PIN code*');
   });

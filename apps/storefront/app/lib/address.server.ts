@@ -202,7 +202,9 @@ export function addressFormProblems(
     !postcodeValidator(postalCode, format.country)
   ) {
     const word = lowerFirst(postal.label);
-    const example = format.postalExample ? `: a ${word} there looks like ${format.postalExample}` : ' and try again';
+    const example = format.postalExample
+      ? `: a ${word} there looks like ${format.postalExample}`
+      : ' and try again';
     problems.postalCode = `“${postalCode}” is not a ${word} in ${format.countryName}. Check it${example}.`;
   }
   const region = address.subdivision?.trim();

@@ -60,7 +60,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe, destina
         checkout.shippingDestination?.address?.country ||
         (pickupChosen && checkout.shippingDestination?.contactDetails?.firstName)),
   );
-  useFocusFirstError(result?.errors);
+  useFocusFirstError(errors);
   const summary = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     // A phone starts with the summary folded to its total, above the form; a desktop keeps it open beside.

@@ -161,14 +161,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           fields.email = 'Enter a valid e-mail address, such as name@example.com.';
         const shippable = form.get('shippable') === '1';
         const pickup = shippable && form.get('receive') === 'pickup';
-        const countries = (await destinationsOf(context)).countries.map((country) => country.code);
+        const destinations = (await destinationsOf(context)).countries;
+        const countries = destinations.map((country) => country.code);
+        // The pickup location to collect at: the one chosen before, else the first.
+        const pickupCode = async () => {
+          const current = await getCheckout(client, id);
+          const pickups = (current?.shippingOptions ?? []).filter((option) => option.pickup);
+          return (
+            pickups.find((option) => option.code === current?.selectedShippingCode)?.code ?? pickups[0]?.code
+          );
+        };
         if (pickup) {
           // Collecting the order needs who collects it, not an address (nor a billing address).
           const contactDetails = readContact(form, 'shipping', fields);
-          const current = await getCheckout(client, id);
-          const pickups = (current?.shippingOptions ?? []).filter((option) => option.pickup);
-          const code =
-            pickups.find((option) => option.code === current?.selectedShippingCode)?.code ?? pickups[0]?.code;
+          const code = await pickupCode();
           if (!code) fields.receive = 'The store has no pickup location at the moment. Choose delivery.';
           if (!code || Object.keys(fields).length > 0)
             return data<CheckoutActionData>(
@@ -189,9 +195,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             { intent, errors: formErrors(fields), values: typed() },
             { status: 400 },
           );
+        // A country with pickup only: its shopper collects the order, so the pickup is their choice.
+        const collect = destinations.some((c) => c.code === shipping?.address.country && c.pickupOnly)
+          ? await pickupCode()
+          : undefined;
         await client.checkout.update(id, {
           buyerInfo: { email },
-          ...(shipping ? { shippingInfo: { shippingDestination: shipping } } : {}),
+          ...(shipping
+            ? {
+                shippingInfo: {
+                  shippingDestination: shipping,
+                  ...(collect ? { selectedCarrierServiceOption: { code: collect } } : {}),
+                },
+              }
+            : {}),
           ...(billing ? { billingInfo: billing } : {}),
         });
         return back;
