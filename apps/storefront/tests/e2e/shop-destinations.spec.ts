@@ -125,7 +125,12 @@ describe.runIf(browserAvailable())('checkout: the destinations of the demo store
     await context.close();
   });
 
-  const purchases = [
+  const purchases: {
+    region: string;
+    country: string;
+    parts: Record<string, string>;
+    select: Record<string, string>;
+  }[] = [
     {
       region: 'United States',
       country: 'US',

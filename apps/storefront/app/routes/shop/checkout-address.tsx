@@ -32,20 +32,25 @@ export function AddressFields({
   errors,
   destinations,
   contactOnly = false,
+  withContact = true,
   country: chosen,
 }: {
+  /** Inputs are named `prefix.city` …, or `city` … when it is empty. */
   prefix: string;
   value: Value;
   errors: FormErrors | undefined;
   destinations: Destinations;
   /** Store pickup: only who collects the order (no address). */
   contactOnly?: boolean;
+  /** Without the name and phone (an address book's entry, whose person is the member). */
+  withContact?: boolean;
   /** The country the shopper last chose without JavaScript, when it is not the one stored. */
   country?: string | undefined;
 }) {
   const a = value?.address ?? {};
   const c = value?.contactDetails ?? {};
   const section = prefix === 'billing' ? 'billing' : 'shipping';
+  const named = (name: string) => (prefix ? `${prefix}.${name}` : name);
   const offered = (code: string | undefined) => (code && destinations.formats[code] ? code : undefined);
   const [country, setCountry] = useState(
     offered(chosen) ?? offered(a.country) ?? destinations.defaultCountry,
@@ -56,7 +61,7 @@ export function AddressFields({
   const contact = (
     <>
       <Field
-        name={`${prefix}.firstName`}
+        name={named('firstName')}
         label="First name"
         autoComplete={`${section} given-name`}
         required
@@ -64,7 +69,7 @@ export function AddressFields({
         errors={errors}
       />
       <Field
-        name={`${prefix}.lastName`}
+        name={named('lastName')}
         label="Last name"
         autoComplete={`${section} family-name`}
         required
@@ -75,7 +80,7 @@ export function AddressFields({
   );
   const phone = (
     <Field
-      name={`${prefix}.phone`}
+      name={named('phone')}
       label="Phone (optional)"
       type="tel"
       autoComplete={`${section} tel`}
@@ -93,9 +98,9 @@ export function AddressFields({
     );
   return (
     <>
-      {contact}
+      {withContact ? contact : null}
       <SelectField
-        name={`${prefix}.country`}
+        name={named('country')}
         label="Country"
         autoComplete={`${section} country`}
         value={country}
@@ -111,7 +116,7 @@ export function AddressFields({
           <button
             type="submit"
             name="intent"
-            value={`${prefix}-country`}
+            value={prefix ? `${prefix}-country` : 'country'}
             className="link-button"
             formNoValidate
           >
@@ -121,7 +126,7 @@ export function AddressFields({
       </SelectField>
       {format?.parts.map((part) => {
         const label = part.required ? part.label : `${part.label} (optional)`;
-        const name = `${prefix}.${part.name}`;
+        const name = named(part.name);
         const autoComplete = `${section} ${autoCompleteOf(part.name)}`;
         const wide = part.name === 'addressLine' || part.name === 'addressLine2';
         if (part.name === 'subdivision' && format.regions)
@@ -155,7 +160,7 @@ export function AddressFields({
           />
         );
       })}
-      {phone}
+      {withContact ? phone : null}
     </>
   );
 }

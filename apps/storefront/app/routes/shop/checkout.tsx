@@ -1,7 +1,6 @@
 import { isApplicationError } from '@openshelf/sdk';
 import { data, redirect, redirectDocument } from 'react-router';
-import { destinationsFrom } from '../../lib/address.server';
-import type { Destinations } from '../../lib/address-format';
+import { storeDestinations } from '../../lib/address.server';
 import { getCheckout } from '../../lib/checkout.server';
 import {
   CHECKOUT_FIELD_WORDS,
@@ -35,16 +34,6 @@ export interface CheckoutLinks {
    * login and sign-up, which come back to this checkout (still in the app's flow) as its member.
    */
   memberSignIn?: { login: string; signup: string };
-}
-
-/**
- * The countries the store serves (its shipping regions and pickup locations) with their address forms.
- * A store that serves none (it sells nothing that ships) still takes a billing address from anywhere.
- */
-async function destinationsOf(context: Route.LoaderArgs['context']): Promise<Destinations> {
-  const served = await context.get(storefrontContext).servedDestinations();
-  const none = served.delivery !== '*' && served.delivery.length === 0 && served.pickup.length === 0;
-  return destinationsFrom(none ? { delivery: '*', pickup: [] } : served);
 }
 
 /** The flow of an app's redirect session for this very checkout (callbacks), if the page is in one. */
@@ -107,7 +96,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })
     : undefined;
   if (stripe && stripeProblem) stripe.problem = stripeProblem;
-  return { checkout, member, links, stripe, destinations: await destinationsOf(context) };
+  return { checkout, member, links, stripe, destinations: await storeDestinations(context) };
 }
 
 /**
@@ -161,7 +150,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           fields.email = 'Enter a valid e-mail address, such as name@example.com.';
         const shippable = form.get('shippable') === '1';
         const pickup = shippable && form.get('receive') === 'pickup';
-        const destinations = (await destinationsOf(context)).countries;
+        const destinations = (await storeDestinations(context)).countries;
         const countries = destinations.map((country) => country.code);
         // The pickup location to collect at: the one chosen before, else the first.
         const pickupCode = async () => {
