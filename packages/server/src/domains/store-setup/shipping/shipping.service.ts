@@ -217,7 +217,10 @@ function duplicatePickup(code: string): AppError {
  * storefront's country list is this, so a shopper never chooses a country the checkout then refuses.
  */
 export interface ServedDestinations {
-  /** ISO 3166-1 codes delivered to; "*" when a region covers everywhere else. */
+  /**
+   * ISO 3166-1 codes delivered to, in the order of the regions (the first is the store's home, as
+   * merchants set them up); "*" when a region covers everywhere else.
+   */
   delivery: string[] | '*';
   /** ISO 3166-1 codes of the pickup locations' addresses. */
   pickup: string[];
@@ -234,7 +237,7 @@ export async function servedDestinations(db: DbOrTx): Promise<ServedDestinations
   );
   const pickup = new Set(pickups.map((location) => location.address.country?.toUpperCase()).filter(Boolean));
   return {
-    delivery: everywhere ? '*' : [...delivery].sort(),
+    delivery: everywhere ? '*' : [...delivery],
     pickup: [...pickup].sort() as string[],
   };
 }
