@@ -109,7 +109,11 @@ export function addressFormat(country: string): Promise<AddressFormat> {
   const code = country.toUpperCase();
   let format = formats.get(code);
   if (!format) {
-    format = buildFormat(code);
+    // A failed read (the data is a file on disk) is not kept: the next page reads it again.
+    format = buildFormat(code).catch((error: unknown) => {
+      formats.delete(code);
+      throw error;
+    });
     formats.set(code, format);
   }
   return format;

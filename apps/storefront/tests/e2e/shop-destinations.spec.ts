@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 import {
@@ -503,6 +504,40 @@ describe.runIf(browserAvailable())('checkout: a store with more regions and a pi
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\//);
     expect((await orderOf(shop, page)).shippingInfo?.pickupMethod).toBe('STORE_PICKUP');
+    await context.close();
+  });
+  // Last: it changes the set-up. A store that ships to New York only, and a Californian address.
+  it('says once, in words, what to do when the address is in a part of the country not shipped to', {
+    timeout: 90_000,
+  }, async () => {
+    const { shippingRegions } = await merchantCall(shop, 'GET', '/admin-api/v1/shipping-regions');
+    const us = (shippingRegions as { id: string; destinations: string[] }[]).find((region) =>
+      region.destinations.includes('US'),
+    );
+    const owner = await merchantKey(shop.t.database);
+    const patched = await shop.t.app.inject({
+      method: 'PATCH',
+      url: `/admin-api/v1/shipping-regions/${us?.id}`,
+      headers: { authorization: owner },
+      payload: { shippingRegion: { destinations: ['US-NY'] } },
+    });
+    expect(patched.statusCode).toBe(200);
+    const context = await browser.newContext(DEVICES[0].options);
+    const page = await context.newPage();
+    await toCheckout(page, shop);
+    await fillAddress(
+      page,
+      'US',
+      { 'Street address': '1 Market St', City: 'San Francisco', 'ZIP code': '94105' },
+      { State: 'CA' },
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const words =
+      'We do not deliver to this part of United States. Choose store pickup below, or enter an address in a country we deliver to.';
+    await expect.poll(() => page.getByText(words).count()).toBe(1);
+    // No raw codes ("US-CA") in what the shopper reads.
+    for (const alert of await page.locator('main .alert').allTextContents())
+      expect(alert).not.toMatch(/\bUS(-CA)?\b/);
     await context.close();
   });
 });
