@@ -89,78 +89,74 @@ export function AddressFields({
       className="span-2"
     />
   );
-  if (contactOnly)
-    return (
-      <>
-        {contact}
-        {phone}
-      </>
-    );
   return (
     <>
-      {withContact ? contact : null}
-      <SelectField
-        name={named('country')}
-        label="Country"
-        autoComplete={`${section} country`}
-        value={country}
-        onChange={(event) => setCountry(event.currentTarget.value)}
-        errors={errors}
-        className="span-2"
-        options={destinations.countries.map(({ code, name, pickupOnly }) => [
-          code,
-          pickupOnly ? `${name} (store pickup only)` : name,
-        ])}
-      >
-        {hydrated ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value={prefix ? `${prefix}-country` : 'country'}
-            className="link-button"
-            formNoValidate
-          >
-            Show this country’s address form
-          </button>
-        )}
-      </SelectField>
-      {format?.parts.map((part) => {
-        const label = part.required ? part.label : `${part.label} (optional)`;
-        const name = named(part.name);
-        const autoComplete = `${section} ${autoCompleteOf(part.name)}`;
-        const wide = part.name === 'addressLine' || part.name === 'addressLine2';
-        if (part.name === 'subdivision' && format.regions)
+      {withContact || contactOnly ? contact : null}
+      {/* Hidden, not removed, for pickup: going back to delivery finds the address as it was typed. */}
+      <div className="address-parts" hidden={contactOnly}>
+        <SelectField
+          name={named('country')}
+          label="Country"
+          autoComplete={`${section} country`}
+          value={country}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+          errors={errors}
+          className="span-2"
+          options={destinations.countries.map(({ code, name, pickupOnly }) => [
+            code,
+            pickupOnly ? `${name} (store pickup only)` : name,
+          ])}
+        >
+          {hydrated ? null : (
+            <button
+              type="submit"
+              name="intent"
+              value={prefix ? `${prefix}-country` : 'country'}
+              className="link-button"
+              formNoValidate
+            >
+              Show this country’s address form
+            </button>
+          )}
+        </SelectField>
+        {format?.parts.map((part) => {
+          const label = part.required ? part.label : `${part.label} (optional)`;
+          const name = named(part.name);
+          const autoComplete = `${section} ${autoCompleteOf(part.name)}`;
+          const wide = part.name === 'addressLine' || part.name === 'addressLine2';
+          if (part.name === 'subdivision' && format.regions)
+            return (
+              <SelectField
+                key={`${part.name}-list-${country}`}
+                name={name}
+                label={label}
+                autoComplete={autoComplete}
+                defaultValue={a.country === country ? (sub?.toUpperCase() ?? '') : ''}
+                errors={errors}
+                required={part.required}
+                options={[
+                  ['', `Choose a ${part.label.toLowerCase()}`],
+                  ...format.regions.map(
+                    ([code, regionName]) => [code.toUpperCase(), regionName] as [string, string],
+                  ),
+                ]}
+              />
+            );
           return (
-            <SelectField
-              key={`${part.name}-list-${country}`}
+            <Field
+              key={part.name}
               name={name}
               label={label}
               autoComplete={autoComplete}
-              defaultValue={a.country === country ? (sub?.toUpperCase() ?? '') : ''}
-              errors={errors}
               required={part.required}
-              options={[
-                ['', `Choose a ${part.label.toLowerCase()}`],
-                ...format.regions.map(
-                  ([code, regionName]) => [code.toUpperCase(), regionName] as [string, string],
-                ),
-              ]}
+              defaultValue={(part.name === 'subdivision' ? sub : a[part.name]) ?? ''}
+              errors={errors}
+              {...(wide ? { className: 'span-2' } : {})}
             />
           );
-        return (
-          <Field
-            key={part.name}
-            name={name}
-            label={label}
-            autoComplete={autoComplete}
-            required={part.required}
-            defaultValue={(part.name === 'subdivision' ? sub : a[part.name]) ?? ''}
-            errors={errors}
-            {...(wide ? { className: 'span-2' } : {})}
-          />
-        );
-      })}
-      {withContact ? phone : null}
+        })}
+      </div>
+      {withContact || contactOnly ? phone : null}
     </>
   );
 }
