@@ -464,6 +464,8 @@ describe.runIf(browserAvailable())('checkout: a store with more regions and a pi
     expect(await page.getByRole('radio', { name: /Standard|Express/ }).count()).toBe(0);
     await page.getByRole('radio', { name: /Pick up in Zurich/ }).check();
     await expect.poll(() => page.getByRole('button', { name: /^Place order/ }).isEnabled()).toBe(true);
+    // Nothing in the summary waits for an address that pickup never asks for.
+    expect(await page.locator('.checkout-aside').textContent()).not.toContain('After your address');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await typeCard(page);
     await page.getByRole('button', { name: /^Place order/ }).click();

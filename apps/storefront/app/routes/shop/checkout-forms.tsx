@@ -361,6 +361,8 @@ function typedValue(
  * until a delivery option is chosen, tax until the address it depends on is given.
  */
 function pendingTotals(checkout: CheckoutView): { shipping?: string; tax?: string } {
+  // A shopper collecting the order gives no address: its pickup's price and the tax are final as shown.
+  if (isPickupChosen(checkout)) return {};
   const address = checkout.shippable ? checkout.shippingDestination?.address : checkout.billingInfo?.address;
   const taxWaits = checkout.violations.some((v) => v.code?.startsWith('TAX_ADDRESS_'));
   const shipping = !checkout.shippable
