@@ -2,7 +2,7 @@
 // that a missing field is named at once, next to its input.
 
 import cardValidator from 'card-validator';
-import { addressProblems, postalCodeWord, regionCode } from './address.server';
+import { addressFormat, addressFormProblems, countryName, regionCode } from './address.server';
 import type { Address, Contact, PaymentChoice } from './checkout.server';
 
 export const ADDRESS_FIELDS = [
@@ -14,47 +14,58 @@ export const ADDRESS_FIELDS = [
   'country',
 ] as const;
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'phone'] as const;
-const REQUIRED: Record<string, string> = {
-  firstName: 'Enter a first name.',
-  lastName: 'Enter a last name.',
-  addressLine: 'Enter the street address.',
-  city: 'Enter the city.',
-  postalCode: 'Enter the postal code.',
-  country: 'Choose a country.',
-};
-
 export interface AddressForm {
   address: Address;
   contactDetails: Contact;
 }
 
-/** Reads `prefix.firstName`, `prefix.city`, … and reports each missing required field by input name. */
-export function readAddress(form: FormData, prefix: string, errors: Record<string, string>): AddressForm {
+/**
+ * Reads `prefix.firstName`, `prefix.city`, … and reports, by input name, each part the address's country
+ * requires and is missing or does not fit (the country's own form, as the page showed it). `countries`:
+ * the ones the store serves; another is refused in words.
+ */
+export async function readAddress(
+  form: FormData,
+  prefix: string,
+  errors: Record<string, string>,
+  countries: readonly string[],
+): Promise<AddressForm> {
+  const contactDetails = readContact(form, prefix, errors);
   const text = (name: string) => String(form.get(`${prefix}.${name}`) ?? '').trim();
   const address: Address = {};
-  const contactDetails: Contact = {};
   for (const name of ADDRESS_FIELDS) {
     const value = text(name);
     if (value) address[name] = value;
   }
-  for (const name of CONTACT_FIELDS) {
-    const value = text(name);
-    if (value) contactDetails[name] = value;
+  const country = address.country?.toUpperCase();
+  if (!country) {
+    errors[`${prefix}.country`] = 'Choose a country.';
+    return { address, contactDetails };
   }
-  if (address.country) address.country = address.country.toUpperCase();
-  for (const [name, message] of Object.entries(REQUIRED)) {
-    if (!text(name))
-      errors[`${prefix}.${name}`] =
-        name === 'postalCode' ? `Enter the ${postalCodeWord(address.country)}.` : message;
+  address.country = country;
+  if (!countries.includes(country)) {
+    errors[`${prefix}.country`] =
+      `We do not deliver to ${countryName(country)}. Choose one of the countries in the list.`;
+    return { address, contactDetails };
   }
-  for (const [name, message] of Object.entries(addressProblems(address))) {
+  for (const [name, message] of Object.entries(addressFormProblems(await addressFormat(country), address)))
     errors[`${prefix}.${name}`] ??= message;
-  }
-  // People type "NY" or "New York"; the API wants ISO 3166-2 ("US-NY").
-  const region =
-    address.country && address.subdivision ? regionCode(address.country, address.subdivision) : undefined;
+  // The form sends the region's own code ("NY"); people may type a name. The API wants ISO 3166-2 ("US-NY").
+  const region = address.subdivision ? regionCode(country, address.subdivision) : undefined;
   if (region) address.subdivision = region;
   return { address, contactDetails };
+}
+
+/** The name (required) and phone (optional) of whoever receives or collects the order. */
+export function readContact(form: FormData, prefix: string, errors: Record<string, string>): Contact {
+  const contactDetails: Contact = {};
+  for (const name of CONTACT_FIELDS) {
+    const value = String(form.get(`${prefix}.${name}`) ?? '').trim();
+    if (value) contactDetails[name] = value;
+  }
+  if (!contactDetails.firstName) errors[`${prefix}.firstName`] = 'Enter a first name.';
+  if (!contactDetails.lastName) errors[`${prefix}.lastName`] = 'Enter a last name.';
+  return contactDetails;
 }
 
 const CARD_FIELDS: Record<string, string> = {
@@ -99,14 +110,18 @@ export function readPayment(
   const card = cardValidator.number(number);
   if (!number) errors.cardNumber = 'Enter the card number.';
   else if (!card.isValid) errors.cardNumber = CHECKOUT_FIELD_WORDS.cardNumber as string;
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry);
-  const month = match ? Number(match[1]) : 0;
-  const year = match ? Number(match[2]?.length === 2 ? `20${match[2]}` : match[2]) : 0;
-  if (!expiry) errors.cardExpiry = 'Enter the expiry date as MM/YY.';
-  else if (!match || month < 1 || month > 12)
-    errors.cardExpiry = 'Enter the expiry date as MM/YY, such as 08/29.';
+  // "1230", "12/30", "12 / 30" and "12/2030" all say December 2030. card-validator reads dates ahead;
+  // a past one it leaves unread, so the digits are read here to say "expired" rather than "wrong".
+  const parsed = cardValidator.expirationDate(expiry);
+  const digits = /^(\d{1,2})\s*\/?\s*(\d{2}|\d{4})$/.exec(expiry);
+  const month = Number(parsed.month ?? digits?.[1] ?? 0);
+  const year = Number(parsed.year ?? digits?.[2] ?? 0);
+  const fullYear = year < 100 ? 2000 + year : year;
+  if (!expiry) errors.cardExpiry = 'Enter the expiry date as MM / YY.';
+  else if (month < 1 || month > 12 || !year)
+    errors.cardExpiry = 'Enter the expiry date as MM / YY, such as 08 / 29.';
   // A card is good through the last day of its expiry month (as the payment provider counts it).
-  else if (new Date(Date.UTC(year, month, 1)) <= now)
+  else if (new Date(Date.UTC(fullYear, month, 1)) <= now)
     errors.cardExpiry = CHECKOUT_FIELD_WORDS.cardExpiry as string;
   const cvcLength = card.card?.code.size;
   if (!/^\d{3,4}$/.test(cvc) || (cvcLength !== undefined && cvc.length !== cvcLength)) {
@@ -115,5 +130,5 @@ export function readPayment(
       : (CHECKOUT_FIELD_WORDS.cardCvc as string);
   }
   if (errors.cardNumber || errors.cardExpiry || errors.cardCvc) return undefined;
-  return { type: 'SANDBOX_CARD', card: { number, expMonth: month, expYear: year, cvc } };
+  return { type: 'SANDBOX_CARD', card: { number, expMonth: month, expYear: fullYear, cvc } };
 }

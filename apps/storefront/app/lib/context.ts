@@ -27,6 +27,11 @@ export interface StorefrontContext {
   publicUrl: string;
   /** The bundled storefront's OAuth client id (looked up once); visitor tokens are minted as this client. */
   storefrontClientId: () => Promise<string>;
+  /**
+   * The countries the store delivers to ("*": everywhere) and has pickup in, from its shipping and pickup
+   * set-up: the checkout offers exactly these.
+   */
+  servedDestinations: () => Promise<{ delivery: string[] | '*'; pickup: string[] }>;
   /** Set when Stripe takes the store's cards: the hosted checkout mounts its Payment Element. */
   stripe?: { publishableKey: string; scriptUrl: string } | undefined;
   /**

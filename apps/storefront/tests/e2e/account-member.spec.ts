@@ -167,26 +167,27 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
 
     await page.getByRole('link', { name: 'Addresses' }).click();
     await page.waitForURL(`${baseUrl}/account/addresses`);
-    await page.getByLabel('Street and number').fill('221B Baker Street');
-    await page.getByLabel('Postal code').fill('10001');
-    await page.getByLabel('City').fill('London');
-    await page.getByLabel('Country code').fill('gb');
+    // The address book's countries and forms are the checkout's (this store ships to the United States).
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Street address').fill('350 Fifth Avenue');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('State').selectOption('NY');
+    await page.getByLabel('ZIP code').fill('1000');
     await page.getByRole('button', { name: 'Save address' }).click();
-    // A postal code is checked against the country's format.
+    // A ZIP code is checked against the country's format, and named as the field is.
     await expect
       .poll(() => page.locator('[id="field-postalCode-error"]').textContent())
-      .toContain('“10001” is not a postal code in United Kingdom.');
-    await page.getByLabel('Postal code').fill('NW1 6XE');
+      .toContain('“1000” is not a ZIP code in United States.');
+    await page.getByLabel('ZIP code').fill('10118');
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => page.locator('.address-card').textContent()).toContain('221B Baker Street');
-    // Printed the British way: town and postcode on their own lines, then the country.
+    await expect.poll(() => page.locator('.address-card').textContent()).toContain('350 Fifth Avenue');
+    // Printed the American way: town, state and ZIP code on one line, then the country.
     expect(await page.locator('.address-card address span').allTextContents()).toEqual([
-      '221B Baker Street',
-      'London',
-      'NW1 6XE',
-      'United Kingdom',
+      '350 Fifth Avenue',
+      'New York, NY 10118',
+      'United States of America',
     ]);
-    await page.getByRole('button', { name: /Remove 221B Baker Street/ }).click();
+    await page.getByRole('button', { name: /Remove 350 Fifth Avenue/ }).click();
     await expect.poll(() => page.locator('.address-card').count()).toBe(0);
   });
 

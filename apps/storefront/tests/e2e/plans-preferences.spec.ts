@@ -74,7 +74,7 @@ describe.runIf(browserAvailable())('plans and preferences in Chromium', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('Expiry (MM / YY)').fill('12/40');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Buy Mug club · $12.50' }).click();
     await page.waitForURL(/\/thank-you\//);
@@ -89,7 +89,7 @@ describe.runIf(browserAvailable())('plans and preferences in Chromium', () => {
     // Once per member: the page says so instead of selling it again.
     await page.goto(`${baseUrl}/plan-checkout/${planId}`);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/40');
+    await page.getByLabel('Expiry (MM / YY)').fill('12/40');
     await page.getByLabel('Security code').fill('123');
     await page.getByRole('button', { name: 'Buy Mug club · $12.50' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('bought it already');

@@ -50,11 +50,12 @@ export async function fillCheckoutDetails(page: Page): Promise<void> {
   await page.getByLabel('E-mail').fill('ada@example.com');
   await page.getByLabel('First name').first().fill('Ada');
   await page.getByLabel('Last name').first().fill('Lovelace');
+  // The country first: the address parts below it are that country's (an American ZIP code and state).
+  await page.getByLabel('Country').first().selectOption('US');
   await page.getByLabel('Street address').first().fill('1 Main St');
   await page.getByLabel('City').first().fill('New York');
-  await page.getByLabel('Postal code').first().fill('10001');
-  await page.getByLabel('State or region (e.g. NY)').first().fill('NY');
-  await page.getByLabel('Country').first().selectOption('US');
+  await page.getByLabel('State').first().selectOption('NY');
+  await page.getByLabel('ZIP code').first().fill('10001');
 }
 
 /**
@@ -85,7 +86,7 @@ export async function chooseDelivery(page: Page, option: RegExp = /Standard/): P
 
 export async function fillSandboxCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
   await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Expiry (MM / YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');
 }
 

@@ -59,8 +59,8 @@ describe.runIf(browserAvailable())('shop: delivery slot and deposit', () => {
     await page.waitForURL(/\/checkout\//);
     await fillCheckoutDetails(page);
     await page.getByLabel('City').first().fill('Burlington');
-    await page.getByLabel('Postal code').first().fill('05401');
-    await page.getByLabel('State or region (e.g. NY)').first().fill('VT');
+    await page.getByLabel('ZIP code').first().fill('05401');
+    await page.getByLabel('State').first().selectOption('VT');
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // One radio per slot; the second is chosen and stays chosen.

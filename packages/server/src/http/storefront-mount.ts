@@ -6,7 +6,7 @@ import type { Database } from '../db/client.js';
 import { isConnectionLost } from '../db/errors.js';
 import { type LocalCatalogChanges, watchCatalogChanges } from '../domains/catalog/index.js';
 import { AppOriginsCache, ensureBundledStorefrontClient } from '../domains/identity/index.js';
-import type { StoreIdentityCache } from '../domains/store-setup/index.js';
+import { type StoreIdentityCache, servedDestinations } from '../domains/store-setup/index.js';
 import type { PageCache } from '../lib/http/page-cache.js';
 import { injectFetch } from './inject-fetch.js';
 import { databaseUnavailable } from './plugins/errors.js';
@@ -95,6 +95,8 @@ export async function mountStorefront(
             throw error;
           }),
         sharedPageCacheControl,
+        // Read when a page asks (the checkout's country list), so it follows every set-up change.
+        servedDestinations: () => servedDestinations(database.db),
         // The hosted checkout mounts Stripe's Payment Element with these (both are public by design).
         ...(config.stripe
           ? { stripe: { publishableKey: config.stripe.publishableKey, scriptUrl: config.stripe.jsUrl } }

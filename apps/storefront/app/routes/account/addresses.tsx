@@ -1,13 +1,19 @@
 import type { Identity } from '@openshelf/sdk';
 import { useEffect, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import { addressLines, addressProblems } from '../../lib/address.server';
+import {
+  addressFormat,
+  addressFormProblems,
+  addressLines,
+  storeDestinations,
+} from '../../lib/address.server';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
+import { AddressFields } from '../shop/checkout-address';
 import type { Route } from './+types/addresses';
 import { formState } from './auth-flow.server';
-import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { ErrorSummary, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
 /** A saved address of the member's profile. */
@@ -17,13 +23,14 @@ export function meta() {
   return [{ title: 'My addresses' }, { name: 'robots', content: 'noindex' }];
 }
 
+// The error summary links to these inputs; each label itself is the country's (AddressFields).
 const LABELS = {
-  addressLine: 'Street and number',
-  addressLine2: 'Apartment, suite (optional)',
+  country: 'Country',
+  addressLine: 'Street address',
+  addressLine2: 'Apartment, suite, unit',
   postalCode: 'Postal code',
   city: 'City',
-  subdivision: 'State or region (optional)',
-  country: 'Country code',
+  subdivision: 'Region',
 };
 const FIELDS = Object.keys(LABELS) as (keyof typeof LABELS)[];
 const MAX_ADDRESSES = 20;
@@ -32,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   const identity = await asMember(request, session, () => session.client.members.getCurrentMember());
   return {
+    // The same countries and address forms as the checkout, where these addresses are used.
+    destinations: await storeDestinations(context),
     revision: identity.revision,
     addresses: identity.identityProfile.addresses.map((saved) => ({
       ...saved,
@@ -58,15 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     next = current.filter((_, i) => i !== index);
   } else {
     const country = (values.country ?? '').toUpperCase();
-    const problems = addressProblems({ ...values, country });
+    // Without JavaScript, "Show this country's address form": the form again, for that country.
+    if (form.get('intent') === 'country') return formState(formErrors({}), values);
+    const served = (await storeDestinations(context)).countries.some((c) => c.code === country);
+    const problems = served
+      ? addressFormProblems(await addressFormat(country), { ...values, country })
+      : { country: 'Choose a country from the list.' };
     const errors = formErrors(
-      {
-        ...problems,
-        addressLine: values.addressLine ? undefined : 'Enter the street and number.',
-        postalCode: values.postalCode ? problems.postalCode : 'Enter the postal code.',
-        city: values.city ? undefined : 'Enter the city.',
-        country: /^[A-Z]{2}$/.test(country) ? undefined : 'Enter the 2-letter country code, like US or DE.',
-      },
+      problems,
       current.length >= MAX_ADDRESSES
         ? `You can keep up to ${MAX_ADDRESSES} addresses. Remove one first.`
         : undefined,
@@ -159,57 +167,14 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <ErrorSummary errors={errors} labels={LABELS} />
       <adder.Form method="post" noValidate className="stack-form" ref={formRef}>
-        <Field
-          name="addressLine"
-          label={LABELS.addressLine}
-          autoComplete="address-line1"
-          required
-          defaultValue={values.addressLine}
+        <AddressFields
+          prefix=""
+          withContact={false}
+          value={{ address: values }}
+          country={values.country}
           errors={errors}
+          destinations={loaderData.destinations}
         />
-        <Field
-          name="addressLine2"
-          label={LABELS.addressLine2}
-          autoComplete="address-line2"
-          defaultValue={values.addressLine2}
-          errors={errors}
-        />
-        <div className="field-row">
-          <Field
-            name="postalCode"
-            label={LABELS.postalCode}
-            autoComplete="postal-code"
-            required
-            defaultValue={values.postalCode}
-            errors={errors}
-          />
-          <Field
-            name="city"
-            label={LABELS.city}
-            autoComplete="address-level2"
-            required
-            defaultValue={values.city}
-            errors={errors}
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            name="subdivision"
-            label={LABELS.subdivision}
-            autoComplete="address-level1"
-            defaultValue={values.subdivision}
-            errors={errors}
-          />
-          <Field
-            name="country"
-            label={LABELS.country}
-            autoComplete="country"
-            required
-            maxLength={2}
-            defaultValue={values.country}
-            errors={errors}
-          />
-        </div>
         <SubmitButton pending={adder.state !== 'idle'} pendingLabel="Saving…" name="intent" value="add">
           Save address
         </SubmitButton>

@@ -1,59 +1,67 @@
-import { useContext, useState } from 'react';
-import { Field, FieldError } from '../../components/Field';
+import { useState } from 'react';
+import { Field, SelectField } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
+import { autoCompleteOf, type Destinations } from '../../lib/address-format';
 import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
-import { FirstError } from '../../lib/forms/first-error';
-import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
-
-const COUNTRIES: [string, string][] = [
-  ['US', 'United States'],
-  ['CA', 'Canada'],
-  ['GB', 'United Kingdom'],
-  ['IE', 'Ireland'],
-  ['DE', 'Germany'],
-  ['FR', 'France'],
-  ['NL', 'Netherlands'],
-  ['BE', 'Belgium'],
-  ['ES', 'Spain'],
-  ['IT', 'Italy'],
-  ['AT', 'Austria'],
-  ['SE', 'Sweden'],
-  ['DK', 'Denmark'],
-  ['AU', 'Australia'],
-];
+import type { FormErrors } from '../../lib/forms/form-errors';
 
 /** The address inputs in page order (the first with an error gets the focus). */
 export const ADDRESS_INPUTS = [
   'firstName',
   'lastName',
+  'country',
   'addressLine',
   'addressLine2',
-  'city',
   'postalCode',
+  'city',
   'subdivision',
-  'country',
   'phone',
 ] as const;
 
+type Value = { address?: Address; contactDetails?: Contact } | undefined;
+
+/**
+ * A name, then the country (the countries the store serves, by name), then that country's address
+ * parts in its order, named as it names them (ZIP code, Postal code, Eircode; State, Province, County)
+ * with a list of its regions where it has them, then the phone. With JavaScript the parts follow the
+ * chosen country at once; without it, "Show this country's address" redraws them.
+ */
 export function AddressFields({
   prefix,
   value,
   errors,
+  destinations,
+  contactOnly = false,
+  withContact = true,
+  country: chosen,
 }: {
+  /** Inputs are named `prefix.city` …, or `city` … when it is empty. */
   prefix: string;
-  value: { address?: Address; contactDetails?: Contact } | undefined;
+  value: Value;
   errors: FormErrors | undefined;
+  destinations: Destinations;
+  /** Store pickup: only who collects the order (no address). */
+  contactOnly?: boolean;
+  /** Without the name and phone (an address book's entry, whose person is the member). */
+  withContact?: boolean;
+  /** The country the shopper last chose without JavaScript, when it is not the one stored. */
+  country?: string | undefined;
 }) {
   const a = value?.address ?? {};
   const c = value?.contactDetails ?? {};
   const section = prefix === 'billing' ? 'billing' : 'shipping';
+  const named = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  const offered = (code: string | undefined) => (code && destinations.formats[code] ? code : undefined);
+  const [country, setCountry] = useState(
+    offered(chosen) ?? offered(a.country) ?? destinations.defaultCountry,
+  );
+  const hydrated = useHydrated();
+  const format = destinations.formats[country];
   const sub = a.subdivision?.includes('-') ? a.subdivision.split('-')[1] : a.subdivision;
-  const countryError = fieldError(errors, `${prefix}.country`);
-  const countryFirst = useContext(FirstError) === `${prefix}.country`;
-  return (
+  const contact = (
     <>
       <Field
-        name={`${prefix}.firstName`}
+        name={named('firstName')}
         label="First name"
         autoComplete={`${section} given-name`}
         required
@@ -61,81 +69,94 @@ export function AddressFields({
         errors={errors}
       />
       <Field
-        name={`${prefix}.lastName`}
+        name={named('lastName')}
         label="Last name"
         autoComplete={`${section} family-name`}
         required
         defaultValue={c.lastName ?? ''}
         errors={errors}
       />
-      <Field
-        name={`${prefix}.addressLine`}
-        label="Street address"
-        autoComplete={`${section} address-line1`}
-        required
-        defaultValue={a.addressLine ?? ''}
-        errors={errors}
-        className="span-2"
-      />
-      <Field
-        name={`${prefix}.addressLine2`}
-        label="Apartment, suite (optional)"
-        autoComplete={`${section} address-line2`}
-        defaultValue={a.addressLine2 ?? ''}
-        errors={errors}
-        className="span-2"
-      />
-      <Field
-        name={`${prefix}.city`}
-        label="City"
-        autoComplete={`${section} address-level2`}
-        required
-        defaultValue={a.city ?? ''}
-        errors={errors}
-      />
-      <Field
-        name={`${prefix}.postalCode`}
-        label="Postal code"
-        autoComplete={`${section} postal-code`}
-        required
-        defaultValue={a.postalCode ?? ''}
-        errors={errors}
-      />
-      <Field
-        name={`${prefix}.subdivision`}
-        label="State or region (e.g. NY)"
-        autoComplete={`${section} address-level1`}
-        defaultValue={sub ?? ''}
-        errors={errors}
-      />
-      <div className={`field${countryError ? ' field-invalid' : ''}`}>
-        <label htmlFor={`field-${prefix}.country`}>Country</label>
-        <select
-          id={`field-${prefix}.country`}
-          name={`${prefix}.country`}
+    </>
+  );
+  const phone = (
+    <Field
+      name={named('phone')}
+      label="Phone (optional)"
+      type="tel"
+      autoComplete={`${section} tel`}
+      defaultValue={c.phone ?? ''}
+      errors={errors}
+      className="span-2"
+    />
+  );
+  return (
+    <>
+      {withContact || contactOnly ? contact : null}
+      {/* Hidden, not removed, for pickup: going back to delivery finds the address as it was typed. */}
+      <div className="address-parts" hidden={contactOnly}>
+        <SelectField
+          name={named('country')}
+          label="Country"
           autoComplete={`${section} country`}
-          defaultValue={a.country ?? 'US'}
-          aria-invalid={countryError ? true : undefined}
-          aria-describedby={countryError ? `field-${prefix}.country-error` : undefined}
-          {...(countryFirst ? { autoFocus: true } : {})}
+          value={country}
+          onChange={(event) => setCountry(event.currentTarget.value)}
+          errors={errors}
+          className="span-2"
+          options={destinations.countries.map(({ code, name, pickupOnly }) => [
+            code,
+            pickupOnly ? `${name} (store pickup only)` : name,
+          ])}
         >
-          {COUNTRIES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`field-${prefix}.country-error`} error={countryError} />
+          {hydrated ? null : (
+            <button
+              type="submit"
+              name="intent"
+              value={prefix ? `${prefix}-country` : 'country'}
+              className="link-button"
+              formNoValidate
+            >
+              Show this country’s address form
+            </button>
+          )}
+        </SelectField>
+        {format?.parts.map((part) => {
+          const label = part.required ? part.label : `${part.label} (optional)`;
+          const name = named(part.name);
+          const autoComplete = `${section} ${autoCompleteOf(part.name)}`;
+          const wide = part.name === 'addressLine' || part.name === 'addressLine2';
+          if (part.name === 'subdivision' && format.regions)
+            return (
+              <SelectField
+                key={`${part.name}-list-${country}`}
+                name={name}
+                label={label}
+                autoComplete={autoComplete}
+                defaultValue={a.country === country ? (sub?.toUpperCase() ?? '') : ''}
+                errors={errors}
+                required={part.required}
+                options={[
+                  ['', `Choose a ${part.label.toLowerCase()}`],
+                  ...format.regions.map(
+                    ([code, regionName]) => [code.toUpperCase(), regionName] as [string, string],
+                  ),
+                ]}
+              />
+            );
+          return (
+            <Field
+              key={part.name}
+              name={name}
+              label={label}
+              autoComplete={autoComplete}
+              required={part.required}
+              defaultValue={(part.name === 'subdivision' ? sub : a[part.name]) ?? ''}
+              errors={errors}
+              {...(wide ? { className: 'span-2' } : {})}
+            />
+          );
+        })}
       </div>
-      <Field
-        name={`${prefix}.phone`}
-        label="Phone (optional)"
-        type="tel"
-        autoComplete={`${section} tel`}
-        defaultValue={c.phone ?? ''}
-        errors={errors}
-        className="span-2"
-      />
+      {withContact || contactOnly ? phone : null}
     </>
   );
 }
@@ -143,9 +164,16 @@ export function AddressFields({
 export function BillingFields({
   checkout,
   errors,
+  destinations,
+  value,
+  country,
 }: {
   checkout: CheckoutView;
   errors: FormErrors | undefined;
+  destinations: Destinations;
+  /** What was sent and refused (kept without JavaScript too), else the stored billing address. */
+  value?: Value;
+  country?: string | undefined;
 }) {
   const hasBillingErrors = Object.keys(errors?.fields ?? {}).some((k) => k.startsWith('billing.'));
   const differs = Boolean(
@@ -171,7 +199,13 @@ export function BillingFields({
       {/* Without JavaScript the fields are always there (ignored when the box is ticked). */}
       {!same || !hydrated ? (
         <div className="form-grid">
-          <AddressFields prefix="billing" value={checkout.billingInfo} errors={errors} />
+          <AddressFields
+            prefix="billing"
+            value={value ?? checkout.billingInfo}
+            errors={errors}
+            destinations={destinations}
+            country={country}
+          />
         </div>
       ) : null}
     </fieldset>

@@ -1,8 +1,12 @@
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { Field, FieldError, FormAlert } from '../../components/Field';
+import { useHydrated } from '../../components/hydrated';
 import { LineSummary } from '../../components/LineSummary';
 import { Summary } from '../../components/Summary';
-import type { CheckoutView } from '../../lib/checkout.server';
+import type { Destinations } from '../../lib/address-format';
+import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
+import { amountDue } from '../../lib/figures';
 import { FirstError, useFocusFirstError } from '../../lib/forms/first-error';
 import { fieldError } from '../../lib/forms/form-errors';
 import type { StripePayment } from '../../lib/stripe-payment.server';
@@ -18,11 +22,13 @@ interface Props {
   result: CheckoutActionData | undefined;
   /** Set when Stripe takes the cards (its Payment Element replaces the card fields). */
   stripe?: StripePayment | undefined;
+  destinations: Destinations;
 }
 
 /** The checkout's inputs in page order, for finding the first error. */
 const INPUT_ORDER = [
   'email',
+  'receive',
   ...ADDRESS_INPUTS.map((name) => `shipping.${name}`),
   ...ADDRESS_INPUTS.map((name) => `billing.${name}`),
   'couponCode',
@@ -36,15 +42,31 @@ const INPUT_ORDER = [
 const SECTION_INTENTS = ['details', 'shipping', 'coupon', 'gift-card', 'place'];
 
 /** The hosted checkout: one page, one form per step, each usable without JavaScript. */
-export function CheckoutForms({ checkout, member, links, result, stripe }: Props) {
-  const errors = result?.errors;
+export function CheckoutForms({ checkout, member, links, result, stripe, destinations }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // While a form is being sent, the problems of the last try are gone: they may no longer hold.
+  const errors = busy ? undefined : result?.errors;
+  const hydrated = useHydrated();
   const blocking = checkout.violations.filter((v) => v.severity === 'ERROR');
-  const hasDetails = Boolean(
-    checkout.email && (!checkout.shippable || checkout.shippingDestination?.address?.country),
+  const pickupChosen = isPickupChosen(checkout);
+  const typed = result?.values;
+  const [receive, setReceive] = useState<'delivery' | 'pickup'>(
+    typed?.receive === 'pickup' || (!typed && pickupChosen) ? 'pickup' : 'delivery',
   );
-  useFocusFirstError(result?.errors);
+  const contactOnly = receive === 'pickup' && hydrated;
+  const hasDetails = Boolean(
+    checkout.email &&
+      (!checkout.shippable ||
+        checkout.shippingDestination?.address?.country ||
+        (pickupChosen && checkout.shippingDestination?.contactDetails?.firstName)),
+  );
+  useFocusFirstError(errors);
+  const summary = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // A phone starts with the summary folded to its total, above the form; a desktop keeps it open beside.
+    if (summary.current && window.matchMedia('(max-width: 900px)').matches) summary.current.open = false;
+  }, []);
   const firstError = INPUT_ORDER.find((name) => fieldError(errors, name));
   // A message about one step's form shows in that step, where the shopper just pressed its button.
   const alertFor = (...intents: string[]) =>
@@ -61,6 +83,26 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
           {links.login ? <a href={links.login}>Log in</a> : null}
         </nav>
         <div className="checkout-layout">
+          {/* First in the page, so a phone shows it at the top (collapsed); the desktop grid puts it at the right. */}
+          <aside className="card checkout-aside" aria-label="Order summary">
+            <details className="summary-details" open ref={summary}>
+              <summary>
+                <h2>Order summary</h2>
+                <span className="summary-toggle-total">{amountDue(checkout.figures).formattedAmount}</span>
+              </summary>
+              <ul className="summary-lines">
+                {checkout.lineItems.map((line) => (
+                  <li key={line.id}>
+                    <LineSummary line={line} />
+                    <p className="line-qty">
+                      {line.quantity} × {line.price.formattedAmount}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              <Summary figures={checkout.figures} pending={pendingTotals(checkout)} />
+            </details>
+          </aside>
           <div className="checkout-steps">
             <FormAlert message={elsewhere} />
             {blocking.length > 0 ? (
@@ -70,14 +112,17 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                 ))}
               </div>
             ) : null}
-            {checkout.calculationErrors.map((message) => (
-              <p key={message} className="alert alert-warning">
-                {message}
-              </p>
-            ))}
+            {/* A problem the API gives both as a violation and a calculation error is said once. */}
+            {checkout.calculationErrors
+              .filter((message) => !blocking.some((v) => v.description === message))
+              .map((message) => (
+                <p key={message} className="alert alert-warning">
+                  {message}
+                </p>
+              ))}
 
             <section className="card step" aria-labelledby="step-details">
-              <h2 id="step-details">1. Contact{checkout.shippable ? ' and delivery address' : ''}</h2>
+              <h2 id="step-details">1. Contact{checkout.shippable ? ' and delivery' : ''}</h2>
               <Form method="post" className="form-grid" noValidate>
                 <input type="hidden" name="intent" value="details" />
                 <FormAlert message={alertFor('details')} />
@@ -92,10 +137,32 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                   errors={errors}
                   className="span-2"
                 />
-                {checkout.shippable ? (
-                  <AddressFields prefix="shipping" value={checkout.shippingDestination} errors={errors} />
+                {checkout.shippable && destinations.pickup ? (
+                  <ReceiveChoice
+                    receive={receive}
+                    onChange={setReceive}
+                    error={fieldError(errors, 'receive')}
+                  />
                 ) : null}
-                <BillingFields checkout={checkout} errors={errors} />
+                {checkout.shippable ? (
+                  <AddressFields
+                    prefix="shipping"
+                    value={typed ? typedValue(typed, 'shipping') : checkout.shippingDestination}
+                    errors={errors}
+                    destinations={destinations}
+                    contactOnly={contactOnly}
+                    country={typed?.['shipping.country']}
+                  />
+                ) : null}
+                {contactOnly ? null : (
+                  <BillingFields
+                    checkout={checkout}
+                    errors={errors}
+                    destinations={destinations}
+                    value={typed ? typedValue(typed, 'billing') : undefined}
+                    country={typed?.['billing.country']}
+                  />
+                )}
                 <button type="submit" className="button span-2" disabled={busy}>
                   {hasDetails ? 'Update details' : 'Continue'}
                 </button>
@@ -107,10 +174,11 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                 checkout={checkout}
                 error={fieldError(errors, 'shippingOption') ?? alertFor('shipping')}
                 enabled={hasDetails}
+                pickupOnly={pickupChosen && !checkout.shippingDestination?.address?.country}
               />
             ) : null}
 
-            <section className="card step" aria-labelledby="step-discounts">
+            <section className="card step" id="discounts" aria-labelledby="step-discounts">
               <h2 id="step-discounts">{checkout.shippable ? '3' : '2'}. Coupon and gift card</h2>
               <FormAlert message={alertFor('coupon', 'gift-card')} />
               <CodeForm
@@ -188,6 +256,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                 alert={alertFor('place')}
                 busy={busy}
                 blocked={blocking.length > 0 || !hasDetails}
+                pickup={receive === 'pickup'}
               />
             ) : (
               <PaymentStep
@@ -196,28 +265,82 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
                 alert={alertFor('place')}
                 busy={busy}
                 blocked={blocking.length > 0 || !hasDetails}
+                pickup={receive === 'pickup'}
               />
             )}
           </div>
-
-          <aside className="card checkout-aside" aria-label="Order summary">
-            <h2>Order summary</h2>
-            <ul className="summary-lines">
-              {checkout.lineItems.map((line) => (
-                <li key={line.id}>
-                  <LineSummary line={line} />
-                  <p className="line-qty">
-                    {line.quantity} × {line.price.formattedAmount}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <Summary figures={checkout.figures} pending={pendingTotals(checkout)} />
-          </aside>
         </div>
       </div>
     </FirstError.Provider>
   );
+}
+
+/** Delivery, or collecting the order at the store (then only who collects it is asked for). */
+function ReceiveChoice({
+  receive,
+  onChange,
+  error,
+}: {
+  receive: 'delivery' | 'pickup';
+  onChange: (receive: 'delivery' | 'pickup') => void;
+  error: string | undefined;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="span-2 receive" aria-describedby={error ? 'field-receive-error' : undefined}>
+      <legend>How do you want to get your order?</legend>
+      <label className="check">
+        <input
+          type="radio"
+          name="receive"
+          value="delivery"
+          defaultChecked={receive === 'delivery'}
+          onChange={() => onChange('delivery')}
+        />
+        Delivery to an address
+      </label>
+      <label className="check">
+        <input
+          type="radio"
+          name="receive"
+          value="pickup"
+          defaultChecked={receive === 'pickup'}
+          onChange={() => onChange('pickup')}
+        />
+        Store pickup
+      </label>
+      {hydrated ? null : (
+        <p className="muted">For store pickup, only your name is needed: leave the address empty.</p>
+      )}
+      <FieldError id="field-receive-error" error={error} />
+    </fieldset>
+  );
+}
+
+/** The shopper chose to collect the order: a pickup is selected and no delivery address is given. */
+function isPickupChosen(checkout: CheckoutView): boolean {
+  const selected = checkout.shippingOptions.find((option) => option.code === checkout.selectedShippingCode);
+  return Boolean(
+    selected?.pickup &&
+      checkout.shippingDestination?.contactDetails?.firstName &&
+      !checkout.shippingDestination.address?.country,
+  );
+}
+
+/** What the shopper typed for one address (`shipping.city` …), as the form's stored value. */
+function typedValue(
+  typed: Record<string, string>,
+  prefix: string,
+): { address: Address; contactDetails: Contact } {
+  const get = (name: string) => typed[`${prefix}.${name}`] || undefined;
+  const pick = <K extends string>(names: readonly K[]) =>
+    Object.fromEntries(names.flatMap((name) => (get(name) ? [[name, get(name)]] : []))) as Partial<
+      Record<K, string>
+    >;
+  return {
+    address: pick(['country', 'subdivision', 'city', 'postalCode', 'addressLine', 'addressLine2'] as const),
+    contactDetails: pick(['firstName', 'lastName', 'phone'] as const),
+  };
 }
 
 /**
@@ -225,6 +348,8 @@ export function CheckoutForms({ checkout, member, links, result, stripe }: Props
  * until a delivery option is chosen, tax until the address it depends on is given.
  */
 function pendingTotals(checkout: CheckoutView): { shipping?: string; tax?: string } {
+  // A shopper collecting the order gives no address: its pickup's price and the tax are final as shown.
+  if (isPickupChosen(checkout)) return {};
   const address = checkout.shippable ? checkout.shippingDestination?.address : checkout.billingInfo?.address;
   const taxWaits = checkout.violations.some((v) => v.code?.startsWith('TAX_ADDRESS_'));
   const shipping = !checkout.shippable

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { CardFields, FieldError, FormAlert } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
@@ -10,26 +10,32 @@ export function ShippingStep({
   checkout,
   error,
   enabled,
+  pickupOnly = false,
 }: {
   checkout: CheckoutView;
   error?: string | undefined;
   enabled: boolean;
+  /** The shopper chose store pickup: only the pickup locations are offered. */
+  pickupOnly?: boolean;
 }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const options = pickupOnly
+    ? checkout.shippingOptions.filter((option) => option.pickup)
+    : checkout.shippingOptions;
   return (
     <section className="card step" aria-labelledby="step-shipping">
-      <h2 id="step-shipping">2. Delivery</h2>
+      <h2 id="step-shipping">2. {pickupOnly ? 'Pickup' : 'Delivery'}</h2>
       {!enabled ? (
-        <p className="muted">Enter your address first to see the delivery options.</p>
-      ) : checkout.shippingOptions.length === 0 ? (
+        <p className="muted">Enter your address, or choose store pickup, to see the options.</p>
+      ) : options.length === 0 ? (
         <p className="alert alert-warning">We do not deliver to this address yet. Try another address.</p>
       ) : (
         <Form method="post" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
           <input type="hidden" name="intent" value="shipping" />
           <fieldset aria-describedby={error ? 'shipping-error' : undefined}>
             <legend className="visually-hidden">Delivery option</legend>
-            {checkout.shippingOptions.map((option) => (
+            {options.map((option) => (
               <label key={option.code} className="option-row">
                 <input
                   type="radio"
@@ -82,6 +88,12 @@ function formatSlot(slot: { from: string; to: string }): string {
   return `${day}, ${time(from)}–${time(to)} UTC`;
 }
 
+/**
+ * A coupon or gift card code. Sent without reloading the page's scroll position; afterwards the focus
+ * stays where the shopper was: on the "applied" message, on the input again after a removal, on the
+ * input with its error after a refusal (useFocusFirstError). Without JavaScript the page comes back at
+ * this section (the redirect's #discounts).
+ */
 export function CodeForm(props: {
   intent: string;
   name: string;
@@ -90,11 +102,21 @@ export function CodeForm(props: {
   error?: string | undefined;
 }) {
   const { intent, name, label, applied, error } = props;
+  const message = useRef<HTMLParagraphElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const before = useRef(applied);
+  useEffect(() => {
+    if (before.current === applied) return;
+    // Applied or removed by this form just now: the element that replaced the pressed button takes the focus.
+    if (applied) message.current?.focus();
+    else input.current?.focus();
+    before.current = applied;
+  }, [applied]);
   if (applied) {
     return (
-      <Form method="post" className="coupon-applied">
+      <Form method="post" className="coupon-applied" preventScrollReset>
         <input type="hidden" name="intent" value={`remove-${intent}`} />
-        <p>
+        <p ref={message} tabIndex={-1} role="status">
           {label.replace(' code', '')} <strong>{applied}</strong> applied.{' '}
           <button type="submit" className="link-button">
             Remove
@@ -105,11 +127,12 @@ export function CodeForm(props: {
   }
   const id = `field-${name}`;
   return (
-    <Form method="post" className="coupon-form">
+    <Form method="post" className="coupon-form" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <label htmlFor={id}>{label}</label>
       <div className="inline-field">
         <input
+          ref={input}
           id={id}
           name={name}
           autoComplete="off"
@@ -131,6 +154,7 @@ export function PaymentStep({
   alert,
   busy,
   blocked,
+  pickup = false,
 }: {
   checkout: CheckoutView;
   errors: FormErrors | undefined;
@@ -138,6 +162,8 @@ export function PaymentStep({
   alert?: string | undefined;
   busy: boolean;
   blocked: boolean;
+  /** The shopper collects the order: only contact details are needed first. */
+  pickup?: boolean;
 }) {
   const [method, setMethod] = useState('SANDBOX_CARD');
   const total = amountDue(checkout.figures);
@@ -172,10 +198,17 @@ export function PaymentStep({
         <button type="submit" className="button button-large span-2" disabled={busy || blocked}>
           {busy ? 'Placing order…' : `Place order · ${total.formattedAmount}`}
         </button>
-        {blocked ? <p className="muted span-2">Enter your contact details and address above first.</p> : null}
+        {blocked ? <p className="muted span-2">{blockedWords(pickup)}</p> : null}
       </Form>
     </section>
   );
+}
+
+/** What "Place order" waits for, by how the order is received. */
+export function blockedWords(pickup: boolean): string {
+  return pickup
+    ? 'Enter your e-mail and name above, then press Continue.'
+    : 'Enter your contact details and address above first.';
 }
 
 /** The payment choice that charges nothing now: the order waits for the merchant to mark it paid. */

@@ -1,10 +1,12 @@
 import { isApplicationError } from '@openshelf/sdk';
 import { data, redirect, redirectDocument } from 'react-router';
+import { storeDestinations } from '../../lib/address.server';
 import { getCheckout } from '../../lib/checkout.server';
 import {
   CHECKOUT_FIELD_WORDS,
   checkoutFieldFor,
   readAddress,
+  readContact,
   readPayment,
 } from '../../lib/checkout-input.server';
 import { storefrontContext } from '../../lib/context';
@@ -52,7 +54,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const checkout = session.hasIdentity() ? await getCheckout(session.client, params.checkoutId) : undefined;
   if (!checkout)
     return data(
-      { checkout: undefined, member: false, links: { cart: '/cart' }, stripe: undefined },
+      {
+        checkout: undefined,
+        member: false,
+        links: { cart: '/cart' },
+        stripe: undefined,
+        destinations: undefined,
+      },
       { status: 404 },
     );
   const flow = await checkoutFlow(request, session, checkout.id);
@@ -88,11 +96,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })
     : undefined;
   if (stripe && stripeProblem) stripe.problem = stripeProblem;
-  return { checkout, member, links, stripe };
+  return { checkout, member, links, stripe, destinations: await storeDestinations(context) };
 }
 
-/** The step that was sent, and why it was refused. */
-export type CheckoutActionData = { intent: string; errors: FormErrors };
+/**
+ * The step that was sent, and why it was refused; with the details step, what was typed (so a page
+ * drawn again without JavaScript keeps it) and the country whose address form to show.
+ */
+export type CheckoutActionData = {
+  intent: string;
+  errors: FormErrors;
+  values?: Record<string, string>;
+};
 
 const CODE_FIELDS: Record<string, string> = {
   'COUPON_*': 'couponCode',
@@ -112,23 +127,77 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields: Record<string, string> = {};
   const fail = (status = 400, message?: string) =>
     data<CheckoutActionData>({ intent, errors: formErrors(fields, message) }, { status });
+  const typed = () =>
+    Object.fromEntries(
+      [...form.entries()].filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'intent',
+      ),
+    );
   // Each step goes back to the page, still in the app's flow if it was opened in one.
   const back = redirect(`/checkout/${id}${flowQueryOf(request)}`);
+  // Codes come back to their own section (without JavaScript the browser scrolls there, not to the top).
+  const backToCodes = redirect(`/checkout/${id}${flowQueryOf(request)}#discounts`);
   try {
     switch (intent) {
+      case 'shipping-country':
+      case 'billing-country':
+        // Without JavaScript: the chosen country's address form, keeping what was typed.
+        return data<CheckoutActionData>({ intent, errors: formErrors({}), values: typed() });
       case 'details': {
         const email = String(form.get('email') ?? '').trim();
         if (!email) fields.email = 'Enter your e-mail address; we send the receipt there.';
         else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
           fields.email = 'Enter a valid e-mail address, such as name@example.com.';
         const shippable = form.get('shippable') === '1';
-        const shipping = shippable ? readAddress(form, 'shipping', fields) : undefined;
+        const pickup = shippable && form.get('receive') === 'pickup';
+        const destinations = (await storeDestinations(context)).countries;
+        const countries = destinations.map((country) => country.code);
+        // The pickup location to collect at: the one chosen before, else the first.
+        const pickupCode = async () => {
+          const current = await getCheckout(client, id);
+          const pickups = (current?.shippingOptions ?? []).filter((option) => option.pickup);
+          return (
+            pickups.find((option) => option.code === current?.selectedShippingCode)?.code ?? pickups[0]?.code
+          );
+        };
+        if (pickup) {
+          // Collecting the order needs who collects it, not an address (nor a billing address).
+          const contactDetails = readContact(form, 'shipping', fields);
+          const code = await pickupCode();
+          if (!code) fields.receive = 'The store has no pickup location at the moment. Choose delivery.';
+          if (!code || Object.keys(fields).length > 0)
+            return data<CheckoutActionData>(
+              { intent, errors: formErrors(fields), values: typed() },
+              { status: 400 },
+            );
+          await client.checkout.update(id, {
+            buyerInfo: { email },
+            shippingInfo: { shippingDestination: { contactDetails }, selectedCarrierServiceOption: { code } },
+          });
+          return back;
+        }
+        const shipping = shippable ? await readAddress(form, 'shipping', fields, countries) : undefined;
         const billingSame = shippable && form.get('billingSame') === 'on';
-        const billing = billingSame ? shipping : readAddress(form, 'billing', fields);
-        if (Object.keys(fields).length > 0) return fail();
+        const billing = billingSame ? shipping : await readAddress(form, 'billing', fields, countries);
+        if (Object.keys(fields).length > 0)
+          return data<CheckoutActionData>(
+            { intent, errors: formErrors(fields), values: typed() },
+            { status: 400 },
+          );
+        // A country with pickup only: its shopper collects the order, so the pickup is their choice.
+        const collect = destinations.some((c) => c.code === shipping?.address.country && c.pickupOnly)
+          ? await pickupCode()
+          : undefined;
         await client.checkout.update(id, {
           buyerInfo: { email },
-          ...(shipping ? { shippingInfo: { shippingDestination: shipping } } : {}),
+          ...(shipping
+            ? {
+                shippingInfo: {
+                  shippingDestination: shipping,
+                  ...(collect ? { selectedCarrierServiceOption: { code: collect } } : {}),
+                },
+              }
+            : {}),
           ...(billing ? { billingInfo: billing } : {}),
         });
         return back;
@@ -155,14 +224,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           {},
           intent === 'coupon' ? { couponCode: code } : { giftCardCode: code },
         );
-        return back;
+        return backToCodes;
       }
       case 'remove-coupon':
         await client.checkout.removeCoupon(id);
-        return back;
+        return backToCodes;
       case 'remove-gift-card':
         await client.checkout.removeGiftCard(id);
-        return back;
+        return backToCodes;
       case 'membership': {
         const chosen = form.getAll('membershipId').map(String).filter(Boolean);
         await client.checkout.update(id, {
@@ -222,6 +291,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       links={loaderData.links}
       result={actionData}
       stripe={loaderData.stripe}
+      destinations={loaderData.destinations}
     />
   );
 }

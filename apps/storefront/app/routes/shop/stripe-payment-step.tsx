@@ -8,7 +8,7 @@ import type { CheckoutView } from '../../lib/checkout.server';
 import { amountDue } from '../../lib/figures';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 import type { StripePayment } from '../../lib/stripe-payment.server';
-import { PayLaterOption } from './checkout-steps';
+import { blockedWords, PayLaterOption } from './checkout-steps';
 
 /** Loads Stripe.js from the configured address once; `loadStripe` then uses the `Stripe` it defined. */
 function loadScript(src: string): Promise<void> {
@@ -43,6 +43,7 @@ export function StripePaymentStep({
   alert,
   busy,
   blocked,
+  pickup = false,
 }: {
   checkout: CheckoutView;
   payment: StripePayment;
@@ -50,6 +51,8 @@ export function StripePaymentStep({
   alert?: string | undefined;
   busy: boolean;
   blocked: boolean;
+  /** The shopper collects the order: only contact details are needed first. */
+  pickup?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -212,7 +215,7 @@ export function StripePaymentStep({
         >
           {busy || paying ? 'Placing order…' : `Place order · ${total.formattedAmount}`}
         </button>
-        {blocked ? <p className="muted span-2">Enter your contact details and address above first.</p> : null}
+        {blocked ? <p className="muted span-2">{blockedWords(pickup)}</p> : null}
       </Form>
     </section>
   );

@@ -40,5 +40,6 @@ export type {
   TaxSetup,
   WeightUnit,
 } from './setup.types.js';
+export { type ServedDestinations, servedDestinations } from './shipping/shipping.service.js';
 export { storeSetupRoutes } from './store-setup.routes.js';
 export { taxRoutes } from './tax/tax.routes.js';

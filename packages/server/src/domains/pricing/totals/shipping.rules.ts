@@ -1,3 +1,4 @@
+import { countryName } from '@openshelf/sdk/address';
 import { mulDivRound } from '../../../lib/ratio.js';
 import type {
   Address,
@@ -126,12 +127,6 @@ export function shippingOptionsFor(
       code: 'SHIPPING_ADDRESS_REQUIRED',
       description: 'Add a shipping address to see delivery options and costs.',
     });
-  } else if (input.address?.country && !region) {
-    violations.push({
-      severity: 'ERROR',
-      code: 'SHIPPING_DESTINATION_NOT_SERVED',
-      description: `This store does not ship to ${input.address.subdivision ?? input.address.country}${pickup.length ? '; choose store pickup instead' : ''}.`,
-    });
   }
   let selected = input.selectedCode
     ? options.find((option) => option.code === input.selectedCode)
@@ -162,6 +157,16 @@ export function shippingOptionsFor(
     }
   }
   selected ??= cheapest(delivery) ?? cheapest(pickup);
+  // An address nowhere delivered to is a dead end only for delivery: a buyer who chose to collect the
+  // order may give any address (or none). A pickup picked for them is no such choice.
+  const chosePickup = Boolean(selected?.pickup) && selected?.code === input.selectedCode;
+  if (input.address?.country && !region && !chosePickup) {
+    violations.push({
+      severity: 'ERROR',
+      code: 'SHIPPING_DESTINATION_NOT_SERVED',
+      description: notServedWords(setup.regions, input.address, pickup.length > 0),
+    });
+  }
   return {
     required: true,
     ...(region ? { regionId: region.id } : {}),
@@ -169,6 +174,20 @@ export function shippingOptionsFor(
     ...(selected ? { selected } : {}),
     violations,
   };
+}
+
+/** Why nothing can be delivered to the address, in the shopper's words (no raw codes), and what to do. */
+function notServedWords(regions: ShippingRegion[], address: Address, hasPickup: boolean): string {
+  const country = address.country?.toUpperCase() ?? '';
+  // Only some of the country's regions are served: name the country, saying it is this part of it.
+  const partly = regions.some((region) =>
+    region.destinations.some((d) => d.toUpperCase().startsWith(`${country}-`)),
+  );
+  const place = partly ? `this part of ${countryName(country)}` : countryName(country);
+  const next = hasPickup
+    ? 'Choose store pickup below, or enter an address in a country we deliver to.'
+    : 'Enter an address in a country we deliver to.';
+  return `We do not deliver to ${place}. ${next}`;
 }
 
 function cheapest(options: ShippingOption[]): ShippingOption | undefined {

@@ -210,3 +210,34 @@ function duplicatePickup(code: string): AppError {
     data: { code },
   });
 }
+
+/**
+ * The countries a shopper can receive an order in: those of the shipping regions (a subdivision's
+ * country counts, "*" means every country) and those where the store has a pickup location. The
+ * storefront's country list is this, so a shopper never chooses a country the checkout then refuses.
+ */
+export interface ServedDestinations {
+  /**
+   * ISO 3166-1 codes delivered to, in the order of the regions (the first is the store's home, as
+   * merchants set them up); "*" when a region covers everywhere else.
+   */
+  delivery: string[] | '*';
+  /** ISO 3166-1 codes of the pickup locations' addresses. */
+  pickup: string[];
+}
+
+export async function servedDestinations(db: DbOrTx): Promise<ServedDestinations> {
+  const [regions, pickups] = await Promise.all([listShippingRegions(db), listPickupLocations(db)]);
+  const everywhere = regions.some((region) => region.rates.length > 0 && region.destinations.includes('*'));
+  const delivery = new Set(
+    regions
+      // A region without a rate offers no delivery option: its countries are not served by it.
+      .filter((region) => region.rates.length > 0)
+      .flatMap((region) => region.destinations.filter((d) => d !== '*').map((d) => d.slice(0, 2))),
+  );
+  const pickup = new Set(pickups.map((location) => location.address.country?.toUpperCase()).filter(Boolean));
+  return {
+    delivery: everywhere ? '*' : [...delivery],
+    pickup: [...pickup].sort() as string[],
+  };
+}
