@@ -83,20 +83,13 @@ export async function turnOffSecondFactors(
     const identity = await requireLiveMember(tx, memberId, true);
     const turnedOff = await activeFactors(tx, memberId);
     const codes = await recoveryCodesLeft(tx, memberId);
-    const factorRows = await tx
-      .delete(memberFactors)
-      .where(eq(memberFactors.identityId, memberId))
-      .returning({ id: memberFactors.id });
-    await deleteRecoveryCodes(tx, memberId);
     if (turnedOff.length === 0) {
-      // Factors being set up but never confirmed guarded nothing: clearing them is not a change to report.
-      return {
-        changed: false,
-        turnedOff,
-        recoveryCodesDeleted: codes.total,
-        sessionsEnded: 0,
-      };
+      // Nothing guards the account: no change to make, to report or to mail (a factor being set up but
+      // never confirmed is the member's own unfinished step, left as it is).
+      return { changed: false, turnedOff, recoveryCodesDeleted: 0, sessionsEnded: 0 };
     }
+    await tx.delete(memberFactors).where(eq(memberFactors.identityId, memberId));
+    await deleteRecoveryCodes(tx, memberId);
     await revokeTrustedDevices(tx, memberId, 'second factors turned off by the store', now);
     revoked = await revokeMemberSessions(tx, memberId, 'second factors turned off by the store', now);
     await recordEvent(tx, {
@@ -107,7 +100,6 @@ export async function turnOffSecondFactors(
         id: memberId,
         factorTypes: turnedOff,
         recoveryCodesDeleted: codes.total,
-        factorsRemoved: factorRows.length,
       },
       actor: actorOf(caller),
     });
