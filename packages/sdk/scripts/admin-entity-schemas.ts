@@ -229,6 +229,16 @@ export const ADMIN_ENTITY_MODULES: readonly EntityModule[] = [
         'CUSTOMER_DETAILS_WIRE',
       ),
       input('CustomerListParams', customers.ListCustomersQuery, 'Which customers to list.'),
+      out(
+        'MemberSecondFactors',
+        staff.MemberSecondFactorsOut,
+        'Which second factors a member has on (never a secret).',
+      ),
+      out(
+        'SecondFactorsTurnOff',
+        staff.TurnOffSecondFactorsResponse,
+        "What turning a member's second factors off did.",
+      ),
     ],
   },
   {

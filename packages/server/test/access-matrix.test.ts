@@ -48,6 +48,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   // Then reads its flow, which only the shopper who opened it may do.
   ['GET', /^\/_api\/redirects-api\/v1\/hosted-page\//, 'shopper'],
   ['POST', /^\/admin-api\/v1\/auth\/login$/, 'credentials'],
+  // A member's second factors (seen, and turned off for a member who lost them): the store's people only.
+  ['*', /^\/admin-api\/v1\/members\/:id\/second-factors$/, 'staff'],
   ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
   ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff|mailbox)/, 'owner'],
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],

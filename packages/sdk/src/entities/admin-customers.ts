@@ -75,6 +75,30 @@ export interface CustomerListParams {
   offset?: number;
 }
 
+/** Which second factors a member has on (never a secret). */
+export interface MemberSecondFactors {
+  /** An authenticator app (TOTP) is on */
+  authenticatorApp: boolean;
+  /** Sign-in codes by e-mail are on */
+  emailCodes: boolean;
+  /** Unused recovery codes of the authenticator app */
+  recoveryCodesLeft: number;
+}
+
+/** What turning a member's second factors off did. */
+export interface SecondFactorsTurnOff {
+  /** False when the member had no second factor on: nothing changed and nothing was sent */
+  changed: boolean;
+  /** The factors that were on and are now off */
+  turnedOff: ('TOTP' | 'EMAIL')[];
+  recoveryCodesDeleted: number;
+  /** Sessions of the member ended (every device signed out) */
+  sessionsEnded: number;
+  /** What happened, in words for the merchant */
+  message: string;
+  secondFactors: MemberSecondFactors;
+}
+
 /** Wire conversions of {@link Customer}. @internal */
 export const CUSTOMER_WIRE: RevivePaths = {
   dates: ['lastOrderDate', 'memberSince'],

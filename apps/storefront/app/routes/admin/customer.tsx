@@ -4,6 +4,9 @@ import { requireStaff } from '../../lib/admin/session.server';
 import { fieldError } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/customer';
+import { SecondFactorsCard } from './customer-security';
+import { secondFactorsAction } from './customer-security.server';
+import { ConfirmStep } from './order-panels';
 import { OrdersTable } from './orders-table';
 import { Badge, CreateForm, Empty, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
 
@@ -13,12 +16,19 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   const { run } = await requireStaff(args);
-  return run((client) => client.customers.get(args.params.email));
+  const details = await run((client) => client.customers.get(args.params.email));
+  const memberId = details.customer.memberId;
+  const secondFactors = memberId ? await run((client) => client.customers.secondFactors(memberId)) : null;
+  return { ...details, secondFactors };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { run } = await requireStaff(args);
   const form = formReader(await args.request.formData());
+  if (form.text('intent') === 'turn-off-second-factors') {
+    const { customer } = await run((client) => client.customers.get(args.params.email));
+    return secondFactorsAction(run, customer, form.text('confirmed') === 'yes');
+  }
   try {
     await run((client) => client.customers.addNote(args.params.email, form.text('body')));
     return { ok: true, message: 'Note added.' };
@@ -28,9 +38,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Customer({ loaderData, actionData }: Route.ComponentProps) {
-  const { customer, orders, notes } = loaderData;
+  const { customer, orders, notes, secondFactors } = loaderData;
+  // The page has two forms: the sign-in security one marks its answers, the rest are the note's.
+  const security = actionData && 'form' in actionData ? actionData : undefined;
+  const noteResult = actionData && !('form' in actionData) ? actionData : undefined;
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
-  const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
+  const errors = noteResult && 'errors' in noteResult ? noteResult.errors : undefined;
   const noteError = fieldError(errors, 'body');
   return (
     <>
@@ -88,6 +101,14 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         </section>
       </div>
 
+      {security?.confirm ? (
+        <ConfirmStep
+          confirm={security.confirm}
+          backTo={`/admin/customers/${encodeURIComponent(customer.email)}`}
+        />
+      ) : null}
+      {secondFactors ? <SecondFactorsCard factors={secondFactors} result={security} /> : null}
+
       <section className="admin-card admin-card-flush" aria-labelledby="customer-orders">
         <h2 id="customer-orders" className="admin-card-title">
           Orders
@@ -124,7 +145,7 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
             ))}
           </ul>
         )}
-        <FormMessage result={actionData} />
+        <FormMessage result={noteResult} />
         <CreateForm className="admin-stack">
           <div className="admin-field">
             <label htmlFor="note-body">Add a note</label>

@@ -60,7 +60,7 @@ function FormError({ result, form }: { result: Result; form: string }) {
  * The confirmation step of a destructive action: what will happen, and the same form posted again with
  * `confirmed=yes`. Server-rendered, so it works without JavaScript; with it, focus moves here.
  */
-export function ConfirmStep({ confirm, orderId }: { confirm: Confirmation; orderId: string }) {
+export function ConfirmStep({ confirm, backTo }: { confirm: Confirmation; backTo: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -81,7 +81,7 @@ export function ConfirmStep({ confirm, orderId }: { confirm: Confirmation; order
         <Submit intent={confirm.intent} variant="danger">
           {confirm.button}
         </Submit>
-        <Link to={`/admin/orders/${orderId}`} className="admin-button admin-button-secondary">
+        <Link to={backTo} className="admin-button admin-button-secondary">
           Go back
         </Link>
       </Form>

@@ -91,7 +91,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <p className="admin-breadcrumb">
         <Link to="/admin/orders">← All orders</Link>
       </p>
-      {result?.confirm ? <ConfirmStep confirm={result.confirm} orderId={order.id} /> : null}
+      {result?.confirm ? <ConfirmStep confirm={result.confirm} backTo={`/admin/orders/${order.id}`} /> : null}
       <FormMessage result={result?.form ? undefined : result} />
       <div className="admin-status-row">
         <Badge status={order.status} />

@@ -88,6 +88,30 @@ export const MemberActionParams = Type.Object({
   action: StringEnum(MEMBER_ACTIONS),
 });
 
+export const MemberParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+/** Which second factors a member has on; never a secret. */
+export const MemberSecondFactorsOut = Type.Object({
+  authenticatorApp: Type.Boolean({ description: 'An authenticator app (TOTP) is on' }),
+  emailCodes: Type.Boolean({ description: 'Sign-in codes by e-mail are on' }),
+  recoveryCodesLeft: Type.Integer({ description: 'Unused recovery codes of the authenticator app' }),
+});
+
+export const MemberSecondFactorsResponse = Type.Object({ secondFactors: MemberSecondFactorsOut });
+
+export const TurnOffSecondFactorsResponse = Type.Object({
+  changed: Type.Boolean({
+    description: 'False when the member had no second factor on: nothing changed and nothing was sent',
+  }),
+  turnedOff: Type.Array(StringEnum(['TOTP', 'EMAIL'] as const), {
+    description: 'The factors that were on and are now off',
+  }),
+  recoveryCodesDeleted: Type.Integer(),
+  sessionsEnded: Type.Integer({ description: 'Sessions of the member ended (every device signed out)' }),
+  message: Type.String({ description: 'What happened, in words for the merchant' }),
+  secondFactors: MemberSecondFactorsOut,
+});
+
 export const StaffOut = Type.Object({
   id: Type.String(),
   email: Type.String(),

@@ -12,12 +12,15 @@ import {
   ListMembersQuery,
   ListMembersResponse,
   MemberActionParams,
+  MemberParams,
+  MemberSecondFactorsResponse,
   OAuthClientOut,
   SigningKeyOut,
   StaffLoginRequest,
   StaffLoginResponse,
   StaffMeResponse,
   StaffOut,
+  TurnOffSecondFactorsResponse,
   UpdateIdentitySettingsRequest,
   UpdateOAuthClientRequest,
 } from './admin.contract.js';
@@ -32,6 +35,11 @@ import {
   staffLogout,
 } from './members/staff.service.js';
 import { createOAuthClient, listOAuthClients, updateOAuthClient } from './oauth/oauth-clients.service.js';
+import {
+  memberSecondFactors,
+  type SecondFactorsTurnOff,
+  turnOffSecondFactors,
+} from './second-factors/factor-reset.service.js';
 import { listSigningKeys } from './sessions/signing-keys.service.js';
 import { getIdentitySettings, updateIdentitySettings } from './settings.service.js';
 
@@ -42,6 +50,8 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
 ) => {
   const owner = requireMerchant({ ownerOnly: true });
   const merchant = requireMerchant();
+  // A member's sign-in security is for the store's people (owner and staff), not an app's key.
+  const staff = requireCaller(['staff']);
   const db = deps.db;
   const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
@@ -175,6 +185,42 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
     }),
   );
 
+  app.get(
+    '/admin-api/v1/members/:id/second-factors',
+    {
+      schema: {
+        summary: 'Which second factors a member has on, and their recovery codes left (never a secret)',
+        tags: ['admin: members'],
+        params: MemberParams,
+        response: { 200: MemberSecondFactorsResponse },
+      },
+      preHandler: staff,
+    },
+    async (request) => ({ secondFactors: await memberSecondFactors(deps, request.params.id) }),
+  );
+  app.delete(
+    '/admin-api/v1/members/:id/second-factors',
+    {
+      schema: {
+        summary:
+          'Turn off every second factor of a member who lost them: the password alone signs in, their ' +
+          'sessions end, recovery codes are deleted, and the member is e-mailed',
+        tags: ['admin: members'],
+        params: MemberParams,
+        response: { 200: TurnOffSecondFactorsResponse },
+      },
+      preHandler: staff,
+    },
+    async (request) => {
+      const outcome = await turnOffSecondFactors(deps, request.caller, request.params.id);
+      return {
+        ...outcome,
+        message: turnOffMessage(outcome),
+        secondFactors: await memberSecondFactors(deps, request.params.id),
+      };
+    },
+  );
+
   app.post(
     '/admin-api/v1/auth/login',
     {
@@ -267,6 +313,17 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps
     async () => deps.keys.rotate(longestTokenLifetime(deps)),
   );
 };
+
+function turnOffMessage(outcome: SecondFactorsTurnOff): string {
+  if (!outcome.changed) return 'This member has no second factor on: nothing was changed.';
+  const names = outcome.turnedOff.map((type) => (type === 'TOTP' ? 'the authenticator app' : 'e-mail codes'));
+  const sessions = `${outcome.sessionsEnded} session${outcome.sessionsEnded === 1 ? '' : 's'} ended`;
+  return (
+    `Turned off ${names.join(' and ')}; ${outcome.recoveryCodesDeleted} recovery code` +
+    `${outcome.recoveryCodesDeleted === 1 ? '' : 's'} deleted, ${sessions}. The member can now sign in ` +
+    'with the password alone and was told by e-mail.'
+  );
+}
 
 /** A retired key must keep verifying until every token it signed has expired. */
 export function longestTokenLifetime(deps: IdentityDeps): number {

@@ -72,6 +72,25 @@ export function recoveryCodeUsedEmail(input: {
   };
 }
 
+/**
+ * After the store turned a member's second factors off (they lost them and asked): the member learns of
+ * it, and of the way back if they did not ask — a password reset ends every session again.
+ */
+export function secondFactorsTurnedOffEmail(input: {
+  to: string;
+  securityUrl: string;
+  resetUrl: string;
+}): MailMessage {
+  return {
+    to: input.to,
+    template: {
+      name: 'second-factors-turned-off',
+      props: { securityUrl: input.securityUrl, resetUrl: input.resetUrl },
+    },
+    tags: ['identity.second-factors-turned-off'],
+  };
+}
+
 export function activationEmail(input: { to: string; url: string; days: number }): MailMessage {
   return {
     to: input.to,

@@ -47,6 +47,10 @@ export const MAIL_DESCRIPTIONS: Record<MailTemplateName, { title: string; sentWh
     title: 'Recovery code used',
     sentWhen: 'After a member logs in with a recovery code instead of their authenticator app.',
   },
+  'second-factors-turned-off': {
+    title: 'Second factors turned off',
+    sentWhen: 'After you turn off a member\u2019s second factors from their customer page (they lost them).',
+  },
   'account-activation': {
     title: 'Account activation',
     sentWhen: 'When you create a member without a password and send them an invitation.',
@@ -131,6 +135,10 @@ export function sampleMail(name: MailTemplateName, store: MailStore): MailTempla
     'password-changed': { resetUrl: `${shop}/account/forgot-password` },
     'recovery-code-used': {
       left: 9,
+      securityUrl: `${shop}/account/security`,
+      resetUrl: `${shop}/forgot-password`,
+    },
+    'second-factors-turned-off': {
       securityUrl: `${shop}/account/security`,
       resetUrl: `${shop}/forgot-password`,
     },

@@ -144,6 +144,13 @@ export interface RecoveryCodeUsedMail {
   resetUrl: string;
 }
 
+export interface SecondFactorsTurnedOffMail {
+  /** The account's sign-in security page, where a new authenticator app is set up. */
+  securityUrl: string;
+  /** The page that e-mails a reset link. */
+  resetUrl: string;
+}
+
 export interface AccountActivationMail {
   url: string;
   days: number;
@@ -163,6 +170,7 @@ export interface MailTemplates {
   'password-recovery': PasswordRecoveryMail;
   'password-changed': PasswordChangedMail;
   'recovery-code-used': RecoveryCodeUsedMail;
+  'second-factors-turned-off': SecondFactorsTurnedOffMail;
   'account-activation': AccountActivationMail;
 }
 
@@ -187,6 +195,7 @@ export const MAIL_TEMPLATE_NAMES = [
   'password-recovery',
   'password-changed',
   'recovery-code-used',
+  'second-factors-turned-off',
   'account-activation',
 ] as const satisfies readonly MailTemplateName[];
 

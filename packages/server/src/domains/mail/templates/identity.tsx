@@ -6,6 +6,7 @@ import type {
   PasswordRecoveryMail,
   RecoveryCodeUsedMail,
   SecondFactorCodeMail,
+  SecondFactorsTurnedOffMail,
   VerificationCodeMail,
 } from '../mail-templates.contract.js';
 import { ActionLink, Code, MailLayout, Note, Paragraph } from './layout.js';
@@ -135,6 +136,38 @@ export function RecoveryCodeUsed(props: RecoveryCodeUsedMail & { store: MailStor
       <Paragraph>
         If it was not you, someone has your password and a recovery code: reset your password now, then make
         new recovery codes.
+      </Paragraph>
+      <ActionLink link={{ label: 'Reset the password', url: props.resetUrl }} />
+    </MailLayout>
+  );
+}
+
+export const secondFactorsTurnedOffSubject = (_props: SecondFactorsTurnedOffMail, store: MailStore) =>
+  `${store.name} turned off the second sign-in step of your account`;
+
+/**
+ * Sent after the store turned a member's second factors off (the member lost them and asked): the owner
+ * learns of a change they did not ask for, and how to take the account back.
+ */
+export function SecondFactorsTurnedOff(props: SecondFactorsTurnedOffMail & { store: MailStore }) {
+  return (
+    <MailLayout
+      store={props.store}
+      title="Your second sign-in step was turned off"
+      preview="You can log in with your password alone. Set up a new authenticator app."
+    >
+      <Paragraph>
+        At your request, {props.store.name} turned off the second sign-in step of this account: the
+        authenticator app and the codes by e-mail no longer work, and the recovery codes were deleted. Every
+        device signed in to the account was logged out. You can now log in with your password alone.
+      </Paragraph>
+      <Paragraph>
+        Set up a new authenticator app as soon as you are back in, to protect the account again.
+      </Paragraph>
+      <ActionLink link={{ label: 'Set up a new authenticator app', url: props.securityUrl }} />
+      <Paragraph>
+        If you did not ask for this, someone may be trying to take over your account: reset your password now,
+        which logs every device out, and contact the store.
       </Paragraph>
       <ActionLink link={{ label: 'Reset the password', url: props.resetUrl }} />
     </MailLayout>

@@ -12,7 +12,9 @@ import {
   RecoveryCodeUsed,
   recoveryCodeUsedSubject,
   SecondFactorCode,
+  SecondFactorsTurnedOff,
   secondFactorCodeSubject,
+  secondFactorsTurnedOffSubject,
   VerificationCode,
   verificationCodeSubject,
 } from './identity.js';
@@ -70,6 +72,10 @@ export const TEMPLATES: { [K in MailTemplateName]: Template<MailTemplates[K]> } 
   'recovery-code-used': {
     subject: recoveryCodeUsedSubject,
     element: (props, store) => <RecoveryCodeUsed {...props} store={store} />,
+  },
+  'second-factors-turned-off': {
+    subject: secondFactorsTurnedOffSubject,
+    element: (props, store) => <SecondFactorsTurnedOff {...props} store={store} />,
   },
   'account-activation': {
     subject: accountActivationSubject,
