@@ -217,4 +217,23 @@ describe.runIf(browserAvailable())('merchant admin: countries and states picked 
     });
     await plain.context().close();
   });
+
+  it('creates a tax region from a country and state chosen by name', async () => {
+    const page = await signedIn();
+    await page.goto(`${suite.server.baseUrl}/admin/tax`);
+    await hydrated(page);
+    const create = page.getByRole('region', { name: 'New tax region' });
+    await create.getByLabel('Country', { exact: true }).selectOption({ label: 'Canada' });
+    await create.getByLabel('State or province', { exact: true }).selectOption({ label: 'Manitoba' });
+    await create.getByLabel('Rate (%)', { exact: true }).fill('4');
+    await a11y(page, 'new tax region');
+    await create.getByRole('button', { name: 'Create tax region' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Tax region Canada / Manitoba created.');
+    const saved = (await suite.admin.taxRegions.list()).find((region) => region.subdivision === 'CA-MB');
+    expect(saved).toMatchObject({ country: 'CA', rates: [{ jurisdiction: 'Manitoba', rate: 4 }] });
+    expect(await page.getByRole('row', { name: /^Canada \/ Manitoba/ }).count()).toBe(1);
+    await page.context().close();
+  });
 });
