@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createTestProduct, lineItem } from '../../../../packages/server/src/testing/ecom.js';
+import { visitorToken } from '../../../../packages/server/src/testing/index.js';
 import { adminSuite, sidewaysOverflow } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable } from './browser.js';
@@ -24,6 +26,24 @@ describe.runIf(browserAvailable())('merchant admin: countries and states picked 
     );
   const regionByName = async (name: string) =>
     (await suite.admin.shippingRegions.list()).find((region) => region.name === name);
+  /** What the shop offers a shopper's cart for delivery to an address: the rate titles, then pickups. */
+  const offeredTo = async (shopper: string, address: Record<string, string>) => {
+    const { t } = suite.server;
+    const parcel = await createTestProduct(t.database.db, {
+      name: `Parcel ${shopper}`,
+      priceMinor: 1000,
+      weight: 1,
+    });
+    const send = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { authorization: visitorToken(shopper) }, payload });
+    await send('/ecom/v1/carts/current/add-to-cart', { lineItems: [lineItem(parcel.id)] });
+    const estimate = (
+      await send('/ecom/v1/carts/current/estimate-totals', { shippingAddress: address })
+    ).json();
+    return (estimate.shippingInfo?.carrierServiceOptions ?? []).flatMap(
+      (carrier: { shippingOptions: { title: string }[] }) => carrier.shippingOptions.map((o) => o.title),
+    );
+  };
   const rate = async (form: Locator) => {
     await form.getByLabel('Rate code', { exact: true }).fill('std');
     await form.getByLabel('Rate title', { exact: true }).fill('Standard');
@@ -86,6 +106,18 @@ describe.runIf(browserAvailable())('merchant admin: countries and states picked 
       .poll(() => page.getByRole('status').textContent())
       .toBe('Shipping region “Far states” saved.');
     expect((await suite.admin.shippingRegions.get(region.id)).destinations).toEqual(['*', 'US-AK', 'US-HI']);
+    // The shop offers the region's rate in Alaska and, as everywhere else, in Japan.
+    expect(
+      await offeredTo('v-juneau', {
+        country: 'US',
+        subdivision: 'US-AK',
+        city: 'Juneau',
+        postalCode: '99801',
+      }),
+    ).toContain('Far');
+    expect(await offeredTo('v-tokyo', { country: 'JP', city: 'Tokyo', postalCode: '100-0001' })).toContain(
+      'Far',
+    );
     expect(await card.getByRole('heading').first().textContent()).toBe(
       'Far states Everywhere else, Alaska (United States), Hawaii (United States)',
     );
@@ -124,6 +156,10 @@ describe.runIf(browserAvailable())('merchant admin: countries and states picked 
     await page.getByRole('status').waitFor();
     expect(await page.getByRole('status').textContent()).toBe('Shipping region “Iberia” created.');
     expect((await regionByName('Iberia'))?.destinations).toEqual(['PT', 'ES']);
+    // The shop delivers there at the rate set: a cart bound for Lisbon is offered it.
+    expect(await offeredTo('v-lisbon', { country: 'PT', city: 'Lisboa', postalCode: '1100-148' })).toContain(
+      'Standard',
+    );
     // Its edit form, without JavaScript too, offers Spain's and Portugal's regions.
     const card = page.getByRole('region', { name: /^Iberia/ });
     expect(await chosen(card.getByLabel('Countries', { exact: true }))).toEqual(['Portugal', 'Spain']);
