@@ -143,6 +143,30 @@ describe.runIf(browserAvailable())('merchant admin: countries and states picked 
     await page.context().close();
   });
 
+  it('keeps a destination set through the API that no list offers when a region is edited', async () => {
+    const region = await suite.admin.shippingRegions.create({
+      name: 'Legacy',
+      destinations: ['UK', 'CA-ON'],
+      rates: [{ code: 'old', title: 'Old', kind: 'FLAT', amount: '9' }],
+    });
+    const page = await signedIn();
+    await page.goto(`${suite.server.baseUrl}/admin/shipping`);
+    await hydrated(page);
+    const card = page.getByRole('region', { name: /^Legacy/ });
+    await card.getByText("Edit Legacy's name and destinations").click();
+    expect(await card.getByLabel('Keep “UK” (not a country or state in the lists)').isChecked()).toBe(true);
+    expect(await chosen(card.getByLabel('States or provinces of Canada', { exact: true }))).toEqual([
+      'Ontario',
+    ]);
+    await card.getByLabel('Region name', { exact: true }).fill('Legacy routes');
+    await card.getByRole('button', { name: 'Save region' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Shipping region “Legacy routes” saved.');
+    expect((await suite.admin.shippingRegions.get(region.id)).destinations).toEqual(['UK', 'CA-ON']);
+    await page.context().close();
+  });
+
   it('creates a shipping region by picking countries with JavaScript off', async () => {
     const page = await signedIn({ javaScriptEnabled: false });
     await page.goto(`${suite.server.baseUrl}/admin/shipping`);

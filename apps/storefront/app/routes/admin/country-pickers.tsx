@@ -113,7 +113,9 @@ export function DestinationsPicker({
     setCountries(codes);
     setOffered(codes);
   });
-  const parts = saved.filter((code) => code.includes('-'));
+  // Codes set through the API that no list offers ("UK") are kept unless the merchant unticks them.
+  const unknown = saved.filter((code) => code !== '*' && destinationLabel(code) === code);
+  const parts = saved.filter((code) => code.includes('-') && !unknown.includes(code));
   const partCountries = [...new Set(offered)]
     .filter((code) => regionChoices(code).length > 0)
     .sort((a, b) => destinationLabel(a).localeCompare(destinationLabel(b), 'en'));
@@ -166,6 +168,16 @@ export function DestinationsPicker({
           Chosen: {countries.map(destinationLabel).join(', ')}
         </p>
       ) : null}
+      {unknown.map((code) => (
+        <Field
+          key={code}
+          type="checkbox"
+          label={`Keep “${code}” (not a country or state in the lists)`}
+          name="destinations"
+          value={code}
+          defaultChecked
+        />
+      ))}
       <Field
         type="checkbox"
         label="Everywhere else (every country no other region names)"
