@@ -78,8 +78,8 @@ export function fullRegionCode(country: string, region: string): string {
 }
 
 /**
- * The state or province in a form, checked against its country: the ISO 3166-2 code when it is one of
- * the country's, else the words for the merchant (it belongs to another country, e.g. after changing the
+ * The state or province in a form, checked against its country: the ISO 3166-2 code when it is in the
+ * country, else the words for the merchant (it belongs to another country, e.g. after changing the
  * country without JavaScript, which cannot refresh the list).
  */
 export function regionOfCountry(
@@ -88,7 +88,8 @@ export function regionOfCountry(
 ): { code: string } | { problem: string } | undefined {
   if (!region) return undefined;
   const code = fullRegionCode(country, region);
-  if (regionChoices(country).some((choice) => choice.value === code)) return { code };
+  // One of the country's (a code saved before that the list lacks is kept: the API judges it).
+  if (code.startsWith(`${country.toUpperCase()}-`)) return { code };
   const choices = regionChoices(country);
   return {
     problem:

@@ -278,6 +278,26 @@ describe.runIf(browserAvailable())('merchant admin: countries and states picked 
     await plain.context().close();
   });
 
+  it('keeps a business address state the list lacks when the settings are saved', async () => {
+    await suite.admin.settings.update({
+      businessAddress: { country: 'GB', subdivision: 'GB-ENG', city: 'Leeds' },
+    });
+    const page = await signedIn();
+    await page.goto(`${suite.server.baseUrl}/admin/settings`);
+    await hydrated(page);
+    const address = page.getByRole('region', { name: 'Business address' });
+    expect(await chosen(address.getByLabel('State or province', { exact: true }))).toEqual([
+      'GB-ENG (as saved)',
+    ]);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Settings saved.');
+    expect((await suite.admin.settings.get()).businessAddress).toMatchObject({
+      country: 'GB',
+      subdivision: 'GB-ENG',
+    });
+    await page.context().close();
+  });
+
   it('creates a tax region from a country and state chosen by name', async () => {
     const page = await signedIn();
     await page.goto(`${suite.server.baseUrl}/admin/tax`);

@@ -52,6 +52,11 @@ export function CountryRegionFields({
   const regions = regionChoices(chosen);
   // Stored as typed before the pickers, a state may be its own code only ("NY").
   const saved = region && country ? fullRegionCode(country, region) : '';
+  // A state saved before that the list lacks stays offered, as saved, so a save does not drop it.
+  const options =
+    saved && chosen === country?.toUpperCase() && !regions.some((choice) => choice.value === saved)
+      ? [...regions, { value: saved, label: `${saved} (as saved)` }]
+      : regions;
   return (
     <>
       <SelectField
@@ -64,13 +69,13 @@ export function CountryRegionFields({
         required={required}
         errors={errors}
       />
-      {regions.length > 0 ? (
+      {options.length > 0 ? (
         <SelectField
           // A new list per country, so the choice does not carry over to a country it is not in.
           key={chosen}
           label={regionLabel}
           name={regionName}
-          options={[{ value: '', label: 'None' }, ...regions]}
+          options={[{ value: '', label: 'None' }, ...options]}
           defaultValue={chosen === country?.toUpperCase() ? saved : ''}
           errors={errors}
         />
