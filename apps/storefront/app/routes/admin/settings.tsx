@@ -1,10 +1,12 @@
 import type { StoreSettings } from '@openshelf/sdk';
 import { Form, Link } from 'react-router';
-import { formFailure } from '../../lib/admin/forms.server';
+import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { IMAGE_ACCEPT, IMAGE_FORMATS } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
+import { regionOfCountry } from '../../lib/regions';
 import type { Route } from './+types/settings';
+import { CountryRegionFields } from './country-pickers';
 import { Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings · Admin' }];
@@ -23,6 +25,11 @@ export async function action(args: Route.ActionArgs) {
   const data = await args.request.formData();
   const form = formReader(data);
   const country = form.text('businessAddress.country').toUpperCase();
+  // The state list shows the saved country's states until the page reloads (without JavaScript).
+  const region = regionOfCountry(country, form.text('businessAddress.subdivision'));
+  if (region && 'problem' in region) {
+    return invalidFields({ 'businessAddress.subdivision': region.problem }, { country });
+  }
   const logoFile = data.get('logo');
   // A new logo goes to the media library first (the server checks it is an image by its content).
   let logoMediaId: string | null | undefined = form.checked('removeLogo') ? null : undefined;
@@ -57,9 +64,7 @@ export async function action(args: Route.ActionArgs) {
         businessAddress: country
           ? {
               country,
-              ...(form.optionalText('businessAddress.subdivision')
-                ? { subdivision: form.text('businessAddress.subdivision') }
-                : {}),
+              ...(region && 'code' in region ? { subdivision: region.code } : {}),
               ...(form.optionalText('businessAddress.city')
                 ? { city: form.text('businessAddress.city') }
                 : {}),
@@ -83,6 +88,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const settings: StoreSettings = loaderData.settings;
   const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   const address = settings.businessAddress ?? {};
+  // After a refusal, the country just chosen (its states are then the ones listed).
+  const chosenCountry = actionData && 'country' in actionData ? actionData.country : undefined;
   return (
     <>
       <PageHeader title="Settings" />
@@ -220,6 +227,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <section className="admin-card" aria-labelledby="address-heading">
           <h2 id="address-heading">Business address</h2>
           <div className="admin-row">
+            <CountryRegionFields
+              // Drawn afresh from what was saved, once saved.
+              key={`${address.country ?? ''}${address.subdivision ?? ''}`}
+              countryName="businessAddress.country"
+              regionName="businessAddress.subdivision"
+              country={typeof chosenCountry === 'string' ? chosenCountry : address.country}
+              region={address.subdivision}
+              errors={errors}
+            />
             <Field
               label="Street"
               name="businessAddress.addressLine"
@@ -231,21 +247,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               label="Postal code"
               name="businessAddress.postalCode"
               defaultValue={address.postalCode}
-              errors={errors}
-            />
-            <Field
-              label="State or province"
-              name="businessAddress.subdivision"
-              defaultValue={address.subdivision}
-              placeholder="US-NY"
-              errors={errors}
-            />
-            <Field
-              label="Country"
-              name="businessAddress.country"
-              defaultValue={address.country}
-              maxLength={2}
-              placeholder="US"
               errors={errors}
             />
           </div>

@@ -1,5 +1,6 @@
 import type { AdminClient, ShippingRateInput } from '@openshelf/sdk';
 import type { FormReader } from '../../lib/forms/form-reader';
+import { regionOfCountry } from '../../lib/regions';
 
 /** A rate from the "add rate" form; blank optional numbers are left out. */
 export function rateFromForm(form: FormReader): ShippingRateInput {
@@ -22,6 +23,27 @@ export function rateFromForm(form: FormReader): ShippingRateInput {
   };
 }
 
+/** The destinations picked (countries, states, `*`), once each, as the API stores them. */
+function destinationsFromForm(form: FormReader): string[] {
+  return [...new Set(form.all('destinations').map((code) => code.trim().toUpperCase()))];
+}
+
+/**
+ * What the shipping page's forms cannot send as they are, by input name: a region with nothing picked,
+ * a pickup state left from another country (the list cannot follow the country without JavaScript).
+ */
+export function shippingProblems(form: FormReader): Record<string, string> | undefined {
+  const intent = form.text('intent');
+  if ((intent === 'create-region' || intent === 'update-region') && destinationsFromForm(form).length === 0) {
+    return { destinations: 'Choose at least one country, state or “Everywhere else”.' };
+  }
+  if (intent === 'create-pickup') {
+    const region = regionOfCountry(form.text('pickup.country'), form.text('pickup.subdivision'));
+    if (region && 'problem' in region) return { 'pickup.subdivision': region.problem };
+  }
+  return undefined;
+}
+
 /** The shipping page's form posts, by intent. Returns the confirmation to show. */
 export async function shippingAction(client: AdminClient, form: FormReader): Promise<string> {
   const intent = form.text('intent');
@@ -30,10 +52,17 @@ export async function shippingAction(client: AdminClient, form: FormReader): Pro
     case 'create-region': {
       const region = await client.shippingRegions.create({
         name: form.text('name'),
-        destinations: form.list('destinations').map((d) => d.toUpperCase()),
+        destinations: destinationsFromForm(form),
         rates: [rateFromForm(form)],
       });
       return `Shipping region “${region.name}” created.`;
+    }
+    case 'update-region': {
+      const region = await client.shippingRegions.update(id, {
+        name: form.text('name'),
+        destinations: destinationsFromForm(form),
+      });
+      return `Shipping region “${region.name}” saved.`;
     }
     case 'add-rate': {
       const region = await client.shippingRegions.get(id);
@@ -56,6 +85,9 @@ export async function shippingAction(client: AdminClient, form: FormReader): Pro
         method: form.text('pickup.method') === 'PICKUP_POINT' ? 'PICKUP_POINT' : 'STORE_PICKUP',
         address: {
           country: form.text('pickup.country').toUpperCase(),
+          ...(form.optionalText('pickup.subdivision')
+            ? { subdivision: form.text('pickup.subdivision').toUpperCase() }
+            : {}),
           ...(form.optionalText('pickup.city') ? { city: form.text('pickup.city') } : {}),
           ...(form.optionalText('pickup.addressLine')
             ? { addressLine: form.text('pickup.addressLine') }

@@ -1,10 +1,12 @@
 import { Form } from 'react-router';
-import { formFailure } from '../../lib/admin/forms.server';
+import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { FormErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
+import { countryLabel, destinationLabel, regionLabel } from '../../lib/regions';
 import type { Route } from './+types/shipping';
-import { shippingAction, shippingFieldName } from './shipping.server';
+import { CountryRegionFields, DestinationsPicker } from './country-pickers';
+import { shippingAction, shippingFieldName, shippingProblems } from './shipping.server';
 import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shipping & pickup · Admin' }];
@@ -29,10 +31,17 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { run } = await requireStaff(args);
   const form = formReader(await args.request.formData());
+  const problems = shippingProblems(form);
+  // What the refused form needs to show again: which region's form it was, the pickup's chosen country.
+  const refused = {
+    ...(form.text('intent') === 'update-region' ? { regionId: form.text('id') } : {}),
+    country: form.text('pickup.country'),
+  };
+  if (problems) return invalidFields(problems, refused);
   try {
     return { ok: true, message: await run((client) => shippingAction(client, form)) };
   } catch (error) {
-    return formFailure(error, '', shippingFieldName);
+    return formFailure(error, '', shippingFieldName, refused);
   }
 }
 
@@ -72,6 +81,9 @@ function RateFields({ errors }: { errors?: FormErrors | undefined }) {
 
 export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
+  // The form that was refused: a region's own form, else the new region's (they share input names).
+  const editing = actionData && 'regionId' in actionData ? actionData.regionId : undefined;
+  const pickupCountry = actionData && 'country' in actionData ? actionData.country : undefined;
   return (
     <>
       <PageHeader title="Shipping & pickup" />
@@ -87,7 +99,8 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
         >
           <div className="admin-page-header admin-card-head">
             <h2 id={`region-${region.id}`}>
-              {region.name} <small className="admin-muted">{region.destinations.join(', ')}</small>
+              {region.name}{' '}
+              <small className="admin-muted">{region.destinations.map(destinationLabel).join(', ')}</small>
             </h2>
             <ActionButton
               intent="delete-region"
@@ -153,6 +166,28 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             </table>
           </div>
           <details className="admin-details">
+            <summary>Edit {region.name}'s name and destinations</summary>
+            <Form method="post" noValidate>
+              <input type="hidden" name="id" value={region.id} />
+              <Field
+                label="Region name"
+                name="name"
+                required
+                defaultValue={region.name}
+                errors={editing === region.id ? errors : undefined}
+              />
+              <DestinationsPicker
+                // Drawn afresh from what was saved, once saved.
+                key={region.destinations.join()}
+                selected={region.destinations}
+                errors={editing === region.id ? errors : undefined}
+              />
+              <Submit intent="update-region" value={region.id} variant="secondary">
+                Save region
+              </Submit>
+            </Form>
+          </details>
+          <details className="admin-details">
             <summary>Add a rate to {region.name}</summary>
             <Form method="post" className="admin-inline-fields" noValidate>
               <input type="hidden" name="id" value={region.id} />
@@ -168,14 +203,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
         <h2 id="new-region-heading">New shipping region</h2>
         <CreateForm>
           <Field label="Region name" name="name" required placeholder="Canada" errors={errors} />
-          <Field
-            label="Destinations"
-            name="destinations"
-            required
-            placeholder="CA, US-AK, *"
-            hint="Countries or states, comma-separated"
-            errors={errors}
-          />
+          <DestinationsPicker errors={editing === undefined ? errors : undefined} />
           <RateFields errors={errors} />
           <Submit intent="create-region">Create region</Submit>
         </CreateForm>
@@ -191,7 +219,12 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
                 <span>
                   <strong>{pickup.title}</strong> (
                   {pickup.method === 'STORE_PICKUP' ? 'store pickup' : 'pickup point'}) ·{' '}
-                  {[pickup.address.addressLine, pickup.address.city, pickup.address.country]
+                  {[
+                    pickup.address.addressLine,
+                    pickup.address.city,
+                    pickup.address.subdivision ? regionLabel(pickup.address.subdivision) : undefined,
+                    pickup.address.country ? countryLabel(pickup.address.country) : undefined,
+                  ]
                     .filter(Boolean)
                     .join(', ')}{' '}
                   · fee {pickup.fee}
@@ -224,12 +257,11 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             <Field label="Street" name="pickup.addressLine" errors={errors} />
             <Field label="City" name="pickup.city" errors={errors} />
             <Field label="Postal code" name="pickup.postalCode" errors={errors} />
-            <Field
-              label="Country"
-              name="pickup.country"
+            <CountryRegionFields
+              countryName="pickup.country"
+              regionName="pickup.subdivision"
+              country={typeof pickupCountry === 'string' ? pickupCountry : undefined}
               required
-              placeholder="US"
-              maxLength={2}
               errors={errors}
             />
             <Field label="Fee" name="pickup.fee" inputMode="decimal" placeholder="0" errors={errors} />

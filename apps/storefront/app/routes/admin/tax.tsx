@@ -1,8 +1,10 @@
 import type { JurisdictionType } from '@openshelf/sdk';
-import { formFailure } from '../../lib/admin/forms.server';
+import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
+import { countryLabel, regionLabel, regionOfCountry } from '../../lib/regions';
 import type { Route } from './+types/tax';
+import { CountryRegionFields } from './country-pickers';
 import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Tax · Admin' }];
@@ -26,14 +28,22 @@ export async function action(args: Route.ActionArgs) {
       return { ok: true, message: 'Tax region deleted.' };
     }
     const type = JURISDICTIONS.find((j) => j === form.text('jurisdictionType')) ?? 'COUNTRY';
+    const country = form.text('country').toUpperCase();
+    // The state list shows the last country's states until the page reloads (without JavaScript).
+    const state = regionOfCountry(country, form.text('subdivision'));
+    if (state && 'problem' in state) return invalidFields({ subdivision: state.problem }, { country });
+    const subdivision = state && 'code' in state ? state.code : undefined;
     const region = await run((client) =>
       client.taxRegions.create({
-        country: form.text('country').toUpperCase(),
-        ...(form.optionalText('subdivision') ? { subdivision: form.text('subdivision').toUpperCase() } : {}),
+        country,
+        ...(subdivision ? { subdivision } : {}),
         ...(form.optionalText('city') ? { city: form.text('city') } : {}),
         rates: [
           {
-            jurisdiction: form.text('jurisdiction') || form.text('country'),
+            // Named as the place chosen when left empty ("New York", "Canada").
+            jurisdiction:
+              form.text('jurisdiction') ||
+              (subdivision ? regionLabel(subdivision) : country ? countryLabel(country) : ''),
             jurisdictionType: type,
             rate: form.text('rate'),
           },
@@ -44,15 +54,30 @@ export async function action(args: Route.ActionArgs) {
     );
     return {
       ok: true,
-      message: `Tax region ${[region.country, region.subdivision].filter(Boolean).join(' / ')} created.`,
+      message: `Tax region ${taxRegionName(region)} created.`,
     };
   } catch (error) {
-    return formFailure(error, 'taxRegion.', (path) => path.replace(/^rates\[\d+\]\./, ''));
+    return formFailure(error, 'taxRegion.', (path) => path.replace(/^rates\[\d+\]\./, ''), {
+      country: form.text('country'),
+    });
   }
+}
+
+/** A tax region for people: "United States / New York / Kings / Brooklyn". */
+function taxRegionName(region: { country: string; subdivision?: string; county?: string; city?: string }) {
+  return [
+    countryLabel(region.country),
+    region.subdivision ? regionLabel(region.subdivision) : undefined,
+    region.county,
+    region.city,
+  ]
+    .filter(Boolean)
+    .join(' / ');
 }
 
 export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
+  const chosenCountry = actionData && 'country' in actionData ? actionData.country : undefined;
   return (
     <>
       <PageHeader title="Tax" />
@@ -82,9 +107,7 @@ export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {loaderData.regions.map((region) => {
-                  const name = [region.country, region.subdivision, region.county, region.city]
-                    .filter(Boolean)
-                    .join(' / ');
+                  const name = taxRegionName(region);
                   return (
                     <tr key={region.id}>
                       <td>
@@ -117,8 +140,13 @@ export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
       <section className="admin-card" aria-labelledby="new-tax-heading">
         <h2 id="new-tax-heading">New tax region</h2>
         <CreateForm>
-          <Field label="Country" name="country" required maxLength={2} placeholder="US" errors={errors} />
-          <Field label="State or province" name="subdivision" placeholder="US-NY" errors={errors} />
+          <CountryRegionFields
+            countryName="country"
+            regionName="subdivision"
+            country={typeof chosenCountry === 'string' ? chosenCountry : undefined}
+            required
+            errors={errors}
+          />
           <Field label="City" name="city" errors={errors} />
           <Field label="Jurisdiction name" name="jurisdiction" placeholder="New York State" errors={errors} />
           <SelectField
