@@ -1,3 +1,6 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import * as cartRoute from '../../app/routes/shop/cart';
 import * as productRoute from '../../app/routes/shop/product';
@@ -82,5 +85,42 @@ describe('cart page action', () => {
     });
     expect(applied.location).toBe('/cart');
     expect((await visitor.call(cartRoute.loader, '/cart')).data.cart.couponCode).toBe('SAVE10');
+  });
+});
+
+describe('cart page', () => {
+  /** The page as the server renders it, from what its loader and action answered (React Router's stub). */
+  function renderCart(loaderData: unknown, actionData?: unknown) {
+    const Stub = createRoutesStub([{ id: 'cart', path: '/cart', Component: cartRoute.default as never }]);
+    return renderToString(
+      createElement(Stub, {
+        initialEntries: ['/cart'],
+        hydrationData: {
+          loaderData: { cart: loaderData },
+          ...(actionData ? { actionData: { cart: actionData } } : {}),
+        },
+      }),
+    );
+  }
+
+  test('shows the lines the loader read and, after a refused change, the action’s message', async () => {
+    const { visitor, lineId } = await visitorWithMugs();
+    const loaded = await visitor.call(cartRoute.loader, '/cart');
+    const html = renderCart(loaded.data);
+    expect(html).toContain('Stoneware Mug');
+    expect(html).toContain('Check out');
+    expect(html).not.toContain('Enter a quantity');
+
+    const refused = await visitor.call(cartRoute.action, '/cart', {
+      form: { intent: 'quantity', lineItemId: lineId, quantity: 'lots' },
+    });
+    expect(renderCart(loaded.data, refused.data)).toContain('Enter a quantity from 0 to 99999.');
+  });
+
+  test('an empty cart says so and offers a way to shop', async () => {
+    const shopper = new Visitor(store);
+    const html = renderCart((await shopper.call(cartRoute.loader, '/cart')).data);
+    expect(html).toContain('Your cart is empty.');
+    expect(html).toContain('href="/search"');
   });
 });
