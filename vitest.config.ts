@@ -50,6 +50,17 @@ export default defineConfig({
       // The storefront's own units (pure functions such as the safe-redirect helper); its pages are tested in
       // Chromium by the e2e projects below.
       { test: { name: 'storefront', include: ['apps/storefront/app/**/*.test.ts'] } },
+      // The storefront's loaders and actions called as React Router calls them (a real Request, the load
+      // context the server gives) against a real in-process API, once per database; see docs/testing.md.
+      ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
+        test: {
+          name: `storefront:${db}`,
+          include: ['apps/storefront/tests/routes/**/*.test.ts'],
+          env: { TEST_DB: db },
+          ...(db === 'postgres' ? { globalSetup: postgresCleanup } : {}),
+          ...dbSuite,
+        },
+      })),
       // The SDK against a real server (buildApp on a fresh database per file), once per database.
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({
         test: {
