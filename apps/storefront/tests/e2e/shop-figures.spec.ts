@@ -199,6 +199,18 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
       expect(totals.Refunded).toBe(row(figures, 'REFUNDED').amount.formattedAmount);
       expect(totals['Net paid']).toBe(row(figures, 'NET').amount.formattedAmount);
       expect(await seriousA11yViolations(admin)).toEqual([]);
+
+      // The customers list: its money column is the net the customer page shows, and says so.
+      await admin.goto(`${shop.baseUrl}/admin/customers?q=${encodeURIComponent(email)}`, {
+        waitUntil: 'networkidle',
+      });
+      const list = admin.getByRole('table');
+      const headers = await list.getByRole('columnheader').allTextContents();
+      const column = headers.map((text) => text.trim()).indexOf('Net paid');
+      expect(column).toBeGreaterThan(-1);
+      const customerRow = list.getByRole('row').filter({ hasText: email });
+      expect(await customerRow.getByRole('cell').nth(column).textContent()).toBe(totals['Net paid']);
+      expect(await seriousA11yViolations(admin)).toEqual([]);
       await admin.close();
       await context.close();
     });
