@@ -67,6 +67,55 @@ describe('admin client: orders and the dashboard', () => {
     expect(low.map((p) => p.name)).toEqual([]);
   });
 
+  it("counts partly refunded orders in top products, less the units refunded, and agrees with the orders' figures", async () => {
+    const product = await admin.products.create({
+      name: 'Walnut Board',
+      priceData: { price: 20 },
+      visible: true,
+    });
+    // Two boards, paid, one of them refunded (with its tax); one board, paid, $1 given back as a goodwill amount.
+    const two = await placeOrder(server.t, product.id, 'eve@example.com', undefined, 2);
+    const one = await placeOrder(server.t, product.id, 'fay@example.com');
+    await admin.orders.markPaid(two.orderId);
+    await admin.orders.markPaid(one.orderId);
+    const twoLine = (await admin.orders.get(two.orderId)).lineItems[0];
+    if (!twoLine) throw new Error('no line');
+    await admin.orders.refund({
+      orderId: two.orderId,
+      details: { items: [{ lineItemId: twoLine.id, quantity: 1 }] },
+    });
+    await admin.orders.refund({ orderId: one.orderId, paymentRefunds: [{ amount: '1.00' }] });
+    const refundedTwo = await admin.orders.get(two.orderId);
+    expect(refundedTwo.paymentStatus).toBe('PARTIALLY_REFUNDED');
+    expect((await admin.orders.get(one.orderId)).paymentStatus).toBe('PARTIALLY_REFUNDED');
+
+    const sales = await admin.dashboard.sales({ days: 7 });
+    const board = sales.topProducts.find((entry) => entry.productId === product.id);
+    // Net sales before tax and shipping: two boards sold, one refunded; the goodwill amount is not a line's.
+    const twoNet = toMinorUnits(twoLine.totalPriceBeforeTax.amount);
+    const oneNet = toMinorUnits(
+      (await admin.orders.get(one.orderId)).lineItems[0]?.totalPriceBeforeTax.amount ?? '',
+    );
+    expect(board).toMatchObject({
+      name: 'Walnut Board',
+      quantity: 2,
+      revenueMinor: twoNet - twoNet / 2 + oneNet,
+    });
+
+    // The revenue is what the orders' own figures say the store kept (net paid, or paid when nothing came back).
+    const { orders } = await admin.orders.list({ limit: 100 });
+    const kept = orders
+      .filter((order) => order.status !== 'CANCELED')
+      .map((order) => {
+        const net = order.figures.find((row) => row.kind === 'NET');
+        if (net) return toMinorUnits(net.amount.amount);
+        return order.figures
+          .filter((row) => row.kind === 'PAID')
+          .reduce((sum, row) => sum + toMinorUnits(row.amount.amount), 0);
+      });
+    expect(sales.revenueMinor).toBe(kept.reduce((sum, minor) => sum + minor, 0));
+  });
+
   it('refunds part of an order, ships a line with tracking, edits and deletes it, and adds a note', async () => {
     const product = await admin.products.create({
       name: 'Linen Towel',

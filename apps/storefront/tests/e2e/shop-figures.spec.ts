@@ -1,6 +1,8 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStaff } from '../../../../packages/sdk/test/support/admin-store.js';
+import { orderAccessKey } from '../../../../packages/server/src/domains/orders/links/order-links.service.js';
+import { storeSigningKey } from '../../../../packages/server/src/domains/store-setup/index.js';
 import { issueTestGiftCard } from '../../../../packages/server/src/testing/ecom.js';
 import { signUp, uniqueEmail } from './account-support.js';
 import { signIn } from './admin-support.js';
@@ -39,6 +41,8 @@ const pairs = (figures: Figure[], kinds?: string[]) =>
   figures.filter((f) => !kinds || kinds.includes(f.kind)).map((f) => [f.label, f.amount.formattedAmount]);
 const row = (figures: Figure[], kind: string) => figures.find((f) => f.kind === kind) as Figure;
 const cents = (amount: string) => Math.round(Number(amount.replace(/[^\d.-]/g, '')) * 100);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
 const SUMMARY = ['SUBTOTAL', 'DISCOUNT', 'SHIPPING', 'FEES', 'TAX', 'TOTAL'];
 
 describe.runIf(browserAvailable())('figures: every page prints the same figures for the same order', () => {
@@ -51,6 +55,11 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
       const { shop, browser } = suite;
       const giftCard = await issueTestGiftCard(shop.t.database.db, 2000);
       const last4 = giftCard.code.replace(/-/g, '').slice(-4);
+      // The dashboard before this order: the other runs' orders are in its top products too.
+      const staff = await createStaff(shop.t, `owner-${device.name}@harbor.example`);
+      const admin = await browser.newPage(device.options);
+      await signIn(admin, shop.baseUrl, staff.email, staff.password);
+      const before = await netSalesOnDashboard(admin, shop.baseUrl);
       const context = await browser.newContext(device.options);
       const page = await context.newPage();
       const email = uniqueEmail(`figures-${device.name}`);
@@ -104,13 +113,8 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
 
       // Top products: net sales (after discounts, before tax) of the paid order are its subtotal less
       // its item discounts; tax is not in them.
-      const staff = await createStaff(shop.t, `owner-${device.name}@harbor.example`);
-      const admin = await browser.newPage(device.options);
-      await signIn(admin, shop.baseUrl, staff.email, staff.password);
-      await admin.goto(`${shop.baseUrl}/admin/dashboard`, { waitUntil: 'networkidle' });
-      const top = admin.getByRole('table').filter({ hasText: 'Net sales' });
-      const sales = await top.locator('tbody tr td:last-child').allTextContents();
-      expect(sales.reduce((total, cell) => total + cents(cell), 0)).toBe(
+      const sold = await netSalesOnDashboard(admin, shop.baseUrl);
+      expect(sold - before).toBe(
         cents(row(placed.figures, 'SUBTOTAL').amount.amount) +
           cents(row(placed.figures, 'DISCOUNT').amount.amount),
       );
@@ -127,6 +131,28 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
       const order = (await merchantCall(shop, 'GET', `/admin-api/v1/orders/${orderId}`)).order;
       const figures: Figure[] = order.figures;
       expect(figures.map((f) => f.kind).slice(-2)).toEqual(['REFUNDED', 'NET']);
+      // The partly refunded order stays in top products, less the mug's net sales (one unit of one).
+      const refundedMug = order.lineItems.find((line: { id: string }) => line.id === mug.id);
+      expect(mug.quantity).toBe(1);
+      expect(await netSalesOnDashboard(admin, shop.baseUrl)).toBe(
+        sold - cents(refundedMug.totalPriceBeforeTax.amount),
+      );
+
+      // The order's own page (its e-mail link): the payments list names every payment the figures
+      // count, the gift card first, then the card, then the refund.
+      const key = orderAccessKey(await storeSigningKey(shop.t.database.db), orderId);
+      await page.goto(`${shop.baseUrl}/orders/${orderId}?key=${key}`, { waitUntil: 'networkidle' });
+      const listed = (await page.locator('.order-payments li').allTextContents()).map((text) =>
+        text.replace(/\s+/g, ' ').trim(),
+      );
+      const refunded = `$${(-cents(row(figures, 'REFUNDED').amount.amount) / 100).toFixed(2)}`;
+      expect(listed).toEqual([
+        expect.stringMatching(startsWith(`$20.00 by gift card ••••${last4} redeemed, `)),
+        expect.stringMatching(startsWith(`${due.amount.formattedAmount} by Visa ••••4242 Captured, `)),
+        expect.stringMatching(startsWith(`Refund of ${refunded} `)),
+      ]);
+      expect(await pairsOf(page.locator('dl.totals'))).toEqual(pairs(figures));
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // The account's order page: the same rows; lines priced before discounts add up to the subtotal.
       await page.goto(`${shop.baseUrl}/account/orders/${orderId}`, { waitUntil: 'networkidle' });
@@ -172,6 +198,18 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
       expect(totals.Paid).toBe(`$${(paid / 100).toFixed(2)}`);
       expect(totals.Refunded).toBe(row(figures, 'REFUNDED').amount.formattedAmount);
       expect(totals['Net paid']).toBe(row(figures, 'NET').amount.formattedAmount);
+      expect(await seriousA11yViolations(admin)).toEqual([]);
+
+      // The customers list: its money column is the net the customer page shows, and says so.
+      await admin.goto(`${shop.baseUrl}/admin/customers?q=${encodeURIComponent(email)}`, {
+        waitUntil: 'networkidle',
+      });
+      const list = admin.getByRole('table');
+      const headers = await list.getByRole('columnheader').allTextContents();
+      const column = headers.map((text) => text.trim()).indexOf('Net paid');
+      expect(column).toBeGreaterThan(-1);
+      const customerRow = list.getByRole('row').filter({ hasText: email });
+      expect(await customerRow.getByRole('cell').nth(column).textContent()).toBe(totals['Net paid']);
       expect(await seriousA11yViolations(admin)).toEqual([]);
       await admin.close();
       await context.close();
@@ -230,6 +268,14 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
     await context.close();
   });
 });
+
+/** The sum of the dashboard's top products' net sales, in cents. */
+async function netSalesOnDashboard(admin: Page, baseUrl: string): Promise<number> {
+  await admin.goto(`${baseUrl}/admin/dashboard`, { waitUntil: 'networkidle' });
+  const top = admin.getByRole('table').filter({ hasText: 'Net sales' });
+  const sales = await top.locator('tbody tr td:last-child').allTextContents();
+  return sales.reduce((total, cell) => total + cents(cell), 0);
+}
 
 /** A flat dl (dt, dd, dt, dd…) as an object by term. */
 function pairsOfFacts(list: Locator): Promise<Record<string, string>> {

@@ -28,8 +28,10 @@ export interface SalesSummary {
   awaitingPayment: number;
   awaitingFulfillment: number;
   /**
-   * Best sellers by units, among orders paid in full; revenue is what their lines sold for after
-   * discounts, before tax and shipping (each line's `totalPriceBeforeTax`: tax is the state's, not sales).
+   * Best sellers by units, among paid orders (refunded in part or in full included), less the units
+   * refunded; revenue is what those units sold for after discounts, before tax and shipping (each line's
+   * `totalPriceBeforeTax`, less the refunded units' share of it: tax is the state's, not sales). Amounts
+   * refunded without naming lines (goodwill, shipping) are not a product's and stay in.
    */
   topProducts: { productId: string; name: string; quantity: number; revenueMinor: number }[];
   /** True when the window held more orders than were read (`maxOrders`): figures cover the newest ones. */
@@ -68,7 +70,16 @@ export function dashboardModule(
           break;
         }
       }
-      return summarise(inWindow, firstDay, days, truncated);
+      // Units refunded per line, read only for orders that gave money back (most did not).
+      const refundedUnits = new Map<string, number>();
+      const refunded = inWindow.filter((order) => order.status !== 'CANCELED' && refundedMinor(order) > 0);
+      for (const order of refunded) {
+        const { refunds } = await orders.transactions(order.id);
+        for (const refund of refunds)
+          for (const item of refund.details.items)
+            refundedUnits.set(item.lineItemId, (refundedUnits.get(item.lineItemId) ?? 0) + item.quantity);
+      }
+      return summarise(inWindow, refundedUnits, firstDay, days, truncated);
     },
     /** Products sold out or partly sold out (a variant without stock), for restocking. */
     async lowStock(limit = 10): Promise<Product[]> {
@@ -82,7 +93,21 @@ export function dashboardModule(
   };
 }
 
-function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: boolean): SalesSummary {
+/** Orders whose money was received in full at some point (later refunds do not take them out). */
+const PAID_STATUSES: readonly Order['paymentStatus'][] = [
+  'PAID',
+  'PARTIALLY_REFUNDED',
+  'FULLY_REFUNDED',
+  'REFUNDED',
+];
+
+function summarise(
+  list: Order[],
+  refundedUnits: ReadonlyMap<string, number>,
+  firstDay: Date,
+  dayCount: number,
+  truncated: boolean,
+): SalesSummary {
   const days: SalesDay[] = Array.from({ length: dayCount }, (_, index) => ({
     date: isoDay(new Date(firstDay.getTime() + index * DAY_MS)),
     orders: 0,
@@ -110,8 +135,10 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
     // A voided authorization on an open order: the merchant still has to take the money or cancel.
     if (['NOT_PAID', 'AUTHORIZED', 'VOIDED'].includes(order.paymentStatus)) awaitingPayment += 1;
     if (order.fulfillmentStatus === 'NOT_FULFILLED') awaitingFulfillment += 1;
-    if (order.paymentStatus !== 'PAID') continue;
+    if (!PAID_STATUSES.includes(order.paymentStatus)) continue;
     for (const line of order.lineItems) {
+      const refundedQuantity = Math.min(refundedUnits.get(line.id) ?? 0, line.quantity);
+      if (refundedQuantity === line.quantity) continue;
       const productId = line.catalogReference?.catalogItemId ?? line.id;
       const entry = top.get(productId) ?? {
         productId,
@@ -119,8 +146,12 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
         quantity: 0,
         revenueMinor: 0,
       };
-      entry.quantity += line.quantity;
-      entry.revenueMinor += toMinorUnits(line.totalPriceBeforeTax.amount);
+      entry.quantity += line.quantity - refundedQuantity;
+      entry.revenueMinor += keptShareMinor(
+        toMinorUnits(line.totalPriceBeforeTax.amount),
+        line.quantity,
+        refundedQuantity,
+      );
       top.set(productId, entry);
     }
   }
@@ -137,6 +168,14 @@ function summarise(list: Order[], firstDay: Date, dayCount: number, truncated: b
       .slice(0, 5),
     truncated,
   };
+}
+
+/**
+ * A line's net sales less its refunded units, each unit its share of the line (rounded as the server
+ * splits a line's refund, so that the units' shares add up to the line).
+ */
+function keptShareMinor(lineMinor: number, quantity: number, refunded: number): number {
+  return lineMinor - Math.round((lineMinor * refunded) / quantity);
 }
 
 /**

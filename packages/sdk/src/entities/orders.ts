@@ -252,6 +252,8 @@ export interface OrderTransactions {
     refundedAmount: Money;
     cardBrand?: string;
     cardLast4?: string;
+    /** Openshelf: how it was paid, in words: "Visa ••••4242", "offline payment", "card" */
+    method: string;
     createdDate: Date;
   }[];
   refunds: {

@@ -40,12 +40,13 @@ export async function createStaff(
   return { email, password };
 }
 
-/** Places an offline-payment order for one unit of a product, as a visitor through the public API. */
+/** Places an offline-payment order for units of a product (one unless told), as a visitor through the public API. */
 export async function placeOrder(
   t: TestApp,
   productId: string,
   email: string,
   options: Record<string, unknown> | undefined = undefined,
+  quantity = 1,
 ): Promise<{ orderId: string }> {
   const token = visitorToken(`v-${email}`);
   const send = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
@@ -53,7 +54,9 @@ export async function placeOrder(
     expect(reply.statusCode, reply.body).toBe(200);
     return reply.json();
   };
-  await send('POST', '/ecom/v1/carts/current/add-to-cart', { lineItems: [lineItem(productId, 1, options)] });
+  await send('POST', '/ecom/v1/carts/current/add-to-cart', {
+    lineItems: [lineItem(productId, quantity, options)],
+  });
   const { checkoutId } = await send('POST', '/ecom/v1/carts/current/create-checkout', {});
   const address = {
     country: 'US',

@@ -138,22 +138,36 @@ export function OrderDetails({
           </address>
         </div>
       ) : null}
-      {transactions ? <Payments transactions={transactions} /> : null}
+      {transactions ? <Payments order={order} transactions={transactions} /> : null}
     </>
   );
 }
 
-function Payments({ transactions }: { transactions: OrderTransactions }) {
+/**
+ * Every way the order was paid, as its figures count it: the gift card's part first (a cancelled order
+ * gave it back to the card), then each card or offline payment with its status, then each refund.
+ */
+function Payments({ order, transactions }: { order: Order; transactions: OrderTransactions }) {
   const { payments, refunds } = transactions;
-  if (payments.length === 0 && refunds.length === 0) return null;
+  const giftCard = order.giftCard;
+  if (!giftCard && payments.length === 0 && refunds.length === 0) return null;
   return (
     <div className="order-payments">
       <h3>Payments</h3>
       <ul>
+        {giftCard ? (
+          <li>
+            {giftCard.amount.formattedAmount} by gift card {giftCard.obfuscatedCode}{' '}
+            <span className="muted">
+              {order.status === 'CANCELED' && order.canceledDate
+                ? `given back to the card, ${longDate(order.canceledDate)}`
+                : `redeemed, ${longDate(order.createdDate)}`}
+            </span>
+          </li>
+        ) : null}
         {payments.map((payment) => (
           <li key={payment.id}>
-            {payment.amount.formattedAmount}{' '}
-            {payment.cardBrand ? `by ${payment.cardBrand} ····${payment.cardLast4 ?? ''}` : ''}{' '}
+            {payment.amount.formattedAmount} by {payment.method}{' '}
             <span className="muted">
               {statusWord(payment.status)}, {longDate(payment.createdDate)}
             </span>
@@ -163,6 +177,9 @@ function Payments({ transactions }: { transactions: OrderTransactions }) {
           <li key={refund.id}>
             Refund of {refund.amount.formattedAmount}{' '}
             <span className="muted">{longDate(refund.createdDate)}</span>
+            {Number(refund.giftCardAmount.amount) > 0 ? (
+              <span className="muted"> ({refund.giftCardAmount.formattedAmount} back on the gift card)</span>
+            ) : null}
             {refund.details.reason ? <span className="muted"> ({refund.details.reason})</span> : null}
           </li>
         ))}

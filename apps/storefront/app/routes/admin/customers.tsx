@@ -62,7 +62,9 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     Orders
                   </th>
                   <th scope="col" className="num">
-                    Paid
+                    <abbr title="Money received for their orders, gift cards included, less refunds">
+                      Net paid
+                    </abbr>
                   </th>
                   <th scope="col">Last order</th>
                 </tr>
@@ -84,7 +86,8 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                         </Badge>
                       </td>
                       <td className="num">{customer.ordersCount}</td>
-                      <td className="num">{customer.totalPaid ? formatAmount(customer.totalPaid) : '—'}</td>
+                      {/* What the store kept, as the customer's page and each order's figures net it. */}
+                      <td className="num">{customer.totalNet ? formatAmount(customer.totalNet) : '—'}</td>
                       <td>{formatDate(customer.lastOrderDate)}</td>
                     </tr>
                   );

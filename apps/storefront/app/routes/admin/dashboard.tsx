@@ -68,8 +68,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <section className="admin-card">
           <h2>Top products</h2>
           <p className="admin-hint">
-            Units sold in orders paid in full, and net sales: what those items sold for after discounts,
-            before tax and shipping.
+            Units sold in paid orders less the units refunded, and net sales: what the units kept sold for
+            after discounts, before tax and shipping.
           </p>
           {sales.topProducts.length === 0 ? (
             <Empty>No sales in this period yet.</Empty>

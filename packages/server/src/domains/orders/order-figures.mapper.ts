@@ -20,10 +20,15 @@ const BRANDS: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
-function paidByLabel(payment: PaymentRecord): string {
-  if (payment.provider === 'OFFLINE') return 'Paid offline';
+/** How a payment was made, in words: "Visa ••••4242", "offline payment" (lists of payments print it). */
+export function paymentMethodWords(payment: PaymentRecord): string {
+  if (payment.provider === 'OFFLINE') return 'offline payment';
   const brand = payment.cardBrand ? (BRANDS[payment.cardBrand.toLowerCase()] ?? payment.cardBrand) : 'card';
-  return `Paid by ${brand}${payment.cardLast4 ? ` ••••${payment.cardLast4}` : ''}`;
+  return `${brand}${payment.cardLast4 ? ` ••••${payment.cardLast4}` : ''}`;
+}
+
+function paidByLabel(payment: PaymentRecord): string {
+  return payment.provider === 'OFFLINE' ? 'Paid offline' : `Paid by ${paymentMethodWords(payment)}`;
 }
 
 /** Money received: captured payments and the gift card's part (a cancelled order gave the card its part back). */

@@ -174,6 +174,11 @@ describe.each(['USD', 'EUR'])(`figures agree on every surface (%s, ${testDatabas
     const figures: Figure[] = after.figures;
     expect(summaryOf(figures)).toEqual(summaryOf(before));
     expect(figures.filter((f) => f.kind === 'PAID')).toEqual(paidRows);
+    // The order's payments list names each card payment in the words of its "Paid by" row.
+    const { orderTransactions } = await call('GET', `/ecom/v1/payments/orders/${orderId}`, owner);
+    expect(orderTransactions.payments.map((p: { method: string }) => `Paid by ${p.method}`)).toEqual(
+      paidRows.slice(1).map((f) => f.label),
+    );
     expect(cents(row(figures, 'REFUNDED').amount.amount)).toBe(-refundMinor);
     expect(cents(row(figures, 'NET').amount.amount)).toBe(sum(figures, ['PAID']) - refundMinor);
     // The protocol's balance summary says the same.

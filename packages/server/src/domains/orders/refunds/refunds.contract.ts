@@ -72,6 +72,10 @@ const PaymentOut = Type.Object({
   refundedAmount: MoneyOut,
   cardBrand: Type.Optional(Type.String()),
   cardLast4: Type.Optional(Type.String()),
+  /** The same words as the order's "Paid by …" figure, so that every list names a payment alike. */
+  method: Type.String({
+    description: 'Openshelf: how it was paid, in words: "Visa ••••4242", "offline payment", "card"',
+  }),
   createdDate: DateTimeOut(),
 });
 

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { PaymentRecord } from '../../payments/index.js';
 import { moneyOf } from '../../pricing/index.js';
+import { paymentMethodWords } from '../order-figures.mapper.js';
 import type { OrderRecord } from '../orders-read.service.js';
 import type { orderRefunds } from '../refunds.schema.js';
 import { refundHistoryOf, shippingPaidMinor } from './refund-amounts.service.js';
@@ -62,6 +63,7 @@ export function orderTransactionsOut(
       refundedAmount: m(payment.refundedMinor),
       ...(payment.cardBrand ? { cardBrand: payment.cardBrand } : {}),
       ...(payment.cardLast4 ? { cardLast4: payment.cardLast4 } : {}),
+      method: paymentMethodWords(payment),
       createdDate: payment.createdDate,
     })),
     refunds: refunds.map((refund) => refundOut(refund, order)),
