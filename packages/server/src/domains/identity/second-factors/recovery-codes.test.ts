@@ -118,6 +118,24 @@ describe('recovery codes', () => {
     expect(await status(token)).toEqual({ left: 8, total: 10 });
   });
 
+  it('one code sent by five logins at once lets exactly one in (the unused codes are locked while one is spent)', async () => {
+    const { email, token, codes } = await memberWithApp();
+    const steps = await Promise.all(Array.from({ length: 5 }, () => login(t, email)));
+    const answers = await Promise.all(
+      steps.map((step) =>
+        verify(t, {
+          stateToken: step.json().stateToken,
+          factorType: 'RECOVERY_CODE',
+          recoveryCodeData: { code: codes[0] },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.json().state === 'SUCCESS')).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.json().state !== 'SUCCESS'))
+      expect(applicationErrorOf(refused)?.code).toBe('VERIFICATION_FAILED');
+    expect(await status(token)).toEqual({ left: 9, total: 10 });
+  });
+
   it('wrong recovery codes count against the login step as wrong app codes do', async () => {
     const { email, codes } = await memberWithApp();
     const started = await login(t, email);
