@@ -135,4 +135,19 @@ describe('SKUs', () => {
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     expect(renamed.body.product.sku).toBe('SCARF');
   });
+
+  it('six products created at once with one SKU: exactly one keeps it, the others are refused at the field', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        create({ name: `Racing Mug ${i}`, sku: i % 2 ? 'race-1' : 'RACE-1', priceData: { price: 9 } }),
+      ),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
+    for (const refused of replies.filter((reply) => reply.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(violations(refused.body)[0]).toMatch(
+        /^product\.sku: "race-1" is the SKU of "Racing Mug \d" already/i,
+      );
+    }
+  });
 });
