@@ -132,7 +132,7 @@ describe('recovery codes', () => {
     );
     expect(answers.filter((answer) => answer.json().state === 'SUCCESS')).toHaveLength(1);
     for (const refused of answers.filter((answer) => answer.json().state !== 'SUCCESS'))
-      expect(applicationErrorOf(refused)?.code).toBe('VERIFICATION_FAILED');
+      expect(applicationErrorOf(refused)).toMatchObject({ code: 'VERIFICATION_FAILED' });
     expect(await status(token)).toEqual({ left: 9, total: 10 });
   });
 
