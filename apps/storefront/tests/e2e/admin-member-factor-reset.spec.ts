@@ -71,7 +71,9 @@ describe.runIf(browserAvailable())('merchant admin: turning off a locked-out mem
         'Turned off the authenticator app; 10 recovery codes deleted, 1 session ended. The member can now ' +
           'sign in with the password alone and was told by e-mail.',
       );
-    expect(await facts()).toBe('Authenticator app Off Codes by e-mail Off');
+    // The answer to the post shows before the page's data is read again (React Router revalidates after
+    // the action), so the facts are waited for.
+    await expect.poll(facts).toBe('Authenticator app Off Codes by e-mail Off');
     expect(await card.textContent()).toContain(
       'No second factor: the member signs in with the password alone.',
     );
