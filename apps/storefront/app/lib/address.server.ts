@@ -192,7 +192,11 @@ export async function destinationsFrom(served: {
  */
 export async function storeDestinations(context: Readonly<RouterContextProvider>): Promise<Destinations> {
   const served = await context.get(storefrontContext).servedDestinations();
-  const none = served.delivery !== '*' && served.delivery.length === 0 && served.pickup !== '*' && served.pickup.length === 0;
+  const none =
+    served.delivery !== '*' &&
+    served.delivery.length === 0 &&
+    served.pickup !== '*' &&
+    served.pickup.length === 0;
   return destinationsFrom(none ? { delivery: '*', pickup: [] } : served);
 }
 

@@ -111,7 +111,9 @@ export function shippingOptionsFor(
       .map((slot) => ({ ...option, code: slotCode(rate.code, slot), deliveryTimeSlot: slot }));
   });
   // A pickup is offered to the buyers it is set up for (by default those of its own country, ADR 047).
-  const offeredPickups = setup.pickupLocations.filter((location) => isPickupOfferedAt(location, input.address));
+  const offeredPickups = setup.pickupLocations.filter((location) =>
+    isPickupOfferedAt(location, input.address),
+  );
   const pickup: ShippingOption[] = offeredPickups.map((location) => ({
     code: location.code,
     title: location.title,

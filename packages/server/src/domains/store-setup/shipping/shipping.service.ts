@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
 import type { Address, PickupMethod } from '../setup.types.js';
-import { pickupCountries } from './pickup-offer.rules.js';
 import { pickupLocations, type StoredShippingRate, shippingRegions } from '../store-setup.schema.js';
+import { pickupCountries } from './pickup-offer.rules.js';
 
 export interface ShippingRegionRecord {
   id: string;
