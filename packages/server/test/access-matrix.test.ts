@@ -73,6 +73,7 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   // After the order: its shipments are read by its buyer too; notes, shipping and refunds are the store's.
   ['POST', /^\/ecom\/v1\/orders\/:id\/activities$/, 'merchant'],
   ['GET', /^\/ecom\/v1\/fulfillments\/orders\/:orderId$/, 'buyerOrMerchant'],
+  ['GET', /^\/ecom\/v1\/payments\/orders\/:orderId$/, 'buyerOrMerchant'],
   ['*', /^\/ecom\/v1\/(fulfillments|order-billing|payments\/orders)\//, 'merchant'],
   ['*', /^\/(ecom\/)?v1\/(checkouts|orders)/, 'buyerOrMerchant'],
   ['GET', /^\/ecom\/v1\/downloads\//, 'public'],

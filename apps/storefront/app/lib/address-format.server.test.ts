@@ -120,6 +120,15 @@ describe('address forms by country (Google’s address data)', () => {
     const everywhere = await destinationsFrom({ delivery: '*', pickup: [] });
     expect(everywhere.countries.length).toBeGreaterThan(200);
   });
+
+  it('lists every country, the undelivered ones as pickup only, when a pickup is offered to everyone', async () => {
+    const served = await destinationsFrom({ delivery: ['US'], pickup: '*' });
+    expect(served.countries.length).toBeGreaterThan(200);
+    expect(served.countries.find((country) => country.code === 'US')?.pickupOnly).toBe(false);
+    expect(served.countries.find((country) => country.code === 'CH')?.pickupOnly).toBe(true);
+    expect(served.defaultCountry).toBe('US');
+    expect(served.pickup).toBe(true);
+  });
 });
 
 describe('card details as typed', () => {

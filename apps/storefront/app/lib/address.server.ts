@@ -163,10 +163,12 @@ async function buildFormat(country: string): Promise<AddressFormat> {
  */
 export async function destinationsFrom(served: {
   delivery: string[] | '*';
-  pickup: string[];
+  pickup: string[] | '*';
 }): Promise<Destinations> {
   const delivered = served.delivery === '*' ? [...COUNTRIES.keys()] : served.delivery;
-  const codes = [...new Set([...delivered, ...served.pickup])].filter((code) => COUNTRIES.has(code));
+  // A pickup location the merchant offers to everyone makes every country a destination.
+  const collected = served.pickup === '*' ? [...COUNTRIES.keys()] : served.pickup;
+  const codes = [...new Set([...delivered, ...collected])].filter((code) => COUNTRIES.has(code));
   const countries = codes
     .map((code) => ({
       code,
@@ -179,8 +181,8 @@ export async function destinationsFrom(served: {
     countries,
     formats: Object.fromEntries(entries),
     // The first region's country is the store's home, as merchants set them up.
-    defaultCountry: delivered[0] ?? served.pickup[0] ?? countries[0]?.code ?? 'US',
-    pickup: served.pickup.length > 0,
+    defaultCountry: delivered[0] ?? collected[0] ?? countries[0]?.code ?? 'US',
+    pickup: collected.length > 0,
   };
 }
 
@@ -190,7 +192,11 @@ export async function destinationsFrom(served: {
  */
 export async function storeDestinations(context: Readonly<RouterContextProvider>): Promise<Destinations> {
   const served = await context.get(storefrontContext).servedDestinations();
-  const none = served.delivery !== '*' && served.delivery.length === 0 && served.pickup.length === 0;
+  const none =
+    served.delivery !== '*' &&
+    served.delivery.length === 0 &&
+    served.pickup !== '*' &&
+    served.pickup.length === 0;
   return destinationsFrom(none ? { delivery: '*', pickup: [] } : served);
 }
 

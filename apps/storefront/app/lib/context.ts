@@ -31,7 +31,7 @@ export interface StorefrontContext {
    * The countries the store delivers to ("*": everywhere) and has pickup in, from its shipping and pickup
    * set-up: the checkout offers exactly these.
    */
-  servedDestinations: () => Promise<{ delivery: string[] | '*'; pickup: string[] }>;
+  servedDestinations: () => Promise<{ delivery: string[] | '*'; pickup: string[] | '*' }>;
   /** Set when Stripe takes the store's cards: the hosted checkout mounts its Payment Element. */
   stripe?: { publishableKey: string; scriptUrl: string } | undefined;
   /**

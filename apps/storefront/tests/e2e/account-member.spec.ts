@@ -134,6 +134,10 @@ describe.runIf(browserAvailable())('member account in Chromium', () => {
     expect(await page.locator('.order-lines').textContent()).toContain('Stoneware mug');
     expect(await page.locator('.facts').textContent()).toContain('Paid');
     expect(await page.locator('.totals-total').textContent()).toMatch(/Total\$\d+\.\d\d/);
+    // How it was paid, as the admin's order page says: the card by brand and last digits, amount, status.
+    expect(await page.locator('.order-payments li').allTextContents()).toEqual([
+      expect.stringMatching(/^\$\d+\.\d\d by Visa ••••4242 Paid, /),
+    ]);
     const download = page.getByRole('link', { name: 'Download file' });
     const href = (await download.getAttribute('href')) ?? '';
     // Links are absolute on PUBLIC_URL; this test server listens elsewhere, so fetch the same path here.

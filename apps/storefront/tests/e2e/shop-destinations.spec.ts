@@ -427,9 +427,11 @@ describe.runIf(browserAvailable())('checkout: a store with more regions and a pi
       City: 'Zürich',
     });
     await page.getByRole('button', { name: 'Continue' }).click();
-    // Only the pickup locations are offered, one is chosen, and nothing says "we do not deliver".
+    // Only Zurich's counter is offered (New York's is for buyers in the United States), it is chosen,
+    // and nothing says "we do not deliver".
     const options = page.locator('section[aria-labelledby="step-shipping"] input[type=radio]');
-    await expect.poll(() => options.count()).toBe(2);
+    await expect.poll(() => options.count()).toBe(1);
+    expect(await page.getByRole('radio', { name: /Pick up at the store/ }).count()).toBe(0);
     expect(await page.getByRole('radio', { name: /Standard|International/ }).count()).toBe(0);
     expect(
       await options.evaluateAll((radios) => radios.filter((r) => (r as HTMLInputElement).checked).length),

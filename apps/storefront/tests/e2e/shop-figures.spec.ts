@@ -148,7 +148,7 @@ describe.runIf(browserAvailable())('figures: every page prints the same figures 
       const refunded = `$${(-cents(row(figures, 'REFUNDED').amount.amount) / 100).toFixed(2)}`;
       expect(listed).toEqual([
         expect.stringMatching(startsWith(`$20.00 by gift card ••••${last4} redeemed, `)),
-        expect.stringMatching(startsWith(`${due.amount.formattedAmount} by Visa ••••4242 Captured, `)),
+        expect.stringMatching(startsWith(`${due.amount.formattedAmount} by Visa ••••4242 Paid, `)),
         expect.stringMatching(startsWith(`Refund of ${refunded} `)),
       ]);
       expect(await pairsOf(page.locator('dl.totals'))).toEqual(pairs(figures));

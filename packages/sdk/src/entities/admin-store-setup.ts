@@ -159,6 +159,7 @@ export interface PickupLocation {
   address: StoreAddress;
   instructions?: string;
   fee: string;
+  offeredTo: string[];
   createdDate: Date;
   updatedDate: Date;
 }
@@ -168,9 +169,19 @@ export interface CreatePickupLocationInput {
   code: string;
   title: string;
   method: 'STORE_PICKUP' | 'PICKUP_POINT';
-  address: StoreAddressInput;
+  address: {
+    country: string;
+    subdivision?: string;
+    county?: string;
+    city?: string;
+    postalCode?: string;
+    addressLine?: string;
+    addressLine2?: string;
+  };
   instructions?: string;
   fee?: string | number;
+  /** Whose checkout offers this pickup: buyers with an address in one of these destinations. Empty or absent: buyers in the location's own country. */
+  offeredTo?: string[];
 }
 
 /** Changes to a pickup location. */
@@ -178,9 +189,19 @@ export interface PickupLocationInput {
   code?: string;
   title?: string;
   method?: 'STORE_PICKUP' | 'PICKUP_POINT';
-  address?: StoreAddressInput;
+  address?: {
+    country: string;
+    subdivision?: string;
+    county?: string;
+    city?: string;
+    postalCode?: string;
+    addressLine?: string;
+    addressLine2?: string;
+  };
   instructions?: string;
   fee?: string | number;
+  /** Whose checkout offers this pickup: buyers with an address in one of these destinations. Empty or absent: buyers in the location's own country. */
+  offeredTo?: string[];
 }
 
 /** The tax rates of a place. */

@@ -45,6 +45,17 @@ export interface OrdersModule {
    */
   fulfillments(orderId: string): Promise<Fulfillment[]>;
   /**
+   * How an order was paid and refunded: each payment with its method ("Visa ••••4242"), amount and
+   * status, and each refund (the buyer's own orders; any order with a merchant key).
+   *
+   * @example
+   * ```ts
+   * const { payments, refunds } = await client.orders.transactions(orderId);
+   * for (const payment of payments) console.log(payment.method, payment.amount.formattedAmount);
+   * ```
+   */
+  transactions(orderId: string): Promise<OrderTransactions>;
+  /**
    * Openshelf: the order an e-mail's order link names (`/orders/{orderId}?key=…`), with its shipments,
    * payments and refunds; no sign-in needed, the key is the credential. A wrong key is a 404, as an
    * unknown order.
@@ -91,6 +102,13 @@ export function createOrdersModule({ transport }: ClientContext): OrdersModule {
       return reply.orderWithFulfillments.fulfillments.map((wire) =>
         reviveEntity<Fulfillment>(wire, FULFILLMENT_WIRE),
       );
+    },
+    async transactions(orderId) {
+      const reply = await transport.request<{ orderTransactions: unknown }>({
+        method: 'GET',
+        path: `/ecom/v1/payments/orders/${segment(orderId)}`,
+      });
+      return reviveEntity<OrderTransactions>(reply.orderTransactions, ORDER_TRANSACTIONS_WIRE);
     },
     async byLink(orderId, key) {
       const reply = await transport.request<{

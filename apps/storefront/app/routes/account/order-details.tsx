@@ -1,6 +1,6 @@
 import type { Fulfillment, Order, OrderTransactions } from '@openshelf/sdk';
 import { Summary } from '../../components/Summary';
-import { longDate, scheduleWords, statusWord } from './order-format';
+import { longDate, paymentWord, scheduleWords, statusWord } from './order-format';
 
 /**
  * One order as its buyer sees it: status, lines with their options, totals, shipments with tracking,
@@ -169,7 +169,7 @@ function Payments({ order, transactions }: { order: Order; transactions: OrderTr
           <li key={payment.id}>
             {payment.amount.formattedAmount} by {payment.method}{' '}
             <span className="muted">
-              {statusWord(payment.status)}, {longDate(payment.createdDate)}
+              {paymentWord(payment.status)}, {longDate(payment.createdDate)}
             </span>
           </li>
         ))}

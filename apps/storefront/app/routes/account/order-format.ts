@@ -21,6 +21,20 @@ export function statusWord(status: string): string {
   return STATUS_WORDS[status] ?? status.charAt(0) + status.slice(1).toLowerCase().replaceAll('_', ' ');
 }
 
+// One payment's state in a buyer's words: "captured" and "voided" are the gateway's terms.
+const PAYMENT_WORDS: Record<string, string> = {
+  PENDING: 'Pending',
+  AUTHORIZED: 'Held on the card, not charged yet',
+  CAPTURED: 'Paid',
+  VOIDED: 'Released, not charged',
+  REFUNDED: 'Refunded',
+};
+
+/** A payment's status (PENDING, AUTHORIZED, CAPTURED, VOIDED, REFUNDED) for its buyer. */
+export function paymentWord(status: string): string {
+  return PAYMENT_WORDS[status] ?? statusWord(status);
+}
+
 export function longDate(when: string | Date): string {
   return new Date(when).toLocaleDateString('en', { dateStyle: 'medium', timeZone: 'UTC' });
 }

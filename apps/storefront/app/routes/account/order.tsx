@@ -14,14 +14,21 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
   try {
-    const [order, shipments] = await asMember(request, session, () =>
+    // The payments and refunds come from the same server data the admin's order page shows.
+    const [order, shipments, transactions] = await asMember(request, session, () =>
       Promise.all([
         session.client.orders.get(params.orderId),
         session.client.orders.fulfillments(params.orderId),
+        session.client.orders.transactions(params.orderId),
       ]),
     );
     const destination = order.shippingInfo?.shippingDestination;
-    return { order, shipments, shipTo: addressLines(destination?.address, destination?.contactDetails) };
+    return {
+      order,
+      shipments,
+      transactions,
+      shipTo: addressLines(destination?.address, destination?.contactDetails),
+    };
   } catch (error) {
     // Someone else's order answers like a missing one: the member cannot tell the difference.
     const status = (error as { status?: number }).status;
@@ -31,14 +38,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, shipments, shipTo } = loaderData;
+  const { order, shipments, shipTo, transactions } = loaderData;
   return (
     <section aria-labelledby="order-title" className="account-section">
       <p>
         <Link to="/account/orders">← All orders</Link>
       </p>
       <h2 id="order-title">Order #{order.number}</h2>
-      <OrderDetails order={order} shipments={shipments} shipTo={shipTo} />
+      <OrderDetails order={order} shipments={shipments} shipTo={shipTo} transactions={transactions} />
     </section>
   );
 }

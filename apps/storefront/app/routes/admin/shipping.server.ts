@@ -98,8 +98,15 @@ export async function shippingAction(client: AdminClient, form: FormReader): Pro
           ? { instructions: form.text('pickup.instructions') }
           : {}),
         fee: form.text('pickup.fee') || '0',
+        // Empty: offered to buyers in the location's own country; "*": to everyone (ADR 047).
+        offeredTo: form.text('pickup.offeredTo') === '*' ? ['*'] : [],
       });
       return `Pickup location “${pickup.title}” created.`;
+    }
+    case 'offer-pickup': {
+      const offeredTo = form.text('offeredTo') === '*' ? ['*'] : [];
+      const pickup = await client.pickupLocations.update(id, { offeredTo });
+      return `“${pickup.title}” is now offered to ${offeredTo.length ? 'buyers anywhere' : 'buyers in its country'}.`;
     }
     case 'delete-pickup':
       await client.pickupLocations.delete(id);

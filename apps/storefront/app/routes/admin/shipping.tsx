@@ -79,6 +79,19 @@ function RateFields({ errors }: { errors?: FormErrors | undefined }) {
   );
 }
 
+type PickupView = { offeredTo: string[]; address: { country?: string } };
+
+const offeredToEveryone = (pickup: PickupView) => pickup.offeredTo.includes('*');
+
+/** Whose checkout offers the pickup, in words: its country by default, else what the merchant chose. */
+function pickupAudience(pickup: PickupView): string {
+  if (offeredToEveryone(pickup)) return 'offered to buyers anywhere';
+  const places = pickup.offeredTo.length
+    ? pickup.offeredTo.map(destinationLabel)
+    : [pickup.address.country ? countryLabel(pickup.address.country) : 'its country'];
+  return `offered to buyers in ${places.join(', ')}`;
+}
+
 export default function Shipping({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData && 'errors' in actionData ? actionData.errors : undefined;
   // The form that was refused: a region's own form, else the new region's (they share input names).
@@ -227,8 +240,21 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
                   ]
                     .filter(Boolean)
                     .join(', ')}{' '}
-                  · fee {pickup.fee}
+                  · fee {pickup.fee} · {pickupAudience(pickup)}
                 </span>
+                <Form method="post" className="admin-inline-form">
+                  <input type="hidden" name="id" value={pickup.id} />
+                  <input type="hidden" name="offeredTo" value={offeredToEveryone(pickup) ? '' : '*'} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="offer-pickup"
+                    className="admin-link-button"
+                    aria-label={`Offer ${pickup.title} to ${offeredToEveryone(pickup) ? 'buyers in its country only' : 'buyers anywhere'}`}
+                  >
+                    {offeredToEveryone(pickup) ? 'Offer in its country only' : 'Offer to buyers anywhere'}
+                  </button>
+                </Form>
                 <ActionButton
                   intent="delete-pickup"
                   id={pickup.id}
@@ -266,6 +292,14 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
             />
             <Field label="Fee" name="pickup.fee" inputMode="decimal" placeholder="0" errors={errors} />
             <Field label="Instructions" name="pickup.instructions" errors={errors} />
+            <SelectField
+              label="Offered to"
+              name="pickup.offeredTo"
+              options={[
+                { value: '', label: 'Buyers in its country' },
+                { value: '*', label: 'Buyers anywhere' },
+              ]}
+            />
             <Submit intent="create-pickup" variant="secondary">
               Add pickup location
             </Submit>

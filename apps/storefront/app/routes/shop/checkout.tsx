@@ -184,22 +184,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             { intent, errors: formErrors(fields), values: typed() },
             { status: 400 },
           );
-        // A country with pickup only: its shopper collects the order, so the pickup is their choice.
-        const collect = destinations.some((c) => c.code === shipping?.address.country && c.pickupOnly)
-          ? await pickupCode()
-          : undefined;
         await client.checkout.update(id, {
           buyerInfo: { email },
-          ...(shipping
-            ? {
-                shippingInfo: {
-                  shippingDestination: shipping,
-                  ...(collect ? { selectedCarrierServiceOption: { code: collect } } : {}),
-                },
-              }
-            : {}),
+          ...(shipping ? { shippingInfo: { shippingDestination: shipping } } : {}),
           ...(billing ? { billingInfo: billing } : {}),
         });
+        // A country with pickup only: its shopper collects the order, so the pickup is their choice —
+        // one of those offered at the new address (a location is offered to its own country's buyers).
+        if (destinations.some((c) => c.code === shipping?.address.country && c.pickupOnly)) {
+          const collect = await pickupCode();
+          if (collect)
+            await client.checkout.update(id, {
+              shippingInfo: { selectedCarrierServiceOption: { code: collect } },
+            });
+        }
         return back;
       }
       case 'shipping': {

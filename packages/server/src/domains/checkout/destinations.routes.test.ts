@@ -64,6 +64,17 @@ describe('served destinations', () => {
       delivery: ['US', 'FI', 'SE'],
       pickup: ['GB', 'US'],
     });
+    // Offered to buyers in Ireland too, then to everyone: the countries follow.
+    const { pickupLocations } = (await call(owner, 'GET', '/admin-api/v1/pickup-locations')).json();
+    const london = pickupLocations.find((p: { code: string }) => p.code === 'london');
+    const offer = (offeredTo: string[]) =>
+      call(owner, 'PATCH', `/admin-api/v1/pickup-locations/${london.id}`, { pickupLocation: { offeredTo } });
+    expect((await offer(['GB', 'IE'])).statusCode).toBe(200);
+    expect((await servedDestinations(t.database.db)).pickup).toEqual(['GB', 'IE', 'US']);
+    expect((await offer(['*'])).statusCode).toBe(200);
+    expect((await servedDestinations(t.database.db)).pickup).toBe('*');
+    expect((await offer([])).statusCode).toBe(200);
+    expect((await servedDestinations(t.database.db)).pickup).toEqual(['GB', 'US']);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   listMemberships,
 } from '../store-setup/memberships/memberships.service.js';
 import { updateStoreSettings } from '../store-setup/settings/settings.service.js';
+import { createPickupLocation } from '../store-setup/shipping/shipping.service.js';
 import { createTaxRegion } from '../store-setup/tax/tax.service.js';
 
 // Store set-up as it reaches shoppers: memberships, tax-inclusive prices, automatic tax with its
@@ -154,6 +155,13 @@ describe('tax and charges set-up', () => {
       taxShipping: false,
       rates: [{ jurisdiction: 'Germany', jurisdictionType: 'COUNTRY', ppm: 190_000 }],
     });
+    // Nothing is delivered to Germany; the store has a counter in Berlin (New York's is for US buyers).
+    await createPickupLocation(t.database.db, {
+      code: 'pickup-berlin',
+      title: 'Pick up in Berlin',
+      method: 'STORE_PICKUP',
+      address: { country: 'DE', city: 'Berlin', addressLine: 'Unter den Linden 1' },
+    });
     await updateStoreSettings(
       t.database.db,
       {
@@ -188,7 +196,7 @@ describe('tax and charges set-up', () => {
       expect.objectContaining({ code: 'HANDLING_FEE', price: expect.objectContaining({ amount: '1.50' }) }),
     ]);
     expect(vat.shippingInfo.selectedCarrierServiceOption).toMatchObject({
-      code: 'pickup-soho',
+      code: 'pickup-berlin',
       otherCharges: [expect.objectContaining({ type: 'HANDLING_FEE' })],
     });
     await updateStoreSettings(t.database.db, { pricesIncludeTax: false, extraCharges: [] }, 'USD');

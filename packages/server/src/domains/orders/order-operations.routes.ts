@@ -91,12 +91,14 @@ export const orderOperationsRoutes: FastifyPluginAsyncTypebox<{
     '/ecom/v1/payments/orders/:orderId',
     {
       schema: {
-        summary: "An order's payments, refunds and what is left to refund",
+        summary: "An order's payments, refunds and what is left to refund (buyers: their own orders)",
         tags,
         params: OrderIdOnlyParams,
         response: { 200: OrderTransactionsResponse },
       },
-      preHandler: merchant,
+      // The buyer's order page lists how it was paid and refunded, as the admin does; getOrder keeps
+      // each buyer to their own orders (another's answers as a missing one).
+      preHandler: anyone,
     },
     async (request) => ({ orderTransactions: await transactionsOf(request.params.orderId, request.caller) }),
   );

@@ -40,6 +40,7 @@ export type {
   TaxSetup,
   WeightUnit,
 } from './setup.types.js';
+export { isPickupOfferedAt } from './shipping/pickup-offer.rules.js';
 export { type ServedDestinations, servedDestinations } from './shipping/shipping.service.js';
 export { storeSetupRoutes } from './store-setup.routes.js';
 export { taxRoutes } from './tax/tax.routes.js';

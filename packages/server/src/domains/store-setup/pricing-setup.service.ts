@@ -112,6 +112,7 @@ export async function loadPricingSetup(
         address: pickup.address,
         ...(pickup.instructions ? { instructions: pickup.instructions } : {}),
         fee: pickup.feeMinor,
+        offeredTo: pickup.offeredTo ?? [],
       })),
       charges: settings.extraCharges.map((charge) => ({
         type: charge.type,

@@ -61,6 +61,11 @@ export interface PickupLocation {
   address: Address;
   instructions?: string;
   fee: number;
+  /**
+   * Whose checkout offers it: buyers whose address is in one of these destinations (countries "US",
+   * subdivisions "US-NY", or "*" for everyone). Empty: buyers in the location's own country (ADR 047).
+   */
+  offeredTo: string[];
 }
 
 export interface ExtraCharge {

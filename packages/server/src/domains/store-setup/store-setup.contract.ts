@@ -167,13 +167,26 @@ export const RegionOut = Type.Object({
 export const RegionResponse = Type.Object({ shippingRegion: RegionOut });
 export const RegionsResponse = Type.Object({ shippingRegions: Type.Array(RegionOut) });
 
+/** A pickup location stands somewhere: its country is what it is offered and taxed by (ADR 047). */
+const PickupAddress = Type.Object({ ...AddressSetup.properties, country: Country });
+const PickupDestination = Type.String({
+  pattern: '^(\\*|[A-Za-z]{2}(-[A-Za-z0-9]{1,3})?)$',
+  description: 'A country ("US"), a subdivision ("US-NY") or "*" for everyone',
+});
 const PickupWrite = Type.Object({
   code: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_.-]+$' })),
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   method: Type.Optional(PickupMethodEnum),
-  address: Type.Optional(AddressSetup),
+  address: Type.Optional(PickupAddress),
   instructions: Type.Optional(Type.String({ maxLength: 500 })),
   fee: Type.Optional(AmountIn),
+  offeredTo: Type.Optional(
+    Type.Array(PickupDestination, {
+      maxItems: 300,
+      description:
+        "Whose checkout offers this pickup: buyers with an address in one of these destinations. Empty or absent: buyers in the location's own country.",
+    }),
+  ),
 });
 export const CreatePickupRequest = Type.Object({
   pickupLocation: Type.Object({
@@ -181,7 +194,7 @@ export const CreatePickupRequest = Type.Object({
     code: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_.-]+$' }),
     title: Type.String({ minLength: 1, maxLength: 100 }),
     method: PickupMethodEnum,
-    address: AddressSetup,
+    address: PickupAddress,
   }),
 });
 export const UpdatePickupRequest = Type.Object({ pickupLocation: PickupWrite });
@@ -193,6 +206,8 @@ export const PickupOut = Type.Object({
   address: AddressSetup,
   instructions: Type.Optional(Type.String()),
   fee: Type.String(),
+  /** Empty: offered to buyers in the location's own country. */
+  offeredTo: Type.Array(Type.String()),
   createdDate: DateTimeOut(),
   updatedDate: DateTimeOut(),
 });

@@ -200,11 +200,12 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
       preHandler,
     },
     async (request) => {
-      const { fee, ...rest } = request.body.pickupLocation;
+      const { fee, offeredTo, ...rest } = request.body.pickupLocation;
       const c = new Converter(currency);
       const input = c.done({
         ...rest,
         ...(fee !== undefined ? { feeMinor: c.minor(fee, 'pickupLocation.fee') } : {}),
+        ...(offeredTo ? { offeredTo: [...new Set(offeredTo.map((d) => d.toUpperCase()))] } : {}),
       });
       return { pickupLocation: pickupOut(await createPickupLocation(db, input), currency) };
     },
@@ -222,11 +223,12 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
       preHandler,
     },
     async (request) => {
-      const { fee, ...rest } = request.body.pickupLocation;
+      const { fee, offeredTo, ...rest } = request.body.pickupLocation;
       const c = new Converter(currency);
       const patch = c.done({
         ...rest,
         ...(fee !== undefined ? { feeMinor: c.minor(fee, 'pickupLocation.fee') } : {}),
+        ...(offeredTo ? { offeredTo: [...new Set(offeredTo.map((d) => d.toUpperCase()))] } : {}),
       });
       return {
         pickupLocation: pickupOut(await updatePickupLocation(db, request.params.id, patch), currency),

@@ -92,6 +92,8 @@ export const pickupLocations = pgTable(
     address: jsonb('address').$type<Address>().notNull(),
     instructions: text('instructions'),
     feeMinor: money('fee_minor').notNull().default(0),
+    /** Destinations whose buyers are offered this pickup; empty: its own country (ADR 047). */
+    offeredTo: text('offered_to').array().notNull().default([]),
     ...entityDates(),
   },
   (table) => [uniqueIndex('pickup_locations_code_idx').on(table.code)],

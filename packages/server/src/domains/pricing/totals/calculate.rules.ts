@@ -8,6 +8,7 @@ import type {
   AppliedDiscount,
   LineTotals,
   PaymentOption,
+  ShippingOption,
   Totals,
   TotalsInput,
   TotalsLine,
@@ -92,7 +93,7 @@ export async function calculateTotals(input: TotalsInput): Promise<Totals> {
         )
       : await calculateTax(input.tax, {
           currency: input.currency,
-          address: taxableAddress(input),
+          address: taxableAddress(input, collectedAt(input, shipping.selected)),
           items: included.map((line) => ({
             id: line.id,
             amount: lineAmount(line),
@@ -258,13 +259,30 @@ function paymentSplit(
   }
 }
 
-function taxableAddress(input: TotalsInput): Address | undefined {
+/**
+ * The pickup location the buyer collects the order at: a pickup they chose, or the one picked for a buyer
+ * whose address no delivery reaches. A pickup picked for a buyer who has given no address yet is only a
+ * placeholder for the estimate: it says nothing of where they will take the order.
+ */
+function collectedAt(input: TotalsInput, selected: ShippingOption | undefined): Address | undefined {
+  if (!selected?.pickup) return undefined;
+  const chosen = selected.code === input.selectedShippingOption;
+  return chosen || input.shippingAddress?.country ? selected.pickup.address : undefined;
+}
+
+/**
+ * Where the order is taxed. Destination-based tax (SHIPPING) taxes where the buyer receives the goods:
+ * the shipping address, or for a pickup the location it is collected at, whatever address the buyer
+ * gave (ADR 047). BILLING and BUSINESS are the merchant's choice of another place and stay as chosen.
+ */
+function taxableAddress(input: TotalsInput, pickupAddress: Address | undefined): Address | undefined {
   switch (input.tax.taxableAddressType) {
     case 'BUSINESS':
       return input.tax.businessAddress;
     case 'BILLING':
       return input.billingAddress?.country ? input.billingAddress : input.shippingAddress;
     default:
+      if (pickupAddress?.country) return pickupAddress;
       return input.shippingAddress?.country ? input.shippingAddress : input.billingAddress;
   }
 }

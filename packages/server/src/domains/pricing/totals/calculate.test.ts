@@ -55,7 +55,7 @@ describe('totals engine', () => {
     expect(totals.violations).toEqual([]);
   });
 
-  it('merchant discount, then a 10 % coupon on what is left, spread over lines exactly; California tax without shipping', async () => {
+  it('merchant discount, then a 10 % coupon on what is left, spread over lines exactly; a Californian collecting in New York pays New York tax', async () => {
     const totals = await calculateTotals(
       input({
         shippingAddress: CA,
@@ -88,15 +88,92 @@ describe('totals engine', () => {
       ['pickup-soho', 0],
     ]);
     expect(totals.shipping.selected?.code).toBe('pickup-soho');
-    // Tax 7.25 %: 1800 → 130.5 → 131; 899 → 65.18 → 65.
+    // Taxed where it is collected (SoHo, New York), not at the Californian address: 8.875 %:
+    // 1800 → 159.75 → 160; 899 → 79.79 → 80.
     expect(totals.priceSummary).toEqual({
       subtotal: 3499,
       discount: 800,
       shipping: 0,
       additionalFees: 0,
-      tax: 196,
-      total: 2895,
+      tax: 240,
+      total: 2939,
     });
+    expect(totals.tax.breakdown.map((b) => b.jurisdiction)).toEqual(['New York', 'New York City', 'MCTD']);
+    // Shipped to the same address, the same cart pays California's 7.25 % (shipping untaxed there):
+    // 1800 → 130.5 → 131; 899 → 65.18 → 65.
+    const shipped = await calculateTotals(
+      input({
+        shippingAddress: CA,
+        selectedShippingOption: 'std',
+        merchantDiscounts: [{ amount: 500, lineItemIds: ['li-mug'] }],
+        coupon: {
+          id: 'cp-1',
+          code: 'SAVE10',
+          name: '10 % off',
+          scope: 'GLOBAL',
+          kind: 'PERCENT',
+          ppm: 100_000,
+        },
+      }),
+    );
+    expect(shipped.priceSummary).toEqual({
+      subtotal: 3499,
+      discount: 800,
+      shipping: 500,
+      additionalFees: 0,
+      tax: 196,
+      total: 3395,
+    });
+  });
+
+  it('a pickup is taxed at its location only where the store taxes the destination', async () => {
+    const billingTaxed = await calculateTotals(
+      input({
+        shippingAddress: CA,
+        billingAddress: CA,
+        selectedShippingOption: 'pickup-soho',
+        tax: { ...input().tax, taxableAddressType: 'BILLING' },
+      }),
+    );
+    // The merchant taxes by the billing address: California, 7.25 % of 2500 and 999 = 181 + 72.
+    expect(billingTaxed.priceSummary.tax).toBe(253);
+  });
+
+  it('offers a pickup to buyers of its own country unless the merchant names others', async () => {
+    const codes = (totals: Awaited<ReturnType<typeof calculateTotals>>) =>
+      totals.shipping.options.map((option) => option.code);
+    const paris = { country: 'FR', city: 'Paris', postalCode: '75001' };
+    const soho = input().shipping.pickupLocations[0]!;
+    // New York's counter is for buyers in the United States: not offered in Paris, said in words.
+    const french = await calculateTotals(
+      input({ shippingAddress: paris, selectedShippingOption: 'pickup-soho' }),
+    );
+    expect(codes(french)).toEqual([]);
+    expect(french.shipping.selected).toBeUndefined();
+    expect(french.violations.map((v) => v.description)).toContain(
+      'We do not deliver to France. Enter an address in a country we deliver to.',
+    );
+    expect(codes(await calculateTotals(input({ shippingAddress: CA })))).toContain('pickup-soho');
+    // Offered to everyone, a Parisian may collect it (and pays New York tax on it).
+    const everyone = (offeredTo: string[]) => ({
+      ...input().shipping,
+      pickupLocations: [{ ...soho, offeredTo }],
+    });
+    const collecting = await calculateTotals(
+      input({ shipping: everyone(['*']), shippingAddress: paris, selectedShippingOption: 'pickup-soho' }),
+    );
+    expect(collecting.shipping.selected?.code).toBe('pickup-soho');
+    expect(collecting.violations.filter((v) => v.severity === 'ERROR')).toEqual([]);
+    expect(collecting.priceSummary.tax).toBe(311);
+    // Offered to New York State only: a Californian is not offered it, a New Yorker is.
+    expect(
+      codes(await calculateTotals(input({ shipping: everyone(['US-NY']), shippingAddress: CA }))),
+    ).not.toContain('pickup-soho');
+    expect(
+      codes(await calculateTotals(input({ shipping: everyone(['US-NY']), shippingAddress: NY }))),
+    ).toContain('pickup-soho');
+    // A buyer who has not said where they are may choose any pickup.
+    expect(codes(await calculateTotals(input({ shipping: everyone(['DE']) })))).toEqual(['pickup-soho']);
   });
 
   it('with an address and no choice yet, the cheapest delivery is chosen, never a free pickup', async () => {

@@ -1,5 +1,6 @@
 import { countryName } from '@openshelf/sdk/address';
 import { mulDivRound } from '../../../lib/ratio.js';
+import { isPickupOfferedAt } from '../../store-setup/index.js';
 import type {
   Address,
   ShippingOption,
@@ -109,7 +110,11 @@ export function shippingOptionsFor(
       .filter((slot) => slot.from > input.now)
       .map((slot) => ({ ...option, code: slotCode(rate.code, slot), deliveryTimeSlot: slot }));
   });
-  const pickup: ShippingOption[] = setup.pickupLocations.map((location) => ({
+  // A pickup is offered to the buyers it is set up for (by default those of its own country, ADR 047).
+  const offeredPickups = setup.pickupLocations.filter((location) =>
+    isPickupOfferedAt(location, input.address),
+  );
+  const pickup: ShippingOption[] = offeredPickups.map((location) => ({
     code: location.code,
     title: location.title,
     carrierId: 'pickup',

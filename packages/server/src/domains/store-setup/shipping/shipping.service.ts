@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../../lib/http/errors.js';
 import { Violations } from '../../../lib/http/violations.js';
 import type { Address, PickupMethod } from '../setup.types.js';
 import { pickupLocations, type StoredShippingRate, shippingRegions } from '../store-setup.schema.js';
+import { pickupCountries } from './pickup-offer.rules.js';
 
 export interface ShippingRegionRecord {
   id: string;
@@ -136,6 +137,8 @@ export interface PickupLocationRecord {
   address: Address;
   instructions?: string;
   feeMinor: number;
+  /** Destinations whose buyers are offered it; empty: the location's own country (ADR 047). */
+  offeredTo: string[];
   createdDate: Date;
   updatedDate: Date;
 }
@@ -150,6 +153,7 @@ const pickupOut = (row: typeof pickupLocations.$inferSelect): PickupLocationReco
   address: row.address,
   ...(row.instructions ? { instructions: row.instructions } : {}),
   feeMinor: row.feeMinor,
+  offeredTo: row.offeredTo,
   createdDate: row.createdDate,
   updatedDate: row.updatedDate,
 });
@@ -168,7 +172,7 @@ export async function createPickupLocation(
 ): Promise<PickupLocationRecord> {
   const rows = await db
     .insert(pickupLocations)
-    .values({ ...input, feeMinor: input.feeMinor ?? 0 })
+    .values({ ...input, feeMinor: input.feeMinor ?? 0, offeredTo: input.offeredTo ?? [] })
     .onConflictDoNothing()
     .returning();
   if (!rows[0]) throw duplicatePickup(input.code);
@@ -213,7 +217,7 @@ function duplicatePickup(code: string): AppError {
 
 /**
  * The countries a shopper can receive an order in: those of the shipping regions (a subdivision's
- * country counts, "*" means every country) and those where the store has a pickup location. The
+ * country counts, "*" means every country) and those whose buyers a pickup location is offered to. The
  * storefront's country list is this, so a shopper never chooses a country the checkout then refuses.
  */
 export interface ServedDestinations {
@@ -222,8 +226,11 @@ export interface ServedDestinations {
    * merchants set them up); "*" when a region covers everywhere else.
    */
   delivery: string[] | '*';
-  /** ISO 3166-1 codes of the pickup locations' addresses. */
-  pickup: string[];
+  /**
+   * ISO 3166-1 codes whose buyers are offered a pickup (a location's own country unless the merchant
+   * chose others, ADR 047); "*" when a location is offered to everyone.
+   */
+  pickup: string[] | '*';
 }
 
 export async function servedDestinations(db: DbOrTx): Promise<ServedDestinations> {
@@ -235,9 +242,10 @@ export async function servedDestinations(db: DbOrTx): Promise<ServedDestinations
       .filter((region) => region.rates.length > 0)
       .flatMap((region) => region.destinations.filter((d) => d !== '*').map((d) => d.slice(0, 2))),
   );
-  const pickup = new Set(pickups.map((location) => location.address.country?.toUpperCase()).filter(Boolean));
+  const offered = pickups.map(pickupCountries);
+  const pickup = new Set(offered.flatMap((countries) => (countries === '*' ? [] : countries)));
   return {
     delivery: everywhere ? '*' : [...delivery],
-    pickup: [...pickup].sort() as string[],
+    pickup: offered.includes('*') ? '*' : [...pickup].sort(),
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "pickup_locations" ADD COLUMN "offered_to" text[] DEFAULT '{}' NOT NULL;
