@@ -6,7 +6,7 @@ import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/customer';
 import { SecondFactorsCard } from './customer-security';
 import { secondFactorsAction } from './customer-security.server';
-import { ConfirmStep } from './order-panels';
+import { ConfirmStep } from './order-confirm-step';
 import { OrdersTable } from './orders-table';
 import { Badge, CreateForm, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
 

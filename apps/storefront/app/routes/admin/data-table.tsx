@@ -70,7 +70,7 @@ export type DataTableProps<Row> = Labelled & {
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { rows, rowKey, empty, sort, footer, rowClassName, className, keyboardScrollable } = props;
   const columns = props.columns.filter((column): column is Column<Row> => Boolean(column));
-  if (rows.length === 0) return <p className="admin-empty">{empty}</p>;
+  if (rows.length === 0) return <Empty>{empty}</Empty>;
   const table = (
     <table className={`admin-table${className ? ` ${className}` : ''}`} aria-label={props.label ?? undefined}>
       {props.caption ? <caption className="admin-table-caption">{props.caption}</caption> : null}
@@ -153,4 +153,9 @@ function HeaderCell<Row>({ column, sort }: { column: Column<Row>; sort: TableSor
       {hidden ? <span className="visually-hidden">{header}</span> : header}
     </th>
   );
+}
+
+/** An empty table's message, with what to do next. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="admin-empty">{children}</p>;
 }

@@ -5,15 +5,12 @@ import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/order';
 import { DataTable } from './data-table';
 import { type OrderActionResult, orderAction } from './order-actions.server';
-import {
-  ConfirmStep,
-  Disputes,
-  RefundForm,
-  ShipForm,
-  Shipments,
-  Timeline,
-  unitsToShip,
-} from './order-panels';
+import { ConfirmStep } from './order-confirm-step';
+import { Disputes } from './order-disputes';
+import { RefundForm } from './order-refund-form';
+import { ShipForm, unitsToShip } from './order-ship-form';
+import { Shipments } from './order-shipments';
+import { Timeline } from './order-timeline';
 import { ActionButton, Badge, FormMessage, formatDate, PageHeader } from './ui';
 
 /** The order's summary rows (the items table) and its money rows (the payments card). */
