@@ -47,9 +47,9 @@ export default defineConfig({
           ]
         : []),
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
-      // The storefront's own units (pure functions such as the safe-redirect helper); its pages are tested in
-      // Chromium by the e2e projects below.
-      { test: { name: 'storefront', include: ['apps/storefront/app/**/*.test.ts'] } },
+      // The storefront's own units (pure functions such as the safe-redirect helper, components rendered to
+      // HTML such as the admin's table); its pages are tested in Chromium by the e2e projects below.
+      { test: { name: 'storefront', include: ['apps/storefront/app/**/*.test.{ts,tsx}'] } },
       // The storefront's loaders and actions called as React Router calls them (a real Request, the load
       // context the server gives) against a real in-process API, once per database; see docs/testing.md.
       ...(['pglite', ...(withPostgres ? ['postgres'] : [])] as const).map((db) => ({

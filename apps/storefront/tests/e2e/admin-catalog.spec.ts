@@ -69,7 +69,7 @@ describe.runIf(browserAvailable())('merchant admin: sign-in and catalog in Chrom
     expect((await forge({ Referer: 'https://evil.example/page' })).status).toBe(403);
     expect((await forge({})).status).toBe(403);
     await page.goto(`${server.baseUrl}/admin/api-keys`);
-    expect(await page.getByRole('cell', { name: 'stolen' }).count()).toBe(0);
+    expect(await page.getByRole('rowheader', { name: 'stolen' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.baseUrl}/admin/login`);

@@ -111,7 +111,9 @@ describe.runIf(browserAvailable())('merchant admin: orders, gift cards and acces
     const lastFour = (code ?? '').replace(/[^A-Za-z0-9]/g, '').slice(-4);
     await page.reload();
     expect(await page.content()).not.toContain(code);
-    await expect.poll(() => page.getByRole('cell', { name: `••••${lastFour}`, exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('rowheader', { name: `••••${lastFour}`, exact: true }).count())
+      .toBe(1);
     await page.getByRole('button', { name: `Disable gift card ••••${lastFour}` }).click();
     await expect
       .poll(() => page.getByRole('status').textContent())

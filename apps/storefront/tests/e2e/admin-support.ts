@@ -29,6 +29,8 @@ export function rowLinesLevel(page: Page): Promise<string[]> {
       const rowBottom = row.getBoundingClientRect().bottom;
       return [...row.children].flatMap((cell, column) => {
         const display = getComputedStyle(cell).display;
+        // A column hidden on a phone (DataTable's hideOnPhone) draws no cell, so it has no line to keep.
+        if (display === 'none') return [];
         const bottom = cell.getBoundingClientRect().bottom;
         return display !== 'table-cell' || Math.abs(bottom - rowBottom) > 0.5
           ? [`row ${index} cell ${column}: display ${display}, bottom ${bottom} vs row ${rowBottom}`]

@@ -16,8 +16,8 @@ import {
 // One order line, one total (issue #23): the member's order page and the merchant's show the line's
 // total before tax, with tax in its own row; and the member sees the address as the country writes it.
 
-/** The cells of the first order line's row, as text. */
-const firstLine = (page: Page) => page.locator('table tbody tr').first().locator('td').allTextContents();
+/** The cells of the first order line's row (its row header, the item, included), as text. */
+const firstLine = (page: Page) => page.locator('table tbody tr').first().locator('th, td').allTextContents();
 
 describe.runIf(browserAvailable())('order totals: the account and the admin agree', () => {
   const suite = shopAndBrowser();

@@ -3,11 +3,11 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/api-keys';
+import { DataTable } from './data-table';
 import {
   ActionButton,
   Badge,
   CreateForm,
-  Empty,
   Field,
   FormMessage,
   formatDate,
@@ -79,53 +79,36 @@ export default function ApiKeys({ loaderData, actionData }: Route.ComponentProps
         </CreateForm>
       </section>
       <div className="admin-card admin-card-flush">
-        {loaderData.apiKeys.length === 0 ? (
-          <Empty>No API keys.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Ends in</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.apiKeys.map((key) => (
-                  <tr key={key.id}>
-                    <td>{key.name}</td>
-                    <td>{key.role}</td>
-                    <td>
-                      <code>…{key.hint}</code>
-                    </td>
-                    <td>{formatDate(key.createdDate)}</td>
-                    <td>{formatDate(key.lastUsedDate, true)}</td>
-                    <td>
-                      {key.revokedDate ? (
-                        <Badge status="DISABLED">Revoked {formatDate(key.revokedDate)}</Badge>
-                      ) : (
-                        <ActionButton
-                          intent="revoke"
-                          id={key.id}
-                          variant="danger"
-                          label={`Revoke key ${key.name}`}
-                        >
-                          Revoke
-                        </ActionButton>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="API keys"
+          rows={loaderData.apiKeys}
+          rowKey={(key) => key.id}
+          empty="No API keys yet — create one above for a program that calls the API."
+          columns={[
+            { key: 'name', header: 'Name', rowHeader: true, cell: (key) => key.name },
+            { key: 'role', header: 'Role', cell: (key) => key.role },
+            { key: 'hint', header: 'Ends in', cell: (key) => <code>…{key.hint}</code> },
+            {
+              key: 'created',
+              header: 'Created',
+              hideOnPhone: true,
+              cell: (key) => formatDate(key.createdDate),
+            },
+            { key: 'used', header: 'Last used', cell: (key) => formatDate(key.lastUsedDate, true) },
+            {
+              key: 'actions',
+              actions: true,
+              cell: (key) =>
+                key.revokedDate ? (
+                  <Badge status="DISABLED">Revoked {formatDate(key.revokedDate)}</Badge>
+                ) : (
+                  <ActionButton intent="revoke" id={key.id} variant="danger" label={`Revoke key ${key.name}`}>
+                    Revoke
+                  </ActionButton>
+                ),
+            },
+          ]}
+        />
       </div>
     </>
   );

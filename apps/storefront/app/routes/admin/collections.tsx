@@ -3,7 +3,8 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/collections';
-import { Badge, Empty, Field, FormMessage, PageHeader, Submit } from './ui';
+import { DataTable } from './data-table';
+import { Badge, Field, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collections · Admin' }];
 
@@ -48,37 +49,40 @@ export default function Collections({ loaderData, actionData }: Route.ComponentP
         </Form>
       </section>
       <div className="admin-card admin-card-flush">
-        {loaderData.collections.length === 0 ? (
-          <Empty>No collections yet. Group products so shoppers can browse them.</Empty>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Collection</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Products
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.collections.map((collection) => (
-                <tr key={collection.id}>
-                  <td>
-                    <Link to={`/admin/collections/${collection.id}`}>{collection.name}</Link>
-                    <small className="admin-muted admin-block">/{collection.slug}</small>
-                  </td>
-                  <td>
-                    <Badge status={collection.visible ? 'ACTIVE' : 'HIDDEN'}>
-                      {collection.visible ? 'Published' : 'Hidden'}
-                    </Badge>
-                  </td>
-                  <td className="num">{collection.numberOfProducts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          label="Collections"
+          rows={loaderData.collections}
+          rowKey={(collection) => collection.id}
+          empty="No collections yet. Group products so shoppers can browse them."
+          columns={[
+            {
+              key: 'collection',
+              header: 'Collection',
+              rowHeader: true,
+              cell: (collection) => (
+                <>
+                  <Link to={`/admin/collections/${collection.id}`}>{collection.name}</Link>
+                  <small className="admin-muted admin-block">/{collection.slug}</small>
+                </>
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (collection) => (
+                <Badge status={collection.visible ? 'ACTIVE' : 'HIDDEN'}>
+                  {collection.visible ? 'Published' : 'Hidden'}
+                </Badge>
+              ),
+            },
+            {
+              key: 'products',
+              header: 'Products',
+              numeric: true,
+              cell: (collection) => collection.numberOfProducts,
+            },
+          ]}
+        />
       </div>
     </>
   );

@@ -4,17 +4,16 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/coupons';
+import { DataTable } from './data-table';
 import {
   ActionButton,
   Badge,
   CreateForm,
-  Empty,
   Field,
   FormMessage,
   formatDate,
   PageHeader,
   Pager,
-  RowActions,
   SelectField,
   Submit,
 } from './ui';
@@ -118,74 +117,90 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
       <div className="admin-card admin-card-flush">
-        {loaderData.coupons.length === 0 ? (
-          <Empty>No coupons{loaderData.code ? ` with the code “${loaderData.code}”` : ''}.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Discount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Used
-                  </th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.coupons.map((coupon) => (
-                  <tr key={coupon.id}>
-                    <td>
-                      <strong>{coupon.code}</strong>
-                      <small className="admin-muted admin-block">{coupon.name}</small>
-                    </td>
-                    <td>
-                      {coupon.kind === 'PERCENT' ? `${coupon.percentage} %` : coupon.amount} off{' '}
-                      {coupon.scope === 'SHIPPING'
-                        ? 'shipping'
-                        : coupon.scope === 'SPECIFIC_ITEMS'
-                          ? 'some items'
-                          : 'the order'}
-                      {coupon.minimumSubtotal ? ` over ${coupon.minimumSubtotal}` : ''}
-                    </td>
-                    <td>
-                      <Badge status={coupon.active ? 'ACTIVE' : 'DISABLED'}>
-                        {coupon.active ? 'Active' : 'Inactive'}
-                      </Badge>
-                    </td>
-                    <td className="num">
-                      {coupon.uses}
-                      {coupon.usageLimit ? ` / ${coupon.usageLimit}` : ''}
-                    </td>
-                    <td>{formatDate(coupon.expiresAt)}</td>
-                    <RowActions>
-                      <ActionButton
-                        intent={coupon.active ? 'deactivate' : 'activate'}
-                        id={coupon.id}
-                        label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
-                      >
-                        {coupon.active ? 'Deactivate' : 'Activate'}
-                      </ActionButton>
-                      <ActionButton
-                        intent="delete"
-                        id={coupon.id}
-                        variant="danger"
-                        label={`Delete ${coupon.code}`}
-                      >
-                        Delete
-                      </ActionButton>
-                    </RowActions>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Coupons"
+          rows={loaderData.coupons}
+          rowKey={(coupon) => coupon.id}
+          empty={
+            loaderData.code
+              ? `No coupons with the code “${loaderData.code}”. Check the spelling or clear the search.`
+              : loaderData.offset > 0
+                ? 'No more coupons. Go back to the previous page.'
+                : 'No coupons yet — create one above.'
+          }
+          columns={[
+            {
+              key: 'code',
+              header: 'Code',
+              rowHeader: true,
+              cell: (coupon) => (
+                <>
+                  <strong>{coupon.code}</strong>
+                  <small className="admin-muted admin-block">{coupon.name}</small>
+                </>
+              ),
+            },
+            {
+              key: 'discount',
+              header: 'Discount',
+              cell: (coupon) => (
+                <>
+                  {coupon.kind === 'PERCENT' ? `${coupon.percentage} %` : coupon.amount} off{' '}
+                  {coupon.scope === 'SHIPPING'
+                    ? 'shipping'
+                    : coupon.scope === 'SPECIFIC_ITEMS'
+                      ? 'some items'
+                      : 'the order'}
+                  {coupon.minimumSubtotal ? ` over ${coupon.minimumSubtotal}` : ''}
+                </>
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (coupon) => (
+                <Badge status={coupon.active ? 'ACTIVE' : 'DISABLED'}>
+                  {coupon.active ? 'Active' : 'Inactive'}
+                </Badge>
+              ),
+            },
+            {
+              key: 'used',
+              header: 'Used',
+              numeric: true,
+              cell: (coupon) => `${coupon.uses}${coupon.usageLimit ? ` / ${coupon.usageLimit}` : ''}`,
+            },
+            {
+              key: 'expires',
+              header: 'Expires',
+              hideOnPhone: true,
+              cell: (coupon) => formatDate(coupon.expiresAt),
+            },
+            {
+              key: 'actions',
+              actions: true,
+              cell: (coupon) => (
+                <>
+                  <ActionButton
+                    intent={coupon.active ? 'deactivate' : 'activate'}
+                    id={coupon.id}
+                    label={`${coupon.active ? 'Deactivate' : 'Activate'} ${coupon.code}`}
+                  >
+                    {coupon.active ? 'Deactivate' : 'Activate'}
+                  </ActionButton>
+                  <ActionButton
+                    intent="delete"
+                    id={coupon.id}
+                    variant="danger"
+                    label={`Delete ${coupon.code}`}
+                  >
+                    Delete
+                  </ActionButton>
+                </>
+              ),
+            },
+          ]}
+        />
       </div>
       <Pager
         search={search}

@@ -6,9 +6,9 @@ import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/customer';
 import { SecondFactorsCard } from './customer-security';
 import { secondFactorsAction } from './customer-security.server';
-import { ConfirmStep } from './order-panels';
+import { ConfirmStep } from './order-confirm-step';
 import { OrdersTable } from './orders-table';
-import { Badge, CreateForm, Empty, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
+import { Badge, CreateForm, FormMessage, formatAmount, formatDate, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.customer.email ?? 'Customer'} · Customers · Admin` },
@@ -113,22 +113,20 @@ export default function Customer({ loaderData, actionData }: Route.ComponentProp
         <h2 id="customer-orders" className="admin-card-title">
           Orders
         </h2>
-        {orders.length === 0 ? (
-          <Empty>No orders yet.</Empty>
-        ) : (
-          <OrdersTable
-            rows={orders.map((order) => ({
-              id: order.id,
-              number: order.number,
-              status: order.status,
-              createdDate: order.createdDate,
-              paymentStatus: order.paymentStatus,
-              fulfillmentStatus: order.fulfillmentStatus,
-              total: formatAmount(order.total),
-            }))}
-            columns={['fulfilment']}
-          />
-        )}
+        <OrdersTable
+          label="Orders"
+          empty="No orders yet."
+          rows={orders.map((order) => ({
+            id: order.id,
+            number: order.number,
+            status: order.status,
+            createdDate: order.createdDate,
+            paymentStatus: order.paymentStatus,
+            fulfillmentStatus: order.fulfillmentStatus,
+            total: formatAmount(order.total),
+          }))}
+          columns={['fulfilment']}
+        />
       </section>
 
       <section className="admin-card" aria-labelledby="customer-notes">

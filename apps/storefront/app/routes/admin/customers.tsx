@@ -1,7 +1,8 @@
 import { Form, Link, useSearchParams } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/customers';
-import { Badge, Empty, Field, formatAmount, formatDate, PageHeader, Pager, SelectField } from './ui';
+import { DataTable } from './data-table';
+import { Badge, Field, formatAmount, formatDate, PageHeader, Pager, SelectField } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Customers · Admin' }];
 
@@ -44,58 +45,56 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="admin-card admin-card-flush">
-        {page.customers.length === 0 ? (
-          <Empty>
-            {search || kind
+        <DataTable
+          label="Customers"
+          rows={page.customers}
+          rowKey={(customer) => customer.email}
+          empty={
+            search || kind
               ? 'No customers match. Clear the filters or search by another name or e-mail.'
-              : 'No customers yet. Shoppers appear here when they sign up or place an order.'}
-          </Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Account</th>
-                  <th scope="col" className="num">
-                    Orders
-                  </th>
-                  <th scope="col" className="num">
-                    <abbr title="Money received for their orders, gift cards included, less refunds">
-                      Net paid
-                    </abbr>
-                  </th>
-                  <th scope="col">Last order</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.customers.map((customer) => {
-                  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
-                  return (
-                    <tr key={customer.email}>
-                      <td>
-                        <Link to={`/admin/customers/${encodeURIComponent(customer.email)}`}>
-                          {name || customer.email}
-                        </Link>
-                      </td>
-                      <td>{customer.email}</td>
-                      <td>
-                        <Badge status={customer.kind === 'MEMBER' ? 'ACTIVE' : 'GUEST'}>
-                          {customer.kind === 'MEMBER' ? 'Member' : 'Guest'}
-                        </Badge>
-                      </td>
-                      <td className="num">{customer.ordersCount}</td>
-                      {/* What the store kept, as the customer's page and each order's figures net it. */}
-                      <td className="num">{customer.totalNet ? formatAmount(customer.totalNet) : '—'}</td>
-                      <td>{formatDate(customer.lastOrderDate)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+              : 'No customers yet. Shoppers appear here when they sign up or place an order.'
+          }
+          columns={[
+            {
+              key: 'customer',
+              header: 'Customer',
+              rowHeader: true,
+              cell: (customer) => (
+                <Link to={`/admin/customers/${encodeURIComponent(customer.email)}`}>
+                  {[customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email}
+                </Link>
+              ),
+            },
+            { key: 'email', header: 'E-mail', cell: (customer) => customer.email },
+            {
+              key: 'account',
+              header: 'Account',
+              cell: (customer) => (
+                <Badge status={customer.kind === 'MEMBER' ? 'ACTIVE' : 'GUEST'}>
+                  {customer.kind === 'MEMBER' ? 'Member' : 'Guest'}
+                </Badge>
+              ),
+            },
+            { key: 'orders', header: 'Orders', numeric: true, cell: (customer) => customer.ordersCount },
+            {
+              key: 'net',
+              header: (
+                <abbr title="Money received for their orders, gift cards included, less refunds">
+                  Net paid
+                </abbr>
+              ),
+              numeric: true,
+              // What the store kept, as the customer's page and each order's figures net it.
+              cell: (customer) => (customer.totalNet ? formatAmount(customer.totalNet) : '—'),
+            },
+            {
+              key: 'last-order',
+              header: 'Last order',
+              hideOnPhone: true,
+              cell: (customer) => formatDate(customer.lastOrderDate),
+            },
+          ]}
+        />
       </div>
       <Pager
         search={searchParams}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/dashboard';
+import { DataTable } from './data-table';
 import { OrdersTable } from './orders-table';
 import { SalesChart } from './sales-chart';
 import { Badge, Empty, formatMinor, PageHeader } from './ui';
@@ -71,36 +72,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             Units sold in paid orders less the units refunded, and net sales: what the units kept sold for
             after discounts, before tax and shipping.
           </p>
-          {sales.topProducts.length === 0 ? (
-            <Empty>No sales in this period yet.</Empty>
-          ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col" className="num">
-                      Sold
-                    </th>
-                    <th scope="col" className="num">
-                      Net sales
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sales.topProducts.map((product) => (
-                    <tr key={product.productId}>
-                      <td>
-                        <Link to={`/admin/products/${product.productId}`}>{product.name}</Link>
-                      </td>
-                      <td className="num">{product.quantity}</td>
-                      <td className="num">{formatMinor(product.revenueMinor, currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            label="Top products"
+            rows={sales.topProducts}
+            rowKey={(product) => product.productId}
+            empty="No sales in this period yet."
+            columns={[
+              {
+                key: 'product',
+                header: 'Product',
+                rowHeader: true,
+                cell: (product) => <Link to={`/admin/products/${product.productId}`}>{product.name}</Link>,
+              },
+              { key: 'sold', header: 'Sold', numeric: true, cell: (product) => product.quantity },
+              {
+                key: 'net',
+                header: 'Net sales',
+                numeric: true,
+                cell: (product) => formatMinor(product.revenueMinor, currency),
+              },
+            ]}
+          />
         </section>
         <section className="admin-card">
           <h2>Low stock</h2>
@@ -122,24 +114,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
       <section className="admin-card">
         <h2>Recent orders</h2>
-        {loaderData.recent.length === 0 ? (
-          <Empty>No orders yet. They appear here as soon as someone checks out.</Empty>
-        ) : (
-          <OrdersTable
-            rows={loaderData.recent.map((order) => ({
-              id: order.id,
-              number: order.number,
-              status: order.status,
-              createdDate: order.createdDate,
-              email: order.buyerInfo.email,
-              paymentStatus: order.paymentStatus,
-              total: order.priceSummary.total.formattedAmount,
-            }))}
-            columns={['customer']}
-            withTime={false}
-            cancelledAs="payment"
-          />
-        )}
+        <OrdersTable
+          label="Recent orders"
+          empty="No orders yet. They appear here as soon as someone checks out."
+          rows={loaderData.recent.map((order) => ({
+            id: order.id,
+            number: order.number,
+            status: order.status,
+            createdDate: order.createdDate,
+            email: order.buyerInfo.email,
+            paymentStatus: order.paymentStatus,
+            total: order.priceSummary.total.formattedAmount,
+          }))}
+          columns={['customer']}
+          withTime={false}
+          cancelledAs="payment"
+        />
       </section>
     </>
   );

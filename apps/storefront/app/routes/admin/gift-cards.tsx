@@ -3,11 +3,11 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/gift-cards';
+import { DataTable } from './data-table';
 import {
   ActionButton,
   Badge,
   CreateForm,
-  Empty,
   Field,
   FormMessage,
   formatDate,
@@ -92,59 +92,53 @@ export default function GiftCards({ loaderData, actionData }: Route.ComponentPro
         </CreateForm>
       </section>
       <div className="admin-card admin-card-flush">
-        {loaderData.giftCards.length === 0 ? (
-          <Empty>No gift cards yet.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                  <th scope="col" className="num">
-                    Issued with
-                  </th>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.giftCards.map((card) => (
-                  <tr key={card.id}>
-                    <td>{card.obfuscatedCode}</td>
-                    <td>
-                      <Badge status={card.disabled ? 'DISABLED' : 'ACTIVE'}>
-                        {card.disabled ? 'Disabled' : 'Active'}
-                      </Badge>
-                    </td>
-                    <td className="num">{card.balance}</td>
-                    <td className="num">{card.initialBalance}</td>
-                    <td>{card.recipientEmail ?? (card.sourceOrderId ? 'Bought in the shop' : '—')}</td>
-                    <td>{formatDate(card.expiresAt)}</td>
-                    <td>
-                      {card.disabled ? null : (
-                        <ActionButton
-                          intent="disable"
-                          id={card.id}
-                          variant="danger"
-                          label={`Disable gift card ${card.obfuscatedCode}`}
-                        >
-                          Disable
-                        </ActionButton>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Gift cards"
+          rows={loaderData.giftCards}
+          rowKey={(card) => card.id}
+          empty="No gift cards yet — issue one above."
+          columns={[
+            { key: 'code', header: 'Code', rowHeader: true, cell: (card) => card.obfuscatedCode },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (card) => (
+                <Badge status={card.disabled ? 'DISABLED' : 'ACTIVE'}>
+                  {card.disabled ? 'Disabled' : 'Active'}
+                </Badge>
+              ),
+            },
+            { key: 'balance', header: 'Balance', numeric: true, cell: (card) => card.balance },
+            { key: 'issued', header: 'Issued with', numeric: true, cell: (card) => card.initialBalance },
+            {
+              key: 'recipient',
+              header: 'Recipient',
+              hideOnPhone: true,
+              cell: (card) => card.recipientEmail ?? (card.sourceOrderId ? 'Bought in the shop' : '—'),
+            },
+            {
+              key: 'expires',
+              header: 'Expires',
+              hideOnPhone: true,
+              cell: (card) => formatDate(card.expiresAt),
+            },
+            {
+              key: 'actions',
+              actions: true,
+              cell: (card) =>
+                card.disabled ? null : (
+                  <ActionButton
+                    intent="disable"
+                    id={card.id}
+                    variant="danger"
+                    label={`Disable gift card ${card.obfuscatedCode}`}
+                  >
+                    Disable
+                  </ActionButton>
+                ),
+            },
+          ]}
+        />
       </div>
       <Pager
         search={search}

@@ -1,7 +1,8 @@
 import { Form, Link } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/mailbox';
-import { Empty, Field, formatDate, PageHeader } from './ui';
+import { DataTable } from './data-table';
+import { Field, formatDate, PageHeader } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mailbox · Admin' }];
 
@@ -30,32 +31,28 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="admin-card admin-card-flush">
-        {messages.length === 0 ? (
-          <Empty>{to ? `No messages to ${to}.` : 'No messages yet.'}</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Subject</th>
-                </tr>
-              </thead>
-              <tbody>
-                {messages.map((message) => (
-                  <tr key={message.id}>
-                    <td>{formatDate(message.createdDate, true)}</td>
-                    <td>{message.to}</td>
-                    <td>
-                      <Link to={`/admin/mailbox/${encodeURIComponent(message.id)}`}>{message.subject}</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Messages"
+          rows={messages}
+          rowKey={(message) => message.id}
+          empty={
+            to
+              ? `No messages to ${to}. Check the address or clear the search.`
+              : 'No messages yet. E-mails the shop sends (order confirmations, sign-in codes) appear here.'
+          }
+          columns={[
+            { key: 'when', header: 'When', cell: (message) => formatDate(message.createdDate, true) },
+            { key: 'to', header: 'To', cell: (message) => message.to },
+            {
+              key: 'subject',
+              header: 'Subject',
+              rowHeader: true,
+              cell: (message) => (
+                <Link to={`/admin/mailbox/${encodeURIComponent(message.id)}`}>{message.subject}</Link>
+              ),
+            },
+          ]}
+        />
       </div>
     </>
   );

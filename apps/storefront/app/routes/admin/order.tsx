@@ -3,16 +3,14 @@ import { Summary } from '../../components/Summary';
 import { addressLines } from '../../lib/address.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/order';
+import { DataTable } from './data-table';
 import { type OrderActionResult, orderAction } from './order-actions.server';
-import {
-  ConfirmStep,
-  Disputes,
-  RefundForm,
-  ShipForm,
-  Shipments,
-  Timeline,
-  unitsToShip,
-} from './order-panels';
+import { ConfirmStep } from './order-confirm-step';
+import { Disputes } from './order-disputes';
+import { RefundForm } from './order-refund-form';
+import { ShipForm, unitsToShip } from './order-ship-form';
+import { Shipments } from './order-shipments';
+import { Timeline } from './order-timeline';
 import { ActionButton, Badge, FormMessage, formatDate, PageHeader } from './ui';
 
 /** The order's summary rows (the items table) and its money rows (the payments card). */
@@ -102,76 +100,76 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <div className="admin-grid-2 admin-grid-wide-left">
         <section className="admin-card admin-card-flush" aria-labelledby="items-heading">
           <h2 id="items-heading">Items</h2>
-          {/* Wider than a phone: it scrolls sideways, so it takes focus for keyboard users to scroll it. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-          <div className="admin-table-wrap" tabIndex={0}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col" className="num">
-                    Qty
-                  </th>
-                  <th scope="col" className="num">
-                    Price
-                  </th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Shipped
-                  </th>
-                  <th scope="col" className="num">
-                    Refunded
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lineItems.map((line) => (
-                  <tr key={line.id}>
-                    <td>
-                      {line.productName.original}
-                      {line.descriptionLines.length > 0 ? (
-                        <small className="admin-muted admin-block">
-                          {line.descriptionLines
-                            .map(
-                              (d) =>
-                                `${d.name.original}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`,
-                            )
-                            .join(' · ')}
-                        </small>
-                      ) : null}
-                    </td>
-                    <td className="num">{line.quantity}</td>
-                    <td className="num">{line.price.formattedAmount}</td>
-                    {/* Price × quantity, before discounts: the lines add up to the subtotal below. */}
-                    <td className="num">{line.lineItemPrice.formattedAmount}</td>
-                    <td className="num">{shippedByLine.get(line.id) ?? 0}</td>
-                    <td className="num">{line.quantity - (refundLeft.get(line.id) ?? line.quantity)}</td>
+          {/* Wider than a phone: it scrolls sideways, and has no links, so it takes focus to be scrolled. */}
+          <DataTable
+            label="Items"
+            keyboardScrollable
+            rows={order.lineItems}
+            rowKey={(line) => line.id}
+            empty="This order has no items."
+            columns={[
+              {
+                key: 'item',
+                header: 'Item',
+                rowHeader: true,
+                cell: (line) => (
+                  <>
+                    {line.productName.original}
+                    {line.descriptionLines.length > 0 ? (
+                      <small className="admin-muted admin-block">
+                        {line.descriptionLines
+                          .map(
+                            (d) =>
+                              `${d.name.original}: ${d.plainText?.original ?? d.colorInfo?.original ?? ''}`,
+                          )
+                          .join(' · ')}
+                      </small>
+                    ) : null}
+                  </>
+                ),
+              },
+              { key: 'qty', header: 'Qty', numeric: true, cell: (line) => line.quantity },
+              { key: 'price', header: 'Price', numeric: true, cell: (line) => line.price.formattedAmount },
+              // Price × quantity, before discounts: the lines add up to the subtotal below.
+              {
+                key: 'total',
+                header: 'Total',
+                numeric: true,
+                cell: (line) => line.lineItemPrice.formattedAmount,
+              },
+              {
+                key: 'shipped',
+                header: 'Shipped',
+                numeric: true,
+                cell: (line) => shippedByLine.get(line.id) ?? 0,
+              },
+              {
+                key: 'refunded',
+                header: 'Refunded',
+                numeric: true,
+                cell: (line) => line.quantity - (refundLeft.get(line.id) ?? line.quantity),
+              },
+            ]}
+            footer={
+              // The order's figures as the API computed them, the buyer's pages and e-mails print them.
+              order.figures
+                .filter((figure) => SUMMARY_KINDS.includes(figure.kind))
+                .map((figure, index) => (
+                  <tr
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the API's fixed order
+                    key={`${figure.kind}-${index}`}
+                    className={figure.kind === 'TOTAL' ? 'admin-total' : undefined}
+                    data-figure={figure.kind}
+                  >
+                    <th scope="row" colSpan={3}>
+                      {figure.label}
+                    </th>
+                    <td className="num">{figure.amount.formattedAmount}</td>
+                    <td colSpan={2} />
                   </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                {/* The order's figures as the API computed them, the buyer's pages and e-mails print them. */}
-                {order.figures
-                  .filter((figure) => SUMMARY_KINDS.includes(figure.kind))
-                  .map((figure, index) => (
-                    <tr
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the API's fixed order
-                      key={`${figure.kind}-${index}`}
-                      className={figure.kind === 'TOTAL' ? 'admin-total' : undefined}
-                      data-figure={figure.kind}
-                    >
-                      <th scope="row" colSpan={3}>
-                        {figure.label}
-                      </th>
-                      <td className="num">{figure.amount.formattedAmount}</td>
-                      <td colSpan={2} />
-                    </tr>
-                  ))}
-              </tfoot>
-            </table>
-          </div>
+                ))
+            }
+          />
         </section>
         <div className="admin-stack">
           <section className="admin-card" aria-labelledby="customer-heading">

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from './data-table';
 import { Badge, formatDate } from './ui';
 
 /** One order as the admin's order tables show it (the orders list, the dashboard, a customer's page). */
@@ -26,59 +28,65 @@ export function OrdersTable({
   columns,
   withTime = true,
   cancelledAs = 'number',
+  label,
+  empty,
 }: {
   rows: readonly OrderRow[];
   columns: readonly Column[];
   withTime?: boolean;
   cancelledAs?: 'number' | 'payment';
+  /** The table's name for screen readers ("Orders", "Recent orders"). */
+  label: string;
+  empty: ReactNode;
 }) {
   const has = (column: Column) => columns.includes(column);
   const cancelled = (row: OrderRow) => row.status === 'CANCELED';
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Date</th>
-            {has('customer') ? <th scope="col">Customer</th> : null}
-            <th scope="col">Payment</th>
-            {has('fulfilment') ? <th scope="col">Fulfilment</th> : null}
-            {has('items') ? (
-              <th scope="col" className="num">
-                Items
-              </th>
-            ) : null}
-            <th scope="col" className="num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <Link to={`/admin/orders/${row.id}`}>#{row.number}</Link>
-                {cancelledAs === 'number' && cancelled(row) ? <Badge status="CANCELED" /> : null}
-              </td>
-              <td>{formatDate(row.createdDate, withTime)}</td>
-              {has('customer') ? <td>{row.email ?? '—'}</td> : null}
-              <td>
-                <Badge
-                  status={cancelledAs === 'payment' && cancelled(row) ? 'CANCELED' : row.paymentStatus}
-                />
-              </td>
-              {has('fulfilment') ? (
-                <td>
-                  <Badge status={row.fulfillmentStatus ?? ''} />
-                </td>
-              ) : null}
-              {has('items') ? <td className="num">{row.items}</td> : null}
-              <td className="num">{row.total}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={label}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={empty}
+      columns={[
+        {
+          key: 'order',
+          header: 'Order',
+          rowHeader: true,
+          cell: (row) => (
+            <>
+              <Link to={`/admin/orders/${row.id}`}>#{row.number}</Link>
+              {cancelledAs === 'number' && cancelled(row) ? <Badge status="CANCELED" /> : null}
+            </>
+          ),
+        },
+        { key: 'date', header: 'Date', cell: (row) => formatDate(row.createdDate, withTime) },
+        has('customer') && {
+          key: 'customer',
+          header: 'Customer',
+          hideOnPhone: true,
+          cell: (row) => row.email ?? '—',
+        },
+        {
+          key: 'payment',
+          header: 'Payment',
+          cell: (row) => (
+            <Badge status={cancelledAs === 'payment' && cancelled(row) ? 'CANCELED' : row.paymentStatus} />
+          ),
+        },
+        has('fulfilment') && {
+          key: 'fulfilment',
+          header: 'Fulfilment',
+          cell: (row) => <Badge status={row.fulfillmentStatus ?? ''} />,
+        },
+        has('items') && {
+          key: 'items',
+          header: 'Items',
+          numeric: true,
+          hideOnPhone: true,
+          cell: (row) => row.items,
+        },
+        { key: 'total', header: 'Total', numeric: true, cell: (row) => row.total },
+      ]}
+    />
   );
 }

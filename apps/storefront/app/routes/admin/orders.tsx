@@ -3,7 +3,7 @@ import { Form, useSearchParams } from 'react-router';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/orders';
 import { OrdersTable } from './orders-table';
-import { Empty, Field, PageHeader, Pager, SelectField } from './ui';
+import { Field, PageHeader, Pager, SelectField } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders · Admin' }];
 
@@ -84,24 +84,26 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="admin-card admin-card-flush">
-        {page.orders.length === 0 ? (
-          <Empty>No orders match. Clear the filters or search by another number or e-mail.</Empty>
-        ) : (
-          <OrdersTable
-            rows={page.orders.map((order) => ({
-              id: order.id,
-              number: order.number,
-              status: order.status,
-              createdDate: order.createdDate,
-              email: order.buyerInfo.email,
-              paymentStatus: order.paymentStatus,
-              fulfillmentStatus: order.fulfillmentStatus,
-              items: order.lineItems.reduce((sum, line) => sum + line.quantity, 0),
-              total: order.priceSummary.total.formattedAmount,
-            }))}
-            columns={['customer', 'fulfilment', 'items']}
-          />
-        )}
+        <OrdersTable
+          label="Orders"
+          empty={
+            query.search || query.status || query.paymentStatus || query.fulfillmentStatus || query.offset
+              ? 'No orders match. Clear the filters or search by another number or e-mail.'
+              : 'No orders yet. They appear here as soon as someone checks out.'
+          }
+          rows={page.orders.map((order) => ({
+            id: order.id,
+            number: order.number,
+            status: order.status,
+            createdDate: order.createdDate,
+            email: order.buyerInfo.email,
+            paymentStatus: order.paymentStatus,
+            fulfillmentStatus: order.fulfillmentStatus,
+            items: order.lineItems.reduce((sum, line) => sum + line.quantity, 0),
+            total: order.priceSummary.total.formattedAmount,
+          }))}
+          columns={['customer', 'fulfilment', 'items']}
+        />
       </div>
       <Pager
         search={search}

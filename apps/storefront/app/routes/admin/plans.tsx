@@ -4,18 +4,9 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/plans';
+import { DataTable } from './data-table';
 import { ProductPicker, ProductSearchForm } from './product-picker';
-import {
-  ActionButton,
-  Badge,
-  CreateForm,
-  Empty,
-  Field,
-  FormMessage,
-  PageHeader,
-  RowActions,
-  Submit,
-} from './ui';
+import { ActionButton, Badge, CreateForm, Field, FormMessage, PageHeader, Submit } from './ui';
 
 // Membership plans: what they cost (a free plan is "0"), what they include, which products a membership
 // pays for at checkout. Shoppers buy them on /plans (an order each; ADR 028).
@@ -158,86 +149,94 @@ export default function Plans({ loaderData, actionData }: Route.ComponentProps) 
         </CreateForm>
       </section>
       <div className="admin-card admin-card-flush">
-        {loaderData.plans.length === 0 ? (
-          <Empty>No plans yet.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Terms</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.plans.map((plan) => (
-                  <tr key={plan.id}>
-                    <td>
-                      <strong>{plan.name}</strong>
-                      <small className="admin-muted admin-block">{plan.perks.join(' · ')}</small>
-                    </td>
-                    <td>
-                      <Form method="post" className="admin-inline-fields">
-                        <input type="hidden" name="id" value={plan.id} />
-                        <label className="visually-hidden" htmlFor={`price-${plan.id}`}>
-                          Price of {plan.name}
-                        </label>
-                        <input
-                          id={`price-${plan.id}`}
-                          name="price"
-                          inputMode="decimal"
-                          defaultValue={plan.price}
-                          size={8}
-                        />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="price"
-                          className="admin-button admin-button-secondary"
-                        >
-                          Set price
-                        </button>
-                      </Form>
-                    </td>
-                    <td>
-                      {plan.credits === undefined ? 'Unlimited' : `${plan.credits} items`} ·{' '}
-                      {plan.durationDays === undefined ? 'no end' : `${plan.durationDays} days`}
-                      {plan.maxPurchasesPerBuyer === 1 ? ' · one per member' : ''}
-                      {plan.buyerCanCancel ? ' · members may cancel' : ''}
-                      {(plan.productIds ?? []).length > 0 ? (
-                        <small className="admin-muted admin-block">
-                          Pays for:{' '}
-                          {(plan.productIds ?? [])
-                            .map((id) => loaderData.names[id] ?? 'a deleted product')
-                            .join(', ')}
-                        </small>
-                      ) : null}
-                    </td>
-                    <td>
-                      <Badge status={plan.active ? 'ACTIVE' : 'DISABLED'}>
-                        {plan.active ? 'On sale' : 'Off sale'}
-                      </Badge>
-                    </td>
-                    <RowActions>
-                      <ActionButton
-                        intent={plan.active ? 'deactivate' : 'activate'}
-                        id={plan.id}
-                        label={`${plan.active ? 'Stop selling' : 'Sell'} ${plan.name}`}
-                      >
-                        {plan.active ? 'Stop selling' : 'Sell'}
-                      </ActionButton>
-                    </RowActions>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Plans"
+          rows={loaderData.plans}
+          rowKey={(plan) => plan.id}
+          empty="No plans yet — create one above."
+          columns={[
+            {
+              key: 'plan',
+              header: 'Plan',
+              rowHeader: true,
+              cell: (plan) => (
+                <>
+                  <strong>{plan.name}</strong>
+                  <small className="admin-muted admin-block">{plan.perks.join(' · ')}</small>
+                </>
+              ),
+            },
+            {
+              key: 'price',
+              header: 'Price',
+              cell: (plan) => (
+                <Form method="post" className="admin-inline-fields">
+                  <input type="hidden" name="id" value={plan.id} />
+                  <label className="visually-hidden" htmlFor={`price-${plan.id}`}>
+                    Price of {plan.name}
+                  </label>
+                  <input
+                    id={`price-${plan.id}`}
+                    name="price"
+                    inputMode="decimal"
+                    defaultValue={plan.price}
+                    size={8}
+                  />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="price"
+                    className="admin-button admin-button-secondary"
+                  >
+                    Set price
+                  </button>
+                </Form>
+              ),
+            },
+            {
+              key: 'terms',
+              header: 'Terms',
+              cell: (plan) => (
+                <>
+                  {plan.credits === undefined ? 'Unlimited' : `${plan.credits} items`} ·{' '}
+                  {plan.durationDays === undefined ? 'no end' : `${plan.durationDays} days`}
+                  {plan.maxPurchasesPerBuyer === 1 ? ' · one per member' : ''}
+                  {plan.buyerCanCancel ? ' · members may cancel' : ''}
+                  {(plan.productIds ?? []).length > 0 ? (
+                    <small className="admin-muted admin-block">
+                      Pays for:{' '}
+                      {(plan.productIds ?? [])
+                        .map((id) => loaderData.names[id] ?? 'a deleted product')
+                        .join(', ')}
+                    </small>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (plan) => (
+                <Badge status={plan.active ? 'ACTIVE' : 'DISABLED'}>
+                  {plan.active ? 'On sale' : 'Off sale'}
+                </Badge>
+              ),
+            },
+            {
+              key: 'actions',
+              actions: true,
+              cell: (plan) => (
+                <ActionButton
+                  intent={plan.active ? 'deactivate' : 'activate'}
+                  id={plan.id}
+                  label={`${plan.active ? 'Stop selling' : 'Sell'} ${plan.name}`}
+                >
+                  {plan.active ? 'Stop selling' : 'Sell'}
+                </ActionButton>
+              ),
+            },
+          ]}
+        />
       </div>
     </>
   );

@@ -5,8 +5,9 @@ import { checkProductForm, parseProductForm, productFieldName } from '../../lib/
 import { type PendingImage, pendingFromFile, pendingFromForm } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/product-edit';
-import { ProductFields, productFieldLabels, soldOutVariants } from './product-fields';
+import { ProductFields, productFieldLabels } from './product-fields';
 import { NewProductImages, ProductMedia } from './product-media';
+import { soldOutVariants } from './product-variants';
 import { ActionButton, ErrorSummary, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [

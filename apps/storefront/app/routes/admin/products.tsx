@@ -5,7 +5,8 @@ import { requireStaff } from '../../lib/admin/session.server';
 import { formProblem } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/products';
-import { Badge, Empty, Field, FormMessage, GroupError, PageHeader, Pager, SelectField, Submit } from './ui';
+import { DataTable } from './data-table';
+import { Badge, Field, FormMessage, GroupError, PageHeader, Pager, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }];
 
@@ -184,86 +185,88 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <FormMessage result={actionData} />
       <Form method="post" className="admin-card admin-card-flush">
-        {page.products.length === 0 ? (
-          <Empty>
-            {q
+        <DataTable
+          label="Products"
+          rows={page.products}
+          rowKey={(product) => product.id}
+          sort={{ current: loaderData.sort, search }}
+          empty={
+            q
               ? `No products match “${q}”. Try fewer or other words.`
               : filtered
                 ? 'No products match these filters. Choose “All” in one of them to see more.'
-                : 'No products yet. Add your first one.'}
-          </Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="admin-select-cell">
-                    <span className="visually-hidden">Select</span>
-                  </th>
-                  <SortHeader label="Product" sortKey="name" current={loaderData.sort} search={search} />
-                  <th scope="col">Status</th>
-                  <SortHeader label="Stock" sortKey="stock" current={loaderData.sort} search={search} />
-                  <SortHeader
-                    label="Price"
-                    sortKey="price"
-                    current={loaderData.sort}
-                    search={search}
-                    className="num"
-                  />
-                  <th scope="col" className="num">
-                    Cost
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.products.map((product) => (
-                  <tr key={product.id}>
-                    <td className="admin-select-cell">
-                      <input
-                        type="checkbox"
-                        name="ids"
-                        value={product.id}
-                        aria-label={`Select ${product.name}`}
-                      />
-                    </td>
-                    <td>
-                      <div className="admin-product-cell">
-                        {product.media.mainMedia?.thumbnail?.url ? (
-                          <img
-                            src={product.media.mainMedia.thumbnail.url}
-                            alt=""
-                            width={40}
-                            height={40}
-                            loading="lazy"
-                          />
-                        ) : (
-                          <span className="admin-thumb-empty" aria-hidden="true" />
-                        )}
-                        <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
-                      </div>
-                    </td>
-                    <td>
-                      <Badge status={product.visible ? 'ACTIVE' : 'HIDDEN'}>
-                        {product.visible ? 'Visible' : 'Hidden'}
-                      </Badge>
-                    </td>
-                    <td>{stockLabel(product.stock)}</td>
-                    <td className="num">
-                      {product.priceData.formatted.discountedPrice}
-                      {product.priceData.discountedPrice < product.priceData.price ? (
-                        <s className="admin-muted admin-block">
-                          <span className="visually-hidden">was </span>
-                          {product.priceData.formatted.price}
-                        </s>
-                      ) : null}
-                    </td>
-                    <td className="num">{product.costAndProfitData?.formattedItemCost ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                : offset > 0
+                  ? 'No more products. Go back to the previous page.'
+                  : 'No products yet. Add your first one.'
+          }
+          columns={[
+            {
+              key: 'select',
+              header: 'Select',
+              hiddenHeader: true,
+              className: 'admin-select-cell',
+              cell: (product) => (
+                <input type="checkbox" name="ids" value={product.id} aria-label={`Select ${product.name}`} />
+              ),
+            },
+            {
+              key: 'product',
+              header: 'Product',
+              rowHeader: true,
+              sortKey: 'name',
+              cell: (product) => (
+                <div className="admin-product-cell">
+                  {product.media.mainMedia?.thumbnail?.url ? (
+                    <img
+                      src={product.media.mainMedia.thumbnail.url}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span className="admin-thumb-empty" aria-hidden="true" />
+                  )}
+                  <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                </div>
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (product) => (
+                <Badge status={product.visible ? 'ACTIVE' : 'HIDDEN'}>
+                  {product.visible ? 'Visible' : 'Hidden'}
+                </Badge>
+              ),
+            },
+            { key: 'stock', header: 'Stock', sortKey: 'stock', cell: (product) => stockLabel(product.stock) },
+            {
+              key: 'price',
+              header: 'Price',
+              numeric: true,
+              sortKey: 'price',
+              cell: (product) => (
+                <>
+                  {product.priceData.formatted.discountedPrice}
+                  {product.priceData.discountedPrice < product.priceData.price ? (
+                    <s className="admin-muted admin-block">
+                      <span className="visually-hidden">was </span>
+                      {product.priceData.formatted.price}
+                    </s>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'cost',
+              header: 'Cost',
+              numeric: true,
+              hideOnPhone: true,
+              cell: (product) => product.costAndProfitData?.formattedItemCost ?? '—',
+            },
+          ]}
+        />
         <fieldset className="admin-bulk">
           <legend>Change the ticked products</legend>
           <GroupError errors={errors} name="ids" alert />
@@ -287,42 +290,6 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         total={page.metadata.total}
       />
     </>
-  );
-}
-
-/**
- * A column heading that sorts the list by its column: ascending first, then descending; `aria-sort` says
- * which way the list is sorted now. The other filters stay in the URL; paging starts over.
- */
-function SortHeader({
-  label,
-  sortKey,
-  current,
-  search,
-  className,
-}: {
-  label: string;
-  sortKey: SortKey;
-  current: string;
-  search: URLSearchParams;
-  className?: string;
-}) {
-  const [key, order] = current.split('-');
-  const active = key === sortKey;
-  const next = new URLSearchParams(search);
-  next.set('sort', `${sortKey}-${active && order === 'asc' ? 'desc' : 'asc'}`);
-  next.delete('offset');
-  return (
-    <th
-      scope="col"
-      className={className}
-      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-    >
-      <Link to={`?${next.toString()}`} className="admin-sort-link">
-        {label}
-        <span aria-hidden="true">{active ? (order === 'asc' ? ' ↑' : ' ↓') : ''}</span>
-      </Link>
-    </th>
   );
 }
 

@@ -6,6 +6,7 @@ import { formReader } from '../../lib/forms/form-reader';
 import { countryLabel, destinationLabel, regionLabel } from '../../lib/regions';
 import type { Route } from './+types/shipping';
 import { CountryRegionFields, DestinationsPicker } from './country-pickers';
+import { DataTable } from './data-table';
 import { shippingAction, shippingFieldName, shippingProblems } from './shipping.server';
 import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
@@ -124,60 +125,62 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
               Delete region
             </ActionButton>
           </div>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Rate</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {region.rates.map((rate) => (
-                  <tr key={rate.code}>
-                    <td>
-                      {rate.title} <small className="admin-muted">({rate.code})</small>
-                    </td>
-                    <td>
-                      {rate.kind === 'WEIGHT'
-                        ? `By weight (+${rate.perWeightUnit} per unit)`
-                        : rate.kind === 'FREE_OVER'
-                          ? `Free over ${rate.freeOverSubtotal}`
-                          : 'Flat'}
-                    </td>
-                    <td className="num">{rate.amount}</td>
-                    <td>
-                      {rate.minDeliveryDays !== undefined
-                        ? `${rate.minDeliveryDays}–${rate.maxDeliveryDays ?? rate.minDeliveryDays} days`
-                        : '—'}
-                    </td>
-                    <td>
-                      <Form method="post" className="admin-inline-form">
-                        <input type="hidden" name="id" value={region.id} />
-                        <input type="hidden" name="code" value={rate.code} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="delete-rate"
-                          className="admin-link-button"
-                          aria-label={`Remove rate ${rate.title} from ${region.name}`}
-                        >
-                          Remove
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={`Rates of ${region.name}`}
+            rows={region.rates}
+            rowKey={(rate) => rate.code}
+            empty={`No rates in ${region.name} yet: shoppers there cannot choose a delivery. Add a rate below.`}
+            columns={[
+              {
+                key: 'rate',
+                header: 'Rate',
+                rowHeader: true,
+                cell: (rate) => (
+                  <>
+                    {rate.title} <small className="admin-muted">({rate.code})</small>
+                  </>
+                ),
+              },
+              {
+                key: 'kind',
+                header: 'Kind',
+                cell: (rate) =>
+                  rate.kind === 'WEIGHT'
+                    ? `By weight (+${rate.perWeightUnit} per unit)`
+                    : rate.kind === 'FREE_OVER'
+                      ? `Free over ${rate.freeOverSubtotal}`
+                      : 'Flat',
+              },
+              { key: 'amount', header: 'Amount', numeric: true, cell: (rate) => rate.amount },
+              {
+                key: 'delivery',
+                header: 'Delivery',
+                cell: (rate) =>
+                  rate.minDeliveryDays !== undefined
+                    ? `${rate.minDeliveryDays}–${rate.maxDeliveryDays ?? rate.minDeliveryDays} days`
+                    : '—',
+              },
+              {
+                key: 'actions',
+                actions: true,
+                cell: (rate) => (
+                  <Form method="post" className="admin-inline-form">
+                    <input type="hidden" name="id" value={region.id} />
+                    <input type="hidden" name="code" value={rate.code} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="delete-rate"
+                      className="admin-link-button"
+                      aria-label={`Remove rate ${rate.title} from ${region.name}`}
+                    >
+                      Remove
+                    </button>
+                  </Form>
+                ),
+              },
+            ]}
+          />
           <details className="admin-details">
             <summary>Edit {region.name}'s name and destinations</summary>
             <Form method="post" noValidate>

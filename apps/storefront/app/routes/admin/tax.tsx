@@ -5,7 +5,8 @@ import { formReader } from '../../lib/forms/form-reader';
 import { countryLabel, regionLabel, regionOfCountry } from '../../lib/regions';
 import type { Route } from './+types/tax';
 import { CountryRegionFields } from './country-pickers';
-import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+import { DataTable } from './data-table';
+import { ActionButton, CreateForm, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Tax · Admin' }];
 
@@ -87,55 +88,56 @@ export default function Tax({ loaderData, actionData }: Route.ComponentProps) {
       </p>
       <FormMessage result={actionData} />
       <div className="admin-card admin-card-flush">
-        {loaderData.regions.length === 0 ? (
-          <Empty>No tax regions: no tax is charged.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Region</th>
-                  <th scope="col">Rates</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col">Shipping taxed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.regions.map((region) => {
-                  const name = taxRegionName(region);
-                  return (
-                    <tr key={region.id}>
-                      <td>
-                        {name}
-                        {region.manual ? <small className="admin-muted admin-block">Manual</small> : null}
-                      </td>
-                      <td>{region.rates.map((rate) => `${rate.jurisdiction} ${rate.rate} %`).join(' + ')}</td>
-                      <td className="num">
-                        {Math.round(region.rates.reduce((sum, rate) => sum + rate.rate, 0) * 1000) / 1000} %
-                      </td>
-                      <td>{region.taxShipping ? 'Yes' : 'No'}</td>
-                      <td>
-                        <ActionButton
-                          intent="delete"
-                          id={region.id}
-                          variant="danger"
-                          label={`Delete tax region ${name}`}
-                        >
-                          Delete
-                        </ActionButton>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Tax regions"
+          rows={loaderData.regions}
+          rowKey={(region) => region.id}
+          empty="No tax regions yet: no tax is charged. Add a region below to charge tax there."
+          columns={[
+            {
+              key: 'region',
+              header: 'Region',
+              rowHeader: true,
+              cell: (region) => (
+                <>
+                  {taxRegionName(region)}
+                  {region.manual ? <small className="admin-muted admin-block">Manual</small> : null}
+                </>
+              ),
+            },
+            {
+              key: 'rates',
+              header: 'Rates',
+              cell: (region) => region.rates.map((rate) => `${rate.jurisdiction} ${rate.rate} %`).join(' + '),
+            },
+            {
+              key: 'total',
+              header: 'Total',
+              numeric: true,
+              cell: (region) =>
+                `${Math.round(region.rates.reduce((sum, rate) => sum + rate.rate, 0) * 1000) / 1000} %`,
+            },
+            {
+              key: 'shipping',
+              header: 'Shipping taxed',
+              cell: (region) => (region.taxShipping ? 'Yes' : 'No'),
+            },
+            {
+              key: 'actions',
+              actions: true,
+              cell: (region) => (
+                <ActionButton
+                  intent="delete"
+                  id={region.id}
+                  variant="danger"
+                  label={`Delete tax region ${taxRegionName(region)}`}
+                >
+                  Delete
+                </ActionButton>
+              ),
+            },
+          ]}
+        />
       </div>
       <section className="admin-card" aria-labelledby="new-tax-heading">
         <h2 id="new-tax-heading">New tax region</h2>

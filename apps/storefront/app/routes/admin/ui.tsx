@@ -6,7 +6,7 @@ import {
   useId,
   useRef,
 } from 'react';
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { useFocusFirstError } from '../../lib/forms/first-error';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 
@@ -16,15 +16,6 @@ export interface ActionResult {
   /** Why the form was refused. */
   errors?: FormErrors;
   message?: string;
-}
-
-export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <header className="admin-page-header">
-      <h1>{title}</h1>
-      {children ? <div className="admin-page-actions">{children}</div> : null}
-    </header>
-  );
 }
 
 /**
@@ -292,113 +283,9 @@ export function ActionButton({
   );
 }
 
-const BADGE_TONES: Record<string, string> = {
-  PAID: 'ok',
-  FULFILLED: 'ok',
-  APPROVED: 'ok',
-  delivered: 'ok',
-  ACTIVE: 'ok',
-  NOT_PAID: 'warn',
-  AUTHORIZED: 'warn',
-  PARTIALLY_PAID: 'warn',
-  NOT_FULFILLED: 'warn',
-  pending: 'warn',
-  in_flight: 'warn',
-  CANCELED: 'bad',
-  VOIDED: 'bad',
-  REFUNDED: 'muted',
-  PARTIALLY_REFUNDED: 'warn',
-  FULLY_REFUNDED: 'muted',
-  PARTIALLY_FULFILLED: 'warn',
-  failed: 'bad',
-  DISABLED: 'muted',
-  HIDDEN: 'muted',
-};
-
-const BADGE_LABELS: Record<string, string> = {
-  APPROVED: 'Open',
-  CANCELED: 'Cancelled',
-  NOT_FULFILLED: 'Not fulfilled',
-};
-
-export function Badge({ status, children }: { status: string; children?: ReactNode }) {
-  return (
-    <span className={`admin-badge admin-badge-${BADGE_TONES[status] ?? 'muted'}`}>
-      {children ?? BADGE_LABELS[status] ?? humanize(status)}
-    </span>
-  );
-}
-
-export function humanize(value: string): string {
-  const words = value.replace(/[_-]+/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export function formatDate(value: Date | string | null | undefined, withTime = false): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return withTime
-    ? date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-    : date.toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-}
-
-/** Formats integer minor units of a currency ("USD", 1250 → "$12.50"). */
-export function formatMinor(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
-}
-
-/** A money amount as the admin API sends it ({ amount: "31.58", currency: "USD" }) → "$31.58". */
-export function formatAmount({ amount, currency }: { amount: string; currency: string }): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
-}
-
-/** Previous/next links for offset paging, keeping the other query parameters. */
-export function Pager({
-  search,
-  offset,
-  limit,
-  count,
-  total,
-}: {
-  search: URLSearchParams;
-  offset: number;
-  limit: number;
-  count: number;
-  total?: number | undefined;
-}) {
-  const link = (to: number) => {
-    const next = new URLSearchParams(search);
-    if (to > 0) next.set('offset', String(to));
-    else next.delete('offset');
-    const query = next.toString();
-    return query ? `?${query}` : '?';
-  };
-  const hasNext = total !== undefined ? offset + count < total : count === limit;
-  return (
-    <nav className="admin-pager" aria-label="Pages">
-      <span>
-        {count === 0
-          ? 'Nothing to show'
-          : `${offset + 1}–${offset + count}${total !== undefined ? ` of ${total}` : ''}`}
-      </span>
-      {offset > 0 ? <Link to={link(Math.max(0, offset - limit))}>← Previous</Link> : null}
-      {hasNext ? <Link to={link(offset + limit)}>Next →</Link> : null}
-    </nav>
-  );
-}
-
-/** A table row's buttons, in a cell that stays a table cell (its row line stays level with the others). */
-export function RowActions({ children }: { children: ReactNode }) {
-  return (
-    <td>
-      <div className="admin-row-actions">{children}</div>
-    </td>
-  );
-}
-
-/** An empty table's message, with what to do next. */
-export function Empty({ children }: { children: ReactNode }) {
-  return <p className="admin-empty">{children}</p>;
-}
+// The admin's other building blocks live in a file each; pages import them all from here.
+export { Badge } from './badge';
+export { Empty } from './data-table';
+export { formatAmount, formatDate, formatMinor, humanize } from './format';
+export { PageHeader } from './page-header';
+export { Pager } from './pager';

@@ -3,7 +3,8 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/webhook';
-import { ActionButton, Badge, Empty, FormMessage, formatDate, PageHeader, Pager } from './ui';
+import { DataTable } from './data-table';
+import { ActionButton, Badge, FormMessage, formatDate, PageHeader, Pager } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhook · Admin' }];
 
@@ -84,59 +85,55 @@ export default function WebhookDetail({ loaderData, actionData }: Route.Componen
       </div>
       <section className="admin-card admin-card-flush" aria-labelledby="log-heading">
         <h2 id="log-heading">Delivery log</h2>
-        {deliveries.length === 0 ? (
-          <Empty>Nothing delivered yet. Deliveries appear here when subscribed events happen.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Last answer</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((delivery) => (
-                  <tr key={delivery.id}>
-                    <td>
-                      {delivery.eventType}
-                      <small className="admin-muted admin-block">{delivery.entityKey}</small>
-                    </td>
-                    <td>
-                      <Badge status={delivery.status} />
-                    </td>
-                    <td className="num">{delivery.attempts}</td>
-                    <td>
-                      {delivery.lastStatusCode ?? '—'}
-                      {delivery.lastLatencyMs !== null ? ` · ${delivery.lastLatencyMs} ms` : ''}
-                      {delivery.lastError ? (
-                        <small className="admin-muted admin-block">{delivery.lastError}</small>
-                      ) : null}
-                    </td>
-                    <td>{formatDate(delivery.createdDate, true)}</td>
-                    <td>
-                      <ActionButton
-                        intent="redeliver"
-                        id={delivery.id}
-                        label={`Redeliver ${delivery.eventType}`}
-                      >
-                        Redeliver
-                      </ActionButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Delivery log"
+          rows={deliveries}
+          rowKey={(delivery) => delivery.id}
+          empty="Nothing delivered yet. Deliveries appear here when subscribed events happen."
+          columns={[
+            {
+              key: 'event',
+              header: 'Event',
+              rowHeader: true,
+              cell: (delivery) => (
+                <>
+                  {delivery.eventType}
+                  <small className="admin-muted admin-block">{delivery.entityKey}</small>
+                </>
+              ),
+            },
+            { key: 'status', header: 'Status', cell: (delivery) => <Badge status={delivery.status} /> },
+            { key: 'attempts', header: 'Attempts', numeric: true, cell: (delivery) => delivery.attempts },
+            {
+              key: 'answer',
+              header: 'Last answer',
+              cell: (delivery) => (
+                <>
+                  {delivery.lastStatusCode ?? '—'}
+                  {delivery.lastLatencyMs !== null ? ` · ${delivery.lastLatencyMs} ms` : ''}
+                  {delivery.lastError ? (
+                    <small className="admin-muted admin-block">{delivery.lastError}</small>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'created',
+              header: 'Created',
+              hideOnPhone: true,
+              cell: (delivery) => formatDate(delivery.createdDate, true),
+            },
+            {
+              key: 'actions',
+              actions: true,
+              cell: (delivery) => (
+                <ActionButton intent="redeliver" id={delivery.id} label={`Redeliver ${delivery.eventType}`}>
+                  Redeliver
+                </ActionButton>
+              ),
+            },
+          ]}
+        />
       </section>
       <Pager
         search={search}

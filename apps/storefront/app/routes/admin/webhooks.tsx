@@ -3,17 +3,8 @@ import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/webhooks';
-import {
-  Badge,
-  CreateForm,
-  Empty,
-  Field,
-  FormMessage,
-  formatDate,
-  GroupError,
-  PageHeader,
-  Submit,
-} from './ui';
+import { DataTable } from './data-table';
+import { Badge, CreateForm, Field, FormMessage, formatDate, GroupError, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks · Admin' }];
 
@@ -62,44 +53,48 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         <FormMessage result={actionData} />
       )}
       <div className="admin-card admin-card-flush">
-        {loaderData.webhooks.length === 0 ? (
-          <Empty>No webhooks. Subscribe an endpoint below to hear about orders, products and carts.</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last success</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.webhooks.map((webhook) => (
-                  <tr key={webhook.id}>
-                    <td>
-                      <Link to={`/admin/webhooks/${webhook.id}`}>{webhook.url}</Link>
-                      {webhook.description ? (
-                        <small className="admin-muted admin-block">{webhook.description}</small>
-                      ) : null}
-                    </td>
-                    <td>{webhook.eventTypes.join(', ')}</td>
-                    <td>
-                      <Badge status={webhook.enabled ? 'ACTIVE' : 'DISABLED'}>
-                        {webhook.enabled ? 'Enabled' : 'Disabled'}
-                      </Badge>
-                      {webhook.disabledReason ? (
-                        <small className="admin-muted admin-block">{webhook.disabledReason}</small>
-                      ) : null}
-                    </td>
-                    <td>{formatDate(webhook.lastSuccessDate, true)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Webhooks"
+          rows={loaderData.webhooks}
+          rowKey={(webhook) => webhook.id}
+          empty="No webhooks yet. Subscribe an endpoint below to hear about orders, products and carts."
+          columns={[
+            {
+              key: 'endpoint',
+              header: 'Endpoint',
+              rowHeader: true,
+              cell: (webhook) => (
+                <>
+                  <Link to={`/admin/webhooks/${webhook.id}`}>{webhook.url}</Link>
+                  {webhook.description ? (
+                    <small className="admin-muted admin-block">{webhook.description}</small>
+                  ) : null}
+                </>
+              ),
+            },
+            { key: 'events', header: 'Events', cell: (webhook) => webhook.eventTypes.join(', ') },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (webhook) => (
+                <>
+                  <Badge status={webhook.enabled ? 'ACTIVE' : 'DISABLED'}>
+                    {webhook.enabled ? 'Enabled' : 'Disabled'}
+                  </Badge>
+                  {webhook.disabledReason ? (
+                    <small className="admin-muted admin-block">{webhook.disabledReason}</small>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'last-success',
+              header: 'Last success',
+              hideOnPhone: true,
+              cell: (webhook) => formatDate(webhook.lastSuccessDate, true),
+            },
+          ]}
+        />
       </div>
       <section className="admin-card" aria-labelledby="new-webhook-heading">
         <h2 id="new-webhook-heading">Subscribe an endpoint</h2>
