@@ -253,7 +253,7 @@ export default function Shipping({ loaderData, actionData }: Route.ComponentProp
                     name="intent"
                     value="offer-pickup"
                     className="admin-link-button"
-                    aria-label={`Offer ${pickup.title} to ${offeredToEveryone(pickup) ? 'buyers in its country only' : 'buyers anywhere'}`}
+                    aria-label={`${offeredToEveryone(pickup) ? 'Offer in its country only' : 'Offer to buyers anywhere'}: ${pickup.title}`}
                   >
                     {offeredToEveryone(pickup) ? 'Offer in its country only' : 'Offer to buyers anywhere'}
                   </button>
