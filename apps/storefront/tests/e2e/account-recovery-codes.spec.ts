@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotpCode } from '../../../../packages/server/src/domains/identity/second-factors/totp.rules.js';
 import { createTestApp, type TestApp } from '../../../../packages/server/src/testing/index.js';
-import { logIn, newestMail, signUp, uniqueEmail } from './account-support.js';
+import { arriveAt, logIn, newestMail, signUp, uniqueEmail } from './account-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
 
@@ -94,7 +94,7 @@ describe.runIf(browserAvailable())('recovery codes in Chromium', () => {
     // Typed from paper, in capitals: accepted.
     await page.getByLabel('Recovery code').fill((codes[0] ?? '').toUpperCase());
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl}/account`);
+    await arriveAt(page, `${baseUrl}/account`, 30_000);
     expect(await newestMail(t, email)).toContain('A recovery code was used');
     await page.goto(`${baseUrl}/account/security`);
     expect(await page.locator('main').textContent()).toContain('9 of 10 recovery codes left');
@@ -164,7 +164,7 @@ describe.runIf(browserAvailable())('recovery codes in Chromium', () => {
       .toContain('not one of your unused recovery codes');
     await page.getByLabel('Recovery code').fill(fresh[1] ?? '');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl}/account`);
+    await arriveAt(page, `${baseUrl}/account`, 30_000);
     await context.close();
   });
 
@@ -200,7 +200,8 @@ describe.runIf(browserAvailable())('recovery codes in Chromium', () => {
     await page.waitForURL(`${baseUrl}/verify-login?with=recovery-code`);
     await page.getByLabel('Recovery code').fill(codes[2] ?? '');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl}/account`);
+    // Up to ten argon2 checks (one per unused code) on a busy machine: longer than a page load.
+    await arriveAt(page, `${baseUrl}/account`, 30_000);
     await page.goto(`${baseUrl}/account/security`);
     expect(await page.locator('main').textContent()).toContain('9 of 10 recovery codes left');
     await context.close();

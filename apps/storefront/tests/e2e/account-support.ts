@@ -52,6 +52,26 @@ export async function logIn(page: Page, baseUrl: string, email: string, password
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Waits for the page to arrive at `url` after a submit; if it does not, fails with what the page says
+ * instead (a field's error, an alert), which a bare timeout would not tell. `timeout`: for steps the
+ * server spends long on by design, such as checking a recovery code against each stored argon2 hash.
+ */
+export async function arriveAt(page: Page, url: string, timeout = 15_000): Promise<void> {
+  try {
+    await page.waitForURL(url, { timeout });
+  } catch (error) {
+    const said = await page
+      .locator('.field-error, [role="alert"], [role="status"]')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(
+      `expected ${url} after the submit, still at ${page.url()}; the page says: ${said.join(' | ') || '(nothing)'}`,
+      { cause: error },
+    );
+  }
+}
+
 /** Collects console errors and failed requests, so a test can assert the page ran cleanly. */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
