@@ -34,12 +34,16 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/se
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // The account pages' sign-up reads its e-mailed code here; this throwaway store is on loopback only.
+    DEV_MAILBOX: 'open',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const ADMIN_PAGES = 5;
-// Ten shop pages on each screen (the filters drawer only on the phone), then the admin's.
-const SHOTS = VIEWPORTS.length * (9 + ADMIN_PAGES) + VIEWPORTS.filter((v) => v.isMobile).length;
+const ACCOUNT_PAGES = 4;
+const ADMIN_PAGES = 9;
+// Ten shop pages on each screen (the filters drawer only on the phone), the account's, then the admin's.
+const SHOTS =
+  VIEWPORTS.length * (9 + ACCOUNT_PAGES + ADMIN_PAGES) + VIEWPORTS.filter((v) => v.isMobile).length;
 let browser;
 try {
   await waitForReady();
@@ -108,6 +112,8 @@ try {
     await shot('thank-you');
     await page.goto(`${baseUrl}/no-such-page`);
     await shot('not-found');
+    await shootAccount(page, shot, `shots-${viewport.name}@example.com`);
+    await context.clearCookies();
     await shootAdmin(page, shot);
     await context.close();
   }
@@ -123,6 +129,29 @@ try {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A new member's account: signed up through the pages, with the code from the open development mailbox. */
+async function shootAccount(page, shot, email) {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('correct-horse-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${baseUrl}/verify-email`);
+  await shot('account-verify-email');
+  const mail = await (await fetch(`${baseUrl}/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json();
+  const code = /code is (\d{6})/.exec(mail.messages[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no sign-up code was e-mailed to ${email}`);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(`${baseUrl}/account`);
+  await shot('account');
+  await page.goto(`${baseUrl}/account/addresses`);
+  await shot('account-addresses');
+  await page.goto(`${baseUrl}/account/security`);
+  await shot('account-security');
 }
 
 /** The merchant admin, signed in with the owner login the embedded store wrote on first start. */
@@ -146,6 +175,10 @@ async function shootAdmin(page, shot) {
   await page.getByRole('link', { name: /^#\d+/ }).first().click();
   await page.waitForURL(/\/admin\/orders\/[^/]+$/);
   await shot('admin-order');
+  for (const name of ['customers', 'shipping', 'tax', 'settings']) {
+    await page.goto(`${baseUrl}/admin/${name}`);
+    await shot(`admin-${name}`);
+  }
 }
 
 async function waitForReady() {

@@ -11,6 +11,7 @@ import {
   inBatches,
   readyCheckout,
   send,
+  sendRetrying,
   startCluster,
 } from './support/cluster.js';
 
@@ -36,7 +37,7 @@ describe.skipIf(unavailable)('two API processes on one database', () => {
     const token = await cluster.visitor(a);
     const replies = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        send(either(i), 'POST', '/ecom/v1/carts/current/add-to-cart', token, {
+        sendRetrying(either(i), 'POST', '/ecom/v1/carts/current/add-to-cart', token, {
           lineItems: [lineItem(sticker.id, 1)],
         }),
       ),

@@ -21,6 +21,8 @@ describe('the demo catalog a test store starts with', () => {
     return t;
   }
 
+  // The first store seeds the worker's demo catalog (images and their renditions included), the one slow
+  // set-up every browser suite shares: longer than a test's usual 30 s on a busy machine.
   it('is copied row for row, sequences and media files included, and takes new products after it', async () => {
     const seeded = await store();
     const copied = await store();
@@ -46,7 +48,7 @@ describe('the demo catalog a test store starts with', () => {
       payload: { query: { paging: { limit: 1 }, filter: { name: 'After the demo' } } },
     });
     expect(list.json().products.map((p: { name: string }) => p.name)).toEqual(['After the demo']);
-  });
+  }, 120_000);
 });
 
 /** Every application table's rows, in a stable order. */

@@ -92,6 +92,8 @@ export async function startCluster(count: number, extraEnv: Record<string, strin
 
 export interface Reply {
   status: number;
+  /** Seconds, when the reply names a wait (`Retry-After`). */
+  retryAfter?: string | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: test replies are read field by field
   json: any;
 }
@@ -113,7 +115,30 @@ export async function send(
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await reply.text();
-  return { status: reply.status, json: text ? JSON.parse(text) : undefined };
+  return {
+    status: reply.status,
+    retryAfter: reply.headers.get('retry-after') ?? undefined,
+    json: text ? JSON.parse(text) : undefined,
+  };
+}
+
+/**
+ * {@link send}, again after the wait a 503 names (`Retry-After`), as a client of an overloaded store does:
+ * when a burst outruns the pool's wait (DB_POOL_WAIT_MS) on a busy machine, the store says "briefly
+ * unavailable" before it has changed anything, so only what it answered 200 to may count.
+ */
+export async function sendRetrying(
+  on: ServerProcess,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<Reply> {
+  for (let attempt = 1; ; attempt++) {
+    const reply = await send(on, method, url, token, body);
+    if (reply.status !== 503 || attempt === 5) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(reply.retryAfter ?? 1)));
+  }
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */

@@ -55,20 +55,25 @@ describe('totals engine', () => {
     expect(totals.violations).toEqual([]);
   });
 
+  /** 5.00 off the mug by the merchant, then the 10 % coupon SAVE10 on what is left. */
+  const MUG_DISCOUNT_THEN_SAVE10 = {
+    merchantDiscounts: [{ amount: 500, lineItemIds: ['li-mug'] }],
+    coupon: {
+      id: 'cp-1',
+      code: 'SAVE10',
+      name: '10 % off',
+      scope: 'GLOBAL' as const,
+      kind: 'PERCENT' as const,
+      ppm: 100_000,
+    },
+  };
+
   it('merchant discount, then a 10 % coupon on what is left, spread over lines exactly; a Californian collecting in New York pays New York tax', async () => {
     const totals = await calculateTotals(
       input({
         shippingAddress: CA,
         selectedShippingOption: 'pickup-soho',
-        merchantDiscounts: [{ amount: 500, lineItemIds: ['li-mug'] }],
-        coupon: {
-          id: 'cp-1',
-          code: 'SAVE10',
-          name: '10 % off',
-          scope: 'GLOBAL',
-          kind: 'PERCENT',
-          ppm: 100_000,
-        },
+        ...MUG_DISCOUNT_THEN_SAVE10,
       }),
     );
     // Merchant: mug 2500 → 2000. Coupon: 10 % of 2999 = 299.9 → 300 = 200 (mug) + 100 (ebook).
@@ -105,15 +110,7 @@ describe('totals engine', () => {
       input({
         shippingAddress: CA,
         selectedShippingOption: 'std',
-        merchantDiscounts: [{ amount: 500, lineItemIds: ['li-mug'] }],
-        coupon: {
-          id: 'cp-1',
-          code: 'SAVE10',
-          name: '10 % off',
-          scope: 'GLOBAL',
-          kind: 'PERCENT',
-          ppm: 100_000,
-        },
+        ...MUG_DISCOUNT_THEN_SAVE10,
       }),
     );
     expect(shipped.priceSummary).toEqual({
