@@ -23,7 +23,8 @@ export const StoreCurrencyOut = Type.Object({
 });
 export const StoreCurrencyResponse = Type.Object({ storeCurrency: StoreCurrencyOut });
 export const UpdateStoreCurrencyRequest = Type.Object({
-  currency: Type.Union([Type.String({ maxLength: 10 }), Type.Null()], {
+  // Null first: the validator coerces types, and would turn a null into "" for a string tried first.
+  currency: Type.Union([Type.Null(), Type.String({ maxLength: 10 })], {
     description: 'ISO 4217 code, e.g. EUR; null: back to STORE_CURRENCY',
   }),
 });
@@ -41,7 +42,7 @@ export const PaymentProvidersOut = Type.Object({
 });
 export const PaymentProvidersResponse = Type.Object({ paymentProviders: PaymentProvidersOut });
 export const UpdatePaymentProvidersRequest = Type.Object({
-  cardProvider: Type.Union([CardProviderEnum, Type.Null()], {
+  cardProvider: Type.Union([Type.Null(), CardProviderEnum], {
     description: 'null: back to the default (Stripe when configured, else the sandbox)',
   }),
 });
