@@ -11,12 +11,15 @@ const CurrencyChoice = Type.Object({
 
 export const StoreCurrencyOut = Type.Object({
   currency: Type.String({ description: 'ISO 4217 code every price is in' }),
-  /** True while the currency is STORE_CURRENCY from the environment (not set in the admin). */
-  isDefault: Type.Boolean(),
+  isDefault: Type.Boolean({
+    description: 'True while the currency is STORE_CURRENCY from the environment (not set in the admin)',
+  }),
   defaultCurrency: Type.String({ description: 'STORE_CURRENCY' }),
   minorUnits: Type.Integer({ description: 'Decimal places of the currency (USD 2, JPY 0)' }),
   changeable: Type.Boolean({ description: 'False once the store has an order' }),
-  lockedReason: Type.Optional(Type.String()),
+  lockedReason: Type.Optional(
+    Type.String({ description: 'Why the currency can no longer change, in words' }),
+  ),
   choices: Type.Array(CurrencyChoice, {
     description: 'What the currency may be changed to now: currencies with as many decimal places',
   }),
@@ -34,11 +37,13 @@ const CardProviderEnum = StringEnum(CARD_PROVIDERS, {
 });
 export const PaymentProvidersOut = Type.Object({
   cardProvider: CardProviderEnum,
-  /** True while the environment decides (Stripe when its keys are set, else the sandbox). */
-  isDefault: Type.Boolean(),
-  stripeConfigured: Type.Boolean(),
-  /** The environment variables Stripe needs (its secrets never pass through the admin). */
-  stripeEnvironment: Type.Array(Type.String()),
+  isDefault: Type.Boolean({
+    description: 'True while the environment decides (Stripe when its keys are set, else the sandbox)',
+  }),
+  stripeConfigured: Type.Boolean({ description: "Whether Stripe's keys are set in the environment" }),
+  stripeEnvironment: Type.Array(Type.String(), {
+    description: 'The environment variables Stripe needs (its secrets never pass through the admin)',
+  }),
 });
 export const PaymentProvidersResponse = Type.Object({ paymentProviders: PaymentProvidersOut });
 export const UpdatePaymentProvidersRequest = Type.Object({
