@@ -369,6 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stripeConfigured: stripe !== undefined,
     storeHasOrders,
     lockStoreHasOrders,
+    catalogCommitted: () => catalogChanges.committed(),
   });
   await app.register(taxRoutes, { db, storeCurrency });
   await app.register(promotionRoutes, { db, clock, storeCurrency });
@@ -394,6 +395,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       config,
       storeIdentity,
+      storeCommerce,
       pageCache,
       catalogChanges,
       databaseFailedRecently: () => Date.now() - databaseFailedAt < 5000,

@@ -25,6 +25,8 @@ export interface StoreCommerceDeps {
   /** From the orders domain (which imports this one): has the store sold? The lock variant holds sales back. */
   storeHasOrders: (db: DbOrTx) => Promise<boolean>;
   lockStoreHasOrders: (tx: Tx) => Promise<boolean>;
+  /** Tells this process's catalog caches at once that every price was relabelled (others hear the NOTIFY). */
+  catalogCommitted: () => void;
 }
 
 /**
@@ -96,6 +98,7 @@ export const storeCommerceRoutes: FastifyPluginAsyncTypebox<StoreCommerceDeps> =
         }),
       );
       // Read again before replying: this process's next request already prices in the new currency.
+      deps.catalogCommitted();
       return currencyOut(await commerce.changed());
     },
   );
