@@ -1,9 +1,15 @@
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { placeOrder } from '../../../../packages/sdk/test/support/admin-store.js';
-import { adminSuite, sidewaysOverflow } from './admin-support.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaff, placeOrder } from '../../../../packages/sdk/test/support/admin-store.js';
+import { createTestProduct, type TestProduct } from '../../../../packages/server/src/testing/ecom.js';
+import {
+  type FakeStripe,
+  startFakeStripe,
+} from '../../../../packages/server/src/testing/fake-stripe/index.js';
+import { adminSuite, sidewaysOverflow, signIn } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable } from './browser.js';
+import { browserAvailable, launchBrowser } from './browser.js';
+import { chooseDelivery, fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
 
 /*
  * Issue #37 item 3: the store currency and the card provider, set in the admin's "Currency & payments"
@@ -89,5 +95,82 @@ describe.runIf(browserAvailable())('admin: store currency and card payments', ()
     expect(await sidewaysOverflow(page)).toBe(0);
     expect({ violations: await seriousA11yViolations(page) }).toEqual({ violations: [] });
     await page.context().close();
+  });
+});
+
+// With Stripe's keys set (its API and script are the local fake): the owner switches card payments to
+// the sandbox and back, and the shop's checkout offers only the chosen one's card form.
+describe.runIf(browserAvailable())('admin: the card provider the checkout offers', () => {
+  let stripe: FakeStripe;
+  let shop: ShopServer;
+  let browser: Browser;
+  let cup: TestProduct;
+  let staff: { email: string; password: string };
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ autoDeliver: true });
+    shop = await startShop(stripe.env);
+    stripe.setWebhookUrl(`${shop.baseUrl}/payments/v1/stripe/webhook`, true);
+    cup = await createTestProduct(shop.t.database.db, { name: 'Enamel Cup', priceMinor: 1800 });
+    staff = await createStaff(shop.t, 'owner@harbor.example', 'owner');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.t.close();
+    await stripe?.close();
+  });
+
+  /** A shopper's checkout up to the payment step; returns the page. */
+  async function toPayment(): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${shop.baseUrl}/products/${cup.slug}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await expect.poll(() => drawer.isVisible()).toBe(true);
+    await drawer.getByRole('button', { name: 'Check out' }).click();
+    await page.waitForURL(/\/checkout\//);
+    await fillCheckoutDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await chooseDelivery(page);
+    await expect.poll(() => page.getByLabel('Card number').count(), { timeout: 15_000 }).toBe(1);
+    return page;
+  }
+  const choose = async (page: Page, label: RegExp, saved: string) => {
+    await page.goto(`${shop.baseUrl}/admin/payments`);
+    await page.getByLabel(label).check();
+    await page.getByRole('button', { name: 'Save card payments' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe(saved);
+  };
+
+  it('switched to the sandbox, the checkout takes test cards; switched back, Stripe', {
+    timeout: 180_000,
+  }, async () => {
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, shop.baseUrl, staff.email, staff.password);
+    await admin.goto(`${shop.baseUrl}/admin/payments`);
+    expect(await admin.getByLabel('Stripe (real card payments)').isChecked()).toBe(true);
+    expect(await admin.getByLabel('Stripe (real card payments)').isDisabled()).toBe(false);
+    await choose(admin, /^Sandbox/, 'Card payments now go to the sandbox: no money moves.');
+
+    const sandbox = await toPayment();
+    // The sandbox's own card fields, not Stripe's form.
+    expect(await sandbox.getByLabel('Expiry (MM / YY)').count()).toBe(1);
+    expect(await sandbox.getByLabel('Expiration date (MM / YY)').count()).toBe(0);
+    await sandbox.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await sandbox.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await sandbox.getByLabel('Security code').fill('123');
+    const intentsBefore = stripe.intents.size;
+    await sandbox.getByRole('button', { name: /^Place order/ }).click();
+    await sandbox.waitForURL(/\/thank-you\//, { timeout: 30_000 });
+    expect(stripe.intents.size).toBe(intentsBefore);
+    await sandbox.context().close();
+
+    await choose(admin, /^Stripe/, 'Card payments now go to Stripe.');
+    const byStripe = await toPayment();
+    expect(await byStripe.getByLabel('Expiration date (MM / YY)').count()).toBe(1);
+    expect(await byStripe.getByLabel('Expiry (MM / YY)').count()).toBe(0);
+    await byStripe.context().close();
+    await admin.context().close();
   });
 });

@@ -43,6 +43,9 @@ export async function getStoreCommerce(db: DbOrTx, defaultCurrency: string): Pro
 export class StoreCommerceCache {
   readonly #cache: VersionedCache<StoreCommerce>;
   #latest: StoreCommerce | undefined;
+  /** Reads are numbered as they start: `#latest` is the one that started last among those that ended. */
+  #readsStarted = 0;
+  #latestStarted = 0;
 
   constructor(
     private readonly db: DbOrTx,
@@ -56,14 +59,20 @@ export class StoreCommerceCache {
     const cached = this.#cache.get('store');
     if (cached) return cached;
     const version = this.#cache.version;
+    const started = ++this.#readsStarted;
     // With the database out of reach, the store keeps selling in what it last read.
     const commerce = await getStoreCommerce(this.db, this.defaultCurrency).catch((error: unknown) => {
       if (this.#latest) return this.#latest;
       throw error;
     });
     this.#cache.set('store', commerce, version);
-    // A read that started before a change must not overwrite what the change's own read found.
-    if (version === this.#cache.version) this.#latest = commerce;
+    // A read that started later saw at least as much: one that started earlier (before a commit) and
+    // ends after it must not put the old value back. Newer invalidations do not hold this one back, so
+    // a change's own read is what `latest()` gives as soon as it ends.
+    if (started > this.#latestStarted) {
+      this.#latest = commerce;
+      this.#latestStarted = started;
+    }
     return commerce;
   }
 
