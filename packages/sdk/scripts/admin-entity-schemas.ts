@@ -15,6 +15,7 @@ import * as mailbox from '../../server/src/domains/mail/mailbox.contract.js';
 import { MediaFileOut } from '../../server/src/domains/media/media.contract.js';
 import { SearchOrdersQuery } from '../../server/src/domains/orders/orders.contract.js';
 import * as promotions from '../../server/src/domains/store-setup/promotions/promotions.contract.js';
+import * as commerce from '../../server/src/domains/store-setup/settings/store-commerce.contract.js';
 import * as setup from '../../server/src/domains/store-setup/store-setup.contract.js';
 import { PagingMetadataSchema } from '../../server/src/lib/paging.js';
 import { type EntityModule, input, out } from './schema-to-ts.js';
@@ -77,6 +78,26 @@ export const ADMIN_ENTITY_MODULES: readonly EntityModule[] = [
     ].join('\n * '),
     entities: [
       out('StoreSettings', settings, "The store's settings.", 'STORE_SETTINGS_WIRE'),
+      out(
+        'StoreCurrency',
+        commerce.StoreCurrencyOut,
+        'The currency every price is in, and whether (and to what) it may change now.',
+      ),
+      out(
+        'CurrencyChoice',
+        commerce.StoreCurrencyOut.properties.choices.items,
+        'A currency, named in words.',
+      ),
+      out(
+        'PaymentProviderSettings',
+        commerce.PaymentProvidersOut,
+        'Who takes card payments: the sandbox or Stripe (whose keys stay in the environment).',
+      ),
+      input(
+        'CardProviderInput',
+        commerce.UpdatePaymentProvidersRequest.properties.cardProvider,
+        'SANDBOX or STRIPE; null goes back to the default (Stripe when configured, else the sandbox).',
+      ),
       out('StoreAddress', settings.properties.businessAddress, 'An address of the store or a pickup point.'),
       out('ExtraCharge', settings.properties.extraCharges.items, 'A fee added to every checkout.'),
       input(

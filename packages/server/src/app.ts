@@ -32,12 +32,14 @@ import type { EcomMailer } from './domains/orders/index.js';
 import {
   attachGuestOrdersOnLogin,
   createOrderRoutes,
+  lockStoreHasOrders,
   orderLinkRoutes,
   orderOperationsRoutes,
   orderRoutes,
   provideBuyerContacts,
   registerOrderMail,
   registerOrderOperationsMail,
+  storeHasOrders,
   stripeWebhookRoutes,
   subscriptionRoutes,
 } from './domains/orders/index.js';
@@ -54,7 +56,9 @@ import { redirectsRoutes } from './domains/redirects/index.js';
 import {
   membershipRoutes,
   promotionRoutes,
+  StoreCommerceCache,
   StoreIdentityCache,
+  storeCommerceRoutes,
   storeSetupRoutes,
   taxRoutes,
 } from './domains/store-setup/index.js';
@@ -97,6 +101,7 @@ export interface BuildAppOptions
     | 'events'
     | 'catalogChanges'
     | 'storeIdentity'
+    | 'storeCommerce'
     | 'pageCache'
     | 'identityHooks'
     | 'productRecords'
@@ -149,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     catalogChanges: new LocalCatalogChanges(),
     identityHooks: options.identityHooks ?? new IdentityHooks(),
     storeIdentity: new StoreIdentityCache(database.db, config.storeName),
+    storeCommerce: new StoreCommerceCache(database.db, config.storeCurrency),
     // Records live as long as the catalog's public reads (CATALOG_CACHE_SECONDS; 0 turns both off).
     productRecords: new ProductRecordsById(database.db, {
       cacheTtlMs: config.catalogCacheSeconds * 1000,
@@ -160,10 +166,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : {}),
   };
   // The slices the plugins take (context.ts): most need the database and the clock.
-  const { clock, catalogChanges, storeIdentity, identityHooks, productRecords, cartMemo } = context;
+  const { clock, catalogChanges, storeIdentity, storeCommerce, identityHooks, productRecords, cartMemo } =
+    context;
   const db = database.db;
+  const storeCurrency = () => storeCommerce.currency();
   const pricing: PricingEnv = {
-    currency: config.storeCurrency,
+    // Read on every use: the owner may change it before the first sale (ADR 050).
+    get currency() {
+      return storeCurrency();
+    },
     baseUrl: config.publicUrl,
     ...(context.taxProvider ? { taxProvider: context.taxProvider } : {}),
     catalogRecords: productRecords,
@@ -233,6 +244,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const unwatchStoreIdentity = await storeIdentity.watch(database);
   app.addHook('onClose', async () => unwatchStoreIdentity());
+  // Prices read the currency synchronously: it is read before the first request, and again on change.
+  app.addHook('onReady', async () => {
+    await storeCommerce.current();
+  });
+  const unwatchStoreCommerce = await storeCommerce.watch(database);
+  app.addHook('onClose', async () => unwatchStoreCommerce());
   const { pageCache } = context;
   if (pageCache) {
     // Shared pages show the catalog and the store's identity: any change to either drops them all.
@@ -272,7 +289,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessRoutes, { db, onRevoke: apiKeys.forget });
   await app.register(webhookRoutes, { db, clock });
   const mediaStorage = options.mediaStorage ?? mediaStorageFor(config);
-  await app.register(catalogRoutes, { database, clock, catalogChanges, productRecords, config });
+  await app.register(catalogRoutes, {
+    database,
+    clock,
+    catalogChanges,
+    productRecords,
+    config,
+    storeCurrency,
+  });
   await app.register(cartRoutes, { ...ecom, cartMemo });
   await app.register(cartByIdRoutes, { ...ecom, cartMemo });
   const stopCartMerge = mergeCartsOnLogin({ identityHooks, clock });
@@ -284,7 +308,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(checkoutRoutes, ecom);
   // One Stripe client (loaded only when Stripe is configured) takes the payments and checks the webhooks.
   const stripe = config.stripe ? await stripeClient(config.stripe) : undefined;
-  const paymentProviders = options.paymentProviders ?? defaultPaymentProviders(clock, stripe, db);
+  const providers = options.paymentProviders ?? defaultPaymentProviders(clock, stripe, db);
+  // New card payments go to the provider the owner chose in the admin (else Stripe when on, else the sandbox).
+  const paymentProviders: PaymentProviders = {
+    ...providers,
+    cardChoice: () => {
+      const choice = storeCommerce.latest().cardProvider;
+      return choice === 'STRIPE' ? 'STRIPE' : choice === 'SANDBOX' ? 'SANDBOX_CARD' : undefined;
+    },
+  };
   await app.register(createOrderRoutes, { ...ecom, catalogChanges, providers: paymentProviders });
   await app.register(orderRoutes, {
     db,
@@ -329,13 +361,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   registerOrderMail({ events, ...orderMail });
   registerOrderOperationsMail({ events, ...orderMail });
-  await app.register(storeSetupRoutes, { db, config, storeIdentity });
-  await app.register(taxRoutes, { db, config });
-  await app.register(promotionRoutes, { db, clock, config });
-  await app.register(membershipRoutes, { db, clock, config });
+  await app.register(storeSetupRoutes, { db, config, storeIdentity, storeCurrency });
+  await app.register(storeCommerceRoutes, {
+    db,
+    commerce: storeCommerce,
+    defaultCurrency: config.storeCurrency,
+    stripeConfigured: stripe !== undefined,
+    storeHasOrders,
+    lockStoreHasOrders,
+    catalogCommitted: () => catalogChanges.committed(),
+  });
+  await app.register(taxRoutes, { db, storeCurrency });
+  await app.register(promotionRoutes, { db, clock, storeCurrency });
+  await app.register(membershipRoutes, { db, clock, storeCurrency });
   await app.register(customerRoutes, { db, clock });
   await app.register(planRoutes, { db, clock, pricing, providers: paymentProviders });
-  await app.register(pricingPlansRoutes, { db, currency: pricing.currency, clock });
+  await app.register(pricingPlansRoutes, { db, currency: storeCurrency, clock });
   registerPlanOrders({ events, db, clock });
   await app.register(preferencesRoutes, { db, clock });
   const stopPreferencesMove = movePreferencesOnLogin({ identityHooks });
@@ -354,6 +395,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       database,
       config,
       storeIdentity,
+      storeCommerce,
       pageCache,
       catalogChanges,
       databaseFailedRecently: () => Date.now() - databaseFailedAt < 5000,

@@ -14,7 +14,7 @@ import type { LocalCatalogChanges, ProductRecordsById } from './domains/catalog/
 import type { EventRouting } from './domains/events/index.js';
 import type { IdentityHooks } from './domains/identity/index.js';
 import type { TaxProvider } from './domains/pricing/index.js';
-import type { StoreIdentityCache } from './domains/store-setup/index.js';
+import type { StoreCommerceCache, StoreIdentityCache } from './domains/store-setup/index.js';
 import type { PageCache } from './lib/http/page-cache.js';
 import type { ServiceHealth } from './lib/service-health.js';
 
@@ -44,6 +44,8 @@ export interface AppContext {
   taxProvider?: TaxProvider;
   /** The store's name, logo and contact address as set in Settings (STORE_NAME until then), cached. */
   storeIdentity: StoreIdentityCache;
+  /** The store currency and card provider as set in Settings (STORE_CURRENCY / the env until then), cached. */
+  storeCommerce: StoreCommerceCache;
   /** The shop's shared pages, rendered once (ADR 037); absent with PAGE_CACHE=off or no storefront. */
   pageCache?: PageCache;
 }

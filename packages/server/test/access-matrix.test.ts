@@ -53,6 +53,8 @@ const TABLE: [method: string, path: RegExp, access: Access][] = [
   ['*', /^\/admin-api\/v1\/auth\/(logout|me)$/, 'staff'],
   ['*', /^\/admin-api\/v1\/(api-keys|oauth-clients|signing-keys|staff|mailbox)/, 'owner'],
   ['PATCH', /^\/admin-api\/v1\/(store-settings|identity-settings)$/, 'owner'],
+  // The store currency and card provider (ADR 050): any merchant key reads them, only the owner sets them.
+  ['PUT', /^\/admin-api\/v1\/(store-currency|payment-providers)$/, 'owner'],
   // E-mail previews hold the store's templates and identity: staff only, not apps' keys.
   ['GET', /^\/admin-api\/v1\/emails/, 'staff'],
   ['*', /^\/admin-api\//, 'merchant'],

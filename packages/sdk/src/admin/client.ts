@@ -6,6 +6,7 @@ import { customersModule } from './customers.js';
 import { dashboardModule } from './dashboard.js';
 import { emailsModule } from './emails.js';
 import { mailboxModule } from './mailbox.js';
+import { storeCommerceModules } from './store-commerce.js';
 
 /**
  * How the admin client authenticates. Give one: a staff token from `auth.login`, a merchant API key, or
@@ -52,6 +53,7 @@ export function createAdminClient(options: AdminClientOptions) {
     ...(getAuthHeader ? { getAuthHeader } : {}),
   });
   const setup = storeSetupModules(transport);
+  const storeCommerce = storeCommerceModules(transport);
   const orders = ordersModule(transport);
   const products = productsModule(transport);
   return {
@@ -69,6 +71,8 @@ export function createAdminClient(options: AdminClientOptions) {
     membershipPlans: setup.membershipPlans,
     memberships: setup.memberships,
     settings: setup.settings,
+    storeCurrency: storeCommerce.storeCurrency,
+    paymentProviders: storeCommerce.paymentProviders,
     webhooks: webhooksModule(transport),
     apiKeys: apiKeysModule(transport),
     mailbox: mailboxModule(transport),

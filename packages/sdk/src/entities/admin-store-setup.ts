@@ -35,6 +35,47 @@ export interface StoreSettings {
   };
 }
 
+/** The currency every price is in, and whether (and to what) it may change now. */
+export interface StoreCurrency {
+  /** ISO 4217 code every price is in */
+  currency: string;
+  /** True while the currency is STORE_CURRENCY from the environment (not set in the admin) */
+  isDefault: boolean;
+  /** STORE_CURRENCY */
+  defaultCurrency: string;
+  /** Decimal places of the currency (USD 2, JPY 0) */
+  minorUnits: number;
+  /** False once the store has an order */
+  changeable: boolean;
+  /** Why the currency can no longer change, in words */
+  lockedReason?: string;
+  /** What the currency may be changed to now: currencies with as many decimal places */
+  choices: CurrencyChoice[];
+}
+
+/** A currency, named in words. */
+export interface CurrencyChoice {
+  /** ISO 4217 */
+  code: string;
+  /** In English, e.g. "Euro" */
+  name: string;
+}
+
+/** Who takes card payments: the sandbox or Stripe (whose keys stay in the environment). */
+export interface PaymentProviderSettings {
+  /** SANDBOX: the built-in test card provider (no money moves); STRIPE: real card payments */
+  cardProvider: 'SANDBOX' | 'STRIPE';
+  /** True while the environment decides (Stripe when its keys are set, else the sandbox) */
+  isDefault: boolean;
+  /** Whether Stripe's keys are set in the environment */
+  stripeConfigured: boolean;
+  /** The environment variables Stripe needs (its secrets never pass through the admin) */
+  stripeEnvironment: string[];
+}
+
+/** SANDBOX or STRIPE; null goes back to the default (Stripe when configured, else the sandbox). */
+export type CardProviderInput = null | 'SANDBOX' | 'STRIPE';
+
 /** An address of the store or a pickup point. */
 export interface StoreAddress {
   country?: string;

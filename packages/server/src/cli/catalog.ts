@@ -10,6 +10,7 @@ import {
   seedDemoCatalog,
 } from '../domains/catalog/index.js';
 import { mediaStorageFor } from '../domains/media/index.js';
+import { getStoreCommerce } from '../domains/store-setup/index.js';
 import { type CommandGroup, type CommandOutput, DataError, UsageError } from './command.js';
 import { readCatalogFile, writeCatalogFile } from './files.js';
 import { progressBar } from './progress.js';
@@ -29,12 +30,14 @@ export async function catalogCommand(
   values: { products?: string; seed?: string; 'dry-run'?: boolean },
   out: CommandOutput,
 ): Promise<void> {
-  const ctx = { actor: CLI_ACTOR, currency: config.storeCurrency };
+  // The currency the owner set in the admin (STORE_CURRENCY until then): imports and exports use it.
+  const { currency } = await getStoreCommerce(database.db, config.storeCurrency);
+  const ctx = { actor: CLI_ACTOR, currency };
   switch (command) {
     case 'seed': {
       const bar = progressBar('Seeding', out.progress);
       const result = await seedDemoCatalog(database.db, mediaStorageFor(config), {
-        currency: config.storeCurrency,
+        currency,
         onProgress: bar.update,
       });
       bar.stop();
@@ -75,13 +78,13 @@ export async function catalogCommand(
     case 'export': {
       const file = args[0];
       if (!file) throw new Error('catalog export needs a file: npm run cli -- catalog export catalog.json');
-      const total = (await countProducts(database.db, config.storeCurrency)) ?? 0;
+      const total = (await countProducts(database.db, currency)) ?? 0;
       const bar = progressBar('Exporting', out.progress);
       const collections = await exportCollections(database.db, config.publicUrl);
       const count = await writeCatalogFile(
         file,
         collections,
-        exportProducts(database.db, { publicUrl: config.publicUrl, currency: config.storeCurrency }),
+        exportProducts(database.db, { publicUrl: config.publicUrl, currency }),
         (done) => bar.update(done, Math.max(total, done)),
       );
       bar.stop();

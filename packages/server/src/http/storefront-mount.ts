@@ -6,7 +6,11 @@ import type { Database } from '../db/client.js';
 import { isConnectionLost } from '../db/errors.js';
 import { type LocalCatalogChanges, watchCatalogChanges } from '../domains/catalog/index.js';
 import { AppOriginsCache, ensureBundledStorefrontClient } from '../domains/identity/index.js';
-import { type StoreIdentityCache, servedDestinations } from '../domains/store-setup/index.js';
+import {
+  type StoreCommerceCache,
+  type StoreIdentityCache,
+  servedDestinations,
+} from '../domains/store-setup/index.js';
 import type { PageCache } from '../lib/http/page-cache.js';
 import { injectFetch } from './inject-fetch.js';
 import { databaseUnavailable } from './plugins/errors.js';
@@ -22,6 +26,7 @@ export async function mountStorefront(
     database,
     config,
     storeIdentity,
+    storeCommerce,
     pageCache,
     catalogChanges,
     databaseFailedRecently,
@@ -29,6 +34,8 @@ export async function mountStorefront(
     database: Database;
     config: Config;
     storeIdentity: StoreIdentityCache;
+    /** Who takes cards, as chosen in the admin: the checkout mounts Stripe's form only when it is Stripe. */
+    storeCommerce: StoreCommerceCache;
     pageCache: PageCache | undefined;
     catalogChanges: Pick<LocalCatalogChanges, 'subscribe'>;
     /** Whether an API request was refused for a lost database connection in the last seconds. */
@@ -68,6 +75,8 @@ export async function mountStorefront(
     loadContext: async (request) => {
       // The name, logo and contact address the owner set in Settings (memoised; STORE_NAME until set).
       const identity = await storeIdentity.current();
+      // Stripe takes the cards when the owner chose it, or by default once its keys are set (ADR 050).
+      const stripeTakesCards = config.stripe && (await storeCommerce.current()).cardProvider !== 'SANDBOX';
       // Whether anything this page asked was refused as "briefly unavailable" (503): a page that then
       // fails says so, with 503 (entry.server.tsx), instead of a 500.
       let unavailable = false;
@@ -98,7 +107,7 @@ export async function mountStorefront(
         // Read when a page asks (the checkout's country list), so it follows every set-up change.
         servedDestinations: () => servedDestinations(database.db),
         // The hosted checkout mounts Stripe's Payment Element with these (both are public by design).
-        ...(config.stripe
+        ...(config.stripe && stripeTakesCards
           ? { stripe: { publishableKey: config.stripe.publishableKey, scriptUrl: config.stripe.jsUrl } }
           : {}),
       };

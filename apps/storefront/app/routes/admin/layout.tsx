@@ -45,6 +45,7 @@ const NAV: { to: string; label: string; ownerOnly?: boolean }[] = [
   { to: '/admin/shipping', label: 'Shipping & pickup' },
   { to: '/admin/tax', label: 'Tax' },
   { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/payments', label: 'Currency & payments' },
   { to: '/admin/webhooks', label: 'Webhooks' },
   { to: '/admin/api-keys', label: 'API keys', ownerOnly: true },
   { to: '/admin/mailbox', label: 'Mailbox', ownerOnly: true },

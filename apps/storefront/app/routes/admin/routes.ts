@@ -28,6 +28,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     page('/tax', 'tax.tsx'),
     page('/settings', 'settings.tsx'),
     page('/settings/emails', 'emails.tsx'),
+    page('/payments', 'payment-settings.tsx'),
     page('/webhooks', 'webhooks.tsx'),
     page('/webhooks/:id', 'webhook.tsx'),
     page('/api-keys', 'api-keys.tsx'),

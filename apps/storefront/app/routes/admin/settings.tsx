@@ -153,7 +153,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <section className="admin-card" aria-labelledby="general-heading">
           <h2 id="general-heading">Store</h2>
           <p className="admin-hint">
-            Currency: <strong>{settings.currency}</strong> (set by <code>STORE_CURRENCY</code>).
+            Currency: <strong>{settings.currency}</strong> (
+            <Link to="/admin/payments">change it under Currency &amp; payments</Link>, until the first order).
           </p>
           <div className="admin-row">
             <SelectField

@@ -106,7 +106,7 @@ export function Field({ label, name, errors, hint, className, ...input }: FieldP
   const id = input.id ?? generated;
   const error = fieldError(errors, name);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  const isCheck = input.type === 'checkbox';
+  const isCheck = input.type === 'checkbox' || input.type === 'radio';
   return (
     <div className={`admin-field${isCheck ? ' admin-field-check' : ''}${className ? ` ${className}` : ''}`}>
       {isCheck ? null : <label htmlFor={id}>{label}</label>}

@@ -28,7 +28,9 @@ export interface CatalogDeps {
   catalogChanges: Pick<LocalCatalogChanges, 'subscribe' | 'committed'>;
   /** The app's products-by-id reader: its records cache is dropped with the other caches. */
   productRecords: Pick<ProductRecordsById, 'invalidate' | 'caching'>;
-  config: Pick<Config, 'storeCurrency' | 'publicUrl' | 'catalogCacheSeconds' | 'catalogCountSeconds'>;
+  config: Pick<Config, 'publicUrl' | 'catalogCacheSeconds' | 'catalogCountSeconds'>;
+  /** The store currency now (set in the admin, else STORE_CURRENCY): read per request. */
+  storeCurrency: () => string;
 }
 
 /** What catalog routes need from the app and the request, in service and wire terms. */
@@ -40,12 +42,15 @@ export function catalogHttp(deps: CatalogDeps, counts?: CountMemo) {
     counts,
     /** Plans of product queries that bind no values, made once per process (ADR 041). */
     plans: new PagePlans(),
-    currency: config.storeCurrency,
+    /** Per request: the currency can change (before the first sale, ADR 050). */
+    get currency(): string {
+      return deps.storeCurrency();
+    },
     publicUrl: config.publicUrl,
     merchant: (request: FastifyRequest) => isMerchant(request.caller),
     write: (request: FastifyRequest): WriteContext => ({
       actor: actorOf(request.caller),
-      currency: config.storeCurrency,
+      currency: deps.storeCurrency(),
       now: deps.clock(),
     }),
     wire: (

@@ -8,6 +8,7 @@ export {
   type ResolvedCatalogItem,
   resolveCatalogItems,
 } from './catalog-items.service.js';
+export { moveCatalogCurrency } from './products/catalog-currency.service.js';
 export { discountedMinor, findChoice, findCustomTextField, findOption } from './products/product.rules.js';
 export { ProductRecordsById } from './products/product-rows-by-id.service.js';
 export { seedDemoCatalog } from './seed/seed.service.js';

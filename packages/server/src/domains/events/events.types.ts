@@ -22,6 +22,8 @@ export const EVENT_TYPES = [
   'ecom.fulfillment.created',
   'ecom.fulfillment.updated',
   'ecom.fulfillment.deleted',
+  'store.settings.currency_changed',
+  'store.settings.card_provider_changed',
   'webhook.ping',
 ] as const;
 

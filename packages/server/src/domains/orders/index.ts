@@ -26,6 +26,7 @@ export {
   type ReconciliationRound,
   reconcilePayments,
 } from './placing/payment-reconciliation.service.js';
+export { lockStoreHasOrders, storeHasOrders } from './store-has-orders.service.js';
 export { stripeWebhookRoutes } from './stripe/stripe-webhook.routes.js';
 export { type BillingRound, billDueSubscriptions } from './subscriptions/subscription-billing.service.js';
 export { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';

@@ -6,7 +6,7 @@ import { requireCaller } from '../access/index.js';
 import { EmptyOut } from '../pricing/index.js';
 import { deleteSavedPaymentMethod, listSavedPaymentMethods } from './payment-methods.service.js';
 import { SavedPaymentMethodParams, SavedPaymentMethodsResponse } from './payments.contract.js';
-import type { PaymentProviders } from './providers/payment-providers.service.js';
+import { cardProviderOf, type PaymentProviders } from './providers/payment-providers.service.js';
 
 const PaymentSettingsResponse = Type.Object({
   cardProvider: Type.Union([Type.Literal('STRIPE'), Type.Literal('SANDBOX_CARD'), Type.Literal('NONE')]),
@@ -30,12 +30,16 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { db, providers, stripe }) => {
   const tags = ['ecom: payments'];
   // Public: which card form a checkout shows (the publishable key is meant for browsers).
-  const settings = {
-    cardProvider: providers.STRIPE ? 'STRIPE' : providers.SANDBOX_CARD ? 'SANDBOX_CARD' : 'NONE',
-    ...(stripe && providers.STRIPE
-      ? { stripe: { publishableKey: stripe.publishableKey, scriptUrl: stripe.jsUrl } }
-      : {}),
-  } as const;
+  // Read per request: the owner may switch between the sandbox and Stripe in the admin (ADR 050).
+  const settings = () => {
+    const cardProvider = cardProviderOf(providers)?.name;
+    return {
+      cardProvider: cardProvider === 'STRIPE' || cardProvider === 'SANDBOX_CARD' ? cardProvider : 'NONE',
+      ...(stripe && cardProvider === 'STRIPE'
+        ? { stripe: { publishableKey: stripe.publishableKey, scriptUrl: stripe.jsUrl } }
+        : {}),
+    } as const;
+  };
   app.get(
     '/ecom/v1/payment-settings',
     {
@@ -45,7 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: PaymentSettingsResponse },
       },
     },
-    async () => settings,
+    async () => settings(),
   );
   const member = requireCaller(['member']);
   app.get(

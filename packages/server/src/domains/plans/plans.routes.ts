@@ -31,14 +31,13 @@ export const planRoutes: FastifyPluginAsyncTypebox<{
   pricing: PricingEnv;
   providers: PaymentProviders;
 }> = async (app, { db, clock, pricing, providers }) => {
-  const currency = pricing.currency;
   const tags = ['plans'];
   const out = (plan: MembershipPlan): Static<typeof PublicPlanOut> => ({
     id: plan.id,
     name: plan.name,
     description: plan.description,
     perks: plan.perks,
-    price: toWireMoney(plan.priceMinor, currency),
+    price: toWireMoney(plan.priceMinor, pricing.currency),
     ...(plan.credits !== undefined ? { credits: plan.credits } : {}),
     ...(plan.durationDays !== undefined ? { durationDays: plan.durationDays } : {}),
     productIds: plan.productIds,

@@ -86,7 +86,7 @@ function registerPlanRead(
     url: string;
     call: string;
     db: Db;
-    currency: string;
+    currency: () => string;
     shape: (plan: MembershipPlan, currency: string) => unknown | Promise<unknown>;
   },
 ) {
@@ -101,12 +101,15 @@ function registerPlanRead(
       },
     },
     async (request) => ({
-      plan: await options.shape(await planOnSale(options.db, request.params.id), options.currency),
+      plan: await options.shape(await planOnSale(options.db, request.params.id), options.currency()),
     }),
   );
 }
 
-const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (app, { db, currency }) => {
+const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: () => string }> = async (
+  app,
+  { db, currency },
+) => {
   const tags = ['pricing plans'];
   app.get(
     '/public',
@@ -132,7 +135,7 @@ const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
       const ids = planIds === undefined ? undefined : Array.isArray(planIds) ? planIds : [planIds];
       const plans = selectPlans(await listPlansOnSale(db), ids ? { id: { $in: ids } } : undefined);
       const { page, pagingMetadata } = offsetPage(plans, resolvePaging(paging));
-      return { plans: page.map((plan) => toV2Plan(plan, currency)), pagingMetadata };
+      return { plans: page.map((plan) => toV2Plan(plan, currency())), pagingMetadata };
     },
   );
 
@@ -157,7 +160,7 @@ const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
       const query = body.query ?? {};
       const plans = selectPlans(await listPlansOnSale(db), query.filter, query.sort);
       const { page, pagingMetadata } = offsetPage(plans, resolvePaging(query.paging));
-      return { plans: page.map((plan) => toV2Plan(plan, currency)), pagingMetadata };
+      return { plans: page.map((plan) => toV2Plan(plan, currency())), pagingMetadata };
     },
   );
 
@@ -167,11 +170,14 @@ const v2Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
     call: 'getPlan',
     db,
     currency,
-    shape: async (plan) => ({ ...toV2Plan(plan, currency), hasOrders: await planHasOrders(db, plan.id) }),
+    shape: async (plan) => ({ ...toV2Plan(plan, currency()), hasOrders: await planHasOrders(db, plan.id) }),
   });
 };
 
-const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (app, { db, currency }) => {
+const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: () => string }> = async (
+  app,
+  { db, currency },
+) => {
   const tags = ['pricing plans'];
   registerQueryRoute(
     app,
@@ -203,7 +209,7 @@ const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
       const page = plans.slice(offset, offset + limit);
       const hasNext = offset + page.length < plans.length;
       return {
-        plans: page.map((plan) => toV3Plan(plan, currency)),
+        plans: page.map((plan) => toV3Plan(plan, currency())),
         pagingMetadata: {
           count: page.length,
           cursors: hasNext ? { next: encodeCursor(offset + page.length) } : {},
@@ -219,7 +225,8 @@ const v3Plans: FastifyPluginAsyncTypebox<{ db: Db; currency: string }> = async (
 /** The pricing-plans calls under the prefixes the public clients resolve to. */
 export const pricingPlansRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
-  currency: string;
+  /** The store currency now (set in the admin, else STORE_CURRENCY). */
+  currency: () => string;
   clock: () => Date;
 }> = async (app, options) => {
   await mountOnPrefixes(app, v2Plans, options, ['/pricing-plans/v2/plans', '/_api/pricing-plans/v2/plans']);

@@ -24,6 +24,9 @@ export { findUsableGiftCard, giftCardProblem, refundGiftCard } from './promotion
 export { promotionRoutes } from './promotions/promotions.routes.js';
 export { redeemForOrder } from './promotions/redemptions.service.js';
 export { storeSigningKey } from './settings/settings.service.js';
+export { storeCommerceRoutes } from './settings/store-commerce.routes.js';
+export type { StoreCommerce } from './settings/store-commerce.service.js';
+export { getStoreCommerce, StoreCommerceCache } from './settings/store-commerce.service.js';
 export { StoreIdentityCache } from './settings/store-identity.service.js';
 export type {
   Address,
@@ -43,4 +46,5 @@ export type {
 export { isPickupOfferedAt } from './shipping/pickup-offer.rules.js';
 export { type ServedDestinations, servedDestinations } from './shipping/shipping.service.js';
 export { storeSetupRoutes } from './store-setup.routes.js';
+export type { CardProviderChoice } from './store-setup.schema.js';
 export { taxRoutes } from './tax/tax.routes.js';

@@ -37,10 +37,11 @@ import {
  */
 export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
-  config: Pick<Config, 'storeCurrency' | 'publicUrl'>;
+  config: Pick<Config, 'publicUrl'>;
   storeIdentity: StoreIdentityCache;
-}> = async (app, { db, config, storeIdentity }) => {
-  const currency = config.storeCurrency;
+  /** The store currency now (set in the admin, else STORE_CURRENCY). */
+  storeCurrency: () => string;
+}> = async (app, { db, config, storeIdentity, storeCurrency: currency }) => {
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -53,7 +54,7 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
     },
     async () => ({
       settings: settingsOut(
-        await getStoreSettings(db, currency),
+        await getStoreSettings(db, currency()),
         await storeIdentity.current(),
         config.publicUrl,
       ),
@@ -72,14 +73,14 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const { storeName, contactEmail, logoMediaId, ...rest } = request.body.settings;
-      const patch = settingsIn(rest, new Converter(currency));
+      const patch = settingsIn(rest, new Converter(currency()));
       const settings = await db.transaction(async (tx) => {
         await updateStoreIdentity(tx, {
           ...(storeName !== undefined ? { storeName } : {}),
           ...(contactEmail !== undefined ? { contactEmail } : {}),
           ...(logoMediaId !== undefined ? { logoMediaId } : {}),
         });
-        return updateStoreSettings(tx, patch, currency);
+        return updateStoreSettings(tx, patch, currency());
       });
       storeIdentity.changed();
       return {
@@ -99,7 +100,7 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
       },
       preHandler,
     },
-    async () => ({ shippingRegions: (await listShippingRegions(db)).map((r) => regionOut(r, currency)) }),
+    async () => ({ shippingRegions: (await listShippingRegions(db)).map((r) => regionOut(r, currency())) }),
   );
   app.post(
     `${base}/shipping-regions`,
@@ -114,13 +115,13 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const { rates, destinations, ...rest } = request.body.shippingRegion;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const input = c.done({
         ...rest,
         destinations: destinations.map((d) => d.toUpperCase()),
         rates: ratesIn(rates ?? [], c),
       });
-      return { shippingRegion: regionOut(await createShippingRegion(db, input), currency) };
+      return { shippingRegion: regionOut(await createShippingRegion(db, input), currency()) };
     },
   );
   app.get(
@@ -135,7 +136,7 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
       preHandler,
     },
     async (request) => ({
-      shippingRegion: regionOut(await getShippingRegion(db, request.params.id), currency),
+      shippingRegion: regionOut(await getShippingRegion(db, request.params.id), currency()),
     }),
   );
   app.patch(
@@ -152,14 +153,14 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const { rates, destinations, ...rest } = request.body.shippingRegion;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const patch = c.done({
         ...rest,
         ...(destinations ? { destinations: destinations.map((d) => d.toUpperCase()) } : {}),
         ...(rates ? { rates: ratesIn(rates, c) } : {}),
       });
       return {
-        shippingRegion: regionOut(await updateShippingRegion(db, request.params.id, patch), currency),
+        shippingRegion: regionOut(await updateShippingRegion(db, request.params.id, patch), currency()),
       };
     },
   );
@@ -186,7 +187,7 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
       schema: { summary: 'Pickup locations', tags: shippingTags, response: { 200: PickupsResponse } },
       preHandler,
     },
-    async () => ({ pickupLocations: (await listPickupLocations(db)).map((p) => pickupOut(p, currency)) }),
+    async () => ({ pickupLocations: (await listPickupLocations(db)).map((p) => pickupOut(p, currency())) }),
   );
   app.post(
     `${base}/pickup-locations`,
@@ -201,13 +202,13 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const { fee, offeredTo, ...rest } = request.body.pickupLocation;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const input = c.done({
         ...rest,
         ...(fee !== undefined ? { feeMinor: c.minor(fee, 'pickupLocation.fee') } : {}),
         ...(offeredTo ? { offeredTo: [...new Set(offeredTo.map((d) => d.toUpperCase()))] } : {}),
       });
-      return { pickupLocation: pickupOut(await createPickupLocation(db, input), currency) };
+      return { pickupLocation: pickupOut(await createPickupLocation(db, input), currency()) };
     },
   );
   app.patch(
@@ -224,14 +225,14 @@ export const storeSetupRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const { fee, offeredTo, ...rest } = request.body.pickupLocation;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const patch = c.done({
         ...rest,
         ...(fee !== undefined ? { feeMinor: c.minor(fee, 'pickupLocation.fee') } : {}),
         ...(offeredTo ? { offeredTo: [...new Set(offeredTo.map((d) => d.toUpperCase()))] } : {}),
       });
       return {
-        pickupLocation: pickupOut(await updatePickupLocation(db, request.params.id, patch), currency),
+        pickupLocation: pickupOut(await updatePickupLocation(db, request.params.id, patch), currency()),
       };
     },
   );

@@ -23,13 +23,14 @@ export interface StoredExtraCharge {
   ppm?: number;
 }
 
-/**
- * The store's own settings: exactly one row (`id = 'store'`), created with defaults on first read.
- * The currency is not stored: it is STORE_CURRENCY (config), the currency every catalog price is in.
- */
 export const CARD_CAPTURES = ['AUTOMATIC', 'MANUAL'] as const;
 export type CardCapture = (typeof CARD_CAPTURES)[number];
 
+/** Which gateway takes the store's card payments (the built-in sandbox, or Stripe with its env keys). */
+export const CARD_PROVIDERS = ['SANDBOX', 'STRIPE'] as const;
+export type CardProviderChoice = (typeof CARD_PROVIDERS)[number];
+
+/** The store's own settings: exactly one row (`id = 'store'`), created with defaults on first read. */
 export const storeSettings = pgTable('store_settings', {
   id: text('id').primaryKey(),
   weightUnit: text('weight_unit').$type<WeightUnit>().notNull().default('KG'),
@@ -54,6 +55,13 @@ export const storeSettings = pgTable('store_settings', {
    * and the merchant captures or voids from the order (ADR 035 addendum).
    */
   cardCapture: text('card_capture').$type<CardCapture>().notNull().default('AUTOMATIC'),
+  /**
+   * ISO 4217 code every catalog price is in (minor units of it); null: STORE_CURRENCY. Changed only
+   * before the first order, and only to a currency with as many minor units (ADR 050).
+   */
+  currency: text('currency'),
+  /** Who takes card payments; null: Stripe when its keys are in the environment, else the sandbox. */
+  cardProvider: text('card_provider').$type<CardProviderChoice>(),
   ...entityDates(),
 });
 

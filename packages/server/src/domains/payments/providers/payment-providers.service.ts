@@ -9,18 +9,31 @@ import { stripeProvider } from './stripe.provider.js';
 
 // Which providers a store has and which one takes its cards (ADR 011, ADR 035).
 
-export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>>;
+export type PaymentProviders = Partial<Record<PaymentProviderName, PaymentProvider>> & {
+  /**
+   * Which of them takes new card payments, as the owner chose in the admin (ADR 050); undefined: Stripe
+   * when it is there, else the sandbox. Payments already taken stay with the provider that took them.
+   */
+  readonly cardChoice?: () => PaymentProviderName | undefined;
+};
 
 /**
- * The built-in providers: Stripe when it is configured, else the sandbox card (the zero-config default),
- * which keeps its ledger in the store's database.
+ * The built-in providers: the sandbox card (the zero-config default, which keeps its ledger in the
+ * store's database) and, when it is configured, Stripe.
  */
 export function defaultPaymentProviders(clock: () => Date, stripe?: Stripe, db?: Db): PaymentProviders {
-  return stripe ? { STRIPE: stripeProvider(stripe) } : { SANDBOX_CARD: sandboxCardProvider(clock, db) };
+  const sandbox = sandboxCardProvider(clock, db);
+  return stripe ? { STRIPE: stripeProvider(stripe), SANDBOX_CARD: sandbox } : { SANDBOX_CARD: sandbox };
 }
 
-/** The provider that takes cards in this store: Stripe when it is on, else the sandbox. */
+/**
+ * The provider that takes cards in this store: the owner's choice, else Stripe when it is on, else the
+ * sandbox. A choice whose provider is gone (Stripe's keys removed) takes no cards rather than falling
+ * back to the sandbox, which would "accept" real shoppers' cards without charging them.
+ */
 export function cardProviderOf(providers: PaymentProviders): PaymentProvider | undefined {
+  const chosen = providers.cardChoice?.();
+  if (chosen) return providers[chosen];
   return providers.STRIPE ?? providers.SANDBOX_CARD;
 }
 

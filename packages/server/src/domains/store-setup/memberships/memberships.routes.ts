@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { requireMerchant } from '../../access/index.js';
 import {
@@ -30,9 +29,9 @@ import {
 export const membershipRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   clock: () => Date;
-  config: Pick<Config, 'storeCurrency'>;
-}> = async (app, { db, clock, config }) => {
-  const currency = config.storeCurrency;
+  /** The store currency now (set in the admin, else STORE_CURRENCY). */
+  storeCurrency: () => string;
+}> = async (app, { db, clock, storeCurrency: currency }) => {
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -44,7 +43,7 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{
       preHandler,
     },
     async () => ({
-      membershipPlans: (await listMembershipPlans(db)).map((plan) => planOut(plan, currency)),
+      membershipPlans: (await listMembershipPlans(db)).map((plan) => planOut(plan, currency())),
     }),
   );
   app.post(
@@ -60,8 +59,8 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => ({
       membershipPlan: planOut(
-        await createMembershipPlan(db, planIn(request.body.membershipPlan, new Converter(currency))),
-        currency,
+        await createMembershipPlan(db, planIn(request.body.membershipPlan, new Converter(currency()))),
+        currency(),
       ),
     }),
   );
@@ -82,9 +81,9 @@ export const membershipRoutes: FastifyPluginAsyncTypebox<{
         await updateMembershipPlan(
           db,
           request.params.id,
-          planIn(request.body.membershipPlan, new Converter(currency)),
+          planIn(request.body.membershipPlan, new Converter(currency())),
         ),
-        currency,
+        currency(),
       ),
     }),
   );

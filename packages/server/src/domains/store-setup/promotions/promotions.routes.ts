@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { pagingMetadata, resolvePaging } from '../../../lib/paging.js';
 import { requireMerchant } from '../../access/index.js';
@@ -28,9 +27,9 @@ import {
 export const promotionRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   clock: () => Date;
-  config: Pick<Config, 'storeCurrency'>;
-}> = async (app, { db, clock, config }) => {
-  const currency = config.storeCurrency;
+  /** The store currency now (set in the admin, else STORE_CURRENCY). */
+  storeCurrency: () => string;
+}> = async (app, { db, clock, storeCurrency: currency }) => {
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -53,7 +52,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<{
         ...(request.query.code ? { code: request.query.code } : {}),
       });
       return {
-        coupons: coupons.map((c) => couponOut(c, currency)),
+        coupons: coupons.map((c) => couponOut(c, currency())),
         metadata: pagingMetadata(coupons.length, paging, total),
       };
     },
@@ -70,14 +69,14 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<{
       preHandler,
     },
     async (request) => {
-      const input = couponIn(request.body.coupon, new Converter(currency));
+      const input = couponIn(request.body.coupon, new Converter(currency()));
       const coupon = await createCoupon(db, {
         ...input,
         code: request.body.coupon.code,
         name: request.body.coupon.name,
         kind: request.body.coupon.kind,
       });
-      return { coupon: couponOut(coupon, currency) };
+      return { coupon: couponOut(coupon, currency()) };
     },
   );
   app.get(
@@ -86,7 +85,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<{
       schema: { summary: 'A coupon', tags: couponTags, params: IdParams, response: { 200: CouponResponse } },
       preHandler,
     },
-    async (request) => ({ coupon: couponOut(await getCoupon(db, request.params.id), currency) }),
+    async (request) => ({ coupon: couponOut(await getCoupon(db, request.params.id), currency()) }),
   );
   app.patch(
     `${base}/coupons/:id`,
@@ -101,8 +100,8 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<{
       preHandler,
     },
     async (request) => {
-      const patch = couponIn(request.body.coupon, new Converter(currency));
-      return { coupon: couponOut(await updateCoupon(db, request.params.id, patch), currency) };
+      const patch = couponIn(request.body.coupon, new Converter(currency()));
+      return { coupon: couponOut(await updateCoupon(db, request.params.id, patch), currency()) };
     },
   );
   app.delete(
@@ -156,12 +155,12 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const input = request.body.giftCard;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const initialBalanceMinor = c.done(c.minor(input.initialBalance, 'giftCard.initialBalance'));
       const { giftCard, code } = await db.transaction((tx) =>
         issueGiftCard(tx, {
           initialBalanceMinor,
-          currency,
+          currency: c.currency,
           ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
           ...(input.recipientEmail ? { recipientEmail: input.recipientEmail } : {}),
           ...(input.code ? { code: input.code } : {}),

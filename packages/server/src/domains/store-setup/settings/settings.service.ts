@@ -13,7 +13,7 @@ import {
 export const STORE_SETTINGS_ID = 'store';
 
 export interface StoreSettings {
-  /** STORE_CURRENCY: every catalog price is in it, so it is configuration, not a setting. */
+  /** The store currency now (set in the admin, else STORE_CURRENCY; ADR 050), read by the caller. */
   currency: string;
   weightUnit: WeightUnit;
   taxCalculation: TaxCalculation;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/client.js';
 import { requireMerchant } from '../../access/index.js';
 import { Converter, taxRatesIn, taxRegionOut } from '../setup.mapper.js';
@@ -20,11 +19,10 @@ import {
 } from './tax.service.js';
 
 /** Tax regions and their rates (admin API, any merchant key). */
-export const taxRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: Pick<Config, 'storeCurrency'> }> = async (
+export const taxRoutes: FastifyPluginAsyncTypebox<{ db: Db; storeCurrency: () => string }> = async (
   app,
-  { db, config },
+  { db, storeCurrency: currency },
 ) => {
-  const currency = config.storeCurrency;
   const preHandler = requireMerchant();
   const base = '/admin-api/v1';
 
@@ -50,7 +48,7 @@ export const taxRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: Pick<Config,
     },
     async (request) => {
       const { rates, ...rest } = request.body.taxRegion;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const input = c.done({ ...rest, rates: taxRatesIn(rates ?? [], c) });
       return { taxRegion: taxRegionOut(await createTaxRegion(db, input)) };
     },
@@ -82,7 +80,7 @@ export const taxRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: Pick<Config,
     },
     async (request) => {
       const { rates, ...rest } = request.body.taxRegion;
-      const c = new Converter(currency);
+      const c = new Converter(currency());
       const patch = c.done({ ...rest, ...(rates ? { rates: taxRatesIn(rates, c) } : {}) });
       return { taxRegion: taxRegionOut(await updateTaxRegion(db, request.params.id, patch)) };
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "store_settings" ADD COLUMN "currency" text;--> statement-breakpoint
+ALTER TABLE "store_settings" ADD COLUMN "card_provider" text;
