@@ -1,5 +1,6 @@
 import { isApplicationError, isSessionExpiredError, login } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Field } from '../../components/Field';
 import { storefrontContext } from '../../lib/context';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
@@ -21,7 +22,7 @@ import {
 } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
 import { checkEmail } from './form-input';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 

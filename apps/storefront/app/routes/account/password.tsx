@@ -1,4 +1,5 @@
 import { Form, redirect, useNavigation } from 'react-router';
+import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
@@ -6,7 +7,7 @@ import type { Route } from './+types/password';
 import { captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
 import { checkNewPassword } from './form-input';
-import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { ErrorSummary, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
 export function meta() {

@@ -1,10 +1,11 @@
 import { useFetcher } from 'react-router';
+import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/profile';
 import { formState } from './auth-flow.server';
-import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { ErrorSummary, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
 
 export function meta() {

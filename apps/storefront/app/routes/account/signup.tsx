@@ -1,5 +1,6 @@
 import { register } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Field } from '../../components/Field';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import accountStyles from '../../styles/account.css?url';
@@ -14,7 +15,7 @@ import {
 } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkEmail, checkNewPassword } from './form-input';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
