@@ -1,0 +1,76 @@
+/**
+ * A form's checks in the browser, with the schema its action reads it with (read-form.ts), on conform's
+ * useForm: an input is checked when it loses focus, then again as the person types (so a message goes as
+ * soon as it is fixed); a submit with problems is stopped and shows them all. The action checks again
+ * whatever the browser did — and without JavaScript it is the only check — so every form works without it.
+ */
+import { type SubmissionResult, useForm } from '@conform-to/react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type * as z from 'zod/mini';
+import { type FormErrors, hasErrors } from './form-errors';
+import { errorsOf, type FormSchema, parseForm } from './read-form';
+
+/** The action's refusal as conform's result of a submit: its messages, each input's marked as checked. */
+function asResult(errors: FormErrors | undefined): SubmissionResult<string[]> | undefined {
+  if (!errors) return undefined;
+  const error: Record<string, string[]> = {};
+  const validated: Record<string, boolean> = { '': true };
+  for (const [name, message] of Object.entries(errors.fields)) {
+    error[name] = [message];
+    validated[name] = true;
+  }
+  if (errors.form) error[''] = [errors.form];
+  return { status: 'error', error, state: { validated } };
+}
+
+export interface FormKit {
+  /** Spread on the <Form>: its id (conform finds its inputs by it), noValidate, and the submit check. */
+  form: { id: string; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
+  /** The messages to show at the fields now: the action's, then the browser's as inputs are checked. */
+  errors: FormErrors;
+  /**
+   * The problems of the last refused submit (the browser's or the action's), for what appears only then
+   * and takes the focus: an error summary, the first error focused (useFocusFirstError).
+   */
+  refused: FormErrors | undefined;
+}
+
+/**
+ * `schema`: the form's (or a function building it from the form's data); `serverErrors`: the action's
+ * answer (a new object for each refusal, as action data is).
+ */
+export function useFormKit<T extends z.ZodMiniType>(
+  schema: FormSchema<T>,
+  serverErrors: FormErrors | undefined,
+  id?: string,
+): FormKit {
+  const lastResult = useMemo(() => asResult(serverErrors), [serverErrors]);
+  const [form] = useForm<Record<string, unknown>, z.output<T>, string[]>({
+    ...(id ? { id } : {}),
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseForm(formData, schema),
+  });
+  const [refused, setRefused] = useState(serverErrors);
+  useEffect(() => setRefused(serverErrors), [serverErrors]);
+  const errors = useMemo(() => errorsOf(form.allErrors), [form.allErrors]);
+  return {
+    form: {
+      id: form.id,
+      noValidate: true,
+      onSubmit(event) {
+        // The button pressed may name what the form does (intent): it is part of what is checked.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        const submission = parseForm(new FormData(event.currentTarget, submitter), schema);
+        if (submission.status !== 'success') {
+          const found = errorsOf(submission.error);
+          if (hasErrors(found)) setRefused(found);
+        }
+        form.onSubmit(event);
+      },
+    },
+    errors,
+    refused,
+  };
+}
