@@ -5,6 +5,7 @@ import { detailsSchema, paymentSchema } from '../routes/shop/checkout.schema';
 import { addressFormProblems, countryName, regionCode } from './address.server';
 import type { Destinations } from './address-format';
 import { CARD_WORDS, checkCard } from './card-check';
+import { cardNumberCheck } from './card-number.server';
 import type { Address, Contact, PaymentChoice } from './checkout.server';
 import type { FormErrors } from './forms/form-errors';
 import { readForm } from './forms/read-form';
@@ -83,7 +84,7 @@ export function readPayment(form: FormData, now = new Date()): Read<PaymentChoic
   );
   if (read.errors) return read;
   if (read.value.paymentMethod === 'OFFLINE') return { value: { type: 'OFFLINE' } };
-  return { value: { type: 'SANDBOX_CARD', card: checkCard(read.value, now).card } };
+  return { value: { type: 'SANDBOX_CARD', card: checkCard(read.value, now, cardNumberCheck).card } };
 }
 
 const CARD_FIELDS: Record<string, string> = {

@@ -11,7 +11,7 @@ import {
   type Destinations,
   missingAddressParts,
 } from '../../lib/address-format';
-import { checkCard } from '../../lib/card-check';
+import { type CardNumberCheck, checkCard, luhnCheck } from '../../lib/card-check';
 import { asTyped, optionalText, secret, text } from '../../lib/forms/schema-parts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -123,8 +123,8 @@ export function detailsSchema(formData: FormData, options: DetailsOptions) {
   });
 }
 
-/** The last step: the offline choice, or the sandbox card's three fields (checked with card-validator). */
-export function paymentSchema(now = () => new Date()) {
+/** The last step: the offline choice, or the sandbox card's three fields (lib/card-check.ts). */
+export function paymentSchema(now = () => new Date(), checkNumber: CardNumberCheck = luhnCheck) {
   return z
     .object({
       paymentMethod: optionalText(),
@@ -135,7 +135,7 @@ export function paymentSchema(now = () => new Date()) {
     .check(
       z.superRefine((typed, ctx) => {
         if (typed.paymentMethod === 'OFFLINE') return;
-        for (const [name, message] of Object.entries(checkCard(typed, now()).problems))
+        for (const [name, message] of Object.entries(checkCard(typed, now(), checkNumber).problems))
           ctx.addIssue({ code: 'custom', path: [name], message, input: typed });
       }),
     );
