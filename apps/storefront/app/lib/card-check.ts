@@ -13,16 +13,20 @@ export const CARD_WORDS = {
 /** A card number's check: whether it can be a card's, and its brand's security code length if known. */
 export type CardNumberCheck = (digits: string) => { isValid: boolean; cvcLength?: number | undefined };
 
-/** Digits only, 12 to 19 of them, whose Luhn checksum holds (every card number's). */
+/**
+ * Digits only, 12 to 19 of them, whose Luhn checksum holds (every card number's). The security code is
+ * 4 digits on American Express cards (34, 37), 3 on the other brands' (2–6); unknown otherwise.
+ */
 export const luhnCheck: CardNumberCheck = (digits) => {
-  if (!/^\d{12,19}$/.test(digits)) return { isValid: false };
+  const cvcLength = /^3[47]/.test(digits) ? 4 : /^[2-6]/.test(digits) ? 3 : undefined;
+  if (!/^\d{12,19}$/.test(digits)) return { isValid: false, cvcLength };
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);
     if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
     sum += digit;
   }
-  return { isValid: sum % 10 === 0 };
+  return { isValid: sum % 10 === 0, cvcLength };
 };
 
 export interface CardCheck {

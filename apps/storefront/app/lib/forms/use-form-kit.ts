@@ -7,6 +7,7 @@
 import { type SubmissionResult, useForm } from '@conform-to/react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import type * as z from 'zod/mini';
+import { useFocusFirstError } from './first-error';
 import { type FormErrors, hasErrors } from './form-errors';
 import { errorsOf, type FormSchema, parseForm } from './read-form';
 
@@ -54,6 +55,10 @@ export function useFormKit<T extends z.ZodMiniType>(
   });
   const [refused, setRefused] = useState(serverErrors);
   useEffect(() => setRefused(serverErrors), [serverErrors]);
+  // A submit the browser stopped takes the person to the first problem, as a refusal of the action does
+  // (the page focuses those: its error summary or alert calls useFocusFirstError with the action's errors).
+  const [stopped, setStopped] = useState<FormErrors>();
+  useFocusFirstError(stopped);
   const errors = useMemo(() => errorsOf(form.allErrors), [form.allErrors]);
   return {
     form: {
@@ -65,7 +70,10 @@ export function useFormKit<T extends z.ZodMiniType>(
         const submission = parseForm(new FormData(event.currentTarget, submitter), schema);
         if (submission.status !== 'success') {
           const found = errorsOf(submission.error);
-          if (hasErrors(found)) setRefused(found);
+          if (hasErrors(found)) {
+            setRefused(found);
+            setStopped(found);
+          }
         }
         form.onSubmit(event);
       },
