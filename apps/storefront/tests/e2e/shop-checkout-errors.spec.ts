@@ -72,9 +72,10 @@ describe.runIf(browserAvailable())('checkout: errors at their fields, estimates,
       });
       await page.getByRole('button', { name: 'Continue' }).click();
       const error = (id: string) => page.locator(`[id="field-${id}-error"]`).textContent();
+      // (The browser checks each field as it is left too, so the messages settle as the submit is stopped.)
       await expect.poll(() => error('email')).toMatch(/valid e-mail address/);
-      expect(await error('shipping.city')).toBe('Enter the city.');
-      expect(await error('shipping.subdivision')).toBe('Choose the state.');
+      await expect.poll(() => error('shipping.city')).toBe('Enter the city.');
+      await expect.poll(() => error('shipping.subdivision')).toBe('Choose the state.');
       expect(posts).toEqual([]);
       // The page went to the first problem: the e-mail field has the focus and is on screen.
       await expect.poll(() => focusedId(page)).toBe('field-email');

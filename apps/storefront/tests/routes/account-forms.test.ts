@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as loginRoute from '../../app/routes/account/login';
 import * as passwordRoute from '../../app/routes/account/password';
+import * as profileRoute from '../../app/routes/account/profile';
 import * as signupRoute from '../../app/routes/account/signup';
 import * as verifyEmailRoute from '../../app/routes/account/verify-email';
 import { routeStoreForFile, Visitor } from './route-harness';
@@ -98,5 +99,48 @@ describe('password change action', () => {
       form: { email, password: ' second password 2' },
     });
     expect(login.location).toBe('/account');
+  });
+});
+
+describe('profile action', () => {
+  test('refuses a long name and a phone without digits, keeping what was typed', async () => {
+    const { visitor } = await member('profile password 1');
+    const profile = await visitor.call(profileRoute.loader, '/account/profile');
+    const reply = await visitor.call(profileRoute.action, '/account/profile', {
+      form: {
+        firstName: 'A'.repeat(101),
+        lastName: 'Lovelace',
+        phone: 'call me',
+        revision: profile.data.revision,
+      },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.data.errors.fields).toEqual({
+      firstName: 'Use at most 100 characters.',
+      phone: 'Enter a phone number with digits, like +1 555 010 1234.',
+    });
+    expect(reply.data.values).toEqual({ firstName: 'A'.repeat(101), lastName: 'Lovelace', phone: 'call me' });
+  });
+
+  test('saves the trimmed names and phone, and a stale revision is refused in words', async () => {
+    const { visitor } = await member('profile password 2');
+    const profile = await visitor.call(profileRoute.loader, '/account/profile');
+    const saved = await visitor.call(profileRoute.action, '/account/profile', {
+      form: {
+        firstName: ' Grace ',
+        lastName: ' Hopper ',
+        phone: ' +1 555 010 9999 ',
+        revision: profile.data.revision,
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data).toMatchObject({ saved: true });
+    const now = await visitor.call(profileRoute.loader, '/account/profile');
+    expect(now.data).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phone: '+1 555 010 9999' });
+    const stale = await visitor.call(profileRoute.action, '/account/profile', {
+      form: { firstName: 'Ada', lastName: '', phone: '', revision: profile.data.revision },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.data.errors.form).toMatch(/changed elsewhere/);
   });
 });

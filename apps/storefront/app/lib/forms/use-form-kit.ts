@@ -21,7 +21,7 @@ function asResult(errors: FormErrors | undefined): SubmissionResult<string[]> | 
     validated[name] = true;
   }
   if (errors.form) error[''] = [errors.form];
-  return { status: 'error', error, state: { validated } };
+  return { status: hasErrors(errors) ? 'error' : 'success', error, state: { validated } };
 }
 
 export interface FormKit {
@@ -38,16 +38,17 @@ export interface FormKit {
 
 /**
  * `schema`: the form's (or a function building it from the form's data); `serverErrors`: the action's
- * answer (a new object for each refusal, as action data is).
+ * answer (a new object for each refusal, as action data is); `id`: the form element's id, unique on the
+ * page and the same on the server and in the browser (conform finds the form by it).
  */
 export function useFormKit<T extends z.ZodMiniType>(
   schema: FormSchema<T>,
   serverErrors: FormErrors | undefined,
-  id?: string,
+  id: string,
 ): FormKit {
   const lastResult = useMemo(() => asResult(serverErrors), [serverErrors]);
   const [form] = useForm<Record<string, unknown>, z.output<T>, string[]>({
-    ...(id ? { id } : {}),
+    id,
     lastResult,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

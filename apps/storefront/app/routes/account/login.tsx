@@ -108,7 +108,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const [search] = useSearchParams();
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
-  const kit = useFormKit(loginSchema, actionData?.errors);
+  const kit = useFormKit(loginSchema, actionData?.errors, 'login');
   const errors = kit.errors;
   const returnQuery =
     loaderData.returnTo === '/account' ? '' : `?returnTo=${encodeURIComponent(loaderData.returnTo)}`;

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting';
-  const kit = useFormKit(passwordSchema, actionData?.errors);
+  const kit = useFormKit(passwordSchema, actionData?.errors, 'password-change');
   const errors = kit.errors;
   return (
     <section aria-labelledby="password-title" className="account-section">

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/signup') === true;
-  const kit = useFormKit(signupSchema, actionData?.errors);
+  const kit = useFormKit(signupSchema, actionData?.errors, 'signup');
   const errors = kit.errors;
   const values = actionData?.values ?? {};
   const returnQuery =
