@@ -11,6 +11,9 @@ import { useFocusFirstError } from './first-error';
 import { type FormErrors, hasErrors } from './form-errors';
 import { errorsOf, type FormSchema, parseForm } from './read-form';
 
+/** The name of the button conform submits the form with to check it (@conform-to/dom's INTENT). */
+const CONFORM_INTENT = '__intent__';
+
 /** The action's refusal as conform's result of a submit: its messages, each input's marked as checked. */
 function asResult(errors: FormErrors | undefined): SubmissionResult<string[]> | undefined {
   if (!errors) return undefined;
@@ -68,8 +71,13 @@ export function useFormKit<T extends z.ZodMiniType>(
       onSubmit(event) {
         // The button pressed may name what the form does (intent): it is part of what is checked.
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        const submission = parseForm(new FormData(event.currentTarget, submitter), schema);
-        if (submission.status !== 'success') {
+        // conform checks a field as it is left by submitting the form with its own intent button: that is
+        // no submit of the person's, so it neither moves the focus nor fills an error summary.
+        const checking = submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
+        const submission = checking
+          ? undefined
+          : parseForm(new FormData(event.currentTarget, submitter), schema);
+        if (submission && submission.status !== 'success') {
           const found = errorsOf(submission.error);
           if (hasErrors(found)) {
             setRefused(found);
