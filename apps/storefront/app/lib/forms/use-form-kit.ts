@@ -1,6 +1,7 @@
 /**
  * A form's checks in the browser, with the schema its action reads it with (read-form.ts), on conform's
- * useForm: an input is checked when it loses focus, then again as the person types (so a message goes as
+ * useForm: an input is checked when it loses focus (unless to the form's submit button, which checks all),
+ * then again as the person types (so a message goes as
  * soon as it is fixed); a submit with problems is stopped and shows them all. The action checks again
  * whatever the browser did — and without JavaScript it is the only check — so every form works without it.
  */
@@ -53,10 +54,23 @@ export function useFormKit<T extends z.ZodMiniType>(
   const [form] = useForm<Record<string, unknown>, z.output<T>, string[]>({
     id,
     lastResult,
-    shouldValidate: 'onBlur',
+    // "onBlur", by the listener below; conform's own would also check when the focus goes to the submit
+    // button, and the message then appearing moves the button away from under the press.
+    shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, schema),
   });
+  useEffect(() => {
+    const onBlur = (event: FocusEvent) => {
+      const input = event.target as HTMLInputElement | null;
+      if (!input?.name || input.form?.id !== id || input.type === 'submit') return;
+      const next = event.relatedTarget as HTMLElement | null;
+      if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form?.id === id) return;
+      form.validate({ name: input.name });
+    };
+    document.addEventListener('focusout', onBlur);
+    return () => document.removeEventListener('focusout', onBlur);
+  }, [form, id]);
   const [refused, setRefused] = useState(serverErrors);
   useEffect(() => setRefused(serverErrors), [serverErrors]);
   // A submit the browser stopped takes the person to the first problem, as a refusal of the action does
