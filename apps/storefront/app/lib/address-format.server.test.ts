@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatCardNumber, formatExpiry } from '../components/card-format';
+import { detailsSchema } from '../routes/shop/checkout.schema';
 import { addressFormat, addressFormProblems, destinationsFrom } from './address.server';
-import { readAddress, readPayment } from './checkout-input.server';
+import { readDetails, readPayment } from './checkout-input.server';
+import { readForm } from './forms/read-form';
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -82,28 +84,75 @@ describe('address forms by country (Google’s address data)', () => {
   });
 
   it('reads a submitted address by its country’s rules and refuses a country the store does not serve', async () => {
-    const errors: Record<string, string> = {};
-    const { address } = await readAddress(
+    const destinations = await destinationsFrom({ delivery: ['US'], pickup: [] });
+    const read = readDetails(
       form({
+        email: 'ada@example.com',
+        shippable: '1',
+        billingSame: 'on',
         'shipping.firstName': 'Ada',
         'shipping.lastName': 'L',
-        'shipping.country': 'US',
-        'shipping.addressLine': '1 Main St',
+        'shipping.country': 'us',
+        'shipping.addressLine': ' 1 Main St ',
         'shipping.city': 'New York',
         'shipping.subdivision': 'NY',
         'shipping.postalCode': '10001',
       }),
-      'shipping',
-      errors,
-      ['US'],
+      destinations,
     );
-    expect(errors).toEqual({});
-    expect(address.subdivision).toBe('US-NY');
-    const refused: Record<string, string> = {};
-    await readAddress(form({ 'shipping.country': 'GB' }), 'shipping', refused, ['US']);
-    expect(refused['shipping.country']).toBe(
-      'We do not deliver to United Kingdom. Choose one of the countries in the list.',
+    expect(read.errors).toBeUndefined();
+    // Trimmed, the country in capitals, the region as ISO 3166-2, the billing address the same.
+    expect(read.value?.shipping?.address).toEqual({
+      addressLine: '1 Main St',
+      city: 'New York',
+      postalCode: '10001',
+      subdivision: 'US-NY',
+      country: 'US',
+    });
+    expect(read.value?.billing).toEqual(read.value?.shipping);
+    const refused = readDetails(
+      form({ email: 'ada', shippable: '0', 'billing.country': 'GB', 'billing.postalCode': 'x' }),
+      destinations,
     );
+    expect(refused.errors?.fields).toEqual({
+      email: 'Enter a valid e-mail address, such as name@example.com.',
+      'billing.firstName': 'Enter a first name.',
+      'billing.lastName': 'Enter a last name.',
+      'billing.country': 'We do not deliver to United Kingdom. Choose one of the countries in the list.',
+    });
+    // What was typed comes back for the page drawn again.
+    expect(refused.errors && refused.values).toMatchObject({ 'billing.country': 'GB', email: 'ada' });
+  });
+
+  it('checks a US address in the browser with its required parts only, in the same words', async () => {
+    const destinations = await destinationsFrom({ delivery: ['US'], pickup: [] });
+    const data = form({
+      email: 'ada@example.com',
+      shippable: '1',
+      billingSame: 'on',
+      'shipping.firstName': 'Ada',
+      'shipping.lastName': 'L',
+      'shipping.country': 'US',
+      'shipping.addressLine': '1 Main St',
+      'shipping.city': 'New York',
+      'shipping.postalCode': 'not a zip',
+    });
+    const browser = readForm(data, (formData) => detailsSchema(formData, { destinations }));
+    expect(browser.errors?.fields).toEqual({ 'shipping.subdivision': 'Choose the state.' });
+    // The server knows the ZIP codes too.
+    expect(readDetails(data, destinations).errors?.fields).toMatchObject({
+      'shipping.subdivision': 'Choose the state.',
+      'shipping.postalCode': expect.stringMatching(/^“not a zip” is not a ZIP code in United States/),
+    });
+  });
+
+  it('needs only who collects a pickup order', async () => {
+    const destinations = await destinationsFrom({ delivery: ['US'], pickup: ['US'] });
+    const read = readDetails(
+      form({ email: 'ada@example.com', shippable: '1', receive: 'pickup', 'shipping.firstName': 'Ada' }),
+      destinations,
+    );
+    expect(read.errors?.fields).toEqual({ 'shipping.lastName': 'Enter a last name.' });
   });
 
   it('serves exactly the countries of the shipping regions and pickup locations, by name', async () => {
@@ -143,14 +192,12 @@ describe('card details as typed', () => {
 
   it('takes the expiry 1230, 12/30 and 12 / 30 alike', () => {
     for (const cardExpiry of ['1230', '12/30', '12 / 30', '12/2030']) {
-      const errors: Record<string, string> = {};
       const card = readPayment(
         form({ cardNumber: '4242 4242 4242 4242', cardExpiry, cardCvc: '123' }),
-        errors,
         new Date('2026-03-15T00:00:00Z'),
       );
-      expect(errors).toEqual({});
-      expect(card).toMatchObject({ card: { expMonth: 12, expYear: 2030 } });
+      expect(card.errors).toBeUndefined();
+      expect(card.value).toMatchObject({ card: { expMonth: 12, expYear: 2030 } });
     }
   });
 });

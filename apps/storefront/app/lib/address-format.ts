@@ -54,3 +54,23 @@ const AUTOCOMPLETE: Record<AddressPartName, string> = {
 export function autoCompleteOf(part: AddressPartName): string {
   return AUTOCOMPLETE[part];
 }
+
+/** Each part the country requires and the address lacks, by part name, in words ("Enter the ZIP code."). */
+export function missingAddressParts(
+  format: AddressFormat,
+  address: Partial<Record<AddressPartName, string>>,
+): Partial<Record<AddressPartName, string>> {
+  const problems: Partial<Record<AddressPartName, string>> = {};
+  for (const part of format.parts) {
+    if (!part.required || address[part.name]?.trim()) continue;
+    const word = part.name === 'addressLine' ? 'street address' : lowerFirst(part.label);
+    problems[part.name] =
+      part.name === 'subdivision' && format.regions ? `Choose the ${word}.` : `Enter the ${word}.`;
+  }
+  return problems;
+}
+
+// "ZIP code" and "PIN code" keep their capitals; "Postal code" reads "postal code" mid-sentence.
+export function lowerFirst(label: string): string {
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}

@@ -46,26 +46,24 @@ describe('card details', () => {
   const now = new Date('2026-03-15T00:00:00Z');
 
   it('names every wrong card field at once', () => {
-    const errors: Record<string, string> = {};
     const card = readPayment(
       form({ cardNumber: '4242 4242 4242 4241', cardExpiry: '02/26', cardCvc: '1' }),
-      errors,
       now,
     );
-    expect(card).toBeUndefined();
-    expect(Object.keys(errors).sort()).toEqual(['cardCvc', 'cardExpiry', 'cardNumber']);
-    expect(errors.cardExpiry).toBe('This card has expired. Use another card.');
+    expect(card.value).toBeUndefined();
+    expect(Object.keys(card.errors?.fields ?? {}).sort()).toEqual(['cardCvc', 'cardExpiry', 'cardNumber']);
+    expect(card.errors?.fields.cardExpiry).toBe('This card has expired. Use another card.');
+    // Card details are never sent back to the page.
+    expect(card.errors && card.values).toEqual({});
   });
 
   it('takes a good card through the end of its expiry month', () => {
-    const errors: Record<string, string> = {};
     const card = readPayment(
       form({ cardNumber: '4242 4242 4242 4242', cardExpiry: '03/26', cardCvc: '123' }),
-      errors,
       now,
     );
-    expect(errors).toEqual({});
-    expect(card).toEqual({
+    expect(card.errors).toBeUndefined();
+    expect(card.value).toEqual({
       type: 'SANDBOX_CARD',
       card: { number: '4242424242424242', expMonth: 3, expYear: 2026, cvc: '123' },
     });

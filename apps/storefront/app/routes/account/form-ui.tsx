@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Field, FieldLook } from '../../components/Field';
 import { useFocusFirstError } from '../../lib/forms/first-error';
-import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
+import type { FormErrors } from '../../lib/forms/form-errors';
 
 /** Labels of the fields an error summary may link to, in the order they appear on the page. */
 export type FieldLabels = Record<string, string>;
@@ -27,60 +28,13 @@ export function ErrorSummary({ errors, labels }: { errors: FormErrors | undefine
   );
 }
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
-  name: string;
-  label: string;
-  /** The form's errors (from the action); the field shows its own. */
-  errors?: FormErrors | undefined;
-  hint?: ReactNode;
-  /** Checked in the browser when the field loses focus (the action checks again on submit). */
-  validate?: (value: string) => string | undefined;
-}
-
-/** A labelled input whose hint and error are tied to it for screen readers. */
-export function Field({ name, label, errors, hint, validate, ...input }: FieldProps) {
-  const id = `field-${name}`;
-  const [inlineError, setInlineError] = useState<string | undefined>();
-  const error = inlineError ?? fieldError(errors, name);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return (
-    <div className={error ? 'field field-invalid' : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        name={name}
-        onBlur={
-          validate
-            ? (event) => setInlineError(event.target.value ? validate(event.target.value) : undefined)
-            : undefined
-        }
-        onInput={
-          inlineError && validate ? (event) => setInlineError(validate(event.currentTarget.value)) : undefined
-        }
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-    </div>
-  );
-}
-
 /**
  * A six-digit one-time code (an authenticator app's or an e-mailed one): the numeric keyboard, the
  * one-time-code autofill phones offer from a message, and the length, the same on every code form.
  */
-export function OneTimeCodeField(props: Omit<FieldProps, 'autoComplete' | 'inputMode' | 'maxLength'>) {
+export function OneTimeCodeField(
+  props: Omit<ComponentProps<typeof Field>, 'autoComplete' | 'inputMode' | 'maxLength'>,
+) {
   return (
     <Field autoComplete="one-time-code" inputMode="numeric" maxLength={6} className="code-input" {...props} />
   );
@@ -88,12 +42,7 @@ export function OneTimeCodeField(props: Omit<FieldProps, 'autoComplete' | 'input
 
 /** The login's second step may spare this browser the step for a while (the server holds the rule). */
 export function RememberDeviceField() {
-  return (
-    <div className="field field-check">
-      <input type="checkbox" id="field-remember" name="remember" />
-      <label htmlFor="field-remember">Remember this device for 30 days</label>
-    </div>
-  );
+  return <Field type="checkbox" name="remember" label="Remember this device for 30 days" />;
 }
 
 /** A submit button that says what is happening while the request runs. */
@@ -141,7 +90,7 @@ export function AuthCard({
       <div className="auth-card">
         <h1>{title}</h1>
         {lead ? <p className="auth-lead">{lead}</p> : null}
-        {children}
+        <FieldLook.Provider value="account">{children}</FieldLook.Provider>
       </div>
     </section>
   );

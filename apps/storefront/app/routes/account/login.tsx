@@ -1,8 +1,9 @@
 import { isApplicationError, isSessionExpiredError, login } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router';
+import { Field } from '../../components/Field';
 import { storefrontContext } from '../../lib/context';
-import { formErrors, hasErrors } from '../../lib/forms/form-errors';
-import { formReader } from '../../lib/forms/form-reader';
+import { readForm } from '../../lib/forms/read-form';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import type { ShopSession } from '../../lib/session.server';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/login';
@@ -20,8 +21,8 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkEmail } from './form-input';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
+import { loginFlowSchema, loginSchema } from './login.schema';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -67,7 +68,7 @@ async function accountToSelect(session: ShopSession, returnTo: string) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formReader(form).values(['email', 'password', 'returnTo', 'flow', 'intent'], ['password']);
+  const values = readForm(form, loginFlowSchema).value ?? { returnTo: '', flow: '', intent: '' };
   const returnTo = returnToOf(values.returnTo, context);
   if (values.intent === 'continue') {
     const session = await sessionOf(request, context);
@@ -79,17 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sessionToken = await session.client.auth.sessionTokenForApp(clientId);
     return continueAuthorization(returnTo, sessionToken);
   }
-  const kept = { email: values.email ?? '' };
-  const errors = formErrors({
-    email: checkEmail(kept.email),
-    password: values.password ? undefined : 'Enter your password.',
-  });
-  if (hasErrors(errors)) return formState(errors, kept);
+  const read = readForm(form, loginSchema);
+  if (read.errors) return formState(read.errors, { email: read.values.email ?? '' });
+  const kept = { email: read.value.email };
   const session = await sessionOf(request, context);
   const deviceToken = readDeviceToken(request);
   const result = await login(signInTransport(session, returnTo), {
     email: kept.email,
-    password: values.password ?? '',
+    password: read.value.password,
     captchaTokens: captchaTokensFrom(form),
     ...(deviceToken ? { deviceToken } : {}),
   });
@@ -110,7 +108,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const [search] = useSearchParams();
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/login') === true;
-  const errors = actionData?.errors;
+  const kit = useFormKit(loginSchema, actionData?.errors, 'login');
+  const errors = kit.errors;
   const returnQuery =
     loaderData.returnTo === '/account' ? '' : `?returnTo=${encodeURIComponent(loaderData.returnTo)}`;
   if (actionData?.awaitingApproval) {
@@ -162,8 +161,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Your password has been changed. Log in with the new one.
         </p>
       ) : null}
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate className="auth-form">
+      <ErrorSummary errors={kit.refused} labels={LABELS} />
+      <Form method="post" className="auth-form" {...kit.form}>
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         {loaderData.flow ? <input type="hidden" name="flow" value={loaderData.flow} /> : null}
         <Field
@@ -175,7 +174,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           required
           defaultValue={actionData?.values.email ?? ''}
           errors={errors}
-          validate={checkEmail}
         />
         <Field
           name="password"

@@ -1,13 +1,14 @@
 import { Form, redirect, useNavigation } from 'react-router';
+import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
-import { formErrors, hasErrors } from '../../lib/forms/form-errors';
-import { formReader } from '../../lib/forms/form-reader';
+import { readForm } from '../../lib/forms/read-form';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import type { Route } from './+types/password';
 import { captchaModeOf, captchaRefusal, formState } from './auth-flow.server';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from './captcha';
-import { checkNewPassword } from './form-input';
-import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { ErrorSummary, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
+import { passwordSchema } from './password.schema';
 
 export function meta() {
   return [{ title: 'Change your password' }, { name: 'robots', content: 'noindex' }];
@@ -36,22 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
   const form = await request.formData();
-  const values = formReader(form).values(
-    ['current', 'password', 'confirm'],
-    ['current', 'password', 'confirm'],
-  );
-  const password = values.password ?? '';
-  const errors = formErrors({
-    current: values.current ? undefined : 'Enter your current password.',
-    password: checkNewPassword(password),
-    confirm: values.confirm === password ? undefined : 'The two passwords are not the same. Type them again.',
-  });
-  if (hasErrors(errors)) return formState(errors, {});
+  const read = readForm(form, passwordSchema);
+  if (read.errors) return formState(read.errors, {});
+  const { password, current } = read.value;
   const sentCaptcha = captchaKindSent(form);
   try {
     await asMember(request, session, () =>
       session.client.auth.changePassword(password, {
-        currentPassword: values.current ?? '',
+        currentPassword: current,
         captchaTokens: captchaTokensFrom(form),
       }),
     );
@@ -69,7 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Password({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting';
-  const errors = actionData?.errors;
+  const kit = useFormKit(passwordSchema, actionData?.errors, 'password-change');
+  const errors = kit.errors;
   return (
     <section aria-labelledby="password-title" className="account-section">
       <h2 id="password-title">Change your password</h2>
@@ -78,8 +72,8 @@ export default function Password({ loaderData, actionData }: Route.ComponentProp
           Your password is changed. Other devices have been logged out.
         </p>
       ) : null}
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate className="stack-form">
+      <ErrorSummary errors={kit.refused} labels={LABELS} />
+      <Form method="post" className="stack-form" {...kit.form}>
         <Field
           name="current"
           label={LABELS.current}

@@ -1,18 +1,20 @@
 import { useFetcher } from 'react-router';
+import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
-import { formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
-import { formReader } from '../../lib/forms/form-reader';
+import { formErrors, formProblem } from '../../lib/forms/form-errors';
+import { readForm } from '../../lib/forms/read-form';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import type { Route } from './+types/profile';
 import { formState } from './auth-flow.server';
-import { ErrorSummary, Field, SubmitButton } from './form-ui';
+import { ErrorSummary, SubmitButton } from './form-ui';
 import { asMember, requireMember } from './member.server';
+import { profileSchema } from './profile.schema';
 
 export function meta() {
   return [{ title: 'My account' }, { name: 'robots', content: 'noindex' }];
 }
 
 const LABELS = { firstName: 'First name', lastName: 'Last name', phone: 'Phone' };
-const PHONE_PATTERN = /^[+()\d][\d\s().-]{3,30}$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireMember(request, context);
@@ -29,21 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireMember(request, context);
-  const values = formReader(await request.formData()).values(['firstName', 'lastName', 'phone', 'revision']);
-  const kept = {
-    firstName: values.firstName ?? '',
-    lastName: values.lastName ?? '',
-    phone: values.phone ?? '',
-  };
-  const errors = formErrors({
-    firstName: kept.firstName.length > 100 ? 'Use at most 100 characters.' : undefined,
-    lastName: kept.lastName.length > 100 ? 'Use at most 100 characters.' : undefined,
-    phone:
-      kept.phone && !PHONE_PATTERN.test(kept.phone)
-        ? 'Enter a phone number with digits, like +1 555 010 1234.'
-        : undefined,
-  });
-  if (hasErrors(errors)) return formState(errors, kept);
+  const read = readForm(await request.formData(), profileSchema);
+  if (read.errors) {
+    const { firstName = '', lastName = '', phone = '' } = read.values;
+    return formState(read.errors, { firstName, lastName, phone });
+  }
+  const { revision, ...kept } = read.value;
   try {
     // The form shows the first phone only: the member's other phones (saved through apps) stay.
     const current = await asMember(request, session, () => session.client.members.getCurrentMember());
@@ -56,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           phones: kept.phone ? [kept.phone, ...otherPhones] : otherPhones,
         },
         // The revision the form was shown with: a change made elsewhere meanwhile is a 409, not overwritten.
-        { revision: values.revision ?? '' },
+        { revision },
       ),
     );
   } catch (error) {
@@ -77,7 +70,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const fetcher = useFetcher<typeof action>();
   // With JavaScript the fetcher answers; without it the browser posted the form and the page has the answer.
   const answer = fetcher.data ?? actionData;
-  const errors = answer?.errors;
+  const kit = useFormKit(profileSchema, answer?.errors, 'profile');
+  const errors = kit.errors;
   const values = answer?.values ?? loaderData;
   const since = new Date(loaderData.memberSince).toLocaleDateString('en', {
     dateStyle: 'long',
@@ -104,8 +98,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Your profile is saved.
         </p>
       ) : null}
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <fetcher.Form method="post" noValidate className="stack-form">
+      <ErrorSummary errors={kit.refused} labels={LABELS} />
+      <fetcher.Form method="post" className="stack-form" {...kit.form}>
         <input type="hidden" name="revision" value={loaderData.revision} />
         <div className="field-row">
           <Field

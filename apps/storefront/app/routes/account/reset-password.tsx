@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router';
+import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { formErrors, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
@@ -6,7 +7,7 @@ import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/reset-password';
 import { afterAuthStep, formState, sessionOf } from './auth-flow.server';
 import { checkNewPassword } from './form-input';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 

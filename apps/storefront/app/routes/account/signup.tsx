@@ -1,7 +1,8 @@
 import { register } from '@openshelf/sdk';
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { formErrors, hasErrors } from '../../lib/forms/form-errors';
-import { formReader } from '../../lib/forms/form-reader';
+import { Field } from '../../components/Field';
+import { readForm } from '../../lib/forms/read-form';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/signup';
 import {
@@ -13,8 +14,8 @@ import {
   signInTransport,
 } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail, checkNewPassword } from './form-input';
-import { AuthCard, ErrorSummary, Field, SubmitButton } from './form-ui';
+import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
+import { signupSchema } from './signup.schema';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -39,22 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values = formReader(form).values(
-    ['firstName', 'lastName', 'email', 'password', 'returnTo'],
-    ['password'],
-  );
-  const returnTo = returnToOf(values.returnTo, context);
-  const kept = {
-    firstName: values.firstName ?? '',
-    lastName: values.lastName ?? '',
-    email: values.email ?? '',
-  };
-  const errors = formErrors({
-    firstName: kept.firstName.length > 100 ? 'Use at most 100 characters for your first name.' : undefined,
-    email: checkEmail(kept.email),
-    password: checkNewPassword(values.password ?? ''),
-  });
-  if (hasErrors(errors)) return formState(errors, kept);
+  const read = readForm(form, signupSchema);
+  if (read.errors) {
+    const { firstName = '', lastName = '', email = '' } = read.values;
+    return formState(read.errors, { firstName, lastName, email });
+  }
+  const { password, returnTo: asked, ...kept } = read.value;
+  const returnTo = returnToOf(asked, context);
   const session = await sessionOf(request, context);
   const profile = {
     ...(kept.firstName ? { firstName: kept.firstName } : {}),
@@ -62,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const result = await register(signInTransport(session, returnTo), {
     email: kept.email,
-    password: values.password ?? '',
+    password,
     profile,
     captchaTokens: captchaTokensFrom(form),
   });
@@ -72,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/signup') === true;
-  const errors = actionData?.errors;
+  const kit = useFormKit(signupSchema, actionData?.errors, 'signup');
+  const errors = kit.errors;
   const values = actionData?.values ?? {};
   const returnQuery =
     loaderData.returnTo === '/account' ? '' : `?returnTo=${encodeURIComponent(loaderData.returnTo)}`;
@@ -88,8 +81,8 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   }
   return (
     <AuthCard title="Create an account" lead="Track orders, keep addresses and check out faster.">
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate className="auth-form">
+      <ErrorSummary errors={kit.refused} labels={LABELS} />
+      <Form method="post" className="auth-form" {...kit.form}>
         <input type="hidden" name="returnTo" value={loaderData.returnTo} />
         <div className="field-row">
           <Field
@@ -116,7 +109,6 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           required
           defaultValue={values.email ?? ''}
           errors={errors}
-          validate={checkEmail}
         />
         <Field
           name="password"
@@ -127,7 +119,6 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           minLength={8}
           hint="At least 8 characters."
           errors={errors}
-          validate={checkNewPassword}
         />
         <CaptchaField mode={actionData?.captcha ?? loaderData.captchaMode} errors={errors} />
         <SubmitButton pending={pending} pendingLabel="Creating your account…">

@@ -6,6 +6,7 @@ import {
   verifySecondFactor,
 } from '@openshelf/sdk';
 import { data, Form, Link, type RouterContextProvider, redirect, useNavigation } from 'react-router';
+import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { type FormErrors, formErrors, formProblem, hasErrors } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
@@ -21,14 +22,7 @@ import {
   signInTransport,
   verificationCookie,
 } from './auth-flow.server';
-import {
-  AuthCard,
-  ErrorSummary,
-  Field,
-  OneTimeCodeField,
-  RememberDeviceField,
-  SubmitButton,
-} from './form-ui';
+import { AuthCard, ErrorSummary, OneTimeCodeField, RememberDeviceField, SubmitButton } from './form-ui';
 
 // The second factor of a login (the API's REQUIRE_MFA / MFA_CHALLENGE): the code from the authenticator
 // app or the e-mail, "remember this device", and then on exactly as a password login goes on (this shop,

@@ -1,20 +1,11 @@
 import type { ApiKeyRole } from '@openshelf/sdk';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/api-keys';
 import { DataTable } from './data-table';
-import {
-  ActionButton,
-  Badge,
-  CreateForm,
-  Field,
-  FormMessage,
-  formatDate,
-  PageHeader,
-  SelectField,
-  Submit,
-} from './ui';
+import { ActionButton, Badge, CreateForm, FormMessage, formatDate, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'API keys · Admin' }];
 

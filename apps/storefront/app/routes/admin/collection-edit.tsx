@@ -1,9 +1,10 @@
 import { Form, Link, redirect } from 'react-router';
+import { Field } from '../../components/Field';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/collection-edit';
-import { ActionButton, Empty, Field, FormMessage, GroupError, PageHeader, Submit } from './ui';
+import { ActionButton, Empty, FormMessage, GroupError, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.collection.name ?? 'Collection'} · Admin` },

@@ -1,10 +1,11 @@
 import { Form, Link, redirect } from 'react-router';
+import { Field } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/collections';
 import { DataTable } from './data-table';
-import { Badge, Field, FormMessage, PageHeader, Submit } from './ui';
+import { Badge, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collections · Admin' }];
 

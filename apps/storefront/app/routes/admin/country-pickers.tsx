@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { Field, SelectField } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
 import { countryChoices, destinationLabel, fullRegionCode, regionChoices } from '../../lib/regions';
-import { Field, GroupError, SelectField } from './ui';
+import { GroupError } from './ui';
 
 const COUNTRIES = countryChoices();
 

@@ -1,22 +1,12 @@
 import type { CreateCouponInput } from '@openshelf/sdk';
 import { Form, useSearchParams } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/coupons';
 import { DataTable } from './data-table';
-import {
-  ActionButton,
-  Badge,
-  CreateForm,
-  Field,
-  FormMessage,
-  formatDate,
-  PageHeader,
-  Pager,
-  SelectField,
-  Submit,
-} from './ui';
+import { ActionButton, Badge, CreateForm, FormMessage, formatDate, PageHeader, Pager, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Coupons · Admin' }];
 

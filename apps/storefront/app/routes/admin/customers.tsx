@@ -1,8 +1,9 @@
 import { Form, Link, useSearchParams } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/customers';
 import { DataTable } from './data-table';
-import { Badge, Field, formatAmount, formatDate, PageHeader, Pager, SelectField } from './ui';
+import { Badge, formatAmount, formatDate, PageHeader, Pager } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Customers · Admin' }];
 

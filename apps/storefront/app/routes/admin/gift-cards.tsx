@@ -1,20 +1,11 @@
 import { useSearchParams } from 'react-router';
+import { Field } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/gift-cards';
 import { DataTable } from './data-table';
-import {
-  ActionButton,
-  Badge,
-  CreateForm,
-  Field,
-  FormMessage,
-  formatDate,
-  PageHeader,
-  Pager,
-  Submit,
-} from './ui';
+import { ActionButton, Badge, CreateForm, FormMessage, formatDate, PageHeader, Pager, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gift cards · Admin' }];
 

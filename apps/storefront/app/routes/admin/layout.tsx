@@ -8,6 +8,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from 'react-router';
+import { FieldLook } from '../../components/Field';
 import { useHydrated } from '../../components/hydrated';
 import { requireStaff } from '../../lib/admin/session.server';
 import { storefrontContext, useUnavailable } from '../../lib/context';
@@ -113,7 +114,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <main id="admin-main" className="admin-main">
-        <Outlet />
+        <FieldLook.Provider value="admin">
+          <Outlet />
+        </FieldLook.Provider>
       </main>
     </div>
   );

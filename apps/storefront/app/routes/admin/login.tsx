@@ -1,5 +1,6 @@
 import { isApplicationError } from '@openshelf/sdk';
 import { data, Form, redirect } from 'react-router';
+import { Field, FieldLook } from '../../components/Field';
 import { invalidFields } from '../../lib/admin/forms.server';
 import {
   apiClient,
@@ -18,7 +19,7 @@ import adminFormStylesHref from '../../styles/admin-forms.css?url';
 import { CaptchaField, captchaKindSent, captchaTokensFrom } from '../account/captcha';
 import type { Route } from './+types/login';
 import { DASHBOARD_PATH } from './index-redirect';
-import { Field, FormMessage, Submit } from './ui';
+import { FormMessage, Submit } from './ui';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: adminStylesHref },
@@ -123,22 +124,24 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <h1>Sign in to the admin</h1>
         <FormMessage result={actionData} />
         <Form method="post" className="admin-form" noValidate>
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            errors={actionData?.errors}
-          />
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            errors={actionData?.errors}
-          />
+          <FieldLook.Provider value="admin">
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              errors={actionData?.errors}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              errors={actionData?.errors}
+            />
+          </FieldLook.Provider>
           {captcha ? <CaptchaField mode={captcha} /> : null}
           <Submit>Sign in</Submit>
         </Form>

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router';
+import { Field } from '../../components/Field';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/mailbox';
 import { DataTable } from './data-table';
-import { Field, formatDate, PageHeader } from './ui';
+import { formatDate, PageHeader } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mailbox · Admin' }];
 

@@ -1,7 +1,8 @@
 import type { Order, OrderTransactions } from '@openshelf/sdk';
 import { Form } from 'react-router';
+import { Field } from '../../components/Field';
 import { errorsFor, FormError, type Result, useResetAfterSuccess } from './order-form-state';
-import { Field, Submit } from './ui';
+import { Submit } from './ui';
 
 /** Lines × quantities, shipping, a set amount and restocking; reviewed on a confirmation step. */
 export function RefundForm({

@@ -1,8 +1,9 @@
 import type { Fulfillment, Order, OrderTransactions } from '@openshelf/sdk';
 import { Form } from 'react-router';
+import { Field } from '../../components/Field';
 import type { FormErrors } from '../../lib/forms/form-errors';
 import { errorsFor, FormError, type Result, useResetAfterSuccess } from './order-form-state';
-import { Field, Submit } from './ui';
+import { Submit } from './ui';
 
 /**
  * Units of each line still to ship: ordered, less shipped, less refunded (a refunded unit is not sent;

@@ -1,7 +1,8 @@
 import type { Order } from '@openshelf/sdk';
 import { Form } from 'react-router';
+import { Field } from '../../components/Field';
 import { errorsFor, FormError, type Result } from './order-form-state';
-import { Field, formatDate, Submit } from './ui';
+import { formatDate, Submit } from './ui';
 
 /** What happened to the order, newest first, and the merchant's notes on it. */
 export function Timeline({ order, result }: { order: Order; result: Result }) {

@@ -1,9 +1,10 @@
 import type { OrderListParams } from '@openshelf/sdk';
 import { Form, useSearchParams } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { Route } from './+types/orders';
 import { OrdersTable } from './orders-table';
-import { Field, PageHeader, Pager, SelectField } from './ui';
+import { PageHeader, Pager } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders · Admin' }];
 

@@ -1,10 +1,11 @@
 import type { PaymentProviderSettings, StoreCurrency } from '@openshelf/sdk';
 import { Form } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/payment-settings';
-import { type ActionResult, Field, FormMessage, GroupError, PageHeader, SelectField, Submit } from './ui';
+import { type ActionResult, FormMessage, GroupError, PageHeader, Submit } from './ui';
 
 // The store currency and who takes card payments (ADR 050): two forms, each saved on its own, since
 // the currency locks at the first sale while the card provider can change at any time.

@@ -1,12 +1,13 @@
 import type { CreateMembershipPlanInput } from '@openshelf/sdk';
 import { Form } from 'react-router';
+import { Field } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/plans';
 import { DataTable } from './data-table';
 import { ProductPicker, ProductSearchForm } from './product-picker';
-import { ActionButton, Badge, CreateForm, Field, FormMessage, PageHeader, Submit } from './ui';
+import { ActionButton, Badge, CreateForm, FormMessage, PageHeader, Submit } from './ui';
 
 // Membership plans: what they cost (a free plan is "0"), what they include, which products a membership
 // pays for at checkout. Shoppers buy them on /plans (an order each; ADR 028).

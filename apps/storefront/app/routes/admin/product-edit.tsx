@@ -1,5 +1,6 @@
 import type { AdminClient, Product } from '@openshelf/sdk';
 import { Form, Link, redirect } from 'react-router';
+import { FieldIdsByName } from '../../components/Field';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { checkProductForm, parseProductForm, productFieldName } from '../../lib/admin/product-form.server';
 import { type PendingImage, pendingFromFile, pendingFromForm } from '../../lib/admin/product-images';
@@ -147,7 +148,10 @@ export default function ProductEdit({ loaderData, actionData }: Route.ComponentP
         noValidate
         {...(product ? {} : { encType: 'multipart/form-data' as const })}
       >
-        <ProductFields product={product as Product | null} collections={collections} errors={errors} />
+        {/* The error summary links to these fields by name. */}
+        <FieldIdsByName.Provider value={true}>
+          <ProductFields product={product as Product | null} collections={collections} errors={errors} />
+        </FieldIdsByName.Provider>
         {product ? null : <NewProductImages pending={pendingImages} errors={errors} />}
         <div className="admin-form-actions">
           <Submit intent="save">{product ? 'Save product' : 'Create product'}</Submit>

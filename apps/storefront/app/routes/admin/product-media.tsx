@@ -1,8 +1,9 @@
 import type { MediaItem, Product } from '@openshelf/sdk';
 import { Form } from 'react-router';
+import { Field } from '../../components/Field';
 import { IMAGE_ACCEPT, IMAGE_FORMATS, type PendingImage } from '../../lib/admin/product-images';
 import type { FormErrors } from '../../lib/forms/form-errors';
-import { Field, Submit } from './ui';
+import { Submit } from './ui';
 
 const KIND_LABELS: Record<MediaItem['mediaType'], string> = {
   image: 'Image',

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Form } from 'react-router';
+import { Field } from '../../components/Field';
 import type { FormErrors } from '../../lib/forms/form-errors';
-import { Field, GroupError } from './ui';
+import { GroupError } from './ui';
 
 export interface PickableProduct {
   id: string;

@@ -1,6 +1,6 @@
 import type { Product } from '@openshelf/sdk';
+import { Field, SelectField } from '../../components/Field';
 import type { FormErrors } from '../../lib/forms/form-errors';
-import { Field, SelectField } from './product-inputs';
 
 const SALE_TYPES = [
   { value: 'NONE', label: 'Not on sale' },

@@ -1,7 +1,7 @@
 import type { Product } from '@openshelf/sdk';
+import { Field } from '../../components/Field';
 import type { FormErrors } from '../../lib/forms/form-errors';
 import { DataTable } from './data-table';
-import { Field } from './product-inputs';
 
 export const variantLabel = (choices: Record<string, string>) => Object.values(choices).join(' / ');
 

@@ -1,12 +1,13 @@
 import type { BulkField } from '@openshelf/sdk';
 import { Form, Link, useSearchParams } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formProblem } from '../../lib/forms/form-errors';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/products';
 import { DataTable } from './data-table';
-import { Badge, Field, FormMessage, GroupError, PageHeader, Pager, SelectField, Submit } from './ui';
+import { Badge, FormMessage, GroupError, PageHeader, Pager, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Admin' }];
 

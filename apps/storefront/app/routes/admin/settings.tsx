@@ -1,5 +1,6 @@
 import type { StoreSettings } from '@openshelf/sdk';
 import { Form, Link } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { IMAGE_ACCEPT, IMAGE_FORMATS } from '../../lib/admin/product-images';
 import { requireStaff } from '../../lib/admin/session.server';
@@ -7,7 +8,7 @@ import { formReader } from '../../lib/forms/form-reader';
 import { regionOfCountry } from '../../lib/regions';
 import type { Route } from './+types/settings';
 import { CountryRegionFields } from './country-pickers';
-import { Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+import { FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Settings · Admin' }];
 

@@ -1,4 +1,5 @@
 import { Form } from 'react-router';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import type { FormErrors } from '../../lib/forms/form-errors';
@@ -8,7 +9,7 @@ import type { Route } from './+types/shipping';
 import { CountryRegionFields, DestinationsPicker } from './country-pickers';
 import { DataTable } from './data-table';
 import { shippingAction, shippingFieldName, shippingProblems } from './shipping.server';
-import { ActionButton, CreateForm, Empty, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+import { ActionButton, CreateForm, Empty, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shipping & pickup · Admin' }];
 

@@ -1,4 +1,5 @@
 import type { JurisdictionType } from '@openshelf/sdk';
+import { Field, SelectField } from '../../components/Field';
 import { formFailure, invalidFields } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
@@ -6,7 +7,7 @@ import { countryLabel, regionLabel, regionOfCountry } from '../../lib/regions';
 import type { Route } from './+types/tax';
 import { CountryRegionFields } from './country-pickers';
 import { DataTable } from './data-table';
-import { ActionButton, CreateForm, Field, FormMessage, PageHeader, SelectField, Submit } from './ui';
+import { ActionButton, CreateForm, FormMessage, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Tax · Admin' }];
 

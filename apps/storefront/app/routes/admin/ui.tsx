@@ -1,11 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-} from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { useFocusFirstError } from '../../lib/forms/first-error';
 import { type FormErrors, fieldError } from '../../lib/forms/form-errors';
@@ -91,47 +84,6 @@ export function ErrorSummary({
   );
 }
 
-type FieldProps = {
-  label: string;
-  name: string;
-  /** The form's errors; the field shows its own. */
-  errors?: FormErrors | undefined;
-  hint?: string;
-} & InputHTMLAttributes<HTMLInputElement>;
-
-/** A labelled input with its hint and its error, tied together for assistive technology. */
-export function Field({ label, name, errors, hint, className, ...input }: FieldProps) {
-  const generated = useId();
-  // A given id lets an error summary link to the field (ErrorSummary).
-  const id = input.id ?? generated;
-  const error = fieldError(errors, name);
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  const isCheck = input.type === 'checkbox' || input.type === 'radio';
-  return (
-    <div className={`admin-field${isCheck ? ' admin-field-check' : ''}${className ? ` ${className}` : ''}`}>
-      {isCheck ? null : <label htmlFor={id}>{label}</label>}
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
-      />
-      {isCheck ? <label htmlFor={id}>{label}</label> : null}
-      {hint ? (
-        <small id={`${id}-hint`} className="admin-hint">
-          {hint}
-        </small>
-      ) : null}
-      {error ? (
-        <small id={`${id}-error`} className="admin-field-error">
-          {error}
-        </small>
-      ) : null}
-    </div>
-  );
-}
-
 /** The error of inputs that share one name (a list of checkboxes), shown above them. */
 export function GroupError({
   errors,
@@ -149,46 +101,6 @@ export function GroupError({
     <p className="admin-field-error" role={alert ? 'alert' : undefined}>
       {error}
     </p>
-  );
-}
-
-type SelectProps = {
-  label: string;
-  name: string;
-  options: readonly (string | { value: string; label: string })[];
-  errors?: FormErrors | undefined;
-} & SelectHTMLAttributes<HTMLSelectElement>;
-
-export function SelectField({ label, name, options, errors, ...select }: SelectProps) {
-  const generated = useId();
-  const id = select.id ?? generated;
-  const error = fieldError(errors, name);
-  return (
-    <div className="admin-field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        {options.map((option) => {
-          const { value, label: text } =
-            typeof option === 'string' ? { value: option, label: option } : option;
-          return (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          );
-        })}
-      </select>
-      {error ? (
-        <small id={`${id}-error`} className="admin-field-error">
-          {error}
-        </small>
-      ) : null}
-    </div>
   );
 }
 

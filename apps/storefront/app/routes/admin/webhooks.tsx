@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { Field } from '../../components/Field';
 import { formFailure } from '../../lib/admin/forms.server';
 import { requireStaff } from '../../lib/admin/session.server';
 import { formReader } from '../../lib/forms/form-reader';
 import type { Route } from './+types/webhooks';
 import { DataTable } from './data-table';
-import { Badge, CreateForm, Field, FormMessage, formatDate, GroupError, PageHeader, Submit } from './ui';
+import { Badge, CreateForm, FormMessage, formatDate, GroupError, PageHeader, Submit } from './ui';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Webhooks · Admin' }];
 

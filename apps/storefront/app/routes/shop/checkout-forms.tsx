@@ -9,8 +9,10 @@ import type { Address, CheckoutView, Contact } from '../../lib/checkout.server';
 import { amountDue } from '../../lib/figures';
 import { FirstError, useFocusFirstError } from '../../lib/forms/first-error';
 import { fieldError } from '../../lib/forms/form-errors';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import type { StripePayment } from '../../lib/stripe-payment.server';
 import type { CheckoutActionData, CheckoutLinks } from './checkout';
+import { detailsSchema } from './checkout.schema';
 import { ADDRESS_INPUTS, AddressFields, BillingFields } from './checkout-address';
 import { CodeForm, PaymentStep, ShippingStep } from './checkout-steps';
 import { StripePaymentStep } from './stripe-payment-step';
@@ -62,6 +64,12 @@ export function CheckoutForms({ checkout, member, links, result, stripe, destina
         (pickupChosen && checkout.shippingDestination?.contactDetails?.firstName)),
   );
   useFocusFirstError(errors);
+  // Checked in the browser with the action's schema, for the country chosen now (its required parts).
+  const details = useFormKit(
+    (formData) => detailsSchema(formData, { destinations }),
+    errors,
+    'checkout-details',
+  );
   const summary = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     // A phone starts with the summary folded to its total, above the form; a desktop keeps it open beside.
@@ -123,7 +131,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe, destina
 
             <section className="card step" aria-labelledby="step-details">
               <h2 id="step-details">1. Contact{checkout.shippable ? ' and delivery' : ''}</h2>
-              <Form method="post" className="form-grid" noValidate>
+              <Form method="post" className="form-grid" {...details.form}>
                 <input type="hidden" name="intent" value="details" />
                 <FormAlert message={alertFor('details')} />
                 <input type="hidden" name="shippable" value={checkout.shippable ? '1' : '0'} />
@@ -134,21 +142,21 @@ export function CheckoutForms({ checkout, member, links, result, stripe, destina
                   autoComplete="email"
                   required
                   defaultValue={checkout.email ?? ''}
-                  errors={errors}
+                  errors={details.errors}
                   className="span-2"
                 />
                 {checkout.shippable && destinations.pickup ? (
                   <ReceiveChoice
                     receive={receive}
                     onChange={setReceive}
-                    error={fieldError(errors, 'receive')}
+                    error={fieldError(details.errors, 'receive')}
                   />
                 ) : null}
                 {checkout.shippable ? (
                   <AddressFields
                     prefix="shipping"
                     value={typed ? typedValue(typed, 'shipping') : checkout.shippingDestination}
-                    errors={errors}
+                    errors={details.errors}
                     destinations={destinations}
                     contactOnly={contactOnly}
                     country={typed?.['shipping.country']}
@@ -157,7 +165,7 @@ export function CheckoutForms({ checkout, member, links, result, stripe, destina
                 {contactOnly ? null : (
                   <BillingFields
                     checkout={checkout}
-                    errors={errors}
+                    errors={details.errors}
                     destinations={destinations}
                     value={typed ? typedValue(typed, 'billing') : undefined}
                     country={typed?.['billing.country']}

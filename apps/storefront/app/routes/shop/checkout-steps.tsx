@@ -5,6 +5,10 @@ import { useHydrated } from '../../components/hydrated';
 import type { CheckoutView } from '../../lib/checkout.server';
 import { amountDue } from '../../lib/figures';
 import type { FormErrors } from '../../lib/forms/form-errors';
+import { useFormKit } from '../../lib/forms/use-form-kit';
+import { paymentSchema } from './checkout.schema';
+
+const PAYMENT = paymentSchema();
 
 export function ShippingStep({
   checkout,
@@ -167,10 +171,12 @@ export function PaymentStep({
 }) {
   const [method, setMethod] = useState('SANDBOX_CARD');
   const total = amountDue(checkout.figures);
+  // The card is checked in the browser as the action checks it (card-validator), field by field.
+  const kit = useFormKit(PAYMENT, errors, 'checkout-payment');
   return (
     <section className="card step" aria-labelledby="step-payment">
       <h2 id="step-payment">Payment</h2>
-      <Form method="post" className="form-grid" noValidate>
+      <Form method="post" className="form-grid" {...kit.form}>
         <input type="hidden" name="intent" value="place" />
         <fieldset className="span-2">
           <legend className="visually-hidden">Payment method</legend>
@@ -191,7 +197,7 @@ export function PaymentStep({
           </label>
           <PayLaterOption onSelect={() => setMethod('OFFLINE')} />
         </fieldset>
-        {method === 'SANDBOX_CARD' ? <CardFields errors={errors} /> : null}
+        {method === 'SANDBOX_CARD' ? <CardFields errors={kit.errors} /> : null}
         <div className="span-2">
           <FormAlert message={alert} />
         </div>

@@ -5,18 +5,19 @@ import { getCheckout } from '../../lib/checkout.server';
 import {
   CHECKOUT_FIELD_WORDS,
   checkoutFieldFor,
-  readAddress,
-  readContact,
+  readDetails,
   readPayment,
 } from '../../lib/checkout-input.server';
 import { storefrontContext } from '../../lib/context';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
 import { type FormErrors, formErrors } from '../../lib/forms/form-errors';
+import { readForm } from '../../lib/forms/read-form';
 import { flowQuery, flowQueryOf, hostedFlowOf, thankYouUrl } from '../../lib/hosted-flow.server';
 import { seo } from '../../lib/seo';
 import { getSession } from '../../lib/session.server';
 import { orderFromReturn, stripePaymentFor } from '../../lib/stripe-payment.server';
 import type { Route } from './+types/checkout';
+import { codeSchema } from './checkout.schema';
 import { CheckoutForms } from './checkout-forms';
 import { NotFoundContent } from './not-found';
 
@@ -144,14 +145,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         // Without JavaScript: the chosen country's address form, keeping what was typed.
         return data<CheckoutActionData>({ intent, errors: formErrors({}), values: typed() });
       case 'details': {
-        const email = String(form.get('email') ?? '').trim();
-        if (!email) fields.email = 'Enter your e-mail address; we send the receipt there.';
-        else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-          fields.email = 'Enter a valid e-mail address, such as name@example.com.';
-        const shippable = form.get('shippable') === '1';
-        const pickup = shippable && form.get('receive') === 'pickup';
-        const destinations = (await storeDestinations(context)).countries;
-        const countries = destinations.map((country) => country.code);
+        const destinations = await storeDestinations(context);
+        const read = readDetails(form, destinations);
         // The pickup location to collect at: the one chosen before, else the first.
         const pickupCode = async () => {
           const current = await getCheckout(client, id);
@@ -160,30 +155,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             pickups.find((option) => option.code === current?.selectedShippingCode)?.code ?? pickups[0]?.code
           );
         };
+        if (read.errors)
+          return data<CheckoutActionData>(
+            { intent, errors: read.errors, values: read.values },
+            { status: 400 },
+          );
+        const { email, pickup, shipping, billing } = read.value;
         if (pickup) {
           // Collecting the order needs who collects it, not an address (nor a billing address).
-          const contactDetails = readContact(form, 'shipping', fields);
           const code = await pickupCode();
-          if (!code) fields.receive = 'The store has no pickup location at the moment. Choose delivery.';
-          if (!code || Object.keys(fields).length > 0)
+          if (!code) {
+            fields.receive = 'The store has no pickup location at the moment. Choose delivery.';
             return data<CheckoutActionData>(
               { intent, errors: formErrors(fields), values: typed() },
               { status: 400 },
             );
+          }
           await client.checkout.update(id, {
             buyerInfo: { email },
-            shippingInfo: { shippingDestination: { contactDetails }, selectedCarrierServiceOption: { code } },
+            shippingInfo: {
+              shippingDestination: { contactDetails: shipping?.contactDetails ?? {} },
+              selectedCarrierServiceOption: { code },
+            },
           });
           return back;
         }
-        const shipping = shippable ? await readAddress(form, 'shipping', fields, countries) : undefined;
-        const billingSame = shippable && form.get('billingSame') === 'on';
-        const billing = billingSame ? shipping : await readAddress(form, 'billing', fields, countries);
-        if (Object.keys(fields).length > 0)
-          return data<CheckoutActionData>(
-            { intent, errors: formErrors(fields), values: typed() },
-            { status: 400 },
-          );
         await client.checkout.update(id, {
           buyerInfo: { email },
           ...(shipping ? { shippingInfo: { shippingDestination: shipping } } : {}),
@@ -191,7 +187,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
         // A country with pickup only: its shopper collects the order, so the pickup is their choice —
         // one of those offered at the new address (a location is offered to its own country's buyers).
-        if (destinations.some((c) => c.code === shipping?.address.country && c.pickupOnly)) {
+        if (destinations.countries.some((c) => c.code === shipping?.address.country && c.pickupOnly)) {
           const collect = await pickupCode();
           if (collect)
             await client.checkout.update(id, {
@@ -212,11 +208,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'coupon':
       case 'gift-card': {
         const name = intent === 'coupon' ? 'couponCode' : 'giftCardCode';
-        const code = String(form.get(name) ?? '').trim();
-        if (!code) {
-          fields[name] = intent === 'coupon' ? 'Enter a coupon code.' : 'Enter the gift card code.';
-          return fail();
-        }
+        const read = readForm(form, codeSchema(name));
+        if (read.errors) return data<CheckoutActionData>({ intent, errors: read.errors }, { status: 400 });
+        const code = read.value[name];
         await client.checkout.update(
           id,
           {},
@@ -257,9 +251,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             return fail();
           }
         }
-        const paymentMethod = readPayment(form, fields);
-        if (!paymentMethod) return fail();
-        const { orderId } = await client.checkout.createOrder(id, { paymentMethod });
+        const payment = readPayment(form);
+        if (payment.errors)
+          return data<CheckoutActionData>({ intent, errors: payment.errors }, { status: 400 });
+        const { orderId } = await client.checkout.createOrder(id, { paymentMethod: payment.value });
         return afterOrder(await checkoutFlow(request, session, id), orderId);
       }
       default:

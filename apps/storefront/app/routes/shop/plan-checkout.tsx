@@ -80,9 +80,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const email = String(form.get('email') ?? '').trim();
   if (!email) fields.email = 'Enter your e-mail address; we send the receipt there.';
   const free = form.get('free') === '1';
-  const paymentMethod = free ? { type: 'OFFLINE' as const } : readPayment(form, fields);
-  if (Object.keys(fields).length > 0 || !paymentMethod)
+  const payment = free ? { value: { type: 'OFFLINE' as const } } : readPayment(form);
+  Object.assign(fields, payment.errors?.fields);
+  if (Object.keys(fields).length > 0 || !payment.value)
     return data<ActionData>({ errors: formErrors(fields) }, { status: 400 });
+  const paymentMethod = payment.value;
   const key = String(form.get('purchaseKey') ?? '');
   try {
     const { orderId } = await session.client.plans.purchase(params.planId, {
