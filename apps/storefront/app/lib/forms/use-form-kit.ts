@@ -60,17 +60,33 @@ export function useFormKit<T extends z.ZodMiniType>(
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseForm(formData, schema),
   });
+  // The inputs typed in since the action last answered. Only the action can judge some things (a wrong
+  // password, a ZIP code of another state): its message stays at an input that is only passed through —
+  // the focus moving to the error summary, or tabbing on — and goes once the input is changed.
+  const [edited] = useState(() => new Set<string>());
   useEffect(() => {
+    if (serverErrors) edited.clear();
+  }, [serverErrors, edited]);
+  useEffect(() => {
+    const onInput = (event: Event) => {
+      const input = event.target as HTMLInputElement | null;
+      if (input?.name && input.form?.id === id) edited.add(input.name);
+    };
     const onBlur = (event: FocusEvent) => {
       const input = event.target as HTMLInputElement | null;
       if (!input?.name || input.form?.id !== id || input.type === 'submit') return;
       const next = event.relatedTarget as HTMLElement | null;
       if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form?.id === id) return;
+      if (serverErrors?.fields[input.name] && !edited.has(input.name)) return;
       form.validate({ name: input.name });
     };
+    document.addEventListener('input', onInput);
     document.addEventListener('focusout', onBlur);
-    return () => document.removeEventListener('focusout', onBlur);
-  }, [form, id]);
+    return () => {
+      document.removeEventListener('input', onInput);
+      document.removeEventListener('focusout', onBlur);
+    };
+  }, [form, id, serverErrors, edited]);
   const [refused, setRefused] = useState(serverErrors);
   useEffect(() => setRefused(serverErrors), [serverErrors]);
   // A submit the browser stopped takes the person to the first problem, as a refusal of the action does
