@@ -9,7 +9,13 @@ import {
 import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { signIn } from './admin-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { chooseDelivery, fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  addAndCheckOut,
+  chooseDelivery,
+  fillCheckoutDetails,
+  type ShopServer,
+  startShop,
+} from './shop-fixture.js';
 
 // "Authorize only, capture manually" as a merchant uses it (issue #22): chosen in the admin's Settings,
 // a shopper pays by card on the hosted checkout (Stripe's API and script are the local fake), the order
@@ -47,11 +53,7 @@ describe.runIf(browserAvailable())('admin: card payments authorized at checkout,
   async function buyByCard(): Promise<string> {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${shop.baseUrl}/products/${cup.slug}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await drawer.getByRole('button', { name: 'Check out' }).click();
-    await page.waitForURL(/\/checkout\//);
+    await addAndCheckOut(page);
     await fillCheckoutDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await chooseDelivery(page);

@@ -9,7 +9,13 @@ import {
 import { adminSuite, sidewaysOverflow, signIn } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { chooseDelivery, fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  addAndCheckOut,
+  chooseDelivery,
+  fillCheckoutDetails,
+  type ShopServer,
+  startShop,
+} from './shop-fixture.js';
 
 /*
  * Issue #37 item 3: the store currency and the card provider, set in the admin's "Currency & payments"
@@ -125,11 +131,7 @@ describe.runIf(browserAvailable())('admin: the card provider the checkout offers
   async function toPayment(): Promise<Page> {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${shop.baseUrl}/products/${cup.slug}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await drawer.getByRole('button', { name: 'Check out' }).click();
-    await page.waitForURL(/\/checkout\//);
+    await addAndCheckOut(page);
     await fillCheckoutDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await chooseDelivery(page);

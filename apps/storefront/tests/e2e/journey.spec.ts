@@ -4,7 +4,13 @@ import { createStaff } from '../../../../packages/sdk/test/support/admin-store.j
 import { signUp, uniqueEmail, watchProblems } from './account-support.js';
 import { signIn } from './admin-support.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { fillCheckoutDetails, fillSandboxCard, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  addAndCheckOut,
+  fillCheckoutDetails,
+  fillSandboxCard,
+  type ShopServer,
+  startShop,
+} from './shop-fixture.js';
 
 // The whole story of issue 8 in one browser session: a shopper signs up with the e-mailed code, buys,
 // sees the order in their account, and the merchant finds the same order in the admin.
@@ -38,11 +44,7 @@ describe.runIf(browserAvailable())('journey: sign up → buy → account → adm
     for (let i = 0; i < (await groups.count()); i++) {
       await groups.nth(i).locator('input[type=radio]:not([disabled])').first().check({ force: true });
     }
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await drawer.getByRole('button', { name: 'Check out' }).click();
-    await page.waitForURL(/\/checkout\//);
+    await addAndCheckOut(page);
     await fillCheckoutDetails(page);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -45,6 +45,15 @@ export async function deliverEvents(shop: Pick<ShopServer, 't'>): Promise<void> 
   for (let round = 0; round < 3; round++) await shop.t.app.dispatcher.runOnce();
 }
 
+/** Adds what the product page shows to the cart, then goes to the checkout from the cart drawer it opens. */
+export async function addAndCheckOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect.poll(() => drawer.isVisible()).toBe(true);
+  await drawer.getByRole('button', { name: 'Check out' }).click();
+  await page.waitForURL(/\/checkout\//);
+}
+
 /** The shopper's steps through the hosted checkout form: contact and a New York address. */
 export async function fillCheckoutDetails(page: Page): Promise<void> {
   await page.getByLabel('E-mail').fill('ada@example.com');

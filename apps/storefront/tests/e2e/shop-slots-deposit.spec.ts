@@ -5,7 +5,13 @@ import { createShippingRegion } from '../../../../packages/server/src/domains/st
 import { createTestProduct } from '../../../../packages/server/src/testing/ecom.js';
 import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { fillCheckoutDetails, fillSandboxCard, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  addAndCheckOut,
+  fillCheckoutDetails,
+  fillSandboxCard,
+  type ShopServer,
+  startShop,
+} from './shop-fixture.js';
 
 // The hosted checkout with a rate that delivers in time slots and a product that takes a deposit
 // (issue 19): the buyer picks the second slot, sees what is paid now and later, pays the part due now.
@@ -52,11 +58,7 @@ describe.runIf(browserAvailable())('shop: delivery slot and deposit', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${shop.baseUrl}/products/${table.slug}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await drawer.getByRole('button', { name: 'Check out' }).click();
-    await page.waitForURL(/\/checkout\//);
+    await addAndCheckOut(page);
     await fillCheckoutDetails(page);
     await page.getByLabel('City').first().fill('Burlington');
     await page.getByLabel('ZIP code').first().fill('05401');

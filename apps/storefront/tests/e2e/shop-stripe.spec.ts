@@ -11,7 +11,13 @@ import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { signUp, uniqueEmail } from './account-support.js';
 import { seriousA11yViolations } from './axe.js';
 import { browserAvailable, launchBrowser } from './browser.js';
-import { chooseDelivery, fillCheckoutDetails, type ShopServer, startShop } from './shop-fixture.js';
+import {
+  addAndCheckOut,
+  chooseDelivery,
+  fillCheckoutDetails,
+  type ShopServer,
+  startShop,
+} from './shop-fixture.js';
 
 // The hosted checkout with Stripe's Payment Element: Stripe's API and its browser script are the local
 // fake (testing/fake-stripe), which the store is configured to reach; nothing leaves this machine.
@@ -46,11 +52,7 @@ describe.runIf(browserAvailable())('shop: paying by card through Stripe', () => 
   /** A mug in the cart, details and shipping filled in: the shopper is at the payment step. */
   async function atPayment(page: Page, cardForm = true) {
     await page.goto(`${shop.baseUrl}/products/${cup.slug}`, { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await expect.poll(() => drawer.isVisible()).toBe(true);
-    await drawer.getByRole('button', { name: 'Check out' }).click();
-    await page.waitForURL(/\/checkout\//);
+    await addAndCheckOut(page);
     await fillCheckoutDetails(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await chooseDelivery(page);
