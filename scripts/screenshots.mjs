@@ -40,7 +40,7 @@ const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/se
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const ACCOUNT_PAGES = 4;
-const ADMIN_PAGES = 9;
+const ADMIN_PAGES = 10;
 // Ten shop pages on each screen (the filters drawer only on the phone), the account's, then the admin's.
 const SHOTS =
   VIEWPORTS.length * (9 + ACCOUNT_PAGES + ADMIN_PAGES) + VIEWPORTS.filter((v) => v.isMobile).length;
@@ -175,7 +175,7 @@ async function shootAdmin(page, shot) {
   await page.getByRole('link', { name: /^#\d+/ }).first().click();
   await page.waitForURL(/\/admin\/orders\/[^/]+$/);
   await shot('admin-order');
-  for (const name of ['customers', 'shipping', 'tax', 'settings']) {
+  for (const name of ['customers', 'shipping', 'tax', 'settings', 'payments']) {
     await page.goto(`${baseUrl}/admin/${name}`);
     await shot(`admin-${name}`);
   }
