@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as loginRoute from '../../app/routes/account/login';
 import * as passwordRoute from '../../app/routes/account/password';
 import * as profileRoute from '../../app/routes/account/profile';
+import * as resetPasswordRoute from '../../app/routes/account/reset-password';
 import * as signupRoute from '../../app/routes/account/signup';
 import * as verifyEmailRoute from '../../app/routes/account/verify-email';
 import { routeStoreForFile, Visitor } from './route-harness';
@@ -97,6 +98,40 @@ describe('password change action', () => {
     expect(changed.location).toBe('/account/password?changed=1');
     const login = await new Visitor(store).call(loginRoute.action, '/login', {
       form: { email, password: ' second password 2' },
+    });
+    expect(login.location).toBe('/account');
+  });
+});
+
+describe('reset password action', () => {
+  test('names a short password and a copy that differs, then the e-mailed link sets one that logs in', async () => {
+    const { email } = await member('before the reset 1');
+    const sent = await store.t.app.inject({
+      method: 'POST',
+      url: '/_api/iam/recovery/v1/send-email',
+      payload: { email },
+    });
+    expect(sent.statusCode).toBe(200);
+    const mail = await store.t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+    const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.json().messages[0]?.text ?? '')?.[0] ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+    const visitor = new Visitor(store);
+    const refused = await visitor.call(resetPasswordRoute.action, '/reset-password', {
+      form: { token, password: 'short', confirm: 'other' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors.fields).toEqual({
+      password: 'Use at least 8 characters for your password.',
+      confirm: 'The two passwords are not the same. Type them again.',
+    });
+    expect(refused.data.values).toEqual({});
+    const reset = await visitor.call(resetPasswordRoute.action, '/reset-password', {
+      form: { token, password: ' after the reset 2', confirm: ' after the reset 2' },
+    });
+    expect(reset.location).toBe('/account');
+    const login = await new Visitor(store).call(loginRoute.action, '/login', {
+      form: { email, password: ' after the reset 2' },
     });
     expect(login.location).toBe('/account');
   });

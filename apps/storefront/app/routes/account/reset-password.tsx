@@ -1,13 +1,13 @@
 import { Form, Link, useNavigation } from 'react-router';
 import { Field } from '../../components/Field';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
-import { formErrors, hasErrors } from '../../lib/forms/form-errors';
-import { formReader } from '../../lib/forms/form-reader';
+import { readForm } from '../../lib/forms/read-form';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/reset-password';
 import { afterAuthStep, formState, sessionOf } from './auth-flow.server';
-import { checkNewPassword } from './form-input';
 import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
+import { resetPasswordSchema } from './password.schema';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -22,20 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = formReader(await request.formData()).values(
-    ['token', 'password', 'confirm'],
-    ['password', 'confirm'],
-  );
-  const password = values.password ?? '';
-  const errors = formErrors({
-    password: checkNewPassword(password),
-    confirm: values.confirm === password ? undefined : 'The two passwords are not the same. Type them again.',
-  });
-  if (hasErrors(errors)) return formState(errors, {});
+  const read = readForm(await request.formData(), resetPasswordSchema);
+  if (read.errors) return formState(read.errors, {});
+  const { token, password } = read.value;
   const session = await sessionOf(request, context);
   try {
     const result = await session.catalog.auth.recoverPassword({
-      recoveryToken: values.token ?? '',
+      recoveryToken: token,
       password,
     });
     return afterAuthStep(result, { request, context, session, returnTo: '/account', email: '', values: {} });
@@ -50,7 +43,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const pending =
     navigation.state !== 'idle' && navigation.formAction?.startsWith('/reset-password') === true;
-  const errors = actionData?.errors;
+  const kit = useFormKit(resetPasswordSchema, actionData?.errors, 'reset-password');
+  const errors = kit.errors;
   if (!loaderData.token) {
     return (
       <AuthCard title="This link is incomplete">
@@ -65,13 +59,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
   return (
     <AuthCard title="Choose a new password" lead="You will be logged in with it right away.">
-      <ErrorSummary errors={errors} labels={LABELS} />
-      {errors?.form ? (
+      <ErrorSummary errors={kit.refused} labels={LABELS} />
+      {errors.form ? (
         <p className="auth-aside">
           <Link to="/forgot-password">Send me a new link</Link>
         </p>
       ) : null}
-      <Form method="post" noValidate className="auth-form">
+      <Form method="post" className="auth-form" {...kit.form}>
         <input type="hidden" name="token" value={loaderData.token} />
         <Field
           name="password"
@@ -82,7 +76,6 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           minLength={8}
           hint="At least 8 characters."
           errors={errors}
-          validate={checkNewPassword}
         />
         <Field
           name="confirm"
