@@ -1,45 +1,35 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff } from '../../../../packages/sdk/test/support/admin-store.js';
-import { createTestProduct, type TestProduct } from '../../../../packages/server/src/testing/ecom.js';
-import {
-  type FakeStripe,
-  startFakeStripe,
-} from '../../../../packages/server/src/testing/fake-stripe/index.js';
+import type { TestProduct } from '../../../../packages/server/src/testing/ecom.js';
+import type { FakeStripe } from '../../../../packages/server/src/testing/fake-stripe/index.js';
 import { merchantKey } from '../../../../packages/server/src/testing/index.js';
 import { signIn } from './admin-support.js';
-import { browserAvailable, launchBrowser } from './browser.js';
+import { browserAvailable } from './browser.js';
 import {
   addAndCheckOut,
   chooseDelivery,
   fillCheckoutDetails,
   type ShopServer,
-  startShop,
+  type StripeShop,
+  startStripeShop,
 } from './shop-fixture.js';
 
 // "Authorize only, capture manually" as a merchant uses it (issue #22): chosen in the admin's Settings,
 // a shopper pays by card on the hosted checkout (Stripe's API and script are the local fake), the order
 // waits authorized, and the merchant captures one order and voids another, each after a confirmation.
 describe.runIf(browserAvailable())('admin: card payments authorized at checkout, captured or voided', () => {
+  let suite: StripeShop;
   let stripe: FakeStripe;
   let shop: ShopServer;
   let browser: Browser;
   let cup: TestProduct;
-  let staff: { email: string; password: string };
+  let staff: StripeShop['staff'];
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ autoDeliver: true });
-    shop = await startShop(stripe.env);
-    stripe.setWebhookUrl(`${shop.baseUrl}/payments/v1/stripe/webhook`, true);
-    cup = await createTestProduct(shop.t.database.db, { name: 'Enamel Cup', priceMinor: 1800 });
-    staff = await createStaff(shop.t, 'owner@harbor.example', 'owner');
-    browser = await launchBrowser();
+    suite = await startStripeShop();
+    ({ stripe, shop, browser, cup, staff } = suite);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.t.close();
-    await stripe?.close();
-  });
+  afterAll(() => suite?.close());
 
   const paymentStatusOf = async (orderId: string) =>
     (

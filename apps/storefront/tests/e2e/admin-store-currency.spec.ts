@@ -1,20 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaff, placeOrder } from '../../../../packages/sdk/test/support/admin-store.js';
-import { createTestProduct, type TestProduct } from '../../../../packages/server/src/testing/ecom.js';
-import {
-  type FakeStripe,
-  startFakeStripe,
-} from '../../../../packages/server/src/testing/fake-stripe/index.js';
+import { placeOrder } from '../../../../packages/sdk/test/support/admin-store.js';
+import type { TestProduct } from '../../../../packages/server/src/testing/ecom.js';
+import type { FakeStripe } from '../../../../packages/server/src/testing/fake-stripe/index.js';
 import { adminSuite, sidewaysOverflow, signIn } from './admin-support.js';
 import { seriousA11yViolations } from './axe.js';
-import { browserAvailable, launchBrowser } from './browser.js';
+import { browserAvailable } from './browser.js';
 import {
   addAndCheckOut,
   chooseDelivery,
   fillCheckoutDetails,
   type ShopServer,
-  startShop,
+  type StripeShop,
+  startStripeShop,
 } from './shop-fixture.js';
 
 /*
@@ -107,25 +105,18 @@ describe.runIf(browserAvailable())('admin: store currency and card payments', ()
 // With Stripe's keys set (its API and script are the local fake): the owner switches card payments to
 // the sandbox and back, and the shop's checkout offers only the chosen one's card form.
 describe.runIf(browserAvailable())('admin: the card provider the checkout offers', () => {
+  let suite: StripeShop;
   let stripe: FakeStripe;
   let shop: ShopServer;
   let browser: Browser;
   let cup: TestProduct;
-  let staff: { email: string; password: string };
+  let staff: StripeShop['staff'];
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ autoDeliver: true });
-    shop = await startShop(stripe.env);
-    stripe.setWebhookUrl(`${shop.baseUrl}/payments/v1/stripe/webhook`, true);
-    cup = await createTestProduct(shop.t.database.db, { name: 'Enamel Cup', priceMinor: 1800 });
-    staff = await createStaff(shop.t, 'owner@harbor.example', 'owner');
-    browser = await launchBrowser();
+    suite = await startStripeShop();
+    ({ stripe, shop, browser, cup, staff } = suite);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.t.close();
-    await stripe?.close();
-  });
+  afterAll(() => suite?.close());
 
   /** A shopper's checkout up to the payment step; returns the page. */
   async function toPayment(): Promise<Page> {

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { createStaff } from '../../../../packages/sdk/test/support/admin-store.js';
 import { ensureDemoStoreSetup } from '../../../../packages/server/src/domains/store-setup/demo/demo-setup.service.js';
+import { createTestProduct, type TestProduct } from '../../../../packages/server/src/testing/ecom.js';
+import {
+  type FakeStripe,
+  startFakeStripe,
+} from '../../../../packages/server/src/testing/fake-stripe/index.js';
 import {
   createTestApp,
   merchantKey,
@@ -26,6 +32,42 @@ export async function startShop(env: Record<string, string> = {}, port = 0): Pro
   const setup = await ensureDemoStoreSetup(t.database.db, t.config.storeCurrency);
   const baseUrl = await t.app.listen({ port, host: '127.0.0.1' });
   return { t, baseUrl, giftCardCode: setup?.giftCardCode ?? '' };
+}
+
+export interface StripeShop {
+  stripe: FakeStripe;
+  shop: ShopServer;
+  browser: Browser;
+  /** An Enamel Cup at 18.00 to buy. */
+  cup: TestProduct;
+  /** The owner's admin login. */
+  staff: { email: string; password: string };
+  close(): Promise<void>;
+}
+
+/**
+ * A shop whose card payments go to the local fake of Stripe (its API and Stripe.js; webhooks delivered
+ * to the shop at once), with a product to buy, the owner's login and a browser.
+ */
+export async function startStripeShop(): Promise<StripeShop> {
+  const stripe = await startFakeStripe({ autoDeliver: true });
+  const shop = await startShop(stripe.env);
+  stripe.setWebhookUrl(`${shop.baseUrl}/payments/v1/stripe/webhook`, true);
+  const cup = await createTestProduct(shop.t.database.db, { name: 'Enamel Cup', priceMinor: 1800 });
+  const staff = await createStaff(shop.t, 'owner@harbor.example', 'owner');
+  const browser = await launchBrowser();
+  return {
+    stripe,
+    shop,
+    browser,
+    cup,
+    staff,
+    async close() {
+      await browser.close();
+      await shop.t.close();
+      await stripe.close();
+    },
+  };
 }
 
 /** A merchant API call to the shop (the owner's key), expected to answer 200; its JSON. */
