@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import * as forgotPasswordRoute from '../../app/routes/account/forgot-password';
 import * as loginRoute from '../../app/routes/account/login';
 import * as passwordRoute from '../../app/routes/account/password';
 import * as profileRoute from '../../app/routes/account/profile';
@@ -100,6 +101,27 @@ describe('password change action', () => {
       form: { email, password: ' second password 2' },
     });
     expect(login.location).toBe('/account');
+  });
+});
+
+describe('forgot password action', () => {
+  test('names a malformed e-mail at its field, keeping it; a known one is sent the link, trimmed', async () => {
+    const refused = await new Visitor(store).call(forgotPasswordRoute.action, '/forgot-password', {
+      form: { email: ' ada@ ' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors.fields).toEqual({
+      email: 'Enter a valid e-mail address, like name@example.com.',
+    });
+    expect(refused.data.values).toEqual({ email: ' ada@ ' });
+    const { email } = await member('forgotten one 1');
+    const sent = await new Visitor(store).call(forgotPasswordRoute.action, '/forgot-password', {
+      form: { email: `  ${email} ` },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.data).toMatchObject({ sent: true, values: { email } });
+    const mail = await store.t.app.inject(`/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+    expect(mail.json().messages[0]?.text).toContain('reset-password');
   });
 });
 

@@ -3,14 +3,15 @@ import { Form, Link, useNavigation } from 'react-router';
 import { Field } from '../../components/Field';
 import { storefrontContext } from '../../lib/context';
 import { apiFormErrors } from '../../lib/forms/api-errors.server';
-import { formErrors, hasErrors } from '../../lib/forms/form-errors';
-import { formReader } from '../../lib/forms/form-reader';
+import { formErrors } from '../../lib/forms/form-errors';
+import { readForm } from '../../lib/forms/read-form';
+import { useFormKit } from '../../lib/forms/use-form-kit';
 import accountStyles from '../../styles/account.css?url';
 import type { Route } from './+types/forgot-password';
 import { captchaRefusal, formState, sessionOf } from './auth-flow.server';
 import { CaptchaField, captchaTokensFrom } from './captcha';
-import { checkEmail } from './form-input';
 import { AuthCard, ErrorSummary, SubmitButton } from './form-ui';
+import { forgotPasswordSchema } from './login.schema';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
 
@@ -23,9 +24,9 @@ const LABELS = { email: 'E-mail', captcha: 'Security check' };
 /** After many requests for one account the server asks for a captcha: the form then runs one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const { email = '' } = formReader(form).values(['email']);
-  const errors = formErrors({ email: checkEmail(email) });
-  if (hasErrors(errors)) return formState(errors, { email });
+  const read = readForm(form, forgotPasswordSchema);
+  if (read.errors) return formState(read.errors, { email: read.values.email ?? '' });
+  const { email } = read.value;
   const { publicUrl, storefrontClientId } = context.get(storefrontContext);
   const session = await sessionOf(request, context);
   try {
@@ -49,7 +50,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== 'idle' && navigation.formAction?.startsWith('/forgot-password') === true;
-  const errors = actionData?.errors;
+  const kit = useFormKit(forgotPasswordSchema, actionData?.errors, 'forgot-password');
+  const errors = kit.errors;
   if (actionData?.sent) {
     return (
       <AuthCard title="Check your e-mail">
@@ -68,8 +70,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       title="Reset your password"
       lead="Enter your e-mail and we will send you a link to choose a new password."
     >
-      <ErrorSummary errors={errors} labels={LABELS} />
-      <Form method="post" noValidate className="auth-form">
+      <ErrorSummary errors={kit.refused} labels={LABELS} />
+      <Form method="post" className="auth-form" {...kit.form}>
         <Field
           name="email"
           label={LABELS.email}
@@ -79,7 +81,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           required
           defaultValue={actionData?.values.email ?? ''}
           errors={errors}
-          validate={checkEmail}
         />
         <CaptchaField mode={actionData?.captcha ?? 'off'} errors={errors} />
         <SubmitButton pending={pending} pendingLabel="Sending…">

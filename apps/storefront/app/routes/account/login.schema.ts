@@ -14,3 +14,6 @@ export const loginFlowSchema = z.object({
   flow: optionalText(),
   intent: optionalText(),
 });
+
+/** The forgotten-password form (forgot-password.tsx): the e-mail the reset link goes to. */
+export const forgotPasswordSchema = z.object({ email: checkedText(checkEmail) });
